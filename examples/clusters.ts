@@ -1,0 +1,134 @@
+/**
+ * The built-in example: one hosted cluster per platform, each in its own chart (one output file
+ * per cluster). Secrets come from a secret store through external-secrets or from Secrets that
+ * already exist; no secret value is written.
+ */
+import { App, Chart } from 'cdk8s';
+import { HostedClusterBundle } from '../lib/cdk8s';
+import type { HostedClusterSpecProps, PlanOptions } from '../lib';
+import { SecretSource, parseSupportedVersions } from '../lib';
+
+/** As read from the operator's `hypershift/supported-versions` ConfigMap. */
+export const SUPPORTED_VERSIONS = parseSupportedVersions({ 'supported-versions': '{"versions":["4.17","4.16","4.15","4.14"]}' });
+
+const OPTIONS: PlanOptions = { supportedVersions: SUPPORTED_VERSIONS };
+
+/** The store every example secret is read from (a ClusterSecretStore named `vault`). */
+const vault = (key: string, property?: string) => SecretSource.external({ store: 'vault', key, property });
+
+/**
+ * The agent cluster of the bare-metal walkthrough (`hcp create cluster agent --name vcluster2
+ * --agent-namespace clusters --base-domain int.massopen.cloud ...`): Namespace, pull secret,
+ * SSH key, etcd key, the capi-provider Role, HostedCluster and one NodePool with 0 replicas.
+ */
+export const agentCluster: HostedClusterSpecProps = {
+  name: 'vcluster2',
+  namespace: 'clusters',
+  release: {
+    image: 'quay.io/openshift-release-dev/ocp-release@sha256:03cc63c0c48b2416889e9ee53f2efc2c940323c15f08384b439c00de8e66e8aa',
+    version: '4.14.10',
+  },
+  platform: { type: 'Agent', agent: { agentNamespace: 'clusters' } },
+  baseDomain: 'int.massopen.cloud',
+  services: { apiServerAddress: 'api.vcluster2.int.massopen.cloud' },
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  sshKey: vault('hosted-clusters/vcluster2', 'ssh-public-key'),
+  secretEncryption: { aescbc: vault('hosted-clusters/vcluster2', 'etcd-encryption-key') },
+};
+
+/** A KubeVirt cluster with base-domain passthrough, HA control plane and two VM pools. */
+export const kubevirtCluster: HostedClusterSpecProps = {
+  name: 'kv-dev',
+  namespace: 'kubevirt-clusters',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-multi' },
+  platform: { type: 'KubeVirt', kubevirt: {} },
+  controllerAvailabilityPolicy: 'HighlyAvailable',
+  etcd: { storageClassName: 'ocs-storagecluster-ceph-rbd' },
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  secretEncryption: { aescbc: SecretSource.existing('kv-dev-etcd-encryption-key') },
+  nodePools: [
+    { name: 'kv-dev-workers', replicas: 2, platform: { kubevirt: { cores: 4, memory: '16Gi', rootVolumeSize: '64Gi' } } },
+    {
+      name: 'kv-dev-infra',
+      replicas: 1,
+      nodeLabels: { 'node-role.kubernetes.io/infra': '' },
+      taints: [{ key: 'node-role.kubernetes.io/infra', effect: 'NoSchedule' }],
+    },
+  ],
+};
+
+/**
+ * An AWS cluster on infrastructure created beforehand (`hypershift create infra aws` and
+ * `create iam aws`): its IDs, roles and OIDC issuer are inputs. One NodePool per zone, KMS
+ * encryption, external DNS names for API and OAuth.
+ */
+const account = '123456789012';
+const role = (name: string) => `arn:aws:iam::${account}:role/aws-prod-${name}`;
+export const awsCluster: HostedClusterSpecProps = {
+  name: 'aws-prod',
+  namespace: 'aws-clusters',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64' },
+  baseDomain: 'prod.example.com',
+  controllerAvailabilityPolicy: 'HighlyAvailable',
+  platform: {
+    type: 'AWS',
+    aws: {
+      region: 'us-east-2',
+      vpcId: 'vpc-0a1b2c3d4e5f60718',
+      zones: [
+        { name: 'us-east-2a', privateSubnetId: 'subnet-0aa11bb22cc33dd44' },
+        { name: 'us-east-2b', privateSubnetId: 'subnet-0ee55ff66aa77bb88' },
+      ],
+      rolesRef: {
+        ingressARN: role('openshift-ingress'),
+        imageRegistryARN: role('openshift-image-registry'),
+        storageARN: role('aws-ebs-csi-driver-controller'),
+        networkARN: role('cloud-network-config-controller'),
+        kubeCloudControllerARN: role('cloud-controller'),
+        nodePoolManagementARN: role('node-pool'),
+        controlPlaneOperatorARN: role('control-plane-operator'),
+      },
+      issuerURL: 'https://hcp-oidc-example.s3.us-east-2.amazonaws.com/aws-prod',
+      publicZoneID: 'Z0123456789ABCDEFGHIJ',
+      privateZoneID: 'Z9876543210JIHGFEDCBA',
+      externalDnsDomain: 'hcp.example.com',
+      endpointAccess: 'PublicAndPrivate',
+      resourceTags: { 'cost-center': 'platform' },
+    },
+  },
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  secretEncryption: {
+    kms: {
+      provider: 'AWS',
+      aws: {
+        region: 'us-east-2',
+        activeKey: { arn: `arn:aws:kms:us-east-2:${account}:key/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0` },
+        auth: { awsKms: role('kms-provider') },
+      },
+    },
+  },
+  priorityClasses: { etcd: 'hypershift-etcd' },
+  resourceRequestOverrides: { 'kube-apiserver.kube-apiserver': { memory: '3Gi', cpu: '2000m' } },
+};
+
+/** A None cluster: NodePort services at a fixed address, nodes joined by hand. */
+export const noneCluster: HostedClusterSpecProps = {
+  name: 'edge-lab',
+  namespace: 'none-clusters',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.15.20-x86_64' },
+  baseDomain: 'lab.example.com',
+  platform: { type: 'None' },
+  services: { apiServerAddress: '192.0.2.10' },
+  pullSecret: SecretSource.existing('edge-lab-pull-secret'),
+  secretEncryption: { aescbc: SecretSource.existing('edge-lab-etcd-encryption-key') },
+};
+
+export const EXAMPLE_CLUSTERS: readonly HostedClusterSpecProps[] = [agentCluster, kubevirtCluster, awsCluster, noneCluster];
+
+/** Adds one chart per cluster to `app`; the chart id names the output file. */
+export function defineExample(app: App, clusters: readonly HostedClusterSpecProps[] = EXAMPLE_CLUSTERS, options = OPTIONS): void {
+  for (const cluster of clusters) {
+    const chart = new Chart(app, `${cluster.platform.type.toLowerCase()}-${cluster.name}`);
+    new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
+  }
+}

@@ -1,0 +1,3 @@
+export * from './k8s';
+export * from './hypershift';
+export * from './external-secrets';

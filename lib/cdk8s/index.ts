@@ -1,0 +1,5 @@
+/** cdk8s constructs for hosted clusters. Never loads @pulumi/*. */
+export * from './hosted-cluster-bundle';
+export * from './hosted-cluster';
+export * from './render';
+export * from './synth';

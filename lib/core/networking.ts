@@ -1,0 +1,116 @@
+/** Cluster, service and machine networks: defaults, and the checks the API server and operator apply. */
+import type { HostedClusterSpec } from '../api';
+import { Cidr, formatCidr, hasHostBits, overlaps, parseCidr } from './cidr';
+import { CLI_DEFAULTS } from './defaults';
+import type { IssueCollector } from './errors';
+
+export type NetworkingSpec = HostedClusterSpec['networking'];
+export type NetworkType = NonNullable<NetworkingSpec['networkType']>;
+
+export interface NetworkingProps {
+  /** Pod networks, one per IP family. @default ['10.132.0.0/14'] (dual stack adds 'fd01::/48') */
+  readonly clusterNetwork?: ReadonlyArray<string | { readonly cidr: string; readonly hostPrefix?: number }>;
+  /** Service networks, one per IP family. @default ['172.31.0.0/16'] (dual stack adds 'fd02::/112') */
+  readonly serviceNetwork?: readonly string[];
+  /** Node networks. @default the platform's (AWS: the VPC CIDR), else none */
+  readonly machineNetwork?: readonly string[];
+  /** @default 'OVNKubernetes' */
+  readonly networkType?: NetworkType;
+  /** Use the CLI's IPv4 + IPv6 defaults for cluster and service networks (Agent `--default-dual`). @default false */
+  readonly dualStack?: boolean;
+  /** OVN-Kubernetes MTU, 576 to 9216. @default the operator's */
+  readonly ovnMtu?: number;
+}
+
+/** Completes the networking block from props and the platform's machine network. */
+export function networkingSpec(props: NetworkingProps = {}, platformMachineNetwork?: string): NetworkingSpec {
+  const dual = props.dualStack === true;
+  const clusterNetwork = (props.clusterNetwork ?? (dual ? [CLI_DEFAULTS.clusterNetworkIPv4, CLI_DEFAULTS.clusterNetworkIPv6] : [CLI_DEFAULTS.clusterNetworkIPv4]))
+    .map((entry) => (typeof entry === 'string' ? { cidr: entry } : entry));
+  const serviceNetwork = (props.serviceNetwork ?? (dual ? [CLI_DEFAULTS.serviceNetworkIPv4, CLI_DEFAULTS.serviceNetworkIPv6] : [CLI_DEFAULTS.serviceNetworkIPv4]))
+    .map((cidr) => ({ cidr }));
+  const machine = props.machineNetwork ?? (platformMachineNetwork ? [platformMachineNetwork] : []);
+  return {
+    networkType: props.networkType ?? CLI_DEFAULTS.networkType,
+    clusterNetwork,
+    serviceNetwork,
+    ...(machine.length > 0 ? { machineNetwork: machine.map((cidr) => ({ cidr })) } : {}),
+  };
+}
+
+interface ParsedEntry {
+  readonly path: string;
+  readonly list: string;
+  readonly cidr: Cidr;
+}
+
+/** Checks syntax, overlap, dual-stack shape and hostPrefix of the final networking block. */
+export function validateNetworking(networking: NetworkingSpec, issues: IssueCollector): void {
+  const parsed: ParsedEntry[] = [];
+  const lists = {
+    clusterNetwork: networking.clusterNetwork ?? [],
+    serviceNetwork: networking.serviceNetwork ?? [],
+    machineNetwork: networking.machineNetwork ?? [],
+  };
+  for (const [list, entries] of Object.entries(lists)) {
+    const families: number[] = [];
+    entries.forEach((entry, index) => {
+      const path = `spec.networking.${list}[${index}].cidr`;
+      const cidr = parseCidr(entry.cidr);
+      if (typeof cidr === 'string') {
+        issues.error(path, `"${entry.cidr}" is not a CIDR: ${cidr}.`, 'Write it as <address>/<prefix length>, e.g. 10.132.0.0/14.');
+        return;
+      }
+      if (hasHostBits(cidr)) {
+        issues.error(path, `"${entry.cidr}" has host bits set past /${cidr.prefix}.`, `Use the network address: ${formatCidr(cidr)}.`);
+      }
+      families.push(cidr.family);
+      parsed.push({ path, list, cidr });
+    });
+    if (entries.length > 2) {
+      issues.error(`spec.networking.${list}`, `${entries.length} entries given; at most 2 (one IPv4, one IPv6) are allowed.`, 'Keep one CIDR per IP family.');
+    } else if (families.length === 2 && families[0] === families[1]) {
+      issues.error(`spec.networking.${list}`, `both entries are IPv${families[0]}; dual stack needs one IPv4 and one IPv6 CIDR.`, 'Replace one entry with a CIDR of the other family.');
+    }
+    if (list !== 'machineNetwork' && entries.length === 0) {
+      issues.error(`spec.networking.${list}`, 'is empty.', 'Give at least one CIDR.');
+    }
+  }
+  // Dual stack must be consistent: the same primary family for pods and services.
+  const primary = (list: string) => parsed.find((p) => p.list === list)?.cidr.family;
+  const clusterFamilies = new Set(parsed.filter((p) => p.list === 'clusterNetwork').map((p) => p.cidr.family));
+  const serviceFamilies = new Set(parsed.filter((p) => p.list === 'serviceNetwork').map((p) => p.cidr.family));
+  if (clusterFamilies.size > 0 && serviceFamilies.size > 0) {
+    if (clusterFamilies.size !== serviceFamilies.size || primary('clusterNetwork') !== primary('serviceNetwork')) {
+      issues.error(
+        'spec.networking',
+        'clusterNetwork and serviceNetwork disagree on IP families or their order.',
+        'Give both lists the same families in the same order (IPv4 first for IPv4-primary dual stack).',
+      );
+    }
+  }
+  for (let i = 0; i < parsed.length; i++) {
+    for (let j = i + 1; j < parsed.length; j++) {
+      const [a, b] = [parsed[i], parsed[j]];
+      if (a.list === b.list || !overlaps(a.cidr, b.cidr)) continue;
+      issues.error(
+        b.path,
+        `${formatCidr(b.cidr)} overlaps ${formatCidr(a.cidr)} at ${a.path}.`,
+        'Pick non-overlapping ranges for the cluster, service and machine networks.',
+      );
+    }
+  }
+  (networking.clusterNetwork ?? []).forEach((entry, index) => {
+    if (entry.hostPrefix === undefined || entry.hostPrefix === 0) return;
+    const cidr = parseCidr(entry.cidr);
+    if (typeof cidr === 'string') return;
+    const max = cidr.family === 4 ? 30 : 126;
+    if (entry.hostPrefix <= cidr.prefix || entry.hostPrefix > max) {
+      issues.error(
+        `spec.networking.clusterNetwork[${index}].hostPrefix`,
+        `hostPrefix /${entry.hostPrefix} must be longer than the network's /${cidr.prefix} and at most /${max}.`,
+        `Use a value between ${cidr.prefix + 1} and ${max} (the default is ${cidr.family === 4 ? 23 : 64}).`,
+      );
+    }
+  });
+}

@@ -1,0 +1,103 @@
+/** OpenShift release images and versions: parsing, ordering, supported ranges and NodePool skew. */
+
+export interface OcpVersion {
+  readonly major: number;
+  readonly minor: number;
+  readonly patch: number;
+}
+
+export interface ReleaseImage {
+  /** Everything before the tag or digest, e.g. `quay.io/openshift-release-dev/ocp-release`. */
+  readonly repository: string;
+  readonly tag?: string;
+  /** `sha256:<64 hex>` when the image is pinned by digest. */
+  readonly digest?: string;
+  /** The version read from a tag such as `4.16.4-x86_64` or `4.16.4-multi`. */
+  readonly version?: OcpVersion;
+}
+
+const DIGEST = /^sha256:[a-f0-9]{64}$/;
+const VERSION = /^(\d+)\.(\d+)(?:\.(\d+))?/;
+
+/** Parses a release image pull spec; returns a reason string when it is malformed. */
+export function parseReleaseImage(image: string): ReleaseImage | string {
+  if (image.length === 0) return 'is empty';
+  if (/\s/.test(image)) return 'contains white space';
+  if (!/^\w/.test(image)) return 'must start with a letter, digit or "_"';
+  const at = image.indexOf('@');
+  if (at >= 0) {
+    const digest = image.slice(at + 1);
+    if (!DIGEST.test(digest)) return `digest "${digest}" is not sha256:<64 lower-case hex digits>`;
+    return { repository: image.slice(0, at), digest };
+  }
+  const lastSlash = image.lastIndexOf('/');
+  const colon = image.indexOf(':', lastSlash + 1);
+  if (colon < 0) return 'has neither a tag (":4.16.4-x86_64") nor a digest ("@sha256:...")';
+  const tag = image.slice(colon + 1);
+  if (!/^[\w][\w.-]{0,127}$/.test(tag)) return `tag "${tag}" is not a valid image tag`;
+  return { repository: image.slice(0, colon), tag, version: parseVersion(tag) };
+}
+
+/** Reads `4.16`, `4.16.4` or `4.16.4-x86_64`; undefined when the text does not start with a version. */
+export function parseVersion(text: string): OcpVersion | undefined {
+  const match = VERSION.exec(text);
+  if (!match) return undefined;
+  return { major: Number(match[1]), minor: Number(match[2]), patch: Number(match[3] ?? 0) };
+}
+
+export function formatVersion(v: OcpVersion, withPatch = true): string {
+  return withPatch ? `${v.major}.${v.minor}.${v.patch}` : `${v.major}.${v.minor}`;
+}
+
+/**
+ * One number per minor release across the 4.x and 5.x lines. OpenShift 5.0 follows 4.22 in the
+ * upstream support window (5.x counts as 4.(23+x)), so comparisons never assume major 4.
+ */
+export function minorOrdinal(v: Pick<OcpVersion, 'major' | 'minor'>): number {
+  return v.major >= 5 ? 23 + (v.major - 5) * 100 + v.minor : v.minor;
+}
+
+/** Negative, zero or positive as `a` is older than, equal to or newer than `b`. */
+export function compareVersions(a: OcpVersion, b: OcpVersion): number {
+  return minorOrdinal(a) - minorOrdinal(b) || a.patch - b.patch;
+}
+
+/** How many minor releases a NodePool may trail its HostedCluster (upstream policy: n-3). */
+export const MAX_NODEPOOL_MINOR_SKEW = 3;
+
+/** Why a NodePool at `pool` cannot run under a control plane at `cluster`, or undefined. */
+export function nodePoolSkewProblem(pool: OcpVersion, cluster: OcpVersion): string | undefined {
+  if (compareVersions(pool, cluster) > 0) {
+    return `NodePool version ${formatVersion(pool)} is newer than the HostedCluster's ${formatVersion(cluster)}`;
+  }
+  const skew = minorOrdinal(cluster) - minorOrdinal(pool);
+  if (skew > MAX_NODEPOOL_MINOR_SKEW) {
+    return (
+      `NodePool version ${formatVersion(pool, false)} is ${skew} minor releases behind the HostedCluster's ` +
+      `${formatVersion(cluster, false)}; at most ${MAX_NODEPOOL_MINOR_SKEW} are supported`
+    );
+  }
+  return undefined;
+}
+
+/**
+ * The minor versions the HyperShift operator accepts, from the `supported-versions` ConfigMap in
+ * the `hypershift` namespace (`data["supported-versions"]` is `{"versions":["4.17","4.16",...]}`).
+ */
+export function parseSupportedVersions(configMapData: Readonly<Record<string, string>>): string[] {
+  const raw = configMapData['supported-versions'];
+  if (raw === undefined) throw new Error('ConfigMap data has no "supported-versions" key');
+  const parsed = JSON.parse(raw) as { versions?: unknown };
+  if (!Array.isArray(parsed.versions) || !parsed.versions.every((v) => typeof v === 'string')) {
+    throw new Error('"supported-versions" is not {"versions": ["4.x", ...]}');
+  }
+  return parsed.versions as string[];
+}
+
+/** True when `version`'s minor is one of `supported` (`["4.17", "4.16"]`). */
+export function isSupportedMinor(version: OcpVersion, supported: readonly string[]): boolean {
+  return supported.some((s) => {
+    const v = parseVersion(s);
+    return v !== undefined && minorOrdinal(v) === minorOrdinal(version);
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * Where the value of a Secret the HostedCluster needs comes from. Synthesized YAML never holds a
+ * secret value unless the user chose `inline` and opted in with `allowInlineSecrets`.
+ */
+import type { ExternalSecret, KubernetesObject, Secret } from '../api';
+import { EXTERNAL_SECRETS_API_VERSION } from '../api';
+import { SAFE_TO_DELETE_LABEL } from './defaults';
+import type { IssueCollector } from './errors';
+import { dnsSubdomainProblem } from './names';
+
+/** A key in an external secret store, materialized into the cluster by external-secrets. */
+export interface ExternalSecretSource {
+  /** Name of the ClusterSecretStore or SecretStore. */
+  readonly store: string;
+  /** @default 'ClusterSecretStore' */
+  readonly storeKind?: 'ClusterSecretStore' | 'SecretStore';
+  /** Key of the secret in the store. */
+  readonly key: string;
+  /** Property inside that key, for stores that hold JSON objects. @default the whole value */
+  readonly property?: string;
+  /** How often external-secrets re-reads the store. @default '1h' */
+  readonly refreshInterval?: string;
+}
+
+/** One of: an existing Secret, an ExternalSecret, or (opt-in only) an inline value. */
+export type SecretSource =
+  | { readonly existingSecret: string }
+  | { readonly externalSecret: ExternalSecretSource }
+  | { readonly inline: string };
+
+/** Helpers that read better than object literals: `SecretSource.external({ store, key })`. */
+export const SecretSource = {
+  existing: (name: string): SecretSource => ({ existingSecret: name }),
+  external: (source: ExternalSecretSource): SecretSource => ({ externalSecret: source }),
+  inline: (value: string): SecretSource => ({ inline: value }),
+} as const;
+
+/** What a Secret of the HostedCluster must look like once it exists. */
+export interface SecretContract {
+  /** Name the library gives the Secret when it creates it (CLI naming). */
+  readonly name: string;
+  readonly namespace: string;
+  /** The data key the operator reads. */
+  readonly key: string;
+  /** Secret type; the CLI writes none (Opaque). */
+  readonly type?: string;
+  /** The value is binary; inline values are base64 and stores hold base64 too. */
+  readonly binary?: boolean;
+  /** Checks an inline value; returns a problem or undefined. */
+  readonly checkValue?: (value: string) => string | undefined;
+}
+
+export interface RenderedSecret {
+  /** Name to reference from the HostedCluster spec. */
+  readonly refName: string;
+  /** Objects to emit: none for an existing Secret, else one Secret or ExternalSecret. */
+  readonly objects: KubernetesObject[];
+}
+
+/** Validates a source and renders the objects that make its Secret exist. */
+export function renderSecret(
+  contract: SecretContract,
+  source: SecretSource,
+  options: { allowInline: boolean; path: string; issues: IssueCollector },
+): RenderedSecret {
+  const { path, issues } = options;
+  const labels = { [SAFE_TO_DELETE_LABEL]: 'true' };
+  if ('existingSecret' in source) {
+    const problem = dnsSubdomainProblem(source.existingSecret);
+    if (problem) {
+      issues.error(`${path}.existingSecret`, `Secret name "${source.existingSecret}" ${problem}.`, 'Use the name of a Secret in the HostedCluster namespace.');
+    }
+    return { refName: source.existingSecret, objects: [] };
+  }
+  if ('externalSecret' in source) {
+    const ext = source.externalSecret;
+    const storeProblem = dnsSubdomainProblem(ext.store);
+    if (storeProblem) {
+      issues.error(`${path}.externalSecret.store`, `store name "${ext.store}" ${storeProblem}.`, 'Name an existing ClusterSecretStore or SecretStore.');
+    }
+    if (!ext.key) issues.error(`${path}.externalSecret.key`, 'the remote key is empty.', 'Give the key of the secret in the store.');
+    const externalSecret: ExternalSecret = {
+      apiVersion: EXTERNAL_SECRETS_API_VERSION,
+      kind: 'ExternalSecret',
+      metadata: { name: contract.name, namespace: contract.namespace, labels },
+      spec: {
+        refreshInterval: ext.refreshInterval ?? '1h',
+        secretStoreRef: { name: ext.store, kind: ext.storeKind ?? 'ClusterSecretStore' },
+        target: {
+          name: contract.name,
+          creationPolicy: 'Owner',
+          template: {
+            ...(contract.type ? { type: contract.type } : {}),
+            metadata: { labels },
+          },
+        },
+        data: [
+          {
+            secretKey: contract.key,
+            remoteRef: {
+              key: ext.key,
+              ...(ext.property ? { property: ext.property } : {}),
+              ...(contract.binary ? { decodingStrategy: 'Base64' as const } : {}),
+            },
+          },
+        ],
+      },
+    };
+    return { refName: contract.name, objects: [externalSecret] };
+  }
+  if (!options.allowInline) {
+    issues.error(
+      `${path}.inline`,
+      'an inline secret value would be written into the synthesized YAML.',
+      'Reference an existing Secret or an ExternalSecret, or set allowInlineSecrets: true if the output is stored securely.',
+    );
+  }
+  const problem = contract.checkValue?.(source.inline);
+  if (problem) issues.error(`${path}.inline`, problem, 'Provide a value in the documented format.');
+  const secret: Secret = {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: contract.name, namespace: contract.namespace, labels },
+    ...(contract.type ? { type: contract.type } : {}),
+    ...(contract.binary ? { data: { [contract.key]: source.inline } } : { stringData: { [contract.key]: source.inline } }),
+  };
+  return { refName: contract.name, objects: [secret] };
+}
+
+/** A pull secret is a docker config JSON with an `auths` object. */
+export function pullSecretProblem(value: string): string | undefined {
+  try {
+    const parsed = JSON.parse(value) as { auths?: unknown };
+    return typeof parsed.auths === 'object' && parsed.auths !== null ? undefined : 'the pull secret has no "auths" object.';
+  } catch {
+    return 'the pull secret is not valid JSON.';
+  }
+}
+
+/** An SSH key here must be a public key; a private key must never land in a manifest. */
+export function sshPublicKeyProblem(value: string): string | undefined {
+  if (value.includes('PRIVATE KEY')) return 'this is an SSH private key; only the public key belongs here.';
+  return /^(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-[\w@.-]+) [A-Za-z0-9+/=]+/.test(value.trim())
+    ? undefined
+    : 'the value does not look like an OpenSSH public key ("ssh-ed25519 AAAA...").';
+}
+
+/** The aescbc key is 32 random bytes, given base64-encoded. */
+export function aescbcKeyProblem(value: string): string | undefined {
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return 'the etcd encryption key is not base64.';
+  const length = Buffer.from(value, 'base64').length;
+  return length === 32 ? undefined : `the etcd encryption key decodes to ${length} bytes; aescbc needs exactly 32.`;
+}

@@ -1,0 +1,278 @@
+/**
+ * Checks on the final HostedCluster and NodePool objects (after defaults and overrides): what the
+ * API server enforces, and what the operator only rejects later at reconcile time.
+ */
+import type { HostedCluster, NodePool } from '../api';
+import type { IssueCollector } from './errors';
+import { controlPlaneNamespace, dnsLabelProblem, dnsSubdomainProblem, labelValueProblem, qualifiedNameProblem } from './names';
+import { validateNetworking } from './networking';
+import type { AnyPlatformStrategy } from './platform';
+import {
+  OcpVersion,
+  formatVersion,
+  isSupportedMinor,
+  nodePoolSkewProblem,
+  parseReleaseImage,
+  parseVersion,
+} from './release';
+import { validateServices } from './services';
+import { ANNOTATIONS } from './defaults';
+
+export interface ValidationOptions {
+  /** Minor versions the operator supports (its `supported-versions` ConfigMap). @default not checked */
+  readonly supportedVersions?: readonly string[];
+  /** Require release images pinned by digest (disconnected installs). @default false */
+  readonly requireReleaseDigest?: boolean;
+}
+
+const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$/;
+const PAUSED_UNTIL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}.*$/;
+const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
+const UUID = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$/;
+const DOMAIN = /^(?:(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$/;
+
+/** Resolves and checks a release image; returns its version when known. */
+export function checkRelease(
+  image: string,
+  declaredVersion: string | undefined,
+  path: string,
+  options: ValidationOptions,
+  issues: IssueCollector,
+): OcpVersion | undefined {
+  const parsed = parseReleaseImage(image);
+  if (typeof parsed === 'string') {
+    issues.error(path, `release image "${image}" ${parsed}.`, 'Use registry/repository:tag or registry/repository@sha256:<digest>.');
+    return undefined;
+  }
+  if (options.requireReleaseDigest && !parsed.digest) {
+    issues.error(path, `release image "${image}" is pinned by tag; this setup requires a digest.`, 'Pin the image by digest (@sha256:...) as disconnected installs require.');
+  }
+  const version = declaredVersion !== undefined ? parseVersion(declaredVersion) : parsed.version;
+  if (declaredVersion !== undefined && !version) {
+    issues.error(`${path} (version)`, `"${declaredVersion}" is not a version.`, 'Write it as 4.16.4.');
+  }
+  if (declaredVersion !== undefined && version && parsed.version && formatVersion(version) !== formatVersion(parsed.version)) {
+    issues.error(`${path} (version)`, `declared version ${declaredVersion} disagrees with the image tag (${formatVersion(parsed.version)}).`, 'Fix the version or the image.');
+  }
+  if (!version) {
+    issues.warn(path, `the OpenShift version of "${image}" is unknown, so version support and skew are not checked.`, 'Give release.version (e.g. 4.16.4) with digest-pinned images.');
+    return undefined;
+  }
+  if (options.supportedVersions && !isSupportedMinor(version, options.supportedVersions)) {
+    issues.error(
+      path,
+      `OpenShift ${formatVersion(version, false)} is not among the versions the HyperShift operator supports (${options.supportedVersions.join(', ')}).`,
+      'Pick a supported release, or update the supported versions from the operator\'s supported-versions ConfigMap.',
+    );
+  }
+  return version;
+}
+
+function checkMetadata(meta: HostedCluster['metadata'], issues: IssueCollector): void {
+  for (const [key, value] of Object.entries(meta.labels ?? {})) {
+    const problem = qualifiedNameProblem(key) ?? labelValueProblem(value);
+    if (problem) issues.error(`metadata.labels["${key}"]`, `label ${problem}.`, 'Use a valid label key and value.');
+  }
+  for (const key of Object.keys(meta.annotations ?? {})) {
+    const problem = qualifiedNameProblem(key);
+    if (problem) issues.error(`metadata.annotations["${key}"]`, `annotation key ${problem}.`, 'Use a valid annotation key.');
+  }
+}
+
+function checkPausedUntil(value: string | undefined, path: string, issues: IssueCollector): void {
+  if (value !== undefined && !PAUSED_UNTIL.test(value) && !['true', 'false', 'True', 'False'].includes(value)) {
+    issues.error(path, `"${value}" is neither true/false nor an RFC 3339 time.`, 'Use true, or a time such as 2026-12-01T00:00:00Z.');
+  }
+}
+
+export function validateHostedCluster(
+  hc: HostedCluster,
+  strategy: AnyPlatformStrategy | undefined,
+  platformProps: unknown,
+  declaredVersion: string | undefined,
+  options: ValidationOptions,
+  issues: IssueCollector,
+): OcpVersion | undefined {
+  const { name, namespace = '' } = hc.metadata;
+  const spec = hc.spec;
+  const nameProblem = dnsLabelProblem(name);
+  if (nameProblem) issues.error('metadata.name', `cluster name "${name}" ${nameProblem}.`, 'Use a short lower-case name such as "prod-east-1".');
+  if (name === 'clusters') issues.error('metadata.name', 'a HostedCluster may not be named "clusters".', 'Choose another name.');
+  const nsProblem = dnsLabelProblem(namespace);
+  if (nsProblem) issues.error('metadata.namespace', `namespace "${namespace}" ${nsProblem}.`, 'Use a valid namespace name such as "clusters".');
+  if (namespace === 'local-cluster') {
+    issues.error('metadata.namespace', 'local-cluster is the namespace of the managed hub cluster.', 'Put hosted clusters in another namespace, e.g. "clusters".');
+  }
+  if (!nameProblem && !nsProblem) {
+    const hcp = controlPlaneNamespace(namespace, name);
+    if (hcp.length > 63) {
+      issues.error('metadata.name', `the control-plane namespace "${hcp}" would be ${hcp.length} characters; the limit is 63.`, 'Shorten the cluster name or its namespace.');
+    }
+  }
+  checkMetadata(hc.metadata, issues);
+  for (const [key, value] of Object.entries(hc.metadata.annotations ?? {})) {
+    if (key.startsWith(ANNOTATIONS.resourceRequestOverridePrefix) && !/^[a-z.-]+=[^,=]+(,[a-z.-]+=[^,=]+)*$/.test(value)) {
+      issues.error(`metadata.annotations["${key}"]`, `"${value}" is not a list of resource=quantity.`, 'Write it as memory=3Gi,cpu=2000m.');
+    }
+  }
+
+  if (spec.infraID !== undefined) {
+    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(spec.infraID) || spec.infraID.length > 253) {
+      issues.error('spec.infraID', `"${spec.infraID}" is not a valid infrastructure ID.`, 'Use lower-case letters, digits and "-".');
+    } else if (spec.infraID !== name) {
+      issues.warn('spec.infraID', `infraID "${spec.infraID}" differs from the cluster name; the MCE console may not show the cluster correctly.`, 'Use the cluster name as infraID unless the infrastructure already exists.');
+    }
+  }
+  if (spec.clusterID !== undefined && !UUID.test(spec.clusterID)) {
+    issues.error('spec.clusterID', `"${spec.clusterID}" is not an RFC 4122 UUID.`, 'Omit it to let the operator assign one, or give a UUID.');
+  }
+  const version = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues);
+
+  const baseDomain = spec.dns?.baseDomain ?? '';
+  if (baseDomain !== '' && !DOMAIN.test(baseDomain)) {
+    issues.error('spec.dns.baseDomain', `"${baseDomain}" is not a domain name.`, 'Use a domain such as example.com.');
+  }
+  validateNetworking(spec.networking, issues);
+  const cno = spec.operatorConfiguration?.clusterNetworkOperator;
+  if (cno?.ovnKubernetesConfig && spec.networking.networkType !== 'OVNKubernetes') {
+    issues.error('spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig', `OVN-Kubernetes settings are given but networkType is ${spec.networking.networkType}.`, 'Remove them or use OVNKubernetes.');
+  }
+  const mtu = cno?.ovnKubernetesConfig?.mtu;
+  if (mtu !== undefined && (mtu < 576 || mtu > 9216)) {
+    issues.error('spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', `MTU ${mtu} is outside 576-9216.`, 'Pick an MTU between 576 and 9216.');
+  }
+
+  const size = spec.etcd.managed?.storage.persistentVolume?.size;
+  if (size !== undefined && !QUANTITY.test(String(size))) {
+    issues.error('spec.etcd.managed.storage.persistentVolume.size', `"${size}" is not a quantity.`, 'Write a size such as 8Gi.');
+  }
+  if (spec.controllerAvailabilityPolicy === 'SingleReplica') {
+    issues.warn('spec.controllerAvailabilityPolicy', 'SingleReplica control planes are the CLI default but are not supported for production.', 'Set controllerAvailabilityPolicy: HighlyAvailable for production clusters.');
+  }
+  checkPausedUntil(spec.pausedUntil, 'spec.pausedUntil', issues);
+  if (spec.serviceAccountSigningKey && !spec.issuerURL) {
+    issues.error('spec.serviceAccountSigningKey', 'a service-account signing key needs an issuerURL.', 'Set issuerURL to where the OIDC documents are served.');
+  }
+  if (spec.issuerURL !== undefined && !/^https:\/\/[^\s/]+/.test(spec.issuerURL)) {
+    issues.error('spec.issuerURL', `"${spec.issuerURL}" is not an https URL.`, 'Use https://<host>/<path>.');
+  }
+  const caps = spec.capabilities;
+  if (caps?.disabled?.includes('Ingress') && !caps.disabled.includes('Console')) {
+    issues.error('spec.capabilities.disabled', 'Ingress can only be disabled together with Console.', 'Add Console to the disabled capabilities.');
+  }
+  for (const cap of caps?.enabled ?? []) {
+    if (caps?.disabled?.includes(cap)) issues.error('spec.capabilities', `${cap} is both enabled and disabled.`, 'List it in one of the two.');
+  }
+  if (Object.keys(spec.nodeSelector ?? {}).length > 20) issues.error('spec.nodeSelector', 'more than 20 entries.', 'Keep at most 20.');
+  if (Object.keys(spec.labels ?? {}).length > 20) issues.error('spec.labels', 'more than 20 pod labels.', 'Keep at most 20.');
+  if ((spec.tolerations ?? []).length > 25) issues.error('spec.tolerations', 'more than 25 tolerations.', 'Keep at most 25.');
+  if (spec.configuration?.featureGate?.featureSet === 'TechPreviewNoUpgrade') {
+    issues.warn('spec.configuration.featureGate.featureSet', 'TechPreviewNoUpgrade cannot be undone and blocks minor updates.', 'Use it only on disposable clusters.');
+  }
+  const idps = spec.configuration?.oauth?.identityProviders ?? [];
+  const idpNames = new Set<string>();
+  idps.forEach((idp, index) => {
+    if (idp.name && idpNames.has(idp.name)) {
+      issues.error(`spec.configuration.oauth.identityProviders[${index}].name`, `identity provider "${idp.name}" is listed twice.`, 'Give every identity provider its own name.');
+    }
+    if (idp.name) idpNames.add(idp.name);
+  });
+
+  const platform = spec.platform;
+  if (!strategy) {
+    issues.error('spec.platform.type', `platform ${platform.type} is not supported by hcp-constructs.`, 'Use AWS, KubeVirt, Agent or None.');
+    return version;
+  }
+  for (const key of ['aws', 'azure', 'kubevirt', 'agent', 'powervs', 'ibmcloud'] as const) {
+    if (platform[key] !== undefined && key !== strategy.blockKey) {
+      issues.error(`spec.platform.${key}`, `a ${key} block is set but the platform type is ${platform.type}.`, `Remove spec.platform.${key}.`);
+    }
+  }
+  if (strategy.blockRequired && strategy.blockKey && platform[strategy.blockKey] === undefined) {
+    issues.error(`spec.platform.${strategy.blockKey}`, `platform type ${platform.type} needs a ${strategy.blockKey} block; the API server accepts it without one but the operator rejects it.`, `Give the ${platform.type} platform settings.`);
+  }
+  validateServices(spec.services, strategy.publishingRules, platform.type, issues);
+  strategy.validateServices?.(platformProps, spec.services, issues);
+  return version;
+}
+
+export function validateNodePool(
+  np: NodePool,
+  hc: HostedCluster,
+  clusterVersion: OcpVersion | undefined,
+  strategy: AnyPlatformStrategy | undefined,
+  declaredVersion: string | undefined,
+  options: ValidationOptions,
+  issues: IssueCollector,
+): void {
+  const spec = np.spec;
+  const nameProblem = dnsLabelProblem(np.metadata.name);
+  if (nameProblem) issues.error('metadata.name', `NodePool name "${np.metadata.name}" ${nameProblem}.`, 'Use a short lower-case name.');
+  checkMetadata(np.metadata, issues);
+  if (spec.clusterName !== hc.metadata.name || np.metadata.namespace !== hc.metadata.namespace) {
+    issues.error('spec.clusterName', `the NodePool must name a HostedCluster in its own namespace (${hc.metadata.namespace}/${hc.metadata.name}).`, 'Put the NodePool next to its HostedCluster.');
+  }
+  if (spec.replicas !== undefined && spec.autoScaling !== undefined) {
+    issues.error('spec.replicas', 'replicas and autoScaling are both set.', 'Set either a fixed replicas count or autoScaling bounds.');
+  }
+  if (spec.replicas !== undefined && (!Number.isInteger(spec.replicas) || spec.replicas < 0)) {
+    issues.error('spec.replicas', `${spec.replicas} is not a count of nodes.`, 'Use a whole number, 0 or more.');
+  }
+  const scaling = spec.autoScaling;
+  if (scaling) {
+    if (!Number.isInteger(scaling.min) || scaling.min < 0) issues.error('spec.autoScaling.min', `${scaling.min} is not 0 or more.`, 'Use a whole number, 0 or more.');
+    if (!Number.isInteger(scaling.max) || scaling.max < 1) issues.error('spec.autoScaling.max', `${scaling.max} is not 1 or more.`, 'Use a whole number, 1 or more.');
+    if (scaling.max < scaling.min) issues.error('spec.autoScaling.max', `max ${scaling.max} is below min ${scaling.min}.`, 'Make max at least min.');
+    if (scaling.min === 0 && strategy && !strategy.scaleFromZero) {
+      issues.error('spec.autoScaling.min', `scaling from zero is not supported on ${spec.platform.type}.`, 'Use min: 1 or more.');
+    }
+  }
+  if (strategy && !strategy.archs.includes(spec.arch ?? 'amd64')) {
+    issues.error('spec.arch', `${spec.arch} NodePools are not supported on ${spec.platform.type}.`, `Use ${strategy.archs.join(' or ')}.`);
+  }
+  const management = spec.management;
+  if (management.inPlace && management.upgradeType !== 'InPlace') {
+    issues.error('spec.management.inPlace', 'inPlace settings need upgradeType InPlace.', 'Remove inPlace or use upgradeType: InPlace.');
+  }
+  if (management.replace && management.upgradeType !== 'Replace') {
+    issues.error('spec.management.replace', 'replace settings need upgradeType Replace.', 'Remove replace or use upgradeType: Replace.');
+  }
+  if (management.replace?.rollingUpdate && management.replace.strategy !== undefined && management.replace.strategy !== 'RollingUpdate') {
+    issues.error('spec.management.replace.rollingUpdate', 'rollingUpdate is only used with strategy RollingUpdate.', 'Remove rollingUpdate or use RollingUpdate.');
+  }
+  for (const field of ['nodeDrainTimeout', 'nodeVolumeDetachTimeout'] as const) {
+    const value = spec[field];
+    if (value !== undefined && !GO_DURATION.test(value)) issues.error(`spec.${field}`, `"${value}" is not a duration.`, 'Write it as 30s, 10m or 1h30m.');
+  }
+  if (management.autoRepair && (spec.nodeDrainTimeout === undefined || /^0+[a-zµ]*$/.test(spec.nodeDrainTimeout))) {
+    issues.warn('spec.nodeDrainTimeout', 'auto repair is on but the drain timeout is 0s, so a machine stuck draining is never replaced.', 'Set nodeDrainTimeout, e.g. 30m.');
+  }
+  (spec.taints ?? []).forEach((taint, index) => {
+    const problem = qualifiedNameProblem(taint.key);
+    if (problem) issues.error(`spec.taints[${index}].key`, `taint key ${problem}.`, 'Use a qualified name such as example.com/dedicated.');
+    if (taint.value !== undefined && labelValueProblem(taint.value)) {
+      issues.error(`spec.taints[${index}].value`, `taint value "${taint.value}" ${labelValueProblem(taint.value)}.`, 'Use letters, digits, "-", "_" and ".".');
+    }
+  });
+  for (const [key, value] of Object.entries(spec.nodeLabels ?? {})) {
+    const problem = qualifiedNameProblem(key) ?? labelValueProblem(value);
+    if (problem) issues.error(`spec.nodeLabels["${key}"]`, `node label ${problem}.`, 'Use a valid label key and value.');
+  }
+  for (const field of ['config', 'tuningConfig'] as const) {
+    const refs = spec[field] ?? [];
+    if (refs.length > 10) issues.error(`spec.${field}`, `${refs.length} ConfigMaps; at most 10 are allowed.`, 'Merge them into fewer ConfigMaps.');
+    refs.forEach((ref, index) => {
+      const problem = dnsSubdomainProblem(ref.name ?? '');
+      if (problem) issues.error(`spec.${field}[${index}].name`, `ConfigMap name "${ref.name}" ${problem}.`, 'Name an existing ConfigMap in the NodePool namespace.');
+    });
+  }
+  checkPausedUntil(spec.pausedUntil, 'spec.pausedUntil', issues);
+  if (spec.platform.type !== hc.spec.platform.type) {
+    issues.error('spec.platform.type', `NodePool platform ${spec.platform.type} differs from its HostedCluster's ${hc.spec.platform.type}.`, 'Use the cluster\'s platform.');
+  }
+  const poolVersion = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues);
+  if (poolVersion && clusterVersion) {
+    const problem = nodePoolSkewProblem(poolVersion, clusterVersion);
+    if (problem) issues.error('spec.release.image', `${problem}.`, 'Upgrade the HostedCluster first, or pick a NodePool release within 3 minor versions below it.');
+  }
+}
