@@ -63,7 +63,9 @@ export function buildNodePool(
   const upgradeType = props.upgradeType ?? strategy.defaultUpgradeType;
   const spec: NodePoolSpec = {
     clusterName: cluster.name,
-    ...(props.autoScaling ? { autoScaling: props.autoScaling } : { replicas: props.replicas ?? CLI_DEFAULTS.nodePoolReplicas }),
+    // Both are kept when both are given, so validation reports the conflict instead of hiding it.
+    ...(props.autoScaling ? { autoScaling: props.autoScaling } : {}),
+    ...(props.replicas !== undefined || !props.autoScaling ? { replicas: props.replicas ?? CLI_DEFAULTS.nodePoolReplicas } : {}),
     release: { image: (props.release ?? clusterRelease).image },
     arch,
     management: {

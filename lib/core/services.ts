@@ -67,6 +67,7 @@ export function validateServices(
 ): void {
   const seen = new Map<ServiceType, number>();
   const hostnames = new Map<string, string>();
+  const missingAddress: number[] = [];
   services.forEach((entry, index) => {
     const path = `spec.services[${index}]`;
     const strategy = entry.servicePublishingStrategy;
@@ -88,13 +89,7 @@ export function validateServices(
         issues.error(`${path}.servicePublishingStrategy.${block}`, `${block} is set but the type is ${strategy.type}.`, `Remove ${block} or set type: ${type}.`);
       }
     }
-    if (strategy.type === 'NodePort' && !strategy.nodePort?.address) {
-      issues.error(
-        `${path}.servicePublishingStrategy.nodePort.address`,
-        `${entry.service} is published on a NodePort but no address is given.`,
-        'Set the address (apiServerAddress) of a management-cluster node or a load balancer in front of them.',
-      );
-    }
+    if (strategy.type === 'NodePort' && !strategy.nodePort?.address) missingAddress.push(index);
     if (entry.service === 'APIServer' && strategy.type === 'Route' && !strategy.route?.hostname) {
       issues.error(
         `${path}.servicePublishingStrategy.route.hostname`,
@@ -114,6 +109,13 @@ export function validateServices(
       hostnames.set(hostname, entry.service);
     }
   });
+  if (missingAddress.length > 0) {
+    issues.error(
+      `spec.services[${missingAddress[0]}].servicePublishingStrategy.nodePort.address`,
+      `${missingAddress.map((i) => services[i].service).join(', ')} ${missingAddress.length > 1 ? 'are' : 'is'} published on NodePorts but no address is given.`,
+      'Set services.apiServerAddress to a management-cluster node or a load balancer in front of them.',
+    );
+  }
   for (const required of REQUIRED_SERVICES) {
     if (!seen.has(required)) {
       issues.error('spec.services', `${required} is missing; the services list must publish ${REQUIRED_SERVICES.join(', ')}.`, `Add a publishing strategy for ${required}.`);

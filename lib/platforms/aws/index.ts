@@ -137,6 +137,9 @@ export const awsPlatform: PlatformStrategy<AwsClusterProps, AwsNodePoolProps> = 
   cluster(props: AwsClusterProps | undefined, ctx: ClusterContext) {
     if (!props) return { platform: { type: 'AWS' } };
     validateCluster(props, ctx.issues);
+    if (!ctx.baseDomain) {
+      ctx.issues.error('baseDomain', 'AWS clusters need a base domain with a Route 53 public zone.', 'Set baseDomain, e.g. example.com.');
+    }
     const access = props.endpointAccess ?? 'Public';
     const first = props.zones?.[0];
     const domain = props.externalDnsDomain;

@@ -1,0 +1,95 @@
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Chart } from 'cdk8s';
+import { HcpValidationError } from '../../lib/core';
+import { HostedClusterBundle, synthAtomically } from '../../lib/cdk8s';
+import { defineExample, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const BUILD = path.join(ROOT, 'build');
+
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(fs.readdirSync(dir).sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+}
+
+describe('synthAtomically', () => {
+  let work: string;
+  beforeEach(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-synth-'));
+  });
+  afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  test('writes one file per hosted cluster, all four platforms, and replaces stale output', () => {
+    const out = path.join(work, 'dist');
+    fs.mkdirSync(out);
+    fs.writeFileSync(path.join(out, 'stale.yaml'), 'old');
+    const result = synthAtomically(out, (app) => defineExample(app));
+    expect(result.files).toEqual(['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml']);
+    expect(fs.readdirSync(out).sort()).toEqual(result.files);
+    expect(result.objects).toBe(20);
+    expect(fs.readdirSync(work)).toEqual(['dist']);
+  });
+
+  test('a failed synth leaves the previous output exactly as it was', () => {
+    const out = path.join(work, 'dist');
+    synthAtomically(out, (app) => defineExample(app));
+    const before = snapshot(out);
+    expect(() =>
+      synthAtomically(out, (app) => {
+        defineExample(app);
+        new HostedClusterBundle(new Chart(app, 'broken'), 'c', { ...noneCluster, name: 'broken', networking: { clusterNetwork: ['10.132.0.0/33'] } });
+      }),
+    ).toThrow(HcpValidationError);
+    expect(snapshot(out)).toEqual(before);
+    expect(fs.readdirSync(work)).toEqual(['dist']);
+  });
+});
+
+describe('the synth program', () => {
+  beforeAll(() => {
+    if (!fs.existsSync(path.join(BUILD, 'lib', 'cdk8s', 'index.js'))) throw new Error('build/ is missing: run `npm run build` (npm test does)');
+  });
+
+  test('exits non-zero with the list of problems, no stack trace, and leaves dist/ untouched', () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cli-'));
+    const out = path.join(work, 'dist');
+    const good = spawnSync(process.execPath, [path.join(BUILD, 'examples', 'main.js')], { env: { ...process.env, CDK8S_OUTDIR: out }, encoding: 'utf8' });
+    expect(good.status).toBe(0);
+    expect(good.stdout).toMatch(/Synthesized 4 hosted cluster file\(s\)/);
+    const before = snapshot(out);
+
+    const program = path.join(work, 'bad-synth.js');
+    fs.writeFileSync(
+      program,
+      `const { runSynth, HostedClusterBundle } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
+const { Chart } = require(${JSON.stringify(require.resolve('cdk8s'))});
+const { noneCluster } = require(${JSON.stringify(path.join(BUILD, 'examples', 'clusters'))});
+process.exitCode = runSynth(${JSON.stringify(out)}, (app) => {
+  new HostedClusterBundle(new Chart(app, 'bad'), 'c', { ...noneCluster, release: { image: 'quay.io/x/ocp' }, networking: { serviceNetwork: ['172.31.0.0/33'] } });
+});`,
+    );
+    const bad = spawnSync(process.execPath, [program], { cwd: ROOT, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('Nothing was written');
+    expect(bad.stderr).toContain('spec.release.image');
+    expect(bad.stderr).toContain('spec.networking.serviceNetwork[0].cidr');
+    expect(bad.stderr).not.toMatch(/^\s+at /m);
+    expect(snapshot(out)).toEqual(before);
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  test('importing hcp-constructs/cdk8s loads no @pulumi module', () => {
+    const count = execFileSync(
+      process.execPath,
+      ['-e', `require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))}); console.log(Object.keys(require.cache).filter((k) => k.includes('@pulumi')).length)`],
+      { encoding: 'utf8' },
+    );
+    expect(count.trim()).toBe('0');
+  });
+});
+
+test('SUPPORTED_VERSIONS comes from the ConfigMap format', () => {
+  expect(SUPPORTED_VERSIONS).toEqual(['4.17', '4.16', '4.15', '4.14']);
+});

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import {
+  compareVersions,
+  isSupportedMinor,
+  minorOrdinal,
+  nodePoolSkewProblem,
+  parseReleaseImage,
+  parseSupportedVersions,
+  parseVersion,
+} from '../../lib/core/release';
+
+const digest = `sha256:${'a'.repeat(64)}`;
+
+describe('release images', () => {
+  test('tag images carry their version', () => {
+    const image = parseReleaseImage('quay.io/openshift-release-dev/ocp-release:4.16.4-multi');
+    expect(image).toEqual({ repository: 'quay.io/openshift-release-dev/ocp-release', tag: '4.16.4-multi', version: { major: 4, minor: 16, patch: 4 } });
+  });
+
+  test('registry ports are not mistaken for tags', () => {
+    const image = parseReleaseImage('registry.example.com:5000/openshift/release-images:4.15.2-x86_64');
+    expect(typeof image !== 'string' && image.repository).toBe('registry.example.com:5000/openshift/release-images');
+    expect(typeof image !== 'string' && image.version?.minor).toBe(15);
+  });
+
+  test('digest images have no version', () => {
+    const image = parseReleaseImage(`quay.io/openshift-release-dev/ocp-release@${digest}`);
+    expect(image).toEqual({ repository: 'quay.io/openshift-release-dev/ocp-release', digest });
+  });
+
+  test.each([
+    ['', 'empty'],
+    ['quay.io/ocp release:4.16', 'white space'],
+    ['/quay.io/x:1', 'must start'],
+    ['quay.io/openshift-release-dev/ocp-release', 'neither a tag'],
+    ['quay.io/x@sha256:abc', 'not sha256'],
+    ['registry:5000/x', 'neither a tag'],
+  ])('rejects %j', (image, reason) => {
+    expect(parseReleaseImage(image)).toEqual(expect.stringContaining(reason));
+  });
+});
+
+describe('versions', () => {
+  test('5.x follows 4.22 (dual versioning)', () => {
+    expect(minorOrdinal({ major: 5, minor: 0 })).toBe(23);
+    expect(compareVersions(parseVersion('5.0.0')!, parseVersion('4.22.9')!)).toBeGreaterThan(0);
+    expect(compareVersions(parseVersion('5.1.0')!, parseVersion('5.0.3')!)).toBeGreaterThan(0);
+  });
+
+  test('NodePool skew: never newer, at most 3 minors behind', () => {
+    expect(nodePoolSkewProblem(parseVersion('4.16.4')!, parseVersion('4.16.4')!)).toBeUndefined();
+    expect(nodePoolSkewProblem(parseVersion('4.13.0')!, parseVersion('4.16.4')!)).toBeUndefined();
+    expect(nodePoolSkewProblem(parseVersion('4.12.0')!, parseVersion('4.16.4')!)).toContain('4 minor releases behind');
+    expect(nodePoolSkewProblem(parseVersion('4.16.5')!, parseVersion('4.16.4')!)).toContain('newer');
+    expect(nodePoolSkewProblem(parseVersion('4.21.0')!, parseVersion('5.0.0')!)).toBeUndefined();
+    expect(nodePoolSkewProblem(parseVersion('4.19.0')!, parseVersion('5.0.0')!)).toContain('4 minor releases behind');
+  });
+
+  test('skew is accepted exactly when the pool is not newer and within 3 minors', () => {
+    const version = fc.record({ major: fc.constant(4), minor: fc.integer({ min: 10, max: 30 }), patch: fc.integer({ min: 0, max: 20 }) });
+    fc.assert(
+      fc.property(version, version, (pool, cluster) => {
+        const ok = compareVersions(pool, cluster) <= 0 && cluster.minor - pool.minor <= 3;
+        expect(nodePoolSkewProblem(pool, cluster) === undefined).toBe(ok);
+      }),
+    );
+  });
+
+  test('supported versions come from the operator ConfigMap', () => {
+    const supported = parseSupportedVersions({ 'supported-versions': '{"versions":["4.17","4.16"]}' });
+    expect(supported).toEqual(['4.17', '4.16']);
+    expect(isSupportedMinor(parseVersion('4.16.9')!, supported)).toBe(true);
+    expect(isSupportedMinor(parseVersion('4.14.0')!, supported)).toBe(false);
+    expect(() => parseSupportedVersions({})).toThrow('no "supported-versions"');
+    expect(() => parseSupportedVersions({ 'supported-versions': '{"versions":[4]}' })).toThrow();
+  });
+});
