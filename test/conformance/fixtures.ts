@@ -1,0 +1,311 @@
+/**
+ * Extra hosted clusters for the conformance suite: together they set most optional fields the
+ * library offers, on all four platforms, so the API server sees every shape the library can emit.
+ * Every fixture must pass the library's own validation; when one does not, fix the fixture.
+ */
+import type { HostedClusterSpecProps, PlanOptions } from '../../lib';
+import { SecretSource } from '../../lib';
+import { SUPPORTED_VERSIONS } from '../../examples/clusters';
+
+export interface ConformanceFixture {
+  /** Short label, used in test names. */
+  readonly id: string;
+  readonly props: HostedClusterSpecProps;
+  readonly options: PlanOptions;
+}
+
+const OPTIONS: PlanOptions = { supportedVersions: SUPPORTED_VERSIONS };
+const vault = (key: string, property?: string) => SecretSource.external({ store: 'vault', key, property });
+
+const account = '210987654321';
+const role = (name: string) => `arn:aws:iam::${account}:role/aws-private-${name}`;
+
+/** AWS, Private endpoint access, multi-arch: an amd64 pool with a rolling replace and an arm64 pool scaling from zero. */
+const awsPrivate: HostedClusterSpecProps = {
+  name: 'aws-private',
+  namespace: 'fx-aws',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi' },
+  baseDomain: 'private.example.com',
+  infraID: 'aws-private-x7k2p',
+  controllerAvailabilityPolicy: 'HighlyAvailable',
+  infrastructureAvailabilityPolicy: 'HighlyAvailable',
+  platform: {
+    type: 'AWS',
+    aws: {
+      region: 'eu-west-1',
+      endpointAccess: 'Private',
+      vpcId: 'vpc-0123456789abcdef0',
+      machineCIDR: '10.20.0.0/16',
+      zones: [
+        { name: 'eu-west-1a', privateSubnetId: 'subnet-0a0a0a0a0a0a0a0a0' },
+        { name: 'eu-west-1b', privateSubnetId: 'subnet-0b0b0b0b0b0b0b0b0' },
+        { name: 'eu-west-1c', privateSubnetId: 'subnet-0c0c0c0c0c0c0c0c0' },
+      ],
+      rolesRef: {
+        ingressARN: role('openshift-ingress'),
+        imageRegistryARN: role('openshift-image-registry'),
+        storageARN: role('aws-ebs-csi-driver-controller'),
+        networkARN: role('cloud-network-config-controller'),
+        kubeCloudControllerARN: role('cloud-controller'),
+        nodePoolManagementARN: role('node-pool'),
+        controlPlaneOperatorARN: role('control-plane-operator'),
+      },
+      issuerURL: 'https://hcp-oidc-fixtures.s3.eu-west-1.amazonaws.com/aws-private-x7k2p',
+      privateZoneID: 'Z0PRIVATEZONE0000001',
+      resourceTags: { team: 'platform', 'cost-center': 'cc-42' },
+      multiArch: true,
+      instanceProfile: 'aws-private-worker-profile',
+    },
+  },
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  sshKey: SecretSource.external({ store: 'team-store', storeKind: 'SecretStore', key: 'aws-private/ssh', property: 'public', refreshInterval: '15m' }),
+  secretEncryption: {
+    aescbc: vault('hosted-clusters/aws-private', 'etcd-key'),
+    backupKey: SecretSource.existing('aws-private-etcd-backup-key'),
+  },
+  etcd: { storageSize: '16Gi', storageClassName: 'gp3-csi-encrypted' },
+  networking: { clusterNetwork: [{ cidr: '10.128.0.0/14', hostPrefix: 23 }], serviceNetwork: ['172.30.0.0/16'] },
+  nodePools: [
+    {
+      name: 'aws-private-amd',
+      replicas: 3,
+      upgradeType: 'Replace',
+      replace: { strategy: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+      autoRepair: true,
+      nodeDrainTimeout: '30m',
+      nodeVolumeDetachTimeout: '5m',
+      platform: {
+        aws: {
+          zone: 'eu-west-1b',
+          instanceType: 'm6i.xlarge',
+          rootVolume: { size: 200, type: 'io1', iops: 4000 },
+          securityGroupIds: ['sg-0123456789abcdef0'],
+          resourceTags: { pool: 'amd' },
+        },
+      },
+    },
+    {
+      name: 'aws-private-arm',
+      arch: 'arm64',
+      autoScaling: { min: 0, max: 5 },
+      platform: { aws: { zone: 'eu-west-1c', placement: { tenancy: 'dedicated' } } },
+      labels: { 'example.com/arch': 'arm64' },
+      annotations: { 'example.com/owner': 'platform-team' },
+    },
+  ],
+};
+
+/** KubeVirt on an external infrastructure cluster, manual storage mapping, a GPU pool with extra networks. */
+const kubevirtExternal: HostedClusterSpecProps = {
+  name: 'kv-ext',
+  namespace: 'fx-kubevirt',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.10-x86_64' },
+  baseDomain: 'apps.infra.example.com',
+  platform: {
+    type: 'KubeVirt',
+    kubevirt: {
+      infraCluster: { kubeconfig: vault('hosted-clusters/infra-kubeconfig'), namespace: 'kv-ext-vms' },
+      storageClassMapping: [
+        { infra: 'ocs-storagecluster-ceph-rbd', guest: 'ceph-rbd', group: 'ceph' },
+        { infra: 'lvms-vg1', guest: 'local' },
+      ],
+      volumeSnapshotClassMapping: [{ infra: 'ocs-storagecluster-rbdplugin-snapclass', guest: 'ceph-rbd-snap', group: 'ceph' }],
+    },
+  },
+  services: {
+    overrides: { APIServer: { type: 'NodePort', nodePort: { address: '198.51.100.20', port: 30443 } } },
+  },
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  secretEncryption: { aescbc: vault('hosted-clusters/kv-ext', 'etcd-key') },
+  nodePools: [
+    {
+      name: 'kv-ext-gpu',
+      autoScaling: { min: 1, max: 4 },
+      platform: {
+        kubevirt: {
+          cores: 8,
+          memory: '32Gi',
+          qosClass: 'Guaranteed',
+          rootVolumeSize: '120Gi',
+          rootVolumeStorageClass: 'ocs-storagecluster-ceph-rbd',
+          rootVolumeAccessModes: ['ReadWriteMany'],
+          rootVolumeMode: 'Block',
+          cacheStrategy: 'PVC',
+          networkInterfaceMultiqueue: 'Disable',
+          attachDefaultNetwork: false,
+          additionalNetworks: ['kv-ext-vms/vlan-100', 'kv-ext-vms/storage-net'],
+          nodeSelector: { 'nvidia.com/gpu.present': 'true' },
+          hostDevices: [{ deviceName: 'nvidia.com/GA102GL_A10', count: 2 }, { deviceName: 'intel.com/qat' }],
+        },
+      },
+      taints: [{ key: 'nvidia.com/gpu', value: 'true', effect: 'NoSchedule' }],
+    },
+    {
+      name: 'kv-ext-small',
+      replicas: 1,
+      platform: { kubevirt: { containerDiskImage: 'quay.io/containerdisks/rhcos:4.16', rootVolumeSize: '16Gi' } },
+    },
+  ],
+};
+
+/** Agent, dual stack, mirrored registries, an extra CA bundle, pools picking Agents by label. */
+const agentDual: HostedClusterSpecProps = {
+  name: 'agent-dual',
+  namespace: 'fx-agent',
+  release: {
+    image: 'mirror.example.com:5000/openshift/release-images@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    version: '4.15.21',
+  },
+  baseDomain: 'bm.example.com',
+  platform: { type: 'Agent', agent: { agentNamespace: 'fx-agents' } },
+  networking: { dualStack: true, machineNetwork: ['192.168.111.0/24', 'fd2e:6f44:5dd8:c956::/120'] },
+  services: { apiServerAddress: '192.168.111.5' },
+  imageContentSources: [
+    { source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['mirror.example.com:5000/openshift/release-images'] },
+    { source: 'quay.io/openshift-release-dev/ocp-v4.0-art-dev', mirrors: ['mirror.example.com:5000/openshift/release'] },
+  ],
+  additionalTrustBundle: [
+    '-----BEGIN CERTIFICATE-----',
+    'MIIBszCCAVmgAwIBAgIUFixtureFixtureFixtureFixtureFixAwCgYIKoZIzj0E',
+    'AwIwHjEcMBoGA1UEAwwTbWlycm9yLmV4YW1wbGUuY29tMB4XDTI0MDEwMTAwMDAw',
+    '-----END CERTIFICATE-----',
+    '',
+  ].join('\n'),
+  pullSecret: vault('hosted-clusters/mirror-pull-secret'),
+  sshKey: vault('hosted-clusters/agent-dual', 'ssh-public-key'),
+  secretEncryption: { aescbc: SecretSource.existing('agent-dual-etcd-key') },
+  nodePools: [
+    {
+      name: 'agent-dual-workers',
+      replicas: 2,
+      inPlace: { maxUnavailable: '25%' },
+      platform: {
+        agent: {
+          agentLabelSelector: {
+            matchLabels: { 'agent-install.openshift.io/bmh': 'worker' },
+            matchExpressions: [{ key: 'example.com/rack', operator: 'In', values: ['r1', 'r2'] }],
+          },
+        },
+      },
+    },
+  ],
+};
+
+/** None, with most HostedCluster and NodePool options that are not platform-specific. */
+const noneFull: HostedClusterSpecProps = {
+  name: 'none-full',
+  namespace: 'fx-none',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64' },
+  baseDomain: 'lab.example.com',
+  baseDomainPrefix: 'none-full-prefix',
+  clusterID: '4f1c0b7e-2d7a-4c8e-9a51-6b2f8e3d9c10',
+  controllerAvailabilityPolicy: 'HighlyAvailable',
+  platform: { type: 'None' },
+  services: { apiServerAddress: 'hcp-ingress.lab.example.com' },
+  olmCatalogPlacement: 'guest',
+  fips: true,
+  pullSecret: SecretSource.existing('none-full-pull-secret'),
+  sshKey: SecretSource.existing('none-full-ssh-key'),
+  secretEncryption: { aescbc: SecretSource.existing('none-full-etcd-key') },
+  networking: { networkType: 'OVNKubernetes', ovnMtu: 1400, clusterNetwork: ['10.136.0.0/14'], serviceNetwork: ['172.32.0.0/16'], machineNetwork: ['192.0.2.0/24'] },
+  configuration: {
+    oauth: {
+      identityProviders: [
+        {
+          name: 'corp-sso',
+          type: 'OpenID',
+          mappingMethod: 'claim',
+          openID: {
+            clientID: 'openshift-none-full',
+            clientSecret: { name: 'corp-sso-client-secret' },
+            ca: { name: 'corp-sso-ca' },
+            issuer: 'https://sso.example.com/realms/openshift',
+            claims: { preferredUsername: ['preferred_username'], name: ['name'], email: ['email'], groups: ['groups'] },
+            extraScopes: ['email', 'profile'],
+          },
+        },
+        { name: 'local-users', type: 'HTPasswd', mappingMethod: 'claim', htpasswd: { fileData: { name: 'htpass-secret' } } },
+      ],
+      tokenConfig: { accessTokenMaxAgeSeconds: 86400 },
+    },
+    apiServer: {
+      audit: { profile: 'WriteRequestBodies', customRules: [{ group: 'system:authenticated:oauth', profile: 'AllRequestBodies' }] },
+      servingCerts: {
+        namedCertificates: [{ names: ['api.none-full.lab.example.com'], servingCertificate: { name: 'none-full-api-cert' } }],
+      },
+      additionalCORSAllowedOrigins: ['(?i)//console\\.lab\\.example\\.com(:|\\z)'],
+      tlsSecurityProfile: { type: 'Intermediate', intermediate: {} },
+    },
+    proxy: {
+      httpProxy: 'http://proxy.lab.example.com:3128',
+      httpsProxy: 'http://proxy.lab.example.com:3128',
+      noProxy: '.lab.example.com,10.0.0.0/8,192.0.2.0/24',
+      trustedCA: { name: 'proxy-ca-bundle' },
+    },
+    featureGate: { featureSet: 'CustomNoUpgrade', customNoUpgrade: { enabled: ['ExampleFeature'], disabled: [] } },
+  },
+  auditWebhookSecret: 'none-full-audit-webhook',
+  nodeSelector: { 'node-role.kubernetes.io/infra': '' },
+  tolerations: [
+    { key: 'node-role.kubernetes.io/infra', operator: 'Exists', effect: 'NoSchedule' },
+    { key: 'hypershift.openshift.io/control-plane', operator: 'Equal', value: 'true', effect: 'NoExecute', tolerationSeconds: 300 },
+  ],
+  pausedUntil: '2030-01-01T00:00:00Z',
+  labels: { 'example.com/env': 'lab' },
+  annotations: { 'example.com/ticket': 'OPS-1234' },
+  podLabels: { 'example.com/cluster': 'none-full' },
+  priorityClasses: { controlPlane: 'hypershift-control-plane', apiCritical: 'hypershift-api-critical', etcd: 'hypershift-etcd' },
+  resourceRequestOverrides: { 'kube-apiserver.kube-apiserver': { memory: '4Gi', cpu: '1500m' }, 'etcd.etcd': { memory: '2Gi' } },
+  restartDate: '2025-06-01T00:00:00Z',
+  capabilities: { disabled: ['ImageRegistry', 'openshift-samples', 'Insights', 'Console', 'Ingress'], enabled: ['baremetal'] },
+  channel: 'stable-4.17',
+  issuerURL: 'https://oidc.lab.example.com/none-full',
+  serviceAccountSigningKeySecret: 'none-full-sa-signing-key',
+  specOverrides: { updateService: 'https://updates.lab.example.com/api/upgrades_info/v1/graph', etcd: { managed: { storage: { persistentVolume: { size: '20Gi' } } } } },
+  nodePools: [
+    {
+      name: 'none-full-workers',
+      replicas: 3,
+      inPlace: { maxUnavailable: 1 },
+      nodeLabels: { 'node-role.kubernetes.io/worker': '', 'example.com/zone': 'lab-a' },
+      taints: [
+        { key: 'example.com/dedicated', value: 'lab', effect: 'NoSchedule' },
+        { key: 'example.com/maintenance', effect: 'PreferNoSchedule' },
+      ],
+      config: ['none-full-machineconfig', 'none-full-kubeletconfig'],
+      tuningConfig: ['none-full-tuned'],
+      pausedUntil: true,
+      specOverrides: { nodeDrainTimeout: '10m' },
+    },
+    {
+      name: 'none-full-older',
+      release: { image: 'quay.io/openshift-release-dev/ocp-release:4.15.20-x86_64' },
+      arch: 'ppc64le',
+      upgradeType: 'Replace',
+      replace: { strategy: 'OnDelete' },
+    },
+  ],
+};
+
+/** Inline secret values (opt-in): the Secrets themselves land in the output and are checked too. */
+const inlineSecrets: HostedClusterSpecProps = {
+  name: 'inline-lab',
+  namespace: 'fx-inline',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64' },
+  platform: { type: 'None' },
+  services: { apiServerAddress: '203.0.113.7' },
+  pullSecret: SecretSource.inline(JSON.stringify({ auths: { 'quay.io': { auth: Buffer.from('user:token').toString('base64'), email: 'ops@example.com' } } })),
+  sshKey: SecretSource.inline('ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFixtureFixtureFixtureFixtureFixtureFixture0 ops@example.com'),
+  secretEncryption: {
+    aescbc: SecretSource.inline(Buffer.alloc(32, 7).toString('base64')),
+    backupKey: SecretSource.inline(Buffer.alloc(32, 9).toString('base64')),
+  },
+};
+
+export const CONFORMANCE_FIXTURES: readonly ConformanceFixture[] = [
+  { id: 'aws-private', props: awsPrivate, options: OPTIONS },
+  { id: 'kubevirt-external', props: kubevirtExternal, options: OPTIONS },
+  { id: 'agent-dual-stack', props: agentDual, options: OPTIONS },
+  { id: 'none-full', props: noneFull, options: OPTIONS },
+  { id: 'inline-secrets', props: inlineSecrets, options: { ...OPTIONS, allowInlineSecrets: true } },
+];
