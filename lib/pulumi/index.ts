@@ -1,0 +1,2 @@
+/** Pulumi components for hosted clusters. Loads @pulumi/pulumi and @pulumi/kubernetes; the cdk8s entry never does. */
+export * from './hosted-cluster';

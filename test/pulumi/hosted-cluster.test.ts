@@ -1,0 +1,358 @@
+/**
+ * HostedClusterStack under strict Pulumi mocks: every resource registration is recorded, and any
+ * provider function call fails the test. Mocks are installed before the component module is
+ * loaded (Pulumi's documented unit-testing pattern).
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { App, Chart } from 'cdk8s';
+import type { KubernetesObject, PlanOptions } from '../../lib';
+import { ANNOTATIONS, HcpValidationError, HostedClusterSpecProps, planHostedCluster, planObjects } from '../../lib';
+import { HostedClusterBundle } from '../../lib/cdk8s';
+import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS, agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
+
+interface Registration {
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+  readonly provider?: string;
+  readonly custom?: boolean;
+}
+
+let registrations: Registration[] = [];
+
+const mocksReady = pulumi.runtime.setMocks(
+  {
+    newResource(args: pulumi.runtime.MockResourceArgs): { id: string; state: Record<string, unknown> } {
+      registrations.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider, custom: args.custom });
+      return { id: `${args.name}-id`, state: args.inputs };
+    },
+    call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
+      throw new Error(`unexpected provider function call: ${args.token}`);
+    },
+  },
+  'hcp-constructs',
+  'test',
+  false,
+);
+
+type PulumiAdapter = typeof import('../../lib/pulumi');
+let hcp: PulumiAdapter;
+let k8s: typeof import('@pulumi/kubernetes');
+
+beforeAll(async () => {
+  await mocksReady;
+  hcp = await import('../../lib/pulumi');
+  k8s = await import('@pulumi/kubernetes');
+});
+
+let logged: jest.SpyInstance;
+beforeEach(() => {
+  registrations = [];
+  // pulumi.log.warn prints through console.warn under mocks.
+  logged = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => logged.mockRestore());
+
+const OPTIONS: PlanOptions = { supportedVersions: SUPPORTED_VERSIONS };
+const WAIT_FOR = 'pulumi.com/waitFor';
+
+const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
+
+/** Resolves once every resource of the component (and the component) is registered with the mock. */
+async function registered(stack: InstanceType<PulumiAdapter['HostedClusterStack']>): Promise<void> {
+  await Promise.all([stack, ...stack.phases.flatMap((phase) => phase.resources)].map((resource) => valueOf(resource.urn)));
+}
+
+const isRpcSecret = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[pulumi.runtime.specialSigKey] === pulumi.runtime.specialSecretSig;
+
+/** The value with every secret marker the mock saw replaced by its plain value. */
+function unwrapSecrets(value: unknown): unknown {
+  if (isRpcSecret(value)) return unwrapSecrets((value as { value: unknown }).value);
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, unwrapSecrets(v)]));
+  }
+  return value;
+}
+
+const json = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value));
+
+function withoutAnnotation(object: Record<string, unknown>, annotation: string): Record<string, unknown> {
+  const copy = json(object);
+  const metadata = copy.metadata as { annotations?: Record<string, string> };
+  if (metadata.annotations) {
+    delete metadata.annotations[annotation];
+    if (Object.keys(metadata.annotations).length === 0) delete metadata.annotations;
+  }
+  return copy;
+}
+
+const keyOf = (object: Record<string, unknown>): string => {
+  const metadata = object.metadata as { namespace?: string; name: string };
+  return `${object.apiVersion}/${object.kind} ${metadata.namespace ?? ''}/${metadata.name}`;
+};
+const byKey = (objects: Record<string, unknown>[]) => new Map(objects.map((o) => [keyOf(o), o]));
+
+const kubernetesRegistrations = () => registrations.filter((r) => r.type.startsWith('kubernetes:'));
+
+/** Lets anything that might have been started reach the mock, then checks that only a sentinel did. */
+async function expectNothingRegistered(): Promise<void> {
+  const sentinel = new pulumi.ComponentResource('test:index:Sentinel', `sentinel-${registrations.length}`);
+  await valueOf(sentinel.urn);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(registrations.map((r) => r.type)).toEqual(['test:index:Sentinel']);
+}
+
+function cdk8sObjects(props: HostedClusterSpecProps): Record<string, unknown>[] {
+  const app = new App();
+  const chart = new Chart(app, 'parity');
+  new HostedClusterBundle(chart, 'cluster', { ...props, options: OPTIONS });
+  return chart.toJson().map((o) => withoutAnnotation(o, ANNOTATIONS.argoSyncWave));
+}
+
+describe('HostedClusterStack', () => {
+  test('the agent example creates exactly the plan objects, with waitFor on what has a readiness condition', async () => {
+    const plan = planHostedCluster(agentCluster, OPTIONS);
+    const stack = new hcp.HostedClusterStack('agent', { ...agentCluster, options: OPTIONS });
+    await registered(stack);
+
+    const component = registrations.filter((r) => r.type === 'hcp:index:HostedCluster');
+    expect(component).toEqual([expect.objectContaining({ name: 'agent', custom: false })]);
+    const resources = kubernetesRegistrations();
+    const objects = planObjects(plan);
+    expect(resources).toHaveLength(objects.length);
+    expect(objects.map((o) => o.kind)).toEqual(['Namespace', 'Role', 'ExternalSecret', 'ExternalSecret', 'ExternalSecret', 'HostedCluster', 'NodePool']);
+
+    expect(resources.map((r) => r.name).sort()).toEqual(
+      [
+        'agent-namespace-clusters',
+        'agent-externalsecret-clusters/vcluster2-pull-secret',
+        'agent-externalsecret-clusters/vcluster2-ssh-key',
+        'agent-externalsecret-clusters/vcluster2-etcd-encryption-key',
+        'agent-role-clusters/capi-provider-role',
+        'agent-hostedcluster-clusters/vcluster2',
+        'agent-nodepool-clusters/vcluster2',
+      ].sort(),
+    );
+    const typeOf = Object.fromEntries(resources.map((r) => [r.name, r.type]));
+    expect(typeOf['agent-namespace-clusters']).toBe('kubernetes:core/v1:Namespace');
+    expect(typeOf['agent-role-clusters/capi-provider-role']).toBe('kubernetes:rbac.authorization.k8s.io/v1:Role');
+    expect(typeOf['agent-hostedcluster-clusters/vcluster2']).toBe('kubernetes:hypershift.openshift.io/v1beta1:HostedCluster');
+    expect(typeOf['agent-nodepool-clusters/vcluster2']).toBe('kubernetes:hypershift.openshift.io/v1beta1:NodePool');
+    expect(typeOf['agent-externalsecret-clusters/vcluster2-pull-secret']).toMatch(/^kubernetes:external-secrets\.io\/v1\w*:ExternalSecret$/);
+
+    const waitFor: Record<string, string | undefined> = {
+      Namespace: undefined,
+      Role: undefined,
+      ExternalSecret: 'condition=Ready',
+      HostedCluster: 'condition=Available',
+      NodePool: 'condition=Ready',
+    };
+    for (const object of objects) {
+      const registration = resources.find((r) => r.name === hcp.resourceNameFor('agent', object));
+      expect(registration).toBeDefined();
+      const expected = waitFor[object.kind];
+      const annotations = expected ? { ...object.metadata.annotations, [WAIT_FOR]: expected } : object.metadata.annotations;
+      expect(unwrapSecrets(registration!.inputs)).toEqual(json({ ...object, metadata: { ...object.metadata, annotations } }));
+    }
+    const hc = resources.find((r) => r.name === 'agent-hostedcluster-clusters/vcluster2')!;
+    expect(Object.keys(hc.inputs).sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
+    expect(JSON.stringify(registrations)).not.toContain('skipAwait');
+  });
+
+  test.each(EXAMPLE_CLUSTERS.map((cluster) => [cluster.platform.type, cluster] as const))(
+    'parity with cdk8s: the %s example gives the same Kubernetes objects',
+    async (_type, cluster) => {
+      const expected = cdk8sObjects(cluster);
+      const stack = new hcp.HostedClusterStack(`parity-${cluster.name}`, { ...cluster, options: OPTIONS });
+      await registered(stack);
+      const actual = kubernetesRegistrations().map((r) => withoutAnnotation(unwrapSecrets(r.inputs) as Record<string, unknown>, WAIT_FOR));
+
+      expect(actual).toHaveLength(expected.length);
+      expect(actual.length).toBeGreaterThan(0);
+      const expectedByKey = byKey(expected);
+      expect([...byKey(actual).keys()].sort()).toEqual([...expectedByKey.keys()].sort());
+      for (const object of actual) expect(object).toEqual(expectedByKey.get(keyOf(object)));
+    },
+  );
+
+  test('phases become dependsOn: prerequisites before the HostedCluster, the HostedCluster before NodePools', async () => {
+    const dependsOn = new Map<pulumi.Resource, unknown>();
+    const record: pulumi.ResourceTransformation = (args) => {
+      dependsOn.set(args.resource, args.opts.dependsOn);
+      return undefined;
+    };
+    const operator = new pulumi.ComponentResource('test:index:Operator', 'hypershift-operator');
+    const stack = new hcp.HostedClusterStack('order', { ...agentCluster, options: OPTIONS }, { transformations: [record], dependsOn: [operator] });
+    await registered(stack);
+
+    const phase = (name: string) => stack.phases.find((p) => p.name === name)!.resources;
+    expect(stack.phases.map((p) => [p.name, p.resources.length])).toEqual([
+      ['namespaces', 1],
+      ['prerequisites', 4],
+      ['hosted-cluster', 1],
+      ['node-pools', 1],
+    ]);
+    expect(stack.hostedCluster).toBe(phase('hosted-cluster')[0]);
+    expect(stack.nodePools).toEqual(phase('node-pools'));
+    // What each child was constructed with, as seen by a transformation of the component.
+    for (const resource of phase('namespaces')) expect(dependsOn.get(resource)).toEqual([operator]);
+    for (const resource of phase('prerequisites')) expect(dependsOn.get(resource)).toEqual(phase('namespaces'));
+    const hcDeps = dependsOn.get(stack.hostedCluster) as pulumi.Resource[];
+    expect(hcDeps).toEqual(phase('prerequisites'));
+    const prerequisiteKinds = await Promise.all(hcDeps.map((r) => valueOf((r as pulumi.CustomResource & { kind: pulumi.Output<string> }).kind)));
+    expect(prerequisiteKinds.sort()).toEqual(['ExternalSecret', 'ExternalSecret', 'ExternalSecret', 'Role']);
+    for (const pool of stack.nodePools) expect(dependsOn.get(pool)).toEqual([stack.hostedCluster]);
+  });
+
+  test('an empty phase is skipped: without prerequisites the HostedCluster depends on the Namespace', async () => {
+    const dependsOn = new Map<pulumi.Resource, unknown>();
+    const stack = new hcp.HostedClusterStack(
+      'skip',
+      { ...noneCluster, options: OPTIONS },
+      { transformations: [(args) => (dependsOn.set(args.resource, args.opts.dependsOn), undefined)] },
+    );
+    await registered(stack);
+    expect(stack.phases.find((p) => p.name === 'prerequisites')!.resources).toHaveLength(0);
+    const namespaces = stack.phases.find((p) => p.name === 'namespaces')!.resources;
+    expect(namespaces).toHaveLength(1);
+    expect(dependsOn.get(namespaces[0])).toBeUndefined();
+    expect(dependsOn.get(stack.hostedCluster)).toEqual(namespaces);
+  });
+
+  test('outputs: names, control-plane namespace, kubeconfig Secret, resource count and warnings', async () => {
+    const plan = planHostedCluster(kubevirtCluster, OPTIONS);
+    const stack = new hcp.HostedClusterStack('outputs', { ...kubevirtCluster, options: OPTIONS });
+    await registered(stack);
+    expect(await valueOf(stack.hostedClusterName)).toBe('kv-dev');
+    expect(await valueOf(stack.namespace)).toBe('kubevirt-clusters');
+    expect(await valueOf(stack.controlPlaneNamespace)).toBe('kubevirt-clusters-kv-dev');
+    expect(await valueOf(stack.kubeconfigSecretName)).toBe('kv-dev-admin-kubeconfig');
+    expect(await valueOf(stack.resources)).toBe(planObjects(plan).length);
+    expect(await valueOf(stack.resources)).toBe(kubernetesRegistrations().length);
+    const warnings = await valueOf(stack.warnings);
+    expect(warnings).toHaveLength(plan.warnings.length);
+    plan.warnings.forEach((w, i) => {
+      expect(warnings[i]).toContain(w.path);
+      expect(warnings[i]).toContain(w.message);
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining(w.message));
+    });
+  });
+
+  test('a provider given to the component is used by every child', async () => {
+    const provider = new k8s.Provider('management', { kubeconfig: '{}' });
+    const stack = new hcp.HostedClusterStack('provided', { ...noneCluster, options: OPTIONS }, { provider });
+    await registered(stack);
+    const children = kubernetesRegistrations();
+    expect(children.length).toBeGreaterThan(0);
+    for (const child of children) expect(child.provider).toMatch(/pulumi:providers:kubernetes::management::management-id$/);
+  });
+
+  describe('secretValues', () => {
+    const pullSecret = '{"auths":{"quay.io":{"auth":"c2VjcmV0LXB1bGwtdmFsdWU="}}}';
+    const sshPublicKey = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHNlY3JldC1zc2gta2V5LXZhbHVl test@example';
+    const etcdEncryptionKey = Buffer.alloc(32, 0x5a).toString('base64');
+    const { pullSecret: _p, sshKey: _s, secretEncryption: _e, ...agentWithoutSecrets } = agentCluster;
+
+    test('become Secrets with secret data, referenced by name from the HostedCluster; no value enters the plan', async () => {
+      const stack = new hcp.HostedClusterStack('values', {
+        ...agentWithoutSecrets,
+        options: OPTIONS,
+        secretValues: { pullSecret, sshPublicKey: pulumi.secret(sshPublicKey), etcdEncryptionKey },
+      });
+      await registered(stack);
+      const resources = kubernetesRegistrations();
+      const secrets = resources.filter((r) => r.type === 'kubernetes:core/v1:Secret');
+      const secretNamed = (name: string) => secrets.find((s) => (s.inputs.metadata as { name: string }).name === name)!;
+      const labels = { 'hypershift.openshift.io/safe-to-delete-with-cluster': 'true' };
+
+      const pull = secretNamed('vcluster2-pull-secret');
+      expect(isRpcSecret(pull.inputs.stringData)).toBe(true);
+      expect(unwrapSecrets(pull.inputs)).toEqual({
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: 'vcluster2-pull-secret', namespace: 'clusters', labels },
+        stringData: { '.dockerconfigjson': pullSecret },
+      });
+      const ssh = secretNamed('vcluster2-ssh-key');
+      expect(isRpcSecret(ssh.inputs.stringData)).toBe(true);
+      expect(unwrapSecrets(ssh.inputs.stringData)).toEqual({ 'id_rsa.pub': sshPublicKey });
+      const etcd = secretNamed('vcluster2-etcd-encryption-key');
+      expect(isRpcSecret(etcd.inputs.data)).toBe(true);
+      expect(etcd.inputs.type).toBe('Opaque');
+      expect(etcd.inputs.stringData).toBeUndefined();
+      expect(unwrapSecrets(etcd.inputs.data)).toEqual({ key: etcdEncryptionKey });
+      expect(secrets).toHaveLength(3);
+
+      // The resource outputs are secrets too.
+      const prerequisites = stack.phases.find((p) => p.name === 'prerequisites')!.resources as InstanceType<typeof k8s.core.v1.Secret>[];
+      const secretResources = prerequisites.filter((r) => r instanceof k8s.core.v1.Secret);
+      expect(secretResources).toHaveLength(3);
+      for (const resource of secretResources) {
+        expect((await pulumi.isSecret(resource.stringData)) || (await pulumi.isSecret(resource.data))).toBe(true);
+      }
+
+      const hc = resources.find((r) => r.name === 'values-hostedcluster-clusters/vcluster2')!;
+      const spec = hc.inputs.spec as Record<string, { name?: string; aescbc?: { activeKey: { name: string } } }>;
+      expect(spec.pullSecret).toEqual({ name: 'vcluster2-pull-secret' });
+      expect(spec.sshKey).toEqual({ name: 'vcluster2-ssh-key' });
+      expect(spec.secretEncryption).toEqual({ type: 'aescbc', aescbc: { activeKey: { name: 'vcluster2-etcd-encryption-key' } } });
+      expect(resources.filter((r) => r.inputs.kind === 'ExternalSecret')).toHaveLength(0);
+
+      const plain = JSON.stringify(resources.filter((r) => r.inputs.kind !== 'Secret').map((r) => unwrapSecrets(r.inputs)));
+      const planned = JSON.stringify(stack.plan);
+      for (const value of [pullSecret, sshPublicKey, etcdEncryptionKey]) {
+        expect(plain).not.toContain(value);
+        expect(planned).not.toContain(value);
+      }
+      // The HostedCluster waits for the Secrets made from the values.
+      const hcPhase = stack.phases.findIndex((p) => p.name === 'hosted-cluster');
+      expect(stack.phases[hcPhase - 1].resources).toEqual(expect.arrayContaining(secretResources));
+    });
+
+    test('a value and a SecretSource for the same Secret, or no pull secret at all, are errors; a private key is rejected without echoing it', async () => {
+      const privateKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
+      const both = () =>
+        new hcp.HostedClusterStack('both', { ...agentCluster, options: OPTIONS, secretValues: { pullSecret, sshPublicKey: privateKey } });
+      expect(both).toThrow(HcpValidationError);
+      try {
+        both();
+      } catch (error) {
+        const paths = (error as HcpValidationError).issues.filter((i) => i.severity === 'error').map((i) => i.path);
+        expect(paths).toEqual(expect.arrayContaining(['secretValues.pullSecret', 'secretValues.sshPublicKey']));
+        expect((error as Error).message).toContain('private key');
+        expect((error as Error).message).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA');
+      }
+      expect(() => new hcp.HostedClusterStack('none', { ...agentWithoutSecrets, options: OPTIONS })).toThrow(/pullSecret: no pull secret is given/);
+      await expectNothingRegistered();
+    });
+  });
+
+  test('invalid props throw HcpValidationError listing every problem and register nothing', async () => {
+    const invalid: HostedClusterSpecProps = {
+      ...agentCluster,
+      platform: { type: 'Agent', agent: { agentNamespace: '' } },
+      networking: { clusterNetwork: ['10.132.0.0/33'] },
+    };
+    let thrown: unknown;
+    try {
+      new hcp.HostedClusterStack('invalid', { ...invalid, options: OPTIONS });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(HcpValidationError);
+    const errors = (thrown as HcpValidationError).issues.filter((i) => i.severity === 'error');
+    expect(errors.map((i) => i.path)).toEqual(expect.arrayContaining(['platform.agent.agentNamespace', 'spec.networking.clusterNetwork[0].cidr']));
+    expect((thrown as Error).message).toContain('10.132.0.0/33');
+
+    await expectNothingRegistered();
+  });
+
+  test('the adapter passes the plan objects through unchanged apart from the waitFor annotation', () => {
+    const object: KubernetesObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'user-ca-bundle', namespace: 'clusters' } };
+    expect(hcp.metadataWithReadiness(object)).toBe(object.metadata);
+    expect(hcp.resourceNameFor('c', object)).toBe('c-configmap-clusters/user-ca-bundle');
+    expect(hcp.resourceNameFor('c', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters' } })).toBe('c-namespace-clusters');
+  });
+});
