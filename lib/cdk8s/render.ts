@@ -8,7 +8,8 @@ import { ANNOTATIONS, formatIssues } from '../core';
 /** Adds a plan object to `scope`, annotated with `argocd.argoproj.io/sync-wave`. */
 export function renderObject(scope: Construct, object: KubernetesObject, wave: number): ApiObject {
   const { metadata, ...rest } = object;
-  const id = `${object.kind}-${metadata.namespace ?? ''}-${metadata.name}`;
+  // ':' cannot occur in Kubernetes names, so ids of different objects never collide.
+  const id = `${object.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
   return new ApiObject(scope, id, {
     ...rest,
     metadata: { ...metadata, annotations: { ...metadata.annotations, [ANNOTATIONS.argoSyncWave]: String(wave) } },

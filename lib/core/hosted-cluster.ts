@@ -12,10 +12,10 @@ import { HYPERSHIFT_API_VERSION } from '../api';
 import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
 import { DeepPartial, deepMerge } from './merge';
-import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, infraIdFor, secretKeys, secretNames } from './names';
+import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, infraIdFor, secretKeys } from './names';
 import { NetworkingProps, networkingSpec } from './networking';
 import type { AnyPlatformStrategy, ClusterContext, ClusterContribution } from './platform';
-import { SecretSource, aescbcKeyProblem, pullSecretProblem, renderSecret, sshPublicKeyProblem } from './secrets';
+import { SecretContract, SecretSource, clusterSecretContracts, renderSecret } from './secrets';
 import { PublishingMapping, servicesFor, withOverrides } from './services';
 
 export interface ReleaseProps {
@@ -148,21 +148,16 @@ export function buildHostedCluster<P extends { readonly type: string }>(
   };
   const contribution = strategy.cluster(platformProps, context);
   const supporting: KubernetesObject[] = [...(contribution.objects ?? [])];
-  const secret = (source: SecretSource, contract: Parameters<typeof renderSecret>[0], path: string) => {
+  const secret: SecretFn = (source, contract, path) => {
     const rendered = renderSecret(contract, source, { allowInline: allowInlineSecrets, path, issues });
     supporting.push(...rendered.objects);
     return rendered.refName;
   };
 
-  const pullSecret = secret(
-    props.pullSecret,
-    { name: secretNames.pullSecret(props.name), namespace, key: secretKeys.pullSecret, checkValue: pullSecretProblem },
-    'pullSecret',
-  );
-  const sshKey =
-    props.sshKey &&
-    secret(props.sshKey, { name: secretNames.sshKey(props.name), namespace, key: secretKeys.sshPublicKey, checkValue: sshPublicKeyProblem }, 'sshKey');
-  const secretEncryption = contribution.secretEncryption ?? encryptionSpec(props, namespace, secret, issues);
+  const contracts = clusterSecretContracts(props.name, namespace);
+  const pullSecret = secret(props.pullSecret, contracts.pullSecret, 'pullSecret');
+  const sshKey = props.sshKey && secret(props.sshKey, contracts.sshKey, 'sshKey');
+  const secretEncryption = contribution.secretEncryption ?? encryptionSpec(props, contracts.etcdEncryptionKey, secret, issues);
 
   if (props.additionalTrustBundle !== undefined) {
     const bundle: ConfigMap = {
@@ -251,28 +246,26 @@ export function buildHostedCluster<P extends { readonly type: string }>(
   };
 }
 
-type SecretFn = (source: SecretSource, contract: Parameters<typeof renderSecret>[0], path: string) => string;
+type SecretFn = (source: SecretSource, contract: SecretContract, path: string) => string;
 
 function encryptionSpec<P extends { readonly type: string }>(
   props: HostedClusterProps<P>,
-  namespace: string,
+  contract: SecretContract,
   secret: SecretFn,
   issues: IssueCollector,
 ): HostedClusterSpec['secretEncryption'] {
   const encryption = props.secretEncryption;
   if (encryption && 'kms' in encryption) return { type: 'kms', kms: encryption.kms };
-  const keyName = secretNames.etcdEncryptionKey(props.name);
   if (!encryption) {
     issues.warn(
       'secretEncryption',
-      `no etcd encryption key source given; the HostedCluster references Secret ${namespace}/${keyName}, which must exist before the control plane starts.`,
+      `no etcd encryption key source given; the HostedCluster references Secret ${contract.namespace}/${contract.name}, which must exist before the control plane starts.`,
       'Set secretEncryption.aescbc to an ExternalSecret or an existing Secret, or use KMS.',
     );
-    return { type: 'aescbc', aescbc: { activeKey: { name: keyName } } };
+    return { type: 'aescbc', aescbc: { activeKey: { name: contract.name } } };
   }
-  const contract = { namespace, key: secretKeys.etcdEncryptionKey, type: 'Opaque', binary: true, checkValue: aescbcKeyProblem };
-  const active = secret(encryption.aescbc, { ...contract, name: keyName }, 'secretEncryption.aescbc');
-  const backup = encryption.backupKey && secret(encryption.backupKey, { ...contract, name: `${keyName}-backup` }, 'secretEncryption.backupKey');
+  const active = secret(encryption.aescbc, contract, 'secretEncryption.aescbc');
+  const backup = encryption.backupKey && secret(encryption.backupKey, { ...contract, name: `${contract.name}-backup` }, 'secretEncryption.backupKey');
   return { type: 'aescbc', aescbc: { activeKey: { name: active }, ...(backup ? { backupKey: { name: backup } } : {}) } };
 }
 

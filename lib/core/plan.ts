@@ -57,7 +57,13 @@ export function readinessOf(object: KubernetesObject): Readiness {
   switch (object.kind) {
     case 'HostedCluster':
       return { kind: 'condition', type: 'Available', status: 'True' };
-    case 'NodePool':
+    case 'NodePool': {
+      // A pool with no machines, or on platform None (nodes join by hand), has nothing to wait
+      // for; waiting on Ready there could block a deployment forever.
+      const spec = (object as NodePool).spec;
+      const idle = (spec.replicas === 0 && !spec.autoScaling) || spec.platform.type === 'None';
+      return idle ? { kind: 'exists' } : { kind: 'condition', type: 'Ready', status: 'True' };
+    }
     case 'ExternalSecret':
       return { kind: 'condition', type: 'Ready', status: 'True' };
     default:

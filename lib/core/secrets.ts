@@ -6,7 +6,7 @@ import type { ExternalSecret, KubernetesObject, Secret } from '../api';
 import { EXTERNAL_SECRETS_API_VERSION } from '../api';
 import { SAFE_TO_DELETE_LABEL } from './defaults';
 import type { IssueCollector } from './errors';
-import { dnsSubdomainProblem } from './names';
+import { dnsSubdomainProblem, secretKeys, secretNames } from './names';
 
 /** A key in an external secret store, materialized into the cluster by external-secrets. */
 export interface ExternalSecretSource {
@@ -48,6 +48,38 @@ export interface SecretContract {
   readonly binary?: boolean;
   /** Checks an inline value; returns a problem or undefined. */
   readonly checkValue?: (value: string) => string | undefined;
+}
+
+/** The Secrets every HostedCluster may reference, with the CLI's names, keys and types. */
+export function clusterSecretContracts(cluster: string, namespace: string) {
+  return {
+    pullSecret: { name: secretNames.pullSecret(cluster), namespace, key: secretKeys.pullSecret, checkValue: pullSecretProblem },
+    sshKey: { name: secretNames.sshKey(cluster), namespace, key: secretKeys.sshPublicKey, checkValue: sshPublicKeyProblem },
+    etcdEncryptionKey: {
+      name: secretNames.etcdEncryptionKey(cluster),
+      namespace,
+      key: secretKeys.etcdEncryptionKey,
+      type: 'Opaque',
+      binary: true,
+      checkValue: aescbcKeyProblem,
+    },
+  } satisfies Record<string, SecretContract>;
+}
+
+/**
+ * The Secret a contract describes, without its value, and the field the value goes in
+ * (`data` for binary values given base64-encoded, else `stringData`).
+ */
+export function secretShell(contract: SecretContract): { readonly secret: Secret; readonly valueField: 'data' | 'stringData' } {
+  return {
+    secret: {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: contract.name, namespace: contract.namespace, labels: { [SAFE_TO_DELETE_LABEL]: 'true' } },
+      ...(contract.type ? { type: contract.type } : {}),
+    },
+    valueField: contract.binary ? 'data' : 'stringData',
+  };
 }
 
 export interface RenderedSecret {
@@ -117,14 +149,8 @@ export function renderSecret(
   }
   const problem = contract.checkValue?.(source.inline);
   if (problem) issues.error(`${path}.inline`, problem, 'Provide a value in the documented format.');
-  const secret: Secret = {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: { name: contract.name, namespace: contract.namespace, labels },
-    ...(contract.type ? { type: contract.type } : {}),
-    ...(contract.binary ? { data: { [contract.key]: source.inline } } : { stringData: { [contract.key]: source.inline } }),
-  };
-  return { refName: contract.name, objects: [secret] };
+  const { secret, valueField } = secretShell(contract);
+  return { refName: contract.name, objects: [{ ...secret, [valueField]: { [contract.key]: source.inline } }] };
 }
 
 /** A pull secret is a docker config JSON with an `auths` object. */

@@ -10,17 +10,15 @@ import type { HostedClusterPlan, PhaseName, PlanOptions, ValidationIssue } from 
 import {
   HcpValidationError,
   IssueCollector,
-  SAFE_TO_DELETE_LABEL,
+  SecretContract,
   SecretSource,
-  aescbcKeyProblem,
+  clusterSecretContracts,
   controlPlaneNamespace,
   formatIssues,
   planObjects,
-  pullSecretProblem,
   readinessOf,
-  secretKeys,
   secretNames,
-  sshPublicKeyProblem,
+  secretShell,
   throwIfErrors,
 } from '../core';
 import type { HostedClusterSpecProps } from '../platforms';
@@ -150,16 +148,13 @@ export class HostedClusterStack extends pulumi.ComponentResource {
   }
 }
 
-/** A Secret to create from a secret input: the object as the contract says, and where its value comes from. */
+/** A Secret to create from a secret input: the Secret as its contract describes it, and its value. */
 interface ValueSecret extends KubernetesObject {
   readonly kind: 'Secret';
-  readonly type?: string;
   readonly value: {
     readonly input: pulumi.Input<string>;
-    readonly key: string;
-    /** Base64 value, written to `data`; otherwise `stringData`. */
-    readonly binary: boolean;
-    readonly check: (value: string) => string | undefined;
+    readonly contract: SecretContract;
+    readonly field: 'data' | 'stringData';
     readonly path: string;
   };
 }
@@ -174,49 +169,23 @@ function planStack(component: string, args: HostedClusterStackArgs): { plan: Hos
   const issues = new IssueCollector(`HostedCluster ${namespace}/${props.name}`);
   const valueSecrets: ValueSecret[] = [];
 
-  const fromValue = (
-    value: pulumi.Input<string> | undefined,
-    given: unknown,
-    prop: string,
-    contract: { name: string; key: string; type?: string; binary?: boolean; check: (v: string) => string | undefined },
-  ): SecretSource | undefined => {
+  const contracts = clusterSecretContracts(props.name, namespace);
+  const fromValue = (value: pulumi.Input<string> | undefined, given: unknown, prop: string, contract: SecretContract): SecretSource | undefined => {
     if (value === undefined) return undefined;
     const path = `secretValues.${prop}`;
     if (given !== undefined) {
       issues.error(path, `${prop} is given both here and as a SecretSource prop.`, `Remove one of the two.`);
     }
-    if (typeof value === 'string') {
-      const problem = contract.check(value);
-      if (problem) issues.error(path, problem, 'Provide a value in the documented format.');
-    }
-    valueSecrets.push({
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: { name: contract.name, namespace, labels: { [SAFE_TO_DELETE_LABEL]: 'true' } },
-      ...(contract.type ? { type: contract.type } : {}),
-      value: { input: value, key: contract.key, binary: contract.binary ?? false, check: contract.check, path: `${path} of HostedCluster ${namespace}/${props.name}` },
-    });
+    const problem = typeof value === 'string' ? contract.checkValue?.(value) : undefined;
+    if (problem) issues.error(path, problem, 'Provide a value in the documented format.');
+    const { secret, valueField } = secretShell(contract);
+    valueSecrets.push({ ...secret, kind: 'Secret', value: { input: value, contract, field: valueField, path: `${path} of HostedCluster ${namespace}/${props.name}` } });
     return SecretSource.existing(contract.name);
   };
 
-  // The contracts of lib/core/hosted-cluster.ts: same names, keys, type and data/stringData choice.
-  const pullSecret = fromValue(secretValues.pullSecret, props.pullSecret, 'pullSecret', {
-    name: secretNames.pullSecret(props.name),
-    key: secretKeys.pullSecret,
-    check: pullSecretProblem,
-  });
-  const sshKey = fromValue(secretValues.sshPublicKey, props.sshKey, 'sshPublicKey', {
-    name: secretNames.sshKey(props.name),
-    key: secretKeys.sshPublicKey,
-    check: sshPublicKeyProblem,
-  });
-  const etcdKey = fromValue(secretValues.etcdEncryptionKey, props.secretEncryption, 'etcdEncryptionKey', {
-    name: secretNames.etcdEncryptionKey(props.name),
-    key: secretKeys.etcdEncryptionKey,
-    type: 'Opaque',
-    binary: true,
-    check: aescbcKeyProblem,
-  });
+  const pullSecret = fromValue(secretValues.pullSecret, props.pullSecret, 'pullSecret', contracts.pullSecret);
+  const sshKey = fromValue(secretValues.sshPublicKey, props.sshKey, 'sshPublicKey', contracts.sshKey);
+  const etcdKey = fromValue(secretValues.etcdEncryptionKey, props.secretEncryption, 'etcdEncryptionKey', contracts.etcdEncryptionKey);
   if (!pullSecret && !props.pullSecret) {
     issues.error('pullSecret', 'no pull secret is given.', 'Set pullSecret to a SecretSource, or secretValues.pullSecret to the value.');
   }
@@ -265,16 +234,12 @@ function renderResource(resourceName: string, object: KubernetesObject, opts: pu
         // when they resolve, and the error names the field, never the value.
         const contents = pulumi.secret(
           pulumi.output(value.input).apply((v) => {
-            const problem = value.check(v);
+            const problem = value.contract.checkValue?.(v);
             if (problem) throw new Error(`hcp-constructs: ${value.path}: ${problem}`);
-            return { [value.key]: v };
+            return { [value.contract.key]: v };
           }),
         );
-        return new k8s.core.v1.Secret(
-          resourceName,
-          { ...secret, metadata, ...(value.binary ? { data: contents } : { stringData: contents }) } as k8s.core.v1.SecretArgs,
-          opts,
-        );
+        return new k8s.core.v1.Secret(resourceName, { ...secret, metadata, [value.field]: contents } as k8s.core.v1.SecretArgs, opts);
       }
       // An inline value the user opted into (allowInlineSecrets): still a secret in the state.
       const { data, stringData, ...secret } = object as Secret;

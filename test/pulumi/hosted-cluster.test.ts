@@ -147,7 +147,8 @@ describe('HostedClusterStack', () => {
       Role: undefined,
       ExternalSecret: 'condition=Ready',
       HostedCluster: 'condition=Available',
-      NodePool: 'condition=Ready',
+      // The walkthrough's pool has 0 replicas, so there is nothing to wait for (see readinessOf).
+      NodePool: undefined,
     };
     for (const object of objects) {
       const registration = resources.find((r) => r.name === hcp.resourceNameFor('agent', object));
@@ -354,5 +355,14 @@ describe('HostedClusterStack', () => {
     expect(hcp.metadataWithReadiness(object)).toBe(object.metadata);
     expect(hcp.resourceNameFor('c', object)).toBe('c-configmap-clusters/user-ca-bundle');
     expect(hcp.resourceNameFor('c', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters' } })).toBe('c-namespace-clusters');
+  });
+
+  test('NodePools with machines wait for Ready; idle pools do not', () => {
+    const [workers, idle] = planHostedCluster(
+      { ...kubevirtCluster, nodePools: [{ name: 'workers', replicas: 2 }, { name: 'idle', replicas: 0 }] },
+      OPTIONS,
+    ).nodePools;
+    expect(hcp.metadataWithReadiness(workers).annotations?.[WAIT_FOR]).toBe('condition=Ready');
+    expect(hcp.metadataWithReadiness(idle).annotations?.[WAIT_FOR]).toBeUndefined();
   });
 });

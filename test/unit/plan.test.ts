@@ -65,7 +65,10 @@ describe('agent cluster of the bare-metal walkthrough', () => {
       ['node-pools', PHASE_WAVES['node-pools']],
     ]);
     expect(readinessOf(plan.hostedCluster)).toEqual({ kind: 'condition', type: 'Available', status: 'True' });
-    expect(readinessOf(plan.nodePools[0])).toEqual({ kind: 'condition', type: 'Ready', status: 'True' });
+    // The walkthrough's pool starts with 0 replicas: nothing to wait for.
+    expect(readinessOf(plan.nodePools[0])).toEqual({ kind: 'exists' });
+    const scaled = planHostedCluster({ ...agentCluster, nodePools: [{ name: 'workers', replicas: 2 }] }, options);
+    expect(readinessOf(scaled.nodePools[0])).toEqual({ kind: 'condition', type: 'Ready', status: 'True' });
   });
 });
 
