@@ -1,6 +1,7 @@
 /** Bare metal and other agent-booted machines (`hcp create cluster agent`). */
 import type { NodePoolSpec, Role } from '../../api';
 import type { ClusterContext, PlatformStrategy } from '../../core';
+import { ON_PREMISES_TRAITS } from '../on-premises';
 import { dnsLabelProblem } from '../../core';
 
 export interface AgentClusterProps {
@@ -25,16 +26,7 @@ export function capiProviderRole(agentNamespace: string): Role {
 
 export const agentPlatform: PlatformStrategy<AgentClusterProps, AgentNodePoolProps> = {
   type: 'Agent',
-  defaultMapping: 'NodePort',
-  publishingRules: {
-    APIServer: ['NodePort', 'LoadBalancer', 'Route'],
-    OAuthServer: ['NodePort', 'Route'],
-    Konnectivity: ['NodePort', 'Route'],
-    Ignition: ['NodePort', 'Route'],
-  },
-  defaultUpgradeType: 'InPlace',
-  archs: ['amd64', 'arm64', 'ppc64le'],
-  scaleFromZero: false,
+  ...ON_PREMISES_TRAITS,
   blockKey: 'agent',
   blockRequired: true,
 
