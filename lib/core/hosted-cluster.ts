@@ -184,8 +184,8 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     infraID: context.infraID,
     ...(props.clusterID ? { clusterID: props.clusterID } : {}),
     ...(props.channel ? { channel: props.channel } : {}),
-    dns: contribution.dns ?? {
-      baseDomain: props.baseDomain ?? CLI_DEFAULTS.placeholderBaseDomain,
+    dns: {
+      ...(contribution.dns ?? { baseDomain: props.baseDomain ?? CLI_DEFAULTS.placeholderBaseDomain }),
       ...(props.baseDomainPrefix !== undefined ? { baseDomainPrefix: props.baseDomainPrefix } : {}),
     },
     networking: networkingSpec(props.networking, contribution.machineNetwork),

@@ -151,6 +151,11 @@ describe('AWS', () => {
     expect(plan.nodePools[0].spec.management.upgradeType).toBe('Replace');
   });
 
+  test('a base domain prefix is kept next to the platform\'s DNS zones', () => {
+    const prefixed = planHostedCluster({ ...awsCluster, baseDomainPrefix: 'hcp' }, options);
+    expect(prefixed.hostedCluster.spec.dns).toMatchObject({ baseDomain: 'prod.example.com', baseDomainPrefix: 'hcp', publicZoneID: 'Z0123456789ABCDEFGHIJ' });
+  });
+
   test('arm64 pools default to m6g.large', () => {
     const arm = planHostedCluster({ ...awsCluster, nodePools: [{ name: 'arm', arch: 'arm64' }] }, options);
     expect(arm.nodePools[0].spec.platform.aws?.instanceType).toBe('m6g.large');
