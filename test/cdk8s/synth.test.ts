@@ -2,10 +2,10 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Chart } from 'cdk8s';
+import { App, Chart, Yaml } from 'cdk8s';
 import { HcpValidationError } from '../../lib/core';
-import { HostedClusterBundle, synthAtomically } from '../../lib/cdk8s';
-import { defineExample, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
+import { HostedCluster, HostedClusterBundle, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
+import { defineExample, kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BUILD = path.join(ROOT, 'build');
@@ -44,6 +44,42 @@ describe('synthAtomically', () => {
     ).toThrow(HcpValidationError);
     expect(snapshot(out)).toEqual(before);
     expect(fs.readdirSync(work)).toEqual(['dist']);
+  });
+});
+
+describe('synthesizeCharts', () => {
+  /** What cdk8s itself writes with app.synth(): file name (without extension) -> YAML. */
+  function cdk8sOutput(define: (app: App) => void): Record<string, string> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk8s-'));
+    const app = new App({ outdir: dir, outputFileExtension: '.yaml' });
+    define(app);
+    app.synth();
+    const files = Object.fromEntries(fs.readdirSync(dir).map((f) => [f.replace(/\.yaml$/, ''), fs.readFileSync(path.join(dir, f), 'utf8')]));
+    fs.rmSync(dir, { recursive: true, force: true });
+    return files;
+  }
+
+  function onePass(define: (app: App) => void): Record<string, string> {
+    const app = new App();
+    define(app);
+    return Object.fromEntries(synthesizeCharts(app).map((chart) => [chart.name, Yaml.stringify(...chart.documents)]));
+  }
+
+  test('writes exactly what cdk8s writes for the example', () => {
+    const define = (app: App) => defineExample(app);
+    expect(onePass(define)).toEqual(cdk8sOutput(define));
+  });
+
+  test('names files by dependency order, as cdk8s does, when charts depend on each other', () => {
+    const define = (app: App) => {
+      const { nodePools: _pools, createNamespace: _ns, ...clusterProps } = kubevirtCluster;
+      const pools = new Chart(app, 'pools');
+      const cluster = new HostedCluster(new Chart(app, 'cluster'), 'kv', { ...clusterProps, options: { supportedVersions: SUPPORTED_VERSIONS } });
+      new NodePool(pools, 'workers', { cluster, name: 'kv-dev-workers', replicas: 1 });
+    };
+    const output = onePass(define);
+    expect(Object.keys(output)).toEqual(['0000-cluster', '0001-pools']);
+    expect(output).toEqual(cdk8sOutput(define));
   });
 });
 
