@@ -1,17 +1,15 @@
 /**
- * The built-in example: one hosted cluster per platform, each in its own chart (one output file
- * per cluster). Secrets come from a secret store through external-secrets or from Secrets that
- * already exist; no secret value is written.
+ * The built-in example's data: one hosted cluster per platform. Secrets come from a secret store
+ * through external-secrets or from Secrets that already exist; no secret value is written.
+ * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import { App, Chart } from 'cdk8s';
-import { HostedClusterBundle } from '../lib/cdk8s';
 import type { HostedClusterSpecProps, PlanOptions } from '../lib';
 import { SecretSource, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
 export const SUPPORTED_VERSIONS = parseSupportedVersions({ 'supported-versions': '{"versions":["4.17","4.16","4.15","4.14"]}' });
 
-const OPTIONS: PlanOptions = { supportedVersions: SUPPORTED_VERSIONS };
+export const EXAMPLE_OPTIONS: PlanOptions = { supportedVersions: SUPPORTED_VERSIONS };
 
 /** The store every example secret is read from (a ClusterSecretStore named `vault`). */
 const vault = (key: string, property?: string) => SecretSource.external({ store: 'vault', key, property });
@@ -124,11 +122,3 @@ export const noneCluster: HostedClusterSpecProps = {
 };
 
 export const EXAMPLE_CLUSTERS: readonly HostedClusterSpecProps[] = [agentCluster, kubevirtCluster, awsCluster, noneCluster];
-
-/** Adds one chart per cluster to `app`; the chart id names the output file. */
-export function defineExample(app: App, clusters: readonly HostedClusterSpecProps[] = EXAMPLE_CLUSTERS, options = OPTIONS): void {
-  for (const cluster of clusters) {
-    const chart = new Chart(app, `${cluster.platform.type.toLowerCase()}-${cluster.name}`);
-    new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
-  }
-}

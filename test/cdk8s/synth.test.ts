@@ -5,7 +5,8 @@ import * as path from 'path';
 import { App, Chart, Yaml } from 'cdk8s';
 import { HcpValidationError } from '../../lib/core';
 import { HostedCluster, HostedClusterBundle, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
-import { defineExample, kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
+import { defineExample } from '../../examples/app';
+import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BUILD = path.join(ROOT, 'build');

@@ -15,7 +15,8 @@ import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
 import { HostedClusterBundle } from '../../lib/cdk8s';
 import { planHostedCluster } from '../../lib';
-import { EXAMPLE_CLUSTERS, defineExample } from '../../examples/clusters';
+import { defineExample } from '../../examples/app';
+import { EXAMPLE_CLUSTERS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import {
   CrdServer,
