@@ -143,47 +143,46 @@ function yamlOf(app: App, writer: Writer): string {
   return writer === 'synthYaml' ? app.synthYaml() : Yaml.stringify(...synthesizeCharts(app).flatMap((chart) => chart.documents));
 }
 
-/** Library: HostedClusterBundle in one chart per cluster (like defineExample), then the library's one-pass synthesis. */
-export function synthLibrary(
-  clusters: readonly HostedClusterSpecProps[],
-  options: PlanOptions = OPTIONS,
-  onBuilt?: (constructMs: number) => void,
-): { yaml: string; objects: number; constructMs: number; synthMs: number } {
-  const t0 = process.hrtime.bigint();
-  const app = new App();
-  let objects = 0;
-  for (const cluster of clusters) {
-    const chart = new Chart(app, chartId(cluster));
-    objects += new HostedClusterBundle(chart, 'cluster', { ...cluster, options }).apiObjects.length;
-  }
-  const t1 = process.hrtime.bigint();
-  onBuilt?.(ms(t1 - t0));
-  const yaml = yamlOf(app, 'one-pass');
-  const t2 = process.hrtime.bigint();
-  return { yaml, objects, constructMs: ms(t1 - t0), synthMs: ms(t2 - t1) };
+interface Timed {
+  readonly yaml: string;
+  readonly objects: number;
+  readonly constructMs: number;
+  readonly synthMs: number;
 }
 
-/** Baseline: plain cdk8s ApiObjects of the same objects, one chart per cluster, then `writer`. */
-export function synthCdk8s(
-  clusters: readonly PlainCluster[],
-  writer: Writer,
-  onBuilt?: (constructMs: number) => void,
-): { yaml: string; objects: number; constructMs: number; synthMs: number } {
+/** Times building an App (which returns the number of objects it added) and writing it as YAML. */
+function timed(build: (app: App) => number, writer: Writer, onBuilt?: (constructMs: number) => void): Timed {
   const t0 = process.hrtime.bigint();
   const app = new App();
-  let objects = 0;
-  for (const cluster of clusters) {
-    const chart = new Chart(app, cluster.chartId);
-    for (const object of cluster.objects) {
-      new ApiObject(chart, `${object.kind}:${object.metadata.namespace ?? ''}:${object.metadata.name}`, object);
-      objects++;
-    }
-  }
+  const objects = build(app);
   const t1 = process.hrtime.bigint();
   onBuilt?.(ms(t1 - t0));
   const yaml = yamlOf(app, writer);
   const t2 = process.hrtime.bigint();
   return { yaml, objects, constructMs: ms(t1 - t0), synthMs: ms(t2 - t1) };
+}
+
+/** Library: HostedClusterBundle in one chart per cluster (like defineExample), then the library's one-pass synthesis. */
+export function synthLibrary(clusters: readonly HostedClusterSpecProps[], options: PlanOptions = OPTIONS, onBuilt?: (constructMs: number) => void): Timed {
+  const build = (app: App) =>
+    clusters.reduce((objects, cluster) => objects + new HostedClusterBundle(new Chart(app, chartId(cluster)), 'cluster', { ...cluster, options }).apiObjects.length, 0);
+  return timed(build, 'one-pass', onBuilt);
+}
+
+/** Baseline: plain cdk8s ApiObjects of the same objects, one chart per cluster, then `writer`. */
+export function synthCdk8s(clusters: readonly PlainCluster[], writer: Writer, onBuilt?: (constructMs: number) => void): Timed {
+  const build = (app: App) => {
+    let objects = 0;
+    for (const cluster of clusters) {
+      const chart = new Chart(app, cluster.chartId);
+      for (const object of cluster.objects) {
+        new ApiObject(chart, `${object.kind}:${object.metadata.namespace ?? ''}:${object.metadata.name}`, object);
+        objects++;
+      }
+    }
+    return objects;
+  };
+  return timed(build, writer, onBuilt);
 }
 
 /** Options cdk8s's Yaml.stringify passes to the yaml package. */

@@ -4,7 +4,7 @@
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
 import type { HostedClusterSpecProps, PlanOptions } from '../lib';
-import { SecretSource, parseSupportedVersions } from '../lib';
+import { SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
 export const SUPPORTED_VERSIONS = parseSupportedVersions({ 'supported-versions': '{"versions":["4.17","4.16","4.15","4.14"]}' });
@@ -61,7 +61,6 @@ export const kubevirtCluster: HostedClusterSpecProps = {
  * encryption, external DNS names for API and OAuth.
  */
 const account = '123456789012';
-const role = (name: string) => `arn:aws:iam::${account}:role/aws-prod-${name}`;
 export const awsCluster: HostedClusterSpecProps = {
   name: 'aws-prod',
   namespace: 'aws-clusters',
@@ -77,15 +76,7 @@ export const awsCluster: HostedClusterSpecProps = {
         { name: 'us-east-2a', privateSubnetId: 'subnet-0aa11bb22cc33dd44' },
         { name: 'us-east-2b', privateSubnetId: 'subnet-0ee55ff66aa77bb88' },
       ],
-      rolesRef: {
-        ingressARN: role('openshift-ingress'),
-        imageRegistryARN: role('openshift-image-registry'),
-        storageARN: role('aws-ebs-csi-driver-controller'),
-        networkARN: role('cloud-network-config-controller'),
-        kubeCloudControllerARN: role('cloud-controller'),
-        nodePoolManagementARN: role('node-pool'),
-        controlPlaneOperatorARN: role('control-plane-operator'),
-      },
+      rolesRef: cliRolesRef(account, 'aws-prod'),
       issuerURL: 'https://hcp-oidc-example.s3.us-east-2.amazonaws.com/aws-prod',
       publicZoneID: 'Z0123456789ABCDEFGHIJ',
       privateZoneID: 'Z9876543210JIHGFEDCBA',
@@ -101,7 +92,7 @@ export const awsCluster: HostedClusterSpecProps = {
       aws: {
         region: 'us-east-2',
         activeKey: { arn: `arn:aws:kms:us-east-2:${account}:key/0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0` },
-        auth: { awsKms: role('kms-provider') },
+        auth: { awsKms: `arn:aws:iam::${account}:role/aws-prod-kms-provider` },
       },
     },
   },

@@ -4,7 +4,7 @@
  * Every fixture must pass the library's own validation; when one does not, fix the fixture.
  */
 import type { HostedClusterSpecProps, PlanOptions } from '../../lib';
-import { SecretSource } from '../../lib';
+import { SecretSource, cliRolesRef } from '../../lib';
 import { SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 export interface ConformanceFixture {
@@ -18,7 +18,6 @@ const OPTIONS: PlanOptions = { supportedVersions: SUPPORTED_VERSIONS };
 const vault = (key: string, property?: string) => SecretSource.external({ store: 'vault', key, property });
 
 const account = '210987654321';
-const role = (name: string) => `arn:aws:iam::${account}:role/aws-private-${name}`;
 
 /** AWS, Private endpoint access, multi-arch: an amd64 pool with a rolling replace and an arm64 pool scaling from zero. */
 const awsPrivate: HostedClusterSpecProps = {
@@ -41,15 +40,7 @@ const awsPrivate: HostedClusterSpecProps = {
         { name: 'eu-west-1b', privateSubnetId: 'subnet-0b0b0b0b0b0b0b0b0' },
         { name: 'eu-west-1c', privateSubnetId: 'subnet-0c0c0c0c0c0c0c0c0' },
       ],
-      rolesRef: {
-        ingressARN: role('openshift-ingress'),
-        imageRegistryARN: role('openshift-image-registry'),
-        storageARN: role('aws-ebs-csi-driver-controller'),
-        networkARN: role('cloud-network-config-controller'),
-        kubeCloudControllerARN: role('cloud-controller'),
-        nodePoolManagementARN: role('node-pool'),
-        controlPlaneOperatorARN: role('control-plane-operator'),
-      },
+      rolesRef: cliRolesRef(account, 'aws-private'),
       issuerURL: 'https://hcp-oidc-fixtures.s3.eu-west-1.amazonaws.com/aws-private-x7k2p',
       privateZoneID: 'Z0PRIVATEZONE0000001',
       resourceTags: { team: 'platform', 'cost-center': 'cc-42' },

@@ -125,6 +125,15 @@ describe('AWS', () => {
       cloudProviderConfig: { vpc: 'vpc-0a1b2c3d4e5f60718', subnet: { id: 'subnet-0aa11bb22cc33dd44' }, zone: 'us-east-2a' },
       resourceTags: [{ key: 'cost-center', value: 'platform' }],
     });
+    expect(spec.platform.aws?.rolesRef).toEqual({
+      ingressARN: 'arn:aws:iam::123456789012:role/aws-prod-openshift-ingress',
+      imageRegistryARN: 'arn:aws:iam::123456789012:role/aws-prod-openshift-image-registry',
+      storageARN: 'arn:aws:iam::123456789012:role/aws-prod-aws-ebs-csi-driver-controller',
+      networkARN: 'arn:aws:iam::123456789012:role/aws-prod-cloud-network-config-controller',
+      kubeCloudControllerARN: 'arn:aws:iam::123456789012:role/aws-prod-cloud-controller',
+      nodePoolManagementARN: 'arn:aws:iam::123456789012:role/aws-prod-node-pool',
+      controlPlaneOperatorARN: 'arn:aws:iam::123456789012:role/aws-prod-control-plane-operator',
+    });
     expect(spec.issuerURL).toBe('https://hcp-oidc-example.s3.us-east-2.amazonaws.com/aws-prod');
     expect(spec.networking.machineNetwork).toEqual([{ cidr: '10.0.0.0/16' }]);
     expect(spec.etcd.managed?.storage.persistentVolume?.storageClassName).toBe('gp3-csi');

@@ -63,6 +63,23 @@ export interface AwsNodePoolProps {
 }
 
 const ROLE_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::[0-9]{12}:role\/.+$/;
+
+/** The control-plane roles and the name suffix `hypershift create iam aws` gives each (`<infraID>-<suffix>`). */
+export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>> = {
+  ingressARN: 'openshift-ingress',
+  imageRegistryARN: 'openshift-image-registry',
+  storageARN: 'aws-ebs-csi-driver-controller',
+  networkARN: 'cloud-network-config-controller',
+  kubeCloudControllerARN: 'cloud-controller',
+  nodePoolManagementARN: 'node-pool',
+  controlPlaneOperatorARN: 'control-plane-operator',
+};
+
+/** The role ARNs as the CLI names them: `arn:<partition>:iam::<account>:role/<infraID>-<suffix>`. */
+export function cliRolesRef(accountId: string, infraID: string, partition: 'aws' | 'aws-cn' | 'aws-us-gov' = 'aws'): AwsRolesRef {
+  const entries = Object.entries(AWS_CONTROL_PLANE_ROLES).map(([key, suffix]) => [key, `arn:${partition}:iam::${accountId}:role/${infraID}-${suffix}`]);
+  return Object.fromEntries(entries) as AwsRolesRef;
+}
 const TAG = /^[0-9A-Za-z_.:/=+@-]+$/;
 
 /** Services that may carry a hostname, per endpoint access (product docs, Table 3.3). */
@@ -107,8 +124,7 @@ function validateCluster(props: AwsClusterProps, issues: IssueCollector): void {
   for (const [role, arn] of Object.entries(props.rolesRef ?? {})) {
     if (!ROLE_ARN.test(String(arn))) issues.error(`${path}.rolesRef.${role}`, `"${arn}" is not an IAM role ARN.`, 'Use arn:aws:iam::<12-digit account>:role/<name>.');
   }
-  const missing = ['controlPlaneOperatorARN', 'imageRegistryARN', 'ingressARN', 'kubeCloudControllerARN', 'networkARN', 'nodePoolManagementARN', 'storageARN']
-    .filter((role) => !(props.rolesRef && role in props.rolesRef));
+  const missing = Object.keys(AWS_CONTROL_PLANE_ROLES).filter((role) => !(props.rolesRef && role in props.rolesRef));
   if (missing.length > 0) issues.error(`${path}.rolesRef`, `missing ${missing.join(', ')}.`, 'Give all seven role ARNs from `hypershift create iam aws`.');
   if (!/^https:\/\/\S+$/.test(props.issuerURL ?? '')) {
     issues.error(`${path}.issuerURL`, `"${props.issuerURL}" is not an https URL.`, 'Use the OIDC issuer https://<bucket>.s3.<region>.amazonaws.com/<infraID>.');
