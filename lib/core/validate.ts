@@ -38,14 +38,21 @@ export function checkRelease(
   path: string,
   options: ValidationOptions,
   issues: IssueCollector,
+  mirrored = false,
 ): OcpVersion | undefined {
   const parsed = parseReleaseImage(image);
   if (typeof parsed === 'string') {
     issues.error(path, `release image "${image}" ${parsed}.`, 'Use registry/repository:tag or registry/repository@sha256:<digest>.');
     return undefined;
   }
-  if (options.requireReleaseDigest && !parsed.digest) {
-    issues.error(path, `release image "${image}" is pinned by tag; this setup requires a digest.`, 'Pin the image by digest (@sha256:...) as disconnected installs require.');
+  if (!parsed.digest && (options.requireReleaseDigest || mirrored)) {
+    issues.error(
+      path,
+      mirrored
+        ? `release image "${image}" is pinned by tag, but imageContentSources mirrors apply only to pulls by digest.`
+        : `release image "${image}" is pinned by tag; this setup requires a digest.`,
+      'Pin the image by digest (@sha256:...), as disconnected installs require.',
+    );
   }
   const version = declaredVersion !== undefined ? parseVersion(declaredVersion) : parsed.version;
   if (declaredVersion !== undefined && !version) {
@@ -126,7 +133,8 @@ export function validateHostedCluster(
   if (spec.clusterID !== undefined && !UUID.test(spec.clusterID)) {
     issues.error('spec.clusterID', `"${spec.clusterID}" is not an RFC 4122 UUID.`, 'Omit it to let the operator assign one, or give a UUID.');
   }
-  const version = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues);
+  const mirrored = (spec.imageContentSources ?? []).length > 0;
+  const version = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
 
   const baseDomain = spec.dns?.baseDomain ?? '';
   if (baseDomain !== '' && !DOMAIN.test(baseDomain)) {
@@ -270,7 +278,8 @@ export function validateNodePool(
   if (spec.platform.type !== hc.spec.platform.type) {
     issues.error('spec.platform.type', `NodePool platform ${spec.platform.type} differs from its HostedCluster's ${hc.spec.platform.type}.`, 'Use the cluster\'s platform.');
   }
-  const poolVersion = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues);
+  const mirrored = (hc.spec.imageContentSources ?? []).length > 0;
+  const poolVersion = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
   if (poolVersion && clusterVersion) {
     const problem = nodePoolSkewProblem(poolVersion, clusterVersion);
     if (problem) issues.error('spec.release.image', `${problem}.`, 'Upgrade the HostedCluster first, or pick a NodePool release within 3 minor versions below it.');

@@ -81,6 +81,8 @@ describe('release images and versions', () => {
   test('tag or digest required', () => expectError({ ...noneCluster, release: { image: 'quay.io/x/ocp-release' } }, 'spec.release.image', 'neither a tag'));
   test('digest can be required (disconnected)', () =>
     expectError(noneCluster, 'spec.release.image', 'requires a digest', { ...options, requireReleaseDigest: true } as typeof options));
+  test('mirrored (disconnected) clusters need a digest: mirrors apply only to pulls by digest', () =>
+    expectError({ ...noneCluster, imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.lab:5000/ocp/release'] }] }, 'spec.release.image', 'mirrors apply only to pulls by digest'));
   test('unsupported minor versions are refused, from data', () =>
     expectError({ ...noneCluster, release: { image: 'quay.io/openshift-release-dev/ocp-release:4.12.3-x86_64' } }, 'spec.release.image', 'not among the versions'));
   test('a digest without a version is a warning, not a silent pass', () => {
