@@ -100,7 +100,7 @@ export function tryPlan<P extends { readonly type: string }, PP extends object>(
     seen.add(pool.name);
     const platformBlocks = Object.keys((pool.platform ?? {}) as object).filter((key) => key !== strategy.blockKey);
     for (const key of platformBlocks) {
-      poolIssues.error(`${path}.platform.${key}`, `a ${key} block is set on a ${strategy.type} cluster.`, `Remove it or give ${strategy.blockKey ?? 'no platform'} settings.`);
+      poolIssues.error(`${path}.platform.${key}`, `${key} settings are given for a NodePool of a ${strategy.type} cluster.`, `Remove them${strategy.blockKey ? ` or give ${strategy.blockKey} settings` : ''}.`);
     }
     const np = buildNodePool(pool, pool.name, platformProps, props.release, strategy, { ...built.context, issues: poolIssues }, path);
     validateNodePool(np, hc, clusterVersion, strategy, pool.release?.version ?? (pool.release ? undefined : props.release.version), options, poolIssues);

@@ -193,11 +193,15 @@ export function validateHostedCluster(
   }
   for (const key of ['aws', 'azure', 'kubevirt', 'agent', 'powervs', 'ibmcloud'] as const) {
     if (platform[key] !== undefined && key !== strategy.blockKey) {
-      issues.error(`spec.platform.${key}`, `a ${key} block is set but the platform type is ${platform.type}.`, `Remove spec.platform.${key}.`);
+      issues.error(`spec.platform.${key}`, `spec.platform.${key} is set but the platform type is ${platform.type}.`, `Remove spec.platform.${key}.`);
     }
   }
   if (strategy.blockRequired && strategy.blockKey && platform[strategy.blockKey] === undefined) {
-    issues.error(`spec.platform.${strategy.blockKey}`, `platform type ${platform.type} needs a ${strategy.blockKey} block; the API server accepts it without one but the operator rejects it.`, `Give the ${platform.type} platform settings.`);
+    issues.error(
+      `spec.platform.${strategy.blockKey}`,
+      `platform type ${platform.type} needs spec.platform.${strategy.blockKey}; the API server accepts it without, the operator rejects it.`,
+      `Give the ${platform.type} platform settings.`,
+    );
   }
   validateServices(spec.services, strategy.publishingRules, platform.type, issues);
   strategy.validateServices?.(platformProps, spec.services, issues);
@@ -278,8 +282,12 @@ export function validateNodePool(
   if (spec.platform.type !== hc.spec.platform.type) {
     issues.error('spec.platform.type', `NodePool platform ${spec.platform.type} differs from its HostedCluster's ${hc.spec.platform.type}.`, 'Use the cluster\'s platform.');
   }
+  // A pool on the cluster's own release was checked with the cluster; report nothing twice.
   const mirrored = (hc.spec.imageContentSources ?? []).length > 0;
-  const poolVersion = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
+  const poolVersion =
+    spec.release.image === hc.spec.release.image && declaredVersion === undefined
+      ? clusterVersion
+      : checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
   if (poolVersion && clusterVersion) {
     const problem = nodePoolSkewProblem(poolVersion, clusterVersion);
     if (problem) issues.error('spec.release.image', `${problem}.`, 'Upgrade the HostedCluster first, or pick a NodePool release within 3 minor versions below it.');

@@ -81,6 +81,10 @@ describe('release images and versions', () => {
   test('tag or digest required', () => expectError({ ...noneCluster, release: { image: 'quay.io/x/ocp-release' } }, 'spec.release.image', 'neither a tag'));
   test('digest can be required (disconnected)', () =>
     expectError(noneCluster, 'spec.release.image', 'requires a digest', { ...options, requireReleaseDigest: true } as typeof options));
+  test('a bad release is reported once, not again for every NodePool that inherits it', () => {
+    const found = errors({ ...kubevirtCluster, release: { image: 'quay.io/x/ocp-release' } }).filter((i) => i.path === 'spec.release.image');
+    expect(found.map((i) => i.object)).toEqual(['HostedCluster kubevirt-clusters/kv-dev']);
+  });
   test('mirrored (disconnected) clusters need a digest: mirrors apply only to pulls by digest', () =>
     expectError({ ...noneCluster, imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.lab:5000/ocp/release'] }] }, 'spec.release.image', 'mirrors apply only to pulls by digest'));
   test('unsupported minor versions are refused, from data', () =>
@@ -139,14 +143,14 @@ describe('networking', () => {
 describe('platform blocks', () => {
   test('AWS without its aws block is refused', () => {
     const props = { ...noneCluster, platform: { type: 'AWS' } } as unknown as HostedClusterSpecProps;
-    expectError(props, 'spec.platform.aws', 'needs a aws block');
+    expectError(props, 'spec.platform.aws', 'needs spec.platform.aws');
   });
   test('removing the block through specOverrides is caught too', () =>
-    expectError({ ...agentCluster, specOverrides: { platform: { agent: null } } } as unknown as HostedClusterSpecProps, 'spec.platform.agent', 'needs a agent block'));
+    expectError({ ...agentCluster, specOverrides: { platform: { agent: null } } } as unknown as HostedClusterSpecProps, 'spec.platform.agent', 'needs spec.platform.agent'));
   test('a block of another platform is refused', () =>
     expectError({ ...noneCluster, specOverrides: { platform: { aws: { region: 'us-east-1' } } } } as unknown as HostedClusterSpecProps, 'spec.platform.aws', 'platform type is None'));
   test('NodePool platform blocks must match the cluster', () =>
-    expectError({ ...noneCluster, nodePools: [{ name: 'p', platform: { kubevirt: { cores: 2 } } }] }, 'nodePools[0].platform.kubevirt', 'on a None cluster'));
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', platform: { kubevirt: { cores: 2 } } }] }, 'nodePools[0].platform.kubevirt', 'of a None cluster'));
   test('unsupported platform types', () =>
     expect(errors({ ...noneCluster, platform: { type: 'PowerVS' } } as unknown as HostedClusterSpecProps)[0].message).toContain('not supported'));
 });
