@@ -14,7 +14,7 @@ import type { IssueCollector } from './errors';
 import { DeepPartial, deepMerge } from './merge';
 import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, infraIdFor, secretKeys } from './names';
 import { NetworkingProps, networkingSpec } from './networking';
-import type { AnyPlatformStrategy, ClusterContext, ClusterContribution } from './platform';
+import type { AnyPlatformStrategy, ClusterContext } from './platform';
 import { SecretContract, SecretSource, clusterSecretContracts, renderSecret } from './secrets';
 import { PublishingMapping, servicesFor, withOverrides } from './services';
 
@@ -126,7 +126,6 @@ export interface BuiltCluster {
   readonly supporting: KubernetesObject[];
   readonly namespaces: string[];
   readonly context: ClusterContext;
-  readonly contribution: ClusterContribution;
 }
 
 /** Completes defaults and builds the HostedCluster; findings go to `issues`, nothing throws. */
@@ -157,7 +156,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
   const contracts = clusterSecretContracts(props.name, namespace);
   const pullSecret = secret(props.pullSecret, contracts.pullSecret, 'pullSecret');
   const sshKey = props.sshKey && secret(props.sshKey, contracts.sshKey, 'sshKey');
-  const secretEncryption = contribution.secretEncryption ?? encryptionSpec(props, contracts.etcdEncryptionKey, secret, issues);
+  const secretEncryption = encryptionSpec(props, contracts.etcdEncryptionKey, secret, issues);
 
   if (props.additionalTrustBundle !== undefined) {
     const bundle: ConfigMap = {
@@ -177,6 +176,8 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     props.services?.overrides,
   );
 
+  const etcdStorageClassName = props.etcd?.storageClassName ?? contribution.etcdStorageClassName;
+  const issuerURL = props.issuerURL ?? contribution.issuerURL;
   const spec: HostedClusterSpec = {
     release: { image: props.release.image },
     pullSecret: { name: pullSecret },
@@ -199,9 +200,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
           type: 'PersistentVolume',
           persistentVolume: {
             size: props.etcd?.storageSize ?? CLI_DEFAULTS.etcdStorageSize,
-            ...((props.etcd?.storageClassName ?? contribution.etcdStorageClassName)
-              ? { storageClassName: props.etcd?.storageClassName ?? contribution.etcdStorageClassName }
-              : {}),
+            ...(etcdStorageClassName ? { storageClassName: etcdStorageClassName } : {}),
           },
         },
       },
@@ -213,7 +212,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     olmCatalogPlacement: props.olmCatalogPlacement ?? CLI_DEFAULTS.olmCatalogPlacement,
     fips: props.fips ?? false,
     ...(secretEncryption ? { secretEncryption } : {}),
-    ...((props.issuerURL ?? contribution.issuerURL) ? { issuerURL: props.issuerURL ?? contribution.issuerURL } : {}),
+    ...(issuerURL ? { issuerURL } : {}),
     ...(props.serviceAccountSigningKeySecret ? { serviceAccountSigningKey: { name: props.serviceAccountSigningKeySecret } } : {}),
     ...(props.additionalTrustBundle !== undefined ? { additionalTrustBundle: { name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP } } : {}),
     ...(props.configuration ? { configuration: props.configuration } : {}),
@@ -242,7 +241,6 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     supporting,
     namespaces: [namespace, ...(contribution.namespaces ?? [])],
     context,
-    contribution,
   };
 }
 

@@ -27,7 +27,6 @@ export interface ClusterContribution {
   readonly issuerURL?: string;
   readonly machineNetwork?: string;
   readonly etcdStorageClassName?: string;
-  readonly secretEncryption?: HostedClusterSpec['secretEncryption'];
   /** Hostnames for Route/LoadBalancer services, e.g. from an external DNS domain. */
   readonly hostnames?: Partial<Record<ServiceType, string>>;
   /** Extra Secrets, ConfigMaps and Roles to emit before the HostedCluster. */
