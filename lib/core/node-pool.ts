@@ -74,7 +74,7 @@ export function buildNodePool(
       ...(props.replace ? { replace: props.replace } : {}),
       ...(props.inPlace ? { inPlace: props.inPlace } : {}),
     },
-    platform: strategy.nodePool(platformBlock, clusterProps, { cluster, poolName: name, arch, path }),
+    platform: strategy.nodePool(platformBlock, clusterProps, { cluster, arch, path }),
     nodeDrainTimeout: props.nodeDrainTimeout ?? CLI_DEFAULTS.nodeDrainTimeout,
     nodeVolumeDetachTimeout: props.nodeVolumeDetachTimeout ?? CLI_DEFAULTS.nodeVolumeDetachTimeout,
     ...(props.nodeLabels ? { nodeLabels: props.nodeLabels } : {}),

@@ -2,7 +2,7 @@
  * What differs per platform, as an interface the platform modules implement
  * (lib/platforms/{aws,kubevirt,agent,none}). Core code never names a platform.
  */
-import type { HostedClusterSpec, KubernetesObject, NodePoolSpec, PlatformType, PublishingStrategy, ServiceType } from '../api';
+import type { HostedClusterSpec, KubernetesObject, NodePoolSpec, PlatformType, ServiceType } from '../api';
 import type { IssueCollector } from './errors';
 import type { PublishingMapping, PublishingRules } from './services';
 
@@ -37,8 +37,8 @@ export interface ClusterContribution {
 
 export interface NodePoolContext {
   readonly cluster: ClusterContext;
-  readonly poolName: string;
   readonly arch: Arch;
+  /** Where the pool's props are, for messages (`nodePools[0]`). */
   readonly path: string;
 }
 
@@ -66,4 +66,3 @@ export interface PlatformStrategy<ClusterProps, PoolProps> {
 
 export type AnyPlatformStrategy = PlatformStrategy<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-export type { PublishingStrategy };
