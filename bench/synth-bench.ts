@@ -42,9 +42,9 @@ interface Measurement {
   variant: Variant;
   size: number;
   wallMs: number;
-  /** Building the App (plans, constructs); library and cdk8s only. */
+  /** Building the App (plans, constructs); not for the yaml variant. */
   constructMs?: number;
-  /** app.synthYaml(); library and cdk8s only. */
+  /** Writing the App as YAML (one-pass or app.synthYaml()); not for the yaml variant. */
   synthMs?: number;
   objects: number;
   bytes: number;

@@ -50,6 +50,9 @@ export interface SecretContract {
   readonly checkValue?: (value: string) => string | undefined;
 }
 
+/** Labels of every Secret the library creates, as the CLI sets them: the operator may delete them with the cluster. */
+const SECRET_LABELS: Readonly<Record<string, string>> = { [SAFE_TO_DELETE_LABEL]: 'true' };
+
 /** The Secrets every HostedCluster may reference, with the CLI's names, keys and types. */
 export function clusterSecretContracts(cluster: string, namespace: string) {
   return {
@@ -75,7 +78,7 @@ export function secretShell(contract: SecretContract): { readonly secret: Secret
     secret: {
       apiVersion: 'v1',
       kind: 'Secret',
-      metadata: { name: contract.name, namespace: contract.namespace, labels: { [SAFE_TO_DELETE_LABEL]: 'true' } },
+      metadata: { name: contract.name, namespace: contract.namespace, labels: SECRET_LABELS },
       ...(contract.type ? { type: contract.type } : {}),
     },
     valueField: contract.binary ? 'data' : 'stringData',
@@ -96,7 +99,7 @@ export function renderSecret(
   options: { allowInline: boolean; path: string; issues: IssueCollector },
 ): RenderedSecret {
   const { path, issues } = options;
-  const labels = { [SAFE_TO_DELETE_LABEL]: 'true' };
+  const labels = SECRET_LABELS;
   if ('existingSecret' in source) {
     const problem = dnsSubdomainProblem(source.existingSecret);
     if (problem) {

@@ -33,6 +33,14 @@ describe('synthAtomically', () => {
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
+  test('deterministic: two synths write byte-identical files', () => {
+    synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
+    synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
+    const a = snapshot(path.join(work, 'a'));
+    expect(Object.keys(a)).toHaveLength(4);
+    expect(snapshot(path.join(work, 'b'))).toEqual(a);
+  });
+
   test('a failed synth leaves the previous output exactly as it was', () => {
     const out = path.join(work, 'dist');
     synthAtomically(out, (app) => defineExample(app));
