@@ -1,5 +1,5 @@
-/** `npm run synth`: writes the built-in example into dist/ (or $CDK8S_OUTDIR). */
+/** `npm run synth`: writes the built-in example into $CDK8S_OUTDIR (as `cdk8s synth` sets it), else dist/. */
 import { runSynth } from '../lib/cdk8s';
 import { defineExample } from './app';
 
-process.exitCode = runSynth(process.env.CDK8S_OUTDIR ?? 'dist', defineExample);
+process.exitCode = runSynth(defineExample);

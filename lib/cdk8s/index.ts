@@ -2,4 +2,5 @@
 export * from './hosted-cluster-bundle';
 export * from './hosted-cluster';
 export * from './render';
+export * from './output-folder';
 export * from './synth';

@@ -1,14 +1,16 @@
-/** Synthesis that never leaves partial output: validate everything, write to a staging folder, then swap. */
-import * as fs from 'fs';
+/** Synthesis that never leaves partial output: validate everything, then write only the library's own files. */
 import * as path from 'path';
 import { ApiObject, App, Chart, DependencyGraph, Names, Yaml } from 'cdk8s';
 import { HcpValidationError, ValidationIssue, formatIssues } from '../core';
+import { OutputFolderError, outputFolderProblem, resolveOutdir, writeOwnedFiles } from './output-folder';
 import { collectIssues } from './render';
 
 export interface SynthResult {
   readonly outdir: string;
   /** Files written, relative to outdir, sorted. */
   readonly files: readonly string[];
+  /** Files an earlier synth wrote that this one no longer produces, now removed. */
+  readonly removed: readonly string[];
   /** Number of Kubernetes objects written. */
   readonly objects: number;
   readonly warnings: readonly ValidationIssue[];
@@ -47,34 +49,29 @@ export function synthesizeCharts(app: App): SynthesizedChart[] {
 }
 
 /**
- * Builds an App with `define`, validates every construct, and only then replaces `outdir` with
- * one `<chart>.yaml` per chart. On any error `outdir` is left exactly as it was and an
- * {@link HcpValidationError} (or the original error) is thrown.
+ * Builds an App with `define`, validates every construct, and only then writes one
+ * `<chart>.yaml` per chart into the output folder (see {@link resolveOutdir}). Only files an
+ * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
+ * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
+ * original error is thrown.
  */
-export function synthAtomically(outdir: string, define: (app: App) => void): SynthResult {
-  const target = path.resolve(outdir);
-  const parent = path.dirname(target);
-  fs.mkdirSync(parent, { recursive: true });
-  const staging = fs.mkdtempSync(path.join(parent, `.${path.basename(target)}-staging-`));
-  try {
-    const app = new App({ outdir: staging });
-    define(app);
-    const issues = collectIssues(app);
-    if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError(issues);
-    let objects = 0;
-    for (const chart of synthesizeCharts(app)) {
-      fs.writeFileSync(path.join(staging, `${chart.name}.yaml`), Yaml.stringify(...chart.documents));
-      objects += chart.documents.length;
-    }
-    const files = fs.readdirSync(staging).sort();
-    const previous = fs.existsSync(target) ? `${staging}-previous` : undefined;
-    if (previous) fs.renameSync(target, previous);
-    fs.renameSync(staging, target);
-    if (previous) fs.rmSync(previous, { recursive: true, force: true });
-    return { outdir: target, files, objects, warnings: issues.filter((i) => i.severity === 'warning') };
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
+export function synthAtomically(outdir: string | undefined, define: (app: App) => void): SynthResult {
+  const target = path.resolve(resolveOutdir(outdir));
+  // Refuse a project folder before the user's code runs, so nothing at all happens.
+  const problem = outputFolderProblem(target);
+  if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
+  const app = new App({ outdir: target });
+  define(app);
+  const issues = collectIssues(app);
+  if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError(issues);
+  const files = new Map<string, string>();
+  let objects = 0;
+  for (const chart of synthesizeCharts(app)) {
+    files.set(`${chart.name}.yaml`, Yaml.stringify(...chart.documents));
+    objects += chart.documents.length;
   }
+  const { written, removed } = writeOwnedFiles(target, files);
+  return { outdir: target, files: written, removed, objects, warnings: issues.filter((i) => i.severity === 'warning') };
 }
 
 /** Prints a validation failure as a list (no stack trace) and returns the exit code to use. */
@@ -84,21 +81,30 @@ export function reportFailure(error: unknown, stream: NodeJS.WritableStream = pr
     stream.write(`Synthesis failed: ${errors.length} problem(s) in the input. Nothing was written.\n${formatIssues(errors)}\n`);
     return 1;
   }
+  if (error instanceof OutputFolderError) {
+    stream.write(`Synthesis refused: ${error.message} Nothing was written.\n`);
+    return 2;
+  }
   stream.write(`Synthesis failed: ${error instanceof Error ? error.message : String(error)}\n`);
   return 2;
 }
 
 /**
  * The body of a synth program: runs {@link synthAtomically}, prints a short summary (or the
- * problems) and returns the process exit code.
+ * problems) and returns the process exit code. Without `outdir` it writes where `cdk8s synth`
+ * asks (`$CDK8S_OUTDIR`), else into `dist`.
  */
-export function runSynth(outdir: string, define: (app: App) => void): number {
+export function runSynth(define: (app: App) => void): number;
+export function runSynth(outdir: string | undefined, define: (app: App) => void): number;
+export function runSynth(first: string | undefined | ((app: App) => void), second?: (app: App) => void): number {
+  const [outdir, define] = typeof first === 'function' ? [undefined, first] : [first, second!];
   try {
     const result = synthAtomically(outdir, define);
-    const relative = path.relative(process.cwd(), result.outdir) || '.';
+    const relative = path.relative(process.cwd(), result.outdir);
     process.stdout.write(
-      `Synthesized ${result.files.length} hosted cluster file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${relative}/\n` +
-        result.files.map((f) => `  ${f}\n`).join(''),
+      `Synthesized ${result.files.length} file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${relative}/\n` +
+        result.files.map((f) => `  ${f}\n`).join('') +
+        result.removed.map((f) => `  ${f} (removed: no longer produced)\n`).join(''),
     );
     if (result.warnings.length > 0) process.stdout.write(`Warnings:\n${formatIssues(result.warnings)}\n`);
     return 0;

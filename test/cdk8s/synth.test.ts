@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { App, Chart, Yaml } from 'cdk8s';
 import { HcpValidationError } from '../../lib/core';
-import { HostedCluster, HostedClusterBundle, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
+import { HostedCluster, HostedClusterBundle, MANIFEST_FILE, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
 import { defineExample } from '../../examples/app';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
@@ -22,13 +22,14 @@ describe('synthAtomically', () => {
   });
   afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
-  test('writes one file per hosted cluster, all four platforms, and replaces stale output', () => {
+  test('writes one file per hosted cluster, all four platforms, and keeps files it did not write', () => {
     const out = path.join(work, 'dist');
     fs.mkdirSync(out);
-    fs.writeFileSync(path.join(out, 'stale.yaml'), 'old');
+    fs.writeFileSync(path.join(out, 'notes.yaml'), 'mine');
     const result = synthAtomically(out, (app) => defineExample(app));
     expect(result.files).toEqual(['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml']);
-    expect(fs.readdirSync(out).sort()).toEqual(result.files);
+    expect(fs.readdirSync(out).sort()).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
+    expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
     expect(result.objects).toBe(20);
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
@@ -37,7 +38,7 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = snapshot(path.join(work, 'a'));
-    expect(Object.keys(a)).toHaveLength(4);
+    expect(Object.keys(a)).toHaveLength(5); // four clusters and the manifest
     expect(snapshot(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -102,7 +103,7 @@ describe('the synth program', () => {
     const out = path.join(work, 'dist');
     const good = spawnSync(process.execPath, [path.join(BUILD, 'examples', 'main.js')], { env: { ...process.env, CDK8S_OUTDIR: out }, encoding: 'utf8' });
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/Synthesized 4 hosted cluster file\(s\)/);
+    expect(good.stdout).toMatch(/Synthesized 4 file\(s\)/);
     const before = snapshot(out);
 
     const program = path.join(work, 'bad-synth.js');

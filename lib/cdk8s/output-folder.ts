@@ -1,0 +1,143 @@
+/**
+ * The output folder of a synth, shared with its user: the synth writes, replaces and removes only
+ * the files it wrote itself (listed in a small manifest in the folder), leaves every other file
+ * alone, and refuses folders that hold a project or lie above it.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+/**
+ * The files the last synth wrote, one relative path a line. Not `.yaml` or `.json`, so Argo CD,
+ * Flux and `cdk8s synth --stdout` (which read those endings) never take it for a manifest.
+ */
+export const MANIFEST_FILE = '.hcp-constructs-files';
+const MANIFEST_HEADER = '# Files written by hcp-constructs; a synth replaces or removes only these.';
+
+/** The output folder cannot be used; nothing was touched. */
+export class OutputFolderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutputFolderError';
+  }
+}
+
+/**
+ * The folder to synthesize into: `outdir` when given, else `$CDK8S_OUTDIR` (set by `cdk8s synth`,
+ * `-o` and `--stdout`; an empty value counts as unset), else `dist`. An explicitly empty `outdir`
+ * is refused: it would mean the working directory.
+ */
+export function resolveOutdir(outdir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (outdir === undefined) return env.CDK8S_OUTDIR || 'dist';
+  if (outdir.trim() === '') throw new OutputFolderError('the output folder is empty (""); it would be the working directory. Name a folder such as "dist".');
+  return outdir;
+}
+
+/** Why `dir` must not be an output folder, or undefined. `dir` and `cwd` are absolute. */
+export function outputFolderProblem(dir: string, cwd: string = process.cwd(), home: string = os.homedir()): string | undefined {
+  const real = (p: string) => (fs.existsSync(p) ? fs.realpathSync(p) : p);
+  const [target, workdir, homedir] = [real(dir), real(cwd), real(home)];
+  if (path.parse(target).root === target) return `${dir} is a filesystem root.`;
+  if (target === homedir) return `${dir} is the home directory.`;
+  if (target === workdir) return `${dir} is the working directory.`;
+  if (workdir.startsWith(target + path.sep)) return `${dir} contains the working directory.`;
+  if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) return `${dir} is a file, not a folder.`;
+  for (const marker of ['package.json', '.git']) {
+    if (fs.existsSync(path.join(target, marker))) return `${dir} holds ${marker}, so it looks like a project.`;
+  }
+  return undefined;
+}
+
+/** A path the manifest may name: relative, inside the folder, no `..`. */
+function isOwnedPath(file: string): boolean {
+  return file !== '' && !path.isAbsolute(file) && !file.split(/[\\/]/).some((part) => part === '..' || part === '' || part === '.');
+}
+
+/** The files the previous synth wrote into `dir` (none when it has no manifest). */
+export function readManifest(dir: string): string[] {
+  const file = path.join(dir, MANIFEST_FILE);
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#') && isOwnedPath(line));
+}
+
+export interface OwnedWrite {
+  /** Files written, relative to the folder, sorted. */
+  readonly written: readonly string[];
+  /** Files of an earlier synth that this one no longer produces, now removed. */
+  readonly removed: readonly string[];
+}
+
+/**
+ * Makes `dir` hold exactly `files` among the files the library owns there, all or nothing:
+ * every new file is written beside its target first, then moved into place; on any failure the
+ * previous files are put back. Files the library did not write are never replaced or removed:
+ * a name that would replace one is refused before anything is written.
+ */
+export function writeOwnedFiles(dir: string, files: ReadonlyMap<string, string>): OwnedWrite {
+  const problem = outputFolderProblem(dir);
+  if (problem) throw new OutputFolderError(`refusing to write into ${dir}: ${problem} Name a folder of its own, such as "dist".`);
+  const owned = new Set(readManifest(dir));
+  const names = [...files.keys()].sort();
+  for (const name of names) {
+    if (!isOwnedPath(name) || name === MANIFEST_FILE) throw new OutputFolderError(`"${name}" is not a file name the synth may write.`);
+    if (!owned.has(name) && fs.existsSync(path.join(dir, name))) {
+      throw new OutputFolderError(
+        `refusing to replace ${path.join(dir, name)}: hcp-constructs did not write it (it is not in ${MANIFEST_FILE}). Move it away, or rename the chart that produces it.`,
+      );
+    }
+  }
+  const removed = [...owned].filter((name) => !files.has(name) && fs.existsSync(path.join(dir, name))).sort();
+
+  const suffix = `.hcp-${process.pid}-${Date.now()}`;
+  const staged: string[] = [];
+  const moved: Array<{ readonly target: string; readonly backup?: string }> = [];
+  const createdDirs: string[] = [];
+  const mkdir = (folder: string) => {
+    const first = fs.mkdirSync(folder, { recursive: true }); // mode follows the umask
+    if (first) createdDirs.push(first);
+  };
+  try {
+    mkdir(dir);
+    const manifest = [MANIFEST_HEADER, ...names].join('\n') + '\n';
+    for (const [name, content] of [...names.map((n) => [n, files.get(n)!] as const), [MANIFEST_FILE, manifest] as const]) {
+      const target = path.join(dir, name);
+      mkdir(path.dirname(target));
+      fs.writeFileSync(target + suffix, content);
+      staged.push(target);
+    }
+    for (const target of staged) {
+      const backup = fs.existsSync(target) ? target + suffix + '.previous' : undefined;
+      if (backup) fs.renameSync(target, backup);
+      moved.push({ target, backup });
+      fs.renameSync(target + suffix, target);
+    }
+    for (const name of removed) {
+      const target = path.join(dir, name);
+      fs.renameSync(target, target + suffix + '.previous');
+      moved.push({ target, backup: target + suffix + '.previous' });
+    }
+  } catch (error) {
+    for (const { target, backup } of moved.reverse()) {
+      fs.rmSync(target, { force: true });
+      if (backup) fs.renameSync(backup, target);
+    }
+    for (const target of staged) fs.rmSync(target + suffix, { force: true });
+    for (const folder of createdDirs.reverse()) fs.rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  for (const { backup } of moved) if (backup) fs.rmSync(backup, { force: true });
+  for (const name of removed) removeEmptyParents(dir, path.dirname(path.join(dir, name)));
+  return { written: names, removed };
+}
+
+/** Removes folders left empty by removed files, up to (not including) `dir`. */
+function removeEmptyParents(dir: string, folder: string): void {
+  while (folder !== dir && folder.startsWith(dir + path.sep) && fs.readdirSync(folder).length === 0) {
+    fs.rmdirSync(folder);
+    folder = path.dirname(folder);
+  }
+}
