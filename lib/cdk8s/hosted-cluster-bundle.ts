@@ -2,8 +2,9 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
+import { hostedClusterContribution } from '../core';
 import { HostedClusterSpecProps, checkHostedCluster } from '../platforms';
-import { attachIssues, renderPhases } from './render';
+import { attachIssues, renderContribution } from './render';
 
 export interface HostedClusterBundleProps extends HostedClusterSpecProps {
   /** Validation and secret-handling options. */
@@ -24,11 +25,17 @@ export class HostedClusterBundle extends Construct {
   constructor(scope: Construct, id: string, props: HostedClusterBundleProps) {
     super(scope, id);
     const { options, ...specProps } = props;
-    const { plan, issues } = checkHostedCluster(specProps, options);
+    const checked = checkHostedCluster(specProps, options);
+    if (!checked.plan) {
+      this.issues = checked.issues;
+      this.apiObjects = [];
+      attachIssues(this, checked.issues);
+      return;
+    }
+    const contributor = `HostedCluster ${checked.plan.namespace}/${checked.plan.name} (${this.node.path})`;
+    const { apiObjects, issues } = renderContribution(this, hostedClusterContribution(checked.plan, checked.issues, contributor));
     this.issues = issues;
-    attachIssues(this, issues);
-    const ok = plan !== undefined && !issues.some((i) => i.severity === 'error');
-    this.plan = ok ? plan : undefined;
-    this.apiObjects = ok ? renderPhases(this, plan.phases) : [];
+    this.apiObjects = apiObjects;
+    this.plan = issues.some((i) => i.severity === 'error') ? undefined : checked.plan;
   }
 }

@@ -2,8 +2,9 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
+import { hostedClusterContribution } from '../core';
 import { HostedClusterNodePoolProps, HostedClusterSpecProps, checkHostedCluster } from '../platforms';
-import { attachIssues, renderPhases } from './render';
+import { attachIssues, renderContribution } from './render';
 
 export interface HostedClusterProps extends Omit<HostedClusterSpecProps, 'nodePools' | 'createNamespace'> {
   readonly options?: PlanOptions;
@@ -27,14 +28,20 @@ export class HostedCluster extends Construct {
     super(scope, id);
     this.props = props;
     const { options, ...specProps } = props;
-    const { plan, issues } = checkHostedCluster({ ...specProps, nodePools: [], createNamespace: false }, options);
+    const checked = checkHostedCluster({ ...specProps, nodePools: [], createNamespace: false }, options);
     this.clusterName = props.name;
-    this.namespace = plan?.namespace ?? props.namespace ?? 'clusters';
+    this.namespace = checked.plan?.namespace ?? props.namespace ?? 'clusters';
+    if (!checked.plan) {
+      this.issues = checked.issues;
+      this.apiObjects = [];
+      attachIssues(this, checked.issues);
+      return;
+    }
+    const contributor = `HostedCluster ${checked.plan.namespace}/${checked.plan.name} (${this.node.path})`;
+    const { apiObjects, issues } = renderContribution(this, hostedClusterContribution(checked.plan, checked.issues, contributor));
     this.issues = issues;
-    attachIssues(this, issues);
-    const ok = plan !== undefined && !issues.some((i) => i.severity === 'error');
-    this.plan = ok ? plan : undefined;
-    this.apiObjects = ok ? renderPhases(this, plan.phases.filter((p) => p.name !== 'node-pools')) : [];
+    this.apiObjects = apiObjects;
+    this.plan = issues.some((i) => i.severity === 'error') ? undefined : checked.plan;
   }
 
   /** Adds a NodePool of this cluster. */
@@ -57,14 +64,20 @@ export class NodePool extends Construct {
     super(scope, id);
     const { cluster, ...pool } = props;
     const { options, ...clusterProps } = cluster.props;
-    const { plan, issues } = checkHostedCluster({ ...clusterProps, nodePools: [pool], createNamespace: false }, options);
+    const { plan, issues: all } = checkHostedCluster({ ...clusterProps, nodePools: [pool], createNamespace: false }, options);
     // Findings about the cluster itself are reported once, by the HostedCluster construct.
     const poolName = pool.name ?? cluster.clusterName;
-    this.issues = issues.filter((i) => i.object === `NodePool ${cluster.namespace}/${poolName}`);
-    attachIssues(this, this.issues);
-    const phase = plan?.phases.find((p) => p.name === 'node-pools');
-    const ok = phase !== undefined && cluster.plan !== undefined && !this.issues.some((i) => i.severity === 'error');
-    this.apiObject = ok ? renderPhases(this, [phase])[0] : undefined;
+    const own = all.filter((i) => i.object === `NodePool ${cluster.namespace}/${poolName}`);
+    if (!plan || !cluster.plan) {
+      this.issues = own;
+      attachIssues(this, own);
+      return;
+    }
+    const contribution = hostedClusterContribution(plan, own, `NodePool ${cluster.namespace}/${poolName} (${this.node.path})`);
+    const pools = { ...contribution, objects: contribution.objects.filter((p) => p.object.kind === 'NodePool') };
+    const { apiObjects, issues } = renderContribution(this, pools);
+    this.issues = issues;
+    this.apiObject = apiObjects[0];
     if (this.apiObject && cluster.apiObjects.length > 0) this.apiObject.node.addDependency(...cluster.apiObjects);
   }
 }

@@ -1,32 +1,68 @@
-/** Renders plan objects as cdk8s ApiObjects, with their phase as an Argo CD sync wave. */
+/**
+ * Renders the app's plan as cdk8s ApiObjects: each construct adds its contribution to the one
+ * plan of its App and renders the objects new to it, with their phase as an Argo CD sync wave
+ * and their target remembered for the synth (one output folder per target).
+ */
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
-import type { HostedClusterPlan, PlanPhase, ValidationIssue } from '../core';
-import { ANNOTATIONS, formatIssues } from '../core';
+import type { PlanContribution, PlannedObject, Target, ValidationIssue } from '../core';
+import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, formatIssues } from '../core';
 
-/** Adds a plan object to `scope`, annotated with `argocd.argoproj.io/sync-wave`. */
-export function renderObject(scope: Construct, object: KubernetesObject, wave: number): ApiObject {
-  const { metadata, ...rest } = object;
-  // ':' cannot occur in Kubernetes names, so ids of different objects never collide.
-  const id = `${object.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
-  return new ApiObject(scope, id, {
-    ...rest,
-    metadata: { ...metadata, annotations: { ...metadata.annotations, [ANNOTATIONS.argoSyncWave]: String(wave) } },
-  });
+const plans = new WeakMap<IConstruct, Plan>();
+
+/** The plan of the App `scope` belongs to: one per App, shared by every construct in it. */
+export function appPlan(scope: IConstruct): Plan {
+  const root = scope.node.root;
+  let plan = plans.get(root);
+  if (!plan) plans.set(root, (plan = new Plan()));
+  return plan;
 }
 
-/** Renders phases in order; each phase's objects depend on the previous phase's. */
-export function renderPhases(scope: Construct, phases: readonly PlanPhase[]): ApiObject[] {
-  const all: ApiObject[] = [];
-  let previous: ApiObject[] = [];
-  for (const phase of phases) {
-    const rendered = phase.objects.map((object) => renderObject(scope, object, phase.wave));
-    for (const object of rendered) object.node.addDependency(...previous);
-    if (rendered.length > 0) previous = rendered;
-    all.push(...rendered);
+const TARGET = Symbol.for('hcp-constructs.target');
+
+/** The cluster an ApiObject is applied to: the management cluster unless a plan said otherwise. */
+export function targetOf(object: ApiObject): Target {
+  return (object as unknown as Record<symbol, Target | undefined>)[TARGET] ?? MANAGEMENT_CLUSTER;
+}
+
+/** Adds a plan object to `scope`, annotated with `argocd.argoproj.io/sync-wave`. */
+export function renderObject(scope: Construct, planned: PlannedObject): ApiObject {
+  const { metadata, ...rest } = planned.object as KubernetesObject;
+  // ':' cannot occur in Kubernetes names, so ids of different objects never collide.
+  const id = `${rest.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
+  const apiObject = new ApiObject(scope, id, {
+    ...rest,
+    metadata: { ...metadata, annotations: { ...metadata.annotations, [ANNOTATIONS.argoSyncWave]: String(planned.phase.wave) } },
+  });
+  Object.defineProperty(apiObject, TARGET, { value: planned.target });
+  return apiObject;
+}
+
+/**
+ * Adds `contribution` to the app's plan, renders the objects new to it into `scope` (each
+ * depending on this construct's objects of earlier phases) and records every finding, plan
+ * collisions included, on `scope`.
+ */
+export function renderContribution(scope: Construct, contribution: PlanContribution): { apiObjects: ApiObject[]; issues: readonly ValidationIssue[] } {
+  const hasErrors = (issues: readonly ValidationIssue[]) => issues.some((i) => i.severity === 'error');
+  if (hasErrors(contribution.issues)) {
+    attachIssues(scope, contribution.issues);
+    return { apiObjects: [], issues: contribution.issues };
   }
-  return all;
+  const { added, issues } = appPlan(scope).add(contribution);
+  attachIssues(scope, issues);
+  if (hasErrors(issues)) return { apiObjects: [], issues };
+  const waves = [...new Set(added.map((p) => p.phase.wave))].sort((a, b) => a - b);
+  const apiObjects: ApiObject[] = [];
+  let previous: ApiObject[] = [];
+  for (const wave of waves) {
+    const rendered = added.filter((p) => p.phase.wave === wave).map((p) => renderObject(scope, p));
+    for (const object of rendered) object.node.addDependency(...previous);
+    previous = rendered;
+    apiObjects.push(...rendered);
+  }
+  return { apiObjects, issues };
 }
 
 const ISSUES = Symbol.for('hcp-constructs.issues');
@@ -50,5 +86,3 @@ export function attachIssues(construct: Construct, issues: readonly ValidationIs
 export function collectIssues(root: IConstruct): ValidationIssue[] {
   return root.node.findAll().flatMap((c) => ((c as unknown as Record<symbol, ValidationIssue[]>)[ISSUES] ?? []));
 }
-
-export type { HostedClusterPlan };

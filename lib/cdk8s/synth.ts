@@ -1,9 +1,9 @@
 /** Synthesis that never leaves partial output: validate everything, then write only the library's own files. */
 import * as path from 'path';
 import { ApiObject, App, Chart, DependencyGraph, Names, Yaml } from 'cdk8s';
-import { HcpValidationError, ValidationIssue, formatIssues } from '../core';
+import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
 import { OutputFolderError, outputFolderProblem, resolveOutdir, writeOwnedFiles } from './output-folder';
-import { collectIssues } from './render';
+import { collectIssues, targetOf } from './render';
 
 export interface SynthResult {
   readonly outdir: string;
@@ -19,38 +19,53 @@ export interface SynthResult {
 export interface SynthesizedChart {
   /** File name without extension, as cdk8s names it for one file per chart. */
   readonly name: string;
+  /** The cluster these documents are applied to; a chart with objects for several targets gives one entry each. */
+  readonly target: Target;
   readonly documents: readonly unknown[];
 }
 
 /**
- * Synthesizes every chart of `app` in one pass, with the same output as cdk8s's one file per
- * chart. cdk8s resolves dependencies and validates the whole app again for every chart, which
- * grows with the square of the number of charts (minutes for a fleet of a thousand clusters);
- * here both happen once, so time grows linearly.
+ * The folder of a target inside the output folder: `management`, or `hosted-<namespace>-<name>`
+ * for the API of a hosted cluster. One folder per target, so that each is one Argo CD
+ * Application or Flux Kustomization pointed at one cluster.
+ */
+export function targetFolder(target: Target): string {
+  return target.kind === 'management' ? 'management' : `hosted-${targetKey(target)}`;
+}
+
+/**
+ * Synthesizes every chart of `app` in one pass, with the same documents as cdk8s's one file per
+ * chart, split by target. cdk8s resolves dependencies and validates the whole app again for
+ * every chart, which grows with the square of the number of charts (minutes for a fleet of a
+ * thousand clusters); here both happen once, so time grows linearly.
  */
 export function synthesizeCharts(app: App): SynthesizedChart[] {
   const before = app.charts;
   if (before.length === 0) return [];
   // Any chart's toJson() resolves dependencies and validates the whole app: do it once.
-  const firstDocuments = before[0].toJson();
+  before[0].toJson();
   const charts = app.charts; // sorted again, now with the dependencies between charts
   const indexed = charts.some((chart) => chart.node.dependencies.some((dependency) => dependency instanceof Chart));
-  return charts.map((chart, index) => {
-    const documents =
-      chart === before[0]
-        ? firstDocuments
-        : new DependencyGraph(chart.node)
-            .topology()
-            .filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart)
-            .map((object) => object.toJson());
+  return charts.flatMap((chart, index) => {
+    const objects = new DependencyGraph(chart.node).topology().filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart);
     const label = Names.toDnsLabel(chart);
-    return { name: indexed ? `${String(index).padStart(4, '0')}-${label}` : label, documents };
+    const name = indexed ? `${String(index).padStart(4, '0')}-${label}` : label;
+    const documents = objects.map((object) => object.toJson());
+    const byTarget = new Map<string, { target: Target; documents: unknown[] }>();
+    objects.forEach((object, i) => {
+      const target = targetOf(object);
+      const key = targetKey(target);
+      if (!byTarget.has(key)) byTarget.set(key, { target, documents: [] });
+      byTarget.get(key)!.documents.push(documents[i]);
+    });
+    if (byTarget.size === 0) return [{ name, target: MANAGEMENT_CLUSTER, documents }];
+    return [...byTarget.values()].map((group) => ({ name, ...group }));
   });
 }
 
 /**
  * Builds an App with `define`, validates every construct, and only then writes one
- * `<chart>.yaml` per chart into the output folder (see {@link resolveOutdir}). Only files an
+ * `<target>/<chart>.yaml` per chart and target into the output folder (see {@link resolveOutdir}). Only files an
  * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
  * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
  * original error is thrown.
@@ -67,7 +82,7 @@ export function synthAtomically(outdir: string | undefined, define: (app: App) =
   const files = new Map<string, string>();
   let objects = 0;
   for (const chart of synthesizeCharts(app)) {
-    files.set(`${chart.name}.yaml`, Yaml.stringify(...chart.documents));
+    files.set(`${targetFolder(chart.target)}/${chart.name}.yaml`, Yaml.stringify(...chart.documents));
     objects += chart.documents.length;
   }
   const { written, removed } = writeOwnedFiles(target, files);

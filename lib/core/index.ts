@@ -12,3 +12,4 @@ export * from './hosted-cluster';
 export * from './node-pool';
 export * from './validate';
 export * from './plan';
+export * from './plan-model';

@@ -127,32 +127,34 @@ describe('output folder', () => {
     for (const [file, content] of Object.entries(before)) expect(after[file]).toBe(content);
     expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([
       `dist/${MANIFEST_FILE}`,
-      'dist/agent-vcluster2.yaml',
-      'dist/aws-aws-prod.yaml',
-      'dist/kubevirt-kv-dev.yaml',
-      'dist/none-edge-lab.yaml',
+      'dist/management/agent-vcluster2.yaml',
+      'dist/management/aws-aws-prod.yaml',
+      'dist/management/kubevirt-kv-dev.yaml',
+      'dist/management/none-edge-lab.yaml',
     ]);
   });
 
   test("keeps the user's kustomization.yaml, and removes only its own stale files", () => {
     const dist = path.join(project, 'dist');
     fs.mkdirSync(dist);
-    const kustomization = 'resources:\n  - none-edge-lab.yaml\n';
+    const kustomization = 'resources:\n  - management/none-edge-lab.yaml\n';
     fs.writeFileSync(path.join(dist, 'kustomization.yaml'), kustomization);
     synthAtomically('dist', defineExample);
-    expect(readManifest(dist)).toEqual(['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml']);
+    const generated = ['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`);
+    expect(readManifest(dist)).toEqual(generated);
 
     // One cluster taken out of the app: its file goes, nothing else does.
     const result = synthAtomically('dist', (app) => defineExample(app, EXAMPLE_CLUSTERS.filter((c) => c.name !== 'aws-prod'), EXAMPLE_OPTIONS));
-    expect(result.removed).toEqual(['aws-aws-prod.yaml']);
-    expect(fs.readdirSync(dist).sort()).toEqual([MANIFEST_FILE, 'agent-vcluster2.yaml', 'kubevirt-kv-dev.yaml', 'kustomization.yaml', 'none-edge-lab.yaml']);
+    expect(result.removed).toEqual(['management/aws-aws-prod.yaml']);
+    expect(Object.keys(tree(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws'))].sort());
     expect(fs.readFileSync(path.join(dist, 'kustomization.yaml'), 'utf8')).toBe(kustomization);
   });
 
   test('refuses to replace a file of the same name that it did not write', () => {
     const dist = path.join(project, 'dist');
     fs.mkdirSync(dist);
-    fs.writeFileSync(path.join(dist, 'none-edge-lab.yaml'), 'hand-written\n');
+    fs.mkdirSync(path.join(dist, 'management'));
+    fs.writeFileSync(path.join(dist, 'management', 'none-edge-lab.yaml'), 'hand-written\n');
     const before = tree(project);
     expect(() => synthAtomically('dist', defineExample)).toThrow(/refusing to replace .*none-edge-lab\.yaml: hcp-constructs did not write it/);
     expect(tree(project)).toEqual(before);
@@ -209,7 +211,7 @@ describe('output folder', () => {
     }
     expect(fs.statSync(path.join(project, 'out')).mode & 0o777).toBe(0o755);
     expect(fs.statSync(path.join(project, 'out', 'nested')).mode & 0o777).toBe(0o755);
-    expect(fs.statSync(path.join(project, 'out', 'nested', 'none-edge-lab.yaml')).mode & 0o777).toBe(0o644);
+    expect(fs.statSync(path.join(project, 'out', 'nested', 'management', 'none-edge-lab.yaml')).mode & 0o777).toBe(0o644);
   });
 
   test('files in sub-folders are owned too, and their emptied folders removed', () => {

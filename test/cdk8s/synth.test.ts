@@ -11,8 +11,10 @@ import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples
 const ROOT = path.resolve(__dirname, '..', '..');
 const BUILD = path.join(ROOT, 'build');
 
+/** Every file below `dir`: relative path -> content. */
 function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(fs.readdirSync(dir).sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  return Object.fromEntries(files.sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
 }
 
 describe('synthAtomically', () => {
@@ -27,8 +29,8 @@ describe('synthAtomically', () => {
     fs.mkdirSync(out);
     fs.writeFileSync(path.join(out, 'notes.yaml'), 'mine');
     const result = synthAtomically(out, (app) => defineExample(app));
-    expect(result.files).toEqual(['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml']);
-    expect(fs.readdirSync(out).sort()).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
+    expect(result.files).toEqual(['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`));
+    expect(Object.keys(snapshot(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
     expect(result.objects).toBe(20);
     expect(fs.readdirSync(work)).toEqual(['dist']);

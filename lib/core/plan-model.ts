@@ -1,0 +1,164 @@
+/**
+ * The plan of a whole app: every object to apply, where (its target cluster), when (its phase),
+ * how to tell it is ready, and who asked for it. Hosted clusters, and later the management-cluster
+ * prerequisites and the day-2 objects inside a hosted cluster, contribute to one plan through
+ * {@link Plan.add}; the cdk8s and Pulumi adapters only render it.
+ */
+import type { KubernetesObject } from '../api';
+import type { ValidationIssue } from './errors';
+import { HostedClusterPlan, Readiness, readinessOf } from './plan';
+
+/** The cluster whose API an object is applied to. */
+export type Target =
+  | { readonly kind: 'management' }
+  | { readonly kind: 'hosted-cluster'; readonly namespace: string; readonly name: string };
+
+/** The management cluster: where HostedClusters, their Secrets and the operators live. */
+export const MANAGEMENT_CLUSTER: Target = { kind: 'management' };
+
+/** The API of a hosted cluster (day-2 objects such as its MetalLB ingress). */
+export function hostedClusterTarget(namespace: string, name: string): Target {
+  return { kind: 'hosted-cluster', namespace, name };
+}
+
+/** `management`, or `<namespace>-<name>` for a hosted cluster: a folder name in the synth output. */
+export function targetKey(target: Target): string {
+  return target.kind === 'management' ? 'management' : `${target.namespace}-${target.name}`;
+}
+
+/**
+ * A step of the apply order. Open: contributions may define their own. The wave is the Argo CD
+ * sync wave and orders Pulumi's dependsOn; deletion runs in reverse.
+ */
+export interface Phase {
+  readonly name: string;
+  readonly wave: number;
+}
+
+/**
+ * The phases the library uses. Hosted-cluster phases keep waves 0-3 so existing output does not
+ * change; what must exist before them (operators and their configuration) gets negative waves.
+ */
+export const PHASES = {
+  operators: { name: 'operators', wave: -3 },
+  operatorConfiguration: { name: 'operator-configuration', wave: -2 },
+  /** Objects whose admission webhooks must be serving first (e.g. MetalLB pools). */
+  webhooksReady: { name: 'webhooks-ready', wave: -1 },
+  namespaces: { name: 'namespaces', wave: 0 },
+  prerequisites: { name: 'prerequisites', wave: 1 },
+  hostedCluster: { name: 'hosted-cluster', wave: 2 },
+  nodePools: { name: 'node-pools', wave: 3 },
+  day2: { name: 'day-2', wave: 4 },
+} as const satisfies Record<string, Phase>;
+
+/** One object of the plan. */
+export interface PlannedObject {
+  readonly object: KubernetesObject;
+  readonly target: Target;
+  readonly phase: Phase;
+  readonly readiness: Readiness;
+  /** Objects (by {@link objectKey}) this one needs besides everything of earlier phases on its target. */
+  readonly dependsOn?: readonly string[];
+  /** Who contributed it, for messages: `HostedCluster clusters/example`. */
+  readonly contributor: string;
+  /**
+   * Several contributors may plan this same object (the namespace several clusters live in); it is
+   * then planned once. Any other identity planned twice is an error.
+   */
+  readonly shared?: boolean;
+}
+
+/** What one construct adds to the plan: its objects, or the findings that stopped them. */
+export interface PlanContribution {
+  readonly contributor: string;
+  readonly objects: readonly PlannedObject[];
+  readonly issues: readonly ValidationIssue[];
+}
+
+/** `<group>/<kind>/<namespace>/<name>`: the identity the API server gives an object. */
+export function objectKey(object: KubernetesObject): string {
+  const slash = object.apiVersion.lastIndexOf('/');
+  const group = slash < 0 ? '' : object.apiVersion.slice(0, slash);
+  return `${group}/${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+}
+
+/** JSON with sorted keys, to compare two objects for equality. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/**
+ * One plan for an app. Every object identity (target, group, kind, namespace, name) is planned
+ * once: a shared object asked for again, identical (a namespace of two clusters), stays with its
+ * first contributor; any other identity planned twice is an error naming both contributors.
+ */
+export class Plan {
+  private readonly planned = new Map<string, PlannedObject>();
+  private readonly found: ValidationIssue[] = [];
+
+  /**
+   * Adds a contribution; returns the objects that are new to the plan (to render) and the
+   * findings of this contribution, collisions included.
+   */
+  add(contribution: PlanContribution): { readonly added: readonly PlannedObject[]; readonly issues: readonly ValidationIssue[] } {
+    const issues: ValidationIssue[] = [...contribution.issues];
+    const added: PlannedObject[] = [];
+    for (const planned of contribution.objects) {
+      const key = `${targetKey(planned.target)}:${objectKey(planned.object)}`;
+      const existing = this.planned.get(key);
+      if (!existing) {
+        this.planned.set(key, planned);
+        added.push(planned);
+      } else if (!(existing.shared && planned.shared && canonical(existing.object) === canonical(planned.object))) {
+        const { kind, metadata } = planned.object;
+        const name = `${metadata.namespace ? `${metadata.namespace}/` : ''}${metadata.name}`;
+        issues.push({
+          severity: 'error',
+          object: planned.contributor,
+          path: 'metadata.name',
+          message: `${kind} ${name} is also planned by ${existing.contributor}; one would silently replace the other on apply.`,
+          fix: `Give one of them another name${metadata.namespace ? ' or namespace' : ''}.`,
+        });
+      }
+    }
+    this.found.push(...issues);
+    return { added, issues };
+  }
+
+  /** Every planned object, in the order they were added. */
+  get objects(): readonly PlannedObject[] {
+    return [...this.planned.values()];
+  }
+
+  /** Every finding of every contribution. */
+  get issues(): readonly ValidationIssue[] {
+    return this.found;
+  }
+}
+
+/**
+ * A hosted cluster's part of the plan: its phases on the management cluster, its namespaces
+ * shared with other clusters that use them.
+ */
+export function hostedClusterContribution(
+  plan: HostedClusterPlan,
+  issues: readonly ValidationIssue[],
+  contributor = `HostedCluster ${plan.namespace}/${plan.name}`,
+): PlanContribution {
+  const phases: Readonly<Record<string, Phase>> = Object.fromEntries(Object.values(PHASES).map((phase) => [phase.name, phase]));
+  const objects = plan.phases.flatMap((phase) =>
+    phase.objects.map((object) => ({
+      object,
+      target: MANAGEMENT_CLUSTER,
+      phase: phases[phase.name] ?? { name: phase.name, wave: phase.wave },
+      readiness: readinessOf(object),
+      contributor,
+      ...(object.kind === 'Namespace' ? { shared: true } : {}),
+    })),
+  );
+  return { contributor, objects, issues };
+}

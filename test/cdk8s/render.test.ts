@@ -1,0 +1,61 @@
+/** One plan per App: every object identity is rendered once; real collisions are errors naming both sides. */
+import { App, Chart, Testing } from 'cdk8s';
+import { HostedCluster, HostedClusterBundle, appPlan, collectIssues, synthesizeCharts, targetFolder } from '../../lib/cdk8s';
+import { hostedClusterTarget } from '../../lib/core';
+import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
+
+const options = { supportedVersions: SUPPORTED_VERSIONS };
+type Doc = { kind: string; metadata: { name: string; namespace?: string } };
+const ids = (docs: readonly unknown[]) => (docs as Doc[]).map((d) => `${d.kind}/${d.metadata.namespace ?? ''}/${d.metadata.name}`);
+const errors = (app: App) => collectIssues(app).filter((i) => i.severity === 'error');
+
+describe('the app plan', () => {
+  test('two clusters in one namespace, one chart each: the Namespace is written once, by the first', () => {
+    const app = Testing.app();
+    new HostedClusterBundle(new Chart(app, 'a'), 'c', { ...kubevirtCluster, name: 'kv-a', nodePools: [{ name: 'kv-a' }], options });
+    new HostedClusterBundle(new Chart(app, 'b'), 'c', { ...kubevirtCluster, name: 'kv-b', nodePools: [{ name: 'kv-b' }], options });
+    expect(errors(app)).toEqual([]);
+    const [a, b] = synthesizeCharts(app);
+    expect(ids(a.documents)).toContain('Namespace//kubevirt-clusters');
+    expect(ids(b.documents).filter((id) => id.startsWith('Namespace'))).toEqual([]);
+    expect(ids(b.documents)).toContain('HostedCluster/kubevirt-clusters/kv-b');
+    expect(appPlan(app).objects.filter((p) => p.object.kind === 'Namespace')).toHaveLength(1);
+  });
+
+  test('the same cluster in two charts is an error naming both, and nothing of the second is rendered', () => {
+    const app = Testing.app();
+    new HostedClusterBundle(new Chart(app, 'one'), 'c', { ...noneCluster, options });
+    const second = new HostedClusterBundle(new Chart(app, 'two'), 'c', { ...noneCluster, options });
+    expect(second.apiObjects).toEqual([]);
+    const messages = errors(app).map((i) => `${i.object} ${i.path}: ${i.message}`);
+    expect(messages).toContain(
+      'HostedCluster none-clusters/edge-lab (two/c) metadata.name: HostedCluster none-clusters/edge-lab is also planned by HostedCluster none-clusters/edge-lab (one/c); one would silently replace the other on apply.',
+    );
+    expect(() => app.synth()).toThrow('is also planned by');
+  });
+
+  test('NodePools of one name added twice to a cluster: the second is an error (regression: both were emitted)', () => {
+    const app = Testing.app();
+    const { nodePools: _pools, createNamespace: _ns, ...clusterProps } = kubevirtCluster;
+    const cluster = new HostedCluster(new Chart(app, 'kv'), 'kv', { ...clusterProps, options });
+    const first = cluster.addNodePool('a', { name: 'dup' });
+    const second = cluster.addNodePool('b', { name: 'dup' });
+    expect(first.apiObject).toBeDefined();
+    expect(second.apiObject).toBeUndefined();
+    expect(errors(app).map((i) => i.message)).toEqual([
+      expect.stringMatching(/^NodePool kubevirt-clusters\/dup is also planned by NodePool kubevirt-clusters\/dup \(kv\/kv\/a\)/),
+    ]);
+  });
+
+  test('NodePools of one name in two clusters of one namespace: an error (regression: one replaced the other)', () => {
+    const app = Testing.app();
+    new HostedClusterBundle(new Chart(app, 'a'), 'c', { ...kubevirtCluster, name: 'kv-a', nodePools: [{ name: 'workers' }], options });
+    new HostedClusterBundle(new Chart(app, 'b'), 'c', { ...kubevirtCluster, name: 'kv-b', nodePools: [{ name: 'workers' }], options });
+    expect(errors(app).map((i) => i.message)).toEqual([expect.stringMatching(/^NodePool kubevirt-clusters\/workers is also planned by HostedCluster kubevirt-clusters\/kv-a \(a\/c\)/)]);
+  });
+
+  test('each target has its own folder', () => {
+    expect(targetFolder({ kind: 'management' })).toBe('management');
+    expect(targetFolder(hostedClusterTarget('clusters', 'edge'))).toBe('hosted-clusters-edge');
+  });
+});

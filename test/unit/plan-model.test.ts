@@ -1,0 +1,68 @@
+import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, hostedClusterTarget, objectKey, targetKey } from '../../lib/core';
+
+const namespace = (name: string, labels?: Record<string, string>) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, ...(labels ? { labels } : {}) } });
+const planned = (object: PlannedObject['object'], contributor: string, extra: Partial<PlannedObject> = {}): PlannedObject => ({
+  object,
+  target: MANAGEMENT_CLUSTER,
+  phase: PHASES.namespaces,
+  readiness: { kind: 'exists' },
+  contributor,
+  ...extra,
+});
+
+describe('Plan', () => {
+  test('a shared object asked for twice, identical, is planned once, by its first contributor', () => {
+    const plan = new Plan();
+    expect(plan.add({ contributor: 'a', objects: [planned(namespace('clusters'), 'a', { shared: true })], issues: [] }).added).toHaveLength(1);
+    const second = plan.add({ contributor: 'b', objects: [planned(namespace('clusters'), 'b', { shared: true })], issues: [] });
+    expect(second).toEqual({ added: [], issues: [] });
+    expect(plan.objects.map((p) => p.contributor)).toEqual(['a']);
+  });
+
+  test('a shared object asked for twice, different, is an error naming both', () => {
+    const plan = new Plan();
+    plan.add({ contributor: 'a', objects: [planned(namespace('clusters'), 'a', { shared: true })], issues: [] });
+    const { added, issues } = plan.add({ contributor: 'b', objects: [planned(namespace('clusters', { team: 'x' }), 'b', { shared: true })], issues: [] });
+    expect(added).toEqual([]);
+    expect(issues).toEqual([
+      {
+        severity: 'error',
+        object: 'b',
+        path: 'metadata.name',
+        message: 'Namespace clusters is also planned by a; one would silently replace the other on apply.',
+        fix: 'Give one of them another name.',
+      },
+    ]);
+    expect(plan.issues).toEqual(issues);
+  });
+
+  test('any other identity planned twice is an error even when identical', () => {
+    const plan = new Plan();
+    const secret = { apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'clusters' } };
+    plan.add({ contributor: 'a', objects: [planned(secret, 'a')], issues: [] });
+    expect(plan.add({ contributor: 'b', objects: [planned(secret, 'b')], issues: [] }).issues.map((i) => [i.message, i.fix])).toEqual([
+      ['Secret clusters/s is also planned by a; one would silently replace the other on apply.', 'Give one of them another name or namespace.'],
+    ]);
+  });
+
+  test('the same identity on two target clusters is two objects', () => {
+    const plan = new Plan();
+    plan.add({ contributor: 'a', objects: [planned(namespace('metallb-system'), 'a', { target: hostedClusterTarget('clusters', 'x') })], issues: [] });
+    const { added, issues } = plan.add({ contributor: 'b', objects: [planned(namespace('metallb-system'), 'b', { target: hostedClusterTarget('clusters', 'y') })], issues: [] });
+    expect([added.length, issues]).toEqual([1, []]);
+  });
+
+  test('object keys and target keys', () => {
+    expect(objectKey({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'NodePool', metadata: { name: 'p', namespace: 'clusters' } })).toBe('hypershift.openshift.io/NodePool/clusters/p');
+    expect(objectKey(namespace('x'))).toBe('/Namespace//x');
+    expect(targetKey(MANAGEMENT_CLUSTER)).toBe('management');
+    expect(targetKey(hostedClusterTarget('clusters', 'edge'))).toBe('clusters-edge');
+  });
+
+  test('phases are ordered: operators before their configuration, both before the hosted cluster', () => {
+    const order = Object.values(PHASES).map((p) => p.name);
+    expect(order).toEqual(['operators', 'operator-configuration', 'webhooks-ready', 'namespaces', 'prerequisites', 'hosted-cluster', 'node-pools', 'day-2']);
+    const waves = Object.values(PHASES).map((p) => p.wave);
+    expect([...waves].sort((a, b) => a - b)).toEqual(waves);
+  });
+});
