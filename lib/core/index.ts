@@ -13,3 +13,4 @@ export * from './node-pool';
 export * from './validate';
 export * from './plan';
 export * from './plan-model';
+export * from './secret-values';

@@ -102,17 +102,16 @@ export class Plan {
 
   /**
    * Adds a contribution; returns the objects that are new to the plan (to render) and the
-   * findings of this contribution, collisions included.
+   * findings of this contribution, collisions included. A contribution with errors adds nothing.
    */
   add(contribution: PlanContribution): { readonly added: readonly PlannedObject[]; readonly issues: readonly ValidationIssue[] } {
     const issues: ValidationIssue[] = [...contribution.issues];
-    const added: PlannedObject[] = [];
+    const fresh = new Map<string, PlannedObject>();
     for (const planned of contribution.objects) {
       const key = `${targetKey(planned.target)}:${objectKey(planned.object)}`;
-      const existing = this.planned.get(key);
+      const existing = this.planned.get(key) ?? fresh.get(key);
       if (!existing) {
-        this.planned.set(key, planned);
-        added.push(planned);
+        fresh.set(key, planned);
       } else if (!(existing.shared && planned.shared && canonical(existing.object) === canonical(planned.object))) {
         const { kind, metadata } = planned.object;
         const name = `${metadata.namespace ? `${metadata.namespace}/` : ''}${metadata.name}`;
@@ -126,7 +125,15 @@ export class Plan {
       }
     }
     this.found.push(...issues);
-    return { added, issues };
+    // All or nothing: a contribution with errors adds no object.
+    if (issues.some((i) => i.severity === 'error')) return { added: [], issues };
+    for (const [key, planned] of fresh) this.planned.set(key, planned);
+    return { added: [...fresh.values()], issues };
+  }
+
+  /** The object planned under the identity of `planned` (its own, or the first contributor's when shared). */
+  get(planned: PlannedObject): PlannedObject | undefined {
+    return this.planned.get(`${targetKey(planned.target)}:${objectKey(planned.object)}`);
   }
 
   /** Every planned object, in the order they were added. */

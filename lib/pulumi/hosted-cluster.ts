@@ -1,28 +1,30 @@
 /**
- * A Pulumi component that renders a hosted cluster's plan as Kubernetes resources: plan phases
- * become `dependsOn`, readiness conditions become `pulumi.com/waitFor` annotations, and secret
- * values given as inputs become Secrets whose data is a `pulumi.secret`.
+ * A Pulumi component that renders a hosted cluster's part of the program's plan as Kubernetes
+ * resources: plan phases become `dependsOn`, readiness becomes `pulumi.com/waitFor` annotations,
+ * secret values given as inputs become Secrets whose data is a `pulumi.secret`, and every target
+ * cluster gets its own Kubernetes provider.
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject, Secret } from '../api';
-import type { HostedClusterPlan, PhaseName, PlanOptions, ValidationIssue } from '../core';
+import type { HostedClusterPlan, PlanOptions, PlannedObject, ValidationIssue } from '../core';
 import {
-  HcpValidationError,
-  IssueCollector,
-  SecretContract,
+  PHASES,
   SecretSource,
-  clusterSecretContracts,
+  SecretValues,
+  ValueSecret,
+  applySecretValues,
   controlPlaneNamespace,
   formatIssues,
-  planObjects,
-  readinessOf,
+  hostedClusterContribution,
+  objectKey,
   secretNames,
-  secretShell,
-  throwIfErrors,
+  targetKey,
 } from '../core';
 import type { HostedClusterSpecProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
+import { HcpResourceError } from './errors';
+import { programPlan } from './program-plan';
 
 /** Type token of {@link HostedClusterStack}. */
 export const HOSTED_CLUSTER_TYPE = 'hcp:index:HostedCluster';
@@ -34,14 +36,7 @@ export const PULUMI_WAIT_FOR_ANNOTATION = 'pulumi.com/waitFor';
  * Secret values the component turns into Secrets itself. Each is stored in the state as a secret
  * and never enters the plan: the plan references the Secret by name.
  */
-export interface HostedClusterSecretValues {
-  /** Docker config JSON with an `auths` object; becomes Secret `<name>-pull-secret`, key `.dockerconfigjson`. */
-  readonly pullSecret?: pulumi.Input<string>;
-  /** OpenSSH public key; becomes Secret `<name>-ssh-key`, key `id_rsa.pub`. */
-  readonly sshPublicKey?: pulumi.Input<string>;
-  /** 32 random bytes, base64-encoded; becomes Secret `<name>-etcd-encryption-key`, key `key` (aescbc). */
-  readonly etcdEncryptionKey?: pulumi.Input<string>;
-}
+export type HostedClusterSecretValues = SecretValues<pulumi.Input<string>>;
 
 /**
  * The same props as the cdk8s `HostedClusterBundle`. They are plain values, not Inputs, because
@@ -59,10 +54,12 @@ export interface HostedClusterStackArgs extends Omit<HostedClusterSpecProps, 'pu
 
 /** The resources of one plan phase. */
 export interface HostedClusterStackPhase {
-  readonly name: PhaseName;
+  readonly name: string;
   readonly wave: number;
   /** Each depends on every resource of the previous non-empty phase. */
   readonly resources: readonly pulumi.CustomResource[];
+  /** Objects of this phase another component of the program created first (a shared namespace). */
+  readonly shared: readonly pulumi.CustomResource[];
 }
 
 /**
@@ -70,9 +67,10 @@ export interface HostedClusterStackPhase {
  * prerequisites, the HostedCluster, and its NodePools, applied in that order and waited on
  * (HostedCluster until Available, NodePools and ExternalSecrets until Ready).
  *
- * Invalid args throw {@link HcpValidationError} listing every problem from the constructor,
- * before any resource (this component included) is registered, so `pulumi preview` fails and
- * nothing is created.
+ * Invalid args throw {@link HcpResourceError} (a Pulumi `ResourceError`) listing every problem
+ * from the constructor, before any resource (this component included) is registered, so `pulumi
+ * preview` fails and nothing is created. Objects the program already has (the namespace of
+ * another cluster) are not registered twice; identity collisions are errors.
  */
 export class HostedClusterStack extends pulumi.ComponentResource {
   /** The validated plan the resources were rendered from (secret values are not in it). */
@@ -99,7 +97,16 @@ export class HostedClusterStack extends pulumi.ComponentResource {
 
   constructor(name: string, args: HostedClusterStackArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate first: nothing, not even this component, is registered when the args are invalid.
-    const { plan, valueSecrets } = planStack(name, args);
+    const { plan, secrets, issues } = planStack(args);
+    const program = programPlan(opts?.provider);
+    const contribution = hostedClusterContribution(plan, issues, `HostedCluster ${plan.namespace}/${plan.name} (component ${name})`);
+    const valueSecrets = new Map(secrets.map((s) => [objectKey(s.secret), s]));
+    const planned: PlannedObject[] = [
+      ...secrets.map((s) => ({ object: s.secret, target: contribution.objects[0].target, phase: PHASES.prerequisites, readiness: { kind: 'exists' as const }, contributor: contribution.contributor })),
+      ...contribution.objects,
+    ];
+    const { added, issues: planIssues } = program.plan.add({ ...contribution, objects: planned });
+    if (planIssues.some((i) => i.severity === 'error')) throw new HcpResourceError(planIssues);
     super(HOSTED_CLUSTER_TYPE, name, {}, opts);
     this.plan = plan;
 
@@ -107,24 +114,32 @@ export class HostedClusterStack extends pulumi.ComponentResource {
     // this order, so on destroy the NodePools go first, then the HostedCluster (whose finalizer
     // tears down the control plane while its Secrets still exist), then the Secrets, ExternalSecrets,
     // ConfigMaps and Roles, and the Namespace last.
+    const own = new Set(added);
     let previous: pulumi.Resource[] = [];
     const phases: HostedClusterStackPhase[] = [];
-    for (const phase of plan.phases) {
-      const objects = phase.name === 'prerequisites' ? [...valueSecrets, ...phase.objects] : phase.objects;
+    for (const { name: phaseName, wave } of plan.phases) {
+      const inPhase = planned.filter((p) => p.phase.name === phaseName);
       // The first phase waits for whatever the component itself was told to wait for (e.g. the operator).
       const childOpts: pulumi.CustomResourceOptions = {
         parent: this,
         ...(previous.length > 0 ? { dependsOn: previous } : opts?.dependsOn ? { dependsOn: opts.dependsOn } : {}),
       };
-      const resources = objects.map((object) => renderResource(resourceNameFor(name, object), object, childOpts));
-      phases.push({ name: phase.name, wave: phase.wave, resources });
-      if (resources.length > 0) previous = resources;
+      const resources = inPhase
+        .filter((p) => own.has(p))
+        .map((p) => {
+          const resource = renderResource(resourceNameFor(name, p.object), p, valueSecrets.get(objectKey(p.object)), childOpts);
+          program.resources.set(objectKey(p.object), resource);
+          return resource;
+        });
+      const shared = inPhase.filter((p) => !own.has(p)).map((p) => program.resources.get(objectKey(p.object))!);
+      phases.push({ name: phaseName, wave, resources, shared });
+      if (resources.length + shared.length > 0) previous = [...resources, ...shared];
     }
     this.phases = phases;
 
-    const resourceOf = (phase: PhaseName) => phases.find((p) => p.name === phase)!.resources as k8s.apiextensions.CustomResource[];
-    this.hostedCluster = resourceOf('hosted-cluster')[0];
-    this.nodePools = resourceOf('node-pools');
+    const resourceOf = (phase: string) => (phases.find((p) => p.name === phase)?.resources ?? []) as k8s.apiextensions.CustomResource[];
+    this.hostedCluster = resourceOf(PHASES.hostedCluster.name)[0];
+    this.nodePools = resourceOf(PHASES.nodePools.name);
 
     // Derived from the HostedCluster's output so that consumers wait for it (and its waitFor).
     const afterCluster = <T>(value: T): pulumi.Output<T> => this.hostedCluster.metadata.apply(() => value);
@@ -148,63 +163,22 @@ export class HostedClusterStack extends pulumi.ComponentResource {
   }
 }
 
-/** A Secret to create from a secret input: the Secret as its contract describes it, and its value. */
-interface ValueSecret extends KubernetesObject {
-  readonly kind: 'Secret';
-  readonly value: {
-    readonly input: pulumi.Input<string>;
-    readonly contract: SecretContract;
-    readonly field: 'data' | 'stringData';
-    readonly path: string;
-  };
-}
-
 /**
  * Resolves `secretValues` into SecretSource references, plans, and validates everything at once
- * (values given as plain strings included). Registers nothing.
+ * (values given as plain strings included). Registers nothing; throws {@link HcpResourceError}.
  */
-function planStack(component: string, args: HostedClusterStackArgs): { plan: HostedClusterPlan; valueSecrets: ValueSecret[] } {
+function planStack(args: HostedClusterStackArgs): {
+  plan: HostedClusterPlan;
+  secrets: readonly ValueSecret<pulumi.Input<string>>[];
+  issues: readonly ValidationIssue[];
+} {
   const { options, secretValues = {}, ...props } = args;
-  const namespace = props.namespace ?? 'clusters';
-  const issues = new IssueCollector(`HostedCluster ${namespace}/${props.name}`);
-  const valueSecrets: ValueSecret[] = [];
-
-  const contracts = clusterSecretContracts(props.name, namespace);
-  const fromValue = (value: pulumi.Input<string> | undefined, given: unknown, prop: string, contract: SecretContract): SecretSource | undefined => {
-    if (value === undefined) return undefined;
-    const path = `secretValues.${prop}`;
-    if (given !== undefined) {
-      issues.error(path, `${prop} is given both here and as a SecretSource prop.`, `Remove one of the two.`);
-    }
-    const problem = typeof value === 'string' ? contract.checkValue?.(value) : undefined;
-    if (problem) issues.error(path, problem, 'Provide a value in the documented format.');
-    const { secret, valueField } = secretShell(contract);
-    valueSecrets.push({ ...secret, kind: 'Secret', value: { input: value, contract, field: valueField, path: `${path} of HostedCluster ${namespace}/${props.name}` } });
-    return SecretSource.existing(contract.name);
-  };
-
-  const pullSecret = fromValue(secretValues.pullSecret, props.pullSecret, 'pullSecret', contracts.pullSecret);
-  const sshKey = fromValue(secretValues.sshPublicKey, props.sshKey, 'sshPublicKey', contracts.sshKey);
-  const etcdKey = fromValue(secretValues.etcdEncryptionKey, props.secretEncryption, 'etcdEncryptionKey', contracts.etcdEncryptionKey);
-  if (!pullSecret && !props.pullSecret) {
-    issues.error('pullSecret', 'no pull secret is given.', 'Set pullSecret to a SecretSource, or secretValues.pullSecret to the value.');
-  }
-
-  const specProps: HostedClusterSpecProps = {
-    ...props,
-    // A placeholder keeps planning going when the pull secret is missing; that error is reported above.
-    pullSecret: pullSecret ?? props.pullSecret ?? SecretSource.existing(secretNames.pullSecret(props.name)),
-    ...(sshKey ? { sshKey } : {}),
-    ...(etcdKey ? { secretEncryption: { aescbc: etcdKey } } : {}),
-  };
-  const checked = checkHostedCluster(specProps, options);
-  const all: ValidationIssue[] = [...issues.issues, ...checked.issues];
-  throwIfErrors(all);
-  if (!checked.plan) throw new HcpValidationError(all);
-  const names = [...valueSecrets, ...planObjects(checked.plan)].map((object) => resourceNameFor(component, object));
-  const duplicate = names.find((resourceName, index) => names.indexOf(resourceName) !== index);
-  if (duplicate) throw new Error(`hcp-constructs: two objects map to the Pulumi resource name "${duplicate}".`);
-  return { plan: checked.plan, valueSecrets };
+  const isKnown = (value: pulumi.Input<string>): value is string => typeof value === 'string';
+  const withValues = applySecretValues(props, secretValues, isKnown);
+  const checked = checkHostedCluster(withValues.props as HostedClusterSpecProps, options);
+  const issues: ValidationIssue[] = [...withValues.issues, ...checked.issues];
+  if (!checked.plan || issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
+  return { plan: checked.plan, secrets: withValues.secrets, issues: checked.issues };
 }
 
 /** Deterministic, unique per component: `<component>-<kind>-<namespace>/<name>` (cluster-scoped: `<component>-<kind>-<name>`). */
@@ -213,33 +187,41 @@ export function resourceNameFor(component: string, object: KubernetesObject): st
   return `${component}-${object.kind.toLowerCase()}-${namespace ? `${namespace}/` : ''}${name}`;
 }
 
-/** The object's metadata with a `pulumi.com/waitFor` annotation when its readiness is a condition. */
-export function metadataWithReadiness(object: KubernetesObject): KubernetesObject['metadata'] {
-  const readiness = readinessOf(object);
+/** The object's metadata with a `pulumi.com/waitFor` annotation when its readiness is more than existing. */
+export function metadataWithReadiness(planned: PlannedObject): KubernetesObject['metadata'] {
+  const { object, readiness } = planned;
   if (readiness.kind !== 'condition') return object.metadata;
   const waitFor = readiness.status === 'True' ? `condition=${readiness.type}` : `condition=${readiness.type}=${readiness.status}`;
   return { ...object.metadata, annotations: { ...object.metadata.annotations, [PULUMI_WAIT_FOR_ANNOTATION]: waitFor } };
 }
 
-function renderResource(resourceName: string, object: KubernetesObject, opts: pulumi.CustomResourceOptions): pulumi.CustomResource {
-  const metadata = metadataWithReadiness(object);
+function renderResource(
+  resourceName: string,
+  planned: PlannedObject,
+  value: ValueSecret<pulumi.Input<string>> | undefined,
+  opts: pulumi.CustomResourceOptions,
+): pulumi.CustomResource {
+  if (planned.target.kind !== 'management') {
+    throw new HcpResourceError([], `no Kubernetes provider is known for the API of hosted cluster ${targetKey(planned.target)}.`);
+  }
+  const object = planned.object;
+  const metadata = metadataWithReadiness(planned);
   const typed = `${object.apiVersion}/${object.kind}`;
   switch (typed) {
     case 'v1/Namespace':
       return new k8s.core.v1.Namespace(resourceName, { ...object, metadata } as k8s.core.v1.NamespaceArgs, opts);
     case 'v1/Secret': {
-      if ('value' in object) {
-        const { value, ...secret } = object as ValueSecret;
+      if (value) {
         // Plain values were checked before planning; values known only at deployment are checked
         // when they resolve, and the error names the field, never the value.
         const contents = pulumi.secret(
-          pulumi.output(value.input).apply((v) => {
-            const problem = value.contract.checkValue?.(v);
+          pulumi.output(value.value).apply((v) => {
+            const problem = value.check(v);
             if (problem) throw new Error(`hcp-constructs: ${value.path}: ${problem}`);
-            return { [value.contract.key]: v };
+            return { [value.key]: v };
           }),
         );
-        return new k8s.core.v1.Secret(resourceName, { ...secret, metadata, [value.field]: contents } as k8s.core.v1.SecretArgs, opts);
+        return new k8s.core.v1.Secret(resourceName, { ...object, metadata, [value.field]: contents } as k8s.core.v1.SecretArgs, opts);
       }
       // An inline value the user opted into (allowInlineSecrets): still a secret in the state.
       const { data, stringData, ...secret } = object as Secret;

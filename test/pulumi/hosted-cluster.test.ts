@@ -5,8 +5,8 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
-import type { KubernetesObject, PlanOptions } from '../../lib';
-import { ANNOTATIONS, HcpValidationError, HostedClusterSpecProps, planHostedCluster, planObjects } from '../../lib';
+import type { KubernetesObject, PlanOptions, PlannedObject } from '../../lib';
+import { ANNOTATIONS, HostedClusterSpecProps, MANAGEMENT_CLUSTER, PHASES, planHostedCluster, planObjects, readinessOf } from '../../lib';
 import { HostedClusterBundle } from '../../lib/cdk8s';
 import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS, agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 
@@ -20,20 +20,18 @@ interface Registration {
 
 let registrations: Registration[] = [];
 
-const mocksReady = pulumi.runtime.setMocks(
-  {
-    newResource(args: pulumi.runtime.MockResourceArgs): { id: string; state: Record<string, unknown> } {
-      registrations.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider, custom: args.custom });
-      return { id: `${args.name}-id`, state: args.inputs };
-    },
-    call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
-      throw new Error(`unexpected provider function call: ${args.token}`);
-    },
+const mocks: pulumi.runtime.Mocks = {
+  newResource(args: pulumi.runtime.MockResourceArgs): { id: string; state: Record<string, unknown> } {
+    registrations.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider, custom: args.custom });
+    return { id: `${args.name}-id`, state: args.inputs };
   },
-  'hcp-constructs',
-  'test',
-  false,
-);
+  call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
+    throw new Error(`unexpected provider function call: ${args.token}`);
+  },
+};
+// Each test is its own program run (a new engine connection, so a new program plan).
+const newProgram = () => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', false);
+const mocksReady = newProgram();
 
 type PulumiAdapter = typeof import('../../lib/pulumi');
 let hcp: PulumiAdapter;
@@ -46,7 +44,8 @@ beforeAll(async () => {
 });
 
 let logged: jest.SpyInstance;
-beforeEach(() => {
+beforeEach(async () => {
+  await newProgram();
   registrations = [];
   // pulumi.log.warn prints through console.warn under mocks.
   logged = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -75,6 +74,9 @@ function unwrapSecrets(value: unknown): unknown {
   }
   return value;
 }
+
+/** A plan entry for `object` on the management cluster, with the library's readiness rule. */
+const planned = (object: KubernetesObject): PlannedObject => ({ object, target: MANAGEMENT_CLUSTER, phase: PHASES.prerequisites, readiness: readinessOf(object), contributor: 'test' });
 
 const json = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value));
 
@@ -316,11 +318,11 @@ describe('HostedClusterStack', () => {
       const privateKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
       const both = () =>
         new hcp.HostedClusterStack('both', { ...agentCluster, options: OPTIONS, secretValues: { pullSecret, sshPublicKey: privateKey } });
-      expect(both).toThrow(HcpValidationError);
+      expect(both).toThrow(hcp.HcpResourceError);
       try {
         both();
       } catch (error) {
-        const paths = (error as HcpValidationError).issues.filter((i) => i.severity === 'error').map((i) => i.path);
+        const paths = (error as InstanceType<PulumiAdapter['HcpResourceError']>).issues.filter((i) => i.severity === 'error').map((i) => i.path);
         expect(paths).toEqual(expect.arrayContaining(['secretValues.pullSecret', 'secretValues.sshPublicKey']));
         expect((error as Error).message).toContain('private key');
         expect((error as Error).message).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA');
@@ -330,7 +332,7 @@ describe('HostedClusterStack', () => {
     });
   });
 
-  test('invalid props throw HcpValidationError listing every problem and register nothing', async () => {
+  test('invalid props throw HcpResourceError (a ResourceError) listing every problem and register nothing', async () => {
     const invalid: HostedClusterSpecProps = {
       ...agentCluster,
       platform: { type: 'Agent', agent: { agentNamespace: '' } },
@@ -342,8 +344,9 @@ describe('HostedClusterStack', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(HcpValidationError);
-    const errors = (thrown as HcpValidationError).issues.filter((i) => i.severity === 'error');
+    expect(thrown).toBeInstanceOf(hcp.HcpResourceError);
+    expect(pulumi.ResourceError.isInstance(thrown)).toBe(true);
+    const errors = (thrown as InstanceType<PulumiAdapter['HcpResourceError']>).issues.filter((i) => i.severity === 'error');
     expect(errors.map((i) => i.path)).toEqual(expect.arrayContaining(['platform.agent.agentNamespace', 'spec.networking.clusterNetwork[0].cidr']));
     expect((thrown as Error).message).toContain('10.132.0.0/33');
 
@@ -352,7 +355,7 @@ describe('HostedClusterStack', () => {
 
   test('the adapter passes the plan objects through unchanged apart from the waitFor annotation', () => {
     const object: KubernetesObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'user-ca-bundle', namespace: 'clusters' } };
-    expect(hcp.metadataWithReadiness(object)).toBe(object.metadata);
+    expect(hcp.metadataWithReadiness(planned(object))).toBe(object.metadata);
     expect(hcp.resourceNameFor('c', object)).toBe('c-configmap-clusters/user-ca-bundle');
     expect(hcp.resourceNameFor('c', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters' } })).toBe('c-namespace-clusters');
   });
@@ -362,7 +365,43 @@ describe('HostedClusterStack', () => {
       { ...kubevirtCluster, nodePools: [{ name: 'workers', replicas: 2 }, { name: 'idle', replicas: 0 }] },
       OPTIONS,
     ).nodePools;
-    expect(hcp.metadataWithReadiness(workers).annotations?.[WAIT_FOR]).toBe('condition=Ready');
-    expect(hcp.metadataWithReadiness(idle).annotations?.[WAIT_FOR]).toBeUndefined();
+    expect(hcp.metadataWithReadiness(planned(workers)).annotations?.[WAIT_FOR]).toBe('condition=Ready');
+    expect(hcp.metadataWithReadiness(planned(idle)).annotations?.[WAIT_FOR]).toBeUndefined();
+  });
+
+  describe('one plan per program', () => {
+    test('two clusters in one namespace register the Namespace once; the second depends on it', async () => {
+      const dependsOn = new Map<pulumi.Resource, unknown>();
+      const transformations = [(args: pulumi.ResourceTransformationArgs) => (dependsOn.set(args.resource, args.opts.dependsOn), undefined)];
+      const a = new hcp.HostedClusterStack('a', { ...kubevirtCluster, name: 'kv-a', nodePools: [{ name: 'kv-a' }], options: OPTIONS }, { transformations });
+      const b = new hcp.HostedClusterStack('b', { ...kubevirtCluster, name: 'kv-b', nodePools: [{ name: 'kv-b' }], options: OPTIONS }, { transformations });
+      await Promise.all([registered(a), registered(b)]);
+      expect(registrations.filter((r) => r.type === 'kubernetes:core/v1:Namespace').map((r) => r.name)).toEqual(['a-namespace-kubevirt-clusters']);
+      const namespacePhase = b.phases.find((p) => p.name === 'namespaces')!;
+      expect(namespacePhase.resources).toEqual([]);
+      expect(namespacePhase.shared).toEqual(a.phases.find((p) => p.name === 'namespaces')!.resources);
+      const bPrerequisites = b.phases.find((p) => p.name === 'prerequisites')!.resources;
+      expect(dependsOn.get(bPrerequisites[0])).toEqual(namespacePhase.shared);
+    });
+
+    test('the same cluster twice in one program is an error naming both; nothing of the second is registered', async () => {
+      const first = new hcp.HostedClusterStack('first', { ...noneCluster, options: OPTIONS });
+      await registered(first);
+      const count = registrations.length;
+      expect(() => new hcp.HostedClusterStack('second', { ...noneCluster, options: OPTIONS })).toThrow(
+        'HostedCluster none-clusters/edge-lab is also planned by HostedCluster none-clusters/edge-lab (component first)',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(registrations).toHaveLength(count);
+    });
+
+    test('clusters on two management clusters (two providers) are two plans', async () => {
+      const east = new k8s.Provider('east', {});
+      const west = new k8s.Provider('west', {});
+      const a = new hcp.HostedClusterStack('east-edge', { ...noneCluster, options: OPTIONS }, { provider: east });
+      const b = new hcp.HostedClusterStack('west-edge', { ...noneCluster, options: OPTIONS }, { provider: west });
+      await Promise.all([registered(a), registered(b)]);
+      expect(registrations.filter((r) => r.type === 'kubernetes:hypershift.openshift.io/v1beta1:HostedCluster')).toHaveLength(2);
+    });
   });
 });

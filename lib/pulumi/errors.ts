@@ -1,0 +1,19 @@
+/** Invalid input to a Pulumi component, as the ResourceError Pulumi reports without a stack trace. */
+import * as pulumi from '@pulumi/pulumi';
+import type { ValidationIssue } from '../core';
+import { formatIssues } from '../core';
+
+/**
+ * Thrown from a component's constructor before anything is registered: `pulumi preview` prints
+ * the message (every problem, one a line) and creates nothing. `issues` holds them as data.
+ */
+export class HcpResourceError extends pulumi.ResourceError {
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(issues: readonly ValidationIssue[], message?: string) {
+    const errors = issues.filter((i) => i.severity === 'error');
+    super(message ?? `hcp-constructs: ${errors.length} validation error(s):\n${formatIssues(errors)}`, undefined, true);
+    this.name = 'HcpResourceError';
+    this.issues = issues;
+  }
+}
