@@ -4,7 +4,7 @@
  * prerequisites and the day-2 objects inside a hosted cluster, contribute to one plan through
  * {@link Plan.add}; the cdk8s and Pulumi adapters only render it.
  */
-import type { KubernetesObject } from '../api';
+import type { HostedCluster, KubernetesObject } from '../api';
 import type { ValidationIssue } from './errors';
 import { HostedClusterPlan, Readiness, readinessOf } from './plan';
 
@@ -66,6 +66,19 @@ export interface PlannedObject {
    * then planned once. Any other identity planned twice is an error.
    */
   readonly shared?: boolean;
+  /** Things only one object of the app may have (an infraID, a hostname); two claims of one key are an error. */
+  readonly claims?: readonly Claim[];
+}
+
+/** Something only one object of an app may have. */
+export interface Claim {
+  /** What kind of thing is claimed: `infraID`, `hostname`. */
+  readonly kind: string;
+  readonly value: string;
+  /** Where in the object, for messages: `spec.infraID`. */
+  readonly path: string;
+  /** What breaks when two objects have it. */
+  readonly why: string;
 }
 
 /** What one construct adds to the plan: its objects, or the findings that stopped them. */
@@ -98,6 +111,7 @@ function canonical(value: unknown): string {
  */
 export class Plan {
   private readonly planned = new Map<string, PlannedObject>();
+  private readonly claimed = new Map<string, PlannedObject>();
   private readonly found: ValidationIssue[] = [];
 
   /**
@@ -124,10 +138,27 @@ export class Plan {
         });
       }
     }
+    const claims = new Map<string, PlannedObject>();
+    for (const planned of fresh.values()) {
+      for (const claim of planned.claims ?? []) {
+        const key = `${claim.kind}/${claim.value}`;
+        const holder = this.claimed.get(key) ?? claims.get(key);
+        if (holder) {
+          issues.push({
+            severity: 'error',
+            object: planned.contributor,
+            path: claim.path,
+            message: `${claim.kind} "${claim.value}" is also used by ${holder.contributor}; ${claim.why}`,
+            fix: 'Give each one its own.',
+          });
+        } else claims.set(key, planned);
+      }
+    }
     this.found.push(...issues);
     // All or nothing: a contribution with errors adds no object.
     if (issues.some((i) => i.severity === 'error')) return { added: [], issues };
     for (const [key, planned] of fresh) this.planned.set(key, planned);
+    for (const [key, planned] of claims) this.claimed.set(key, planned);
     return { added: [...fresh.values()], issues };
   }
 
@@ -165,7 +196,34 @@ export function hostedClusterContribution(
       readiness: readinessOf(object),
       contributor,
       ...(object.kind === 'Namespace' ? { shared: true } : {}),
+      ...(object === plan.hostedCluster ? { claims: hostedClusterClaims(plan.hostedCluster) } : {}),
     })),
   );
   return { contributor, objects, issues };
+}
+
+/** What two HostedClusters of one app must not share: their infraID and the hostnames of their services. */
+function hostedClusterClaims(hc: HostedCluster): Claim[] {
+  const claims: Claim[] = [];
+  if (hc.spec.infraID) {
+    claims.push({
+      kind: 'infraID',
+      value: hc.spec.infraID,
+      path: 'spec.infraID',
+      why: 'the clusters would share cloud resources and their tags, and destroying one would break the other.',
+    });
+  }
+  hc.spec.services.forEach((entry, index) => {
+    const strategy = entry.servicePublishingStrategy;
+    const hostname = strategy.route?.hostname ?? strategy.loadBalancer?.hostname;
+    if (hostname) {
+      claims.push({
+        kind: 'hostname',
+        value: hostname,
+        path: `spec.services[${index}].servicePublishingStrategy`,
+        why: 'both would publish a service under one DNS name, and clients would reach either.',
+      });
+    }
+  });
+  return claims;
 }

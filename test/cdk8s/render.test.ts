@@ -59,3 +59,24 @@ describe('the app plan', () => {
     expect(targetFolder(hostedClusterTarget('clusters', 'edge'))).toBe('hosted-clusters-edge');
   });
 });
+
+describe('fleet claims', () => {
+  test('two clusters with one infraID: an error naming both (was only a warning)', () => {
+    const app = Testing.app();
+    new HostedClusterBundle(new Chart(app, 'a'), 'c', { ...noneCluster, name: 'edge-a', infraID: 'edge', options });
+    new HostedClusterBundle(new Chart(app, 'b'), 'c', { ...noneCluster, name: 'edge-b', infraID: 'edge', options });
+    expect(errors(app).map((i) => `${i.object} ${i.path}: ${i.message} Fix: ${i.fix}`)).toEqual([
+      'HostedCluster none-clusters/edge-b (b/c) spec.infraID: infraID "edge" is also used by HostedCluster none-clusters/edge-a (a/c); the clusters would share cloud resources and their tags, and destroying one would break the other. Fix: Give each one its own.',
+    ]);
+  });
+
+  test('two clusters publishing a service under one hostname: an error', () => {
+    const app = Testing.app();
+    const services = { hostnames: { OAuthServer: 'oauth.apps.example.com' } };
+    new HostedClusterBundle(new Chart(app, 'a'), 'c', { ...kubevirtCluster, name: 'kv-a', nodePools: [{ name: 'kv-a' }], services, options });
+    new HostedClusterBundle(new Chart(app, 'b'), 'c', { ...kubevirtCluster, name: 'kv-b', nodePools: [{ name: 'kv-b' }], services, options });
+    expect(errors(app).map((i) => i.message)).toEqual([
+      'hostname "oauth.apps.example.com" is also used by HostedCluster kubevirt-clusters/kv-a (a/c); both would publish a service under one DNS name, and clients would reach either.',
+    ]);
+  });
+});
