@@ -1,0 +1,26 @@
+/**
+ * Golden files: the built-in example of each platform, synthesized as users get it, compared
+ * structurally (parsed YAML, so key order and formatting do not matter) with a reviewed copy in
+ * test/golden/. After an intended change: `UPDATE_GOLDEN=1 npx jest test/golden`, then review the diff.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Yaml } from 'cdk8s';
+import { parseAllDocuments } from 'yaml';
+import { synthesizeCharts } from '../../lib/cdk8s';
+import { defineExample } from '../../examples/app';
+
+const app = new App();
+defineExample(app);
+const charts = synthesizeCharts(app);
+
+test.each(charts.map((chart) => [chart.name, chart] as const))('%s matches its golden file', (name, chart) => {
+  const file = path.join(__dirname, `${name}.yaml`);
+  if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(file, Yaml.stringify(...chart.documents));
+  const golden = parseAllDocuments(fs.readFileSync(file, 'utf8')).map((doc) => doc.toJS());
+  expect(JSON.parse(JSON.stringify(chart.documents))).toEqual(golden);
+});
+
+test('every platform has a golden file', () => {
+  expect(charts.map((chart) => chart.name).sort()).toEqual(['agent-vcluster2', 'aws-aws-prod', 'kubevirt-kv-dev', 'none-edge-lab']);
+});
