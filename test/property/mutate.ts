@@ -40,7 +40,8 @@ export interface Base {
 
 /** One change to a base. */
 export type Edit =
-  | { readonly kind: 'set'; readonly path: Path; readonly value: unknown }
+  /** `plausible`: a value users would write (test/property/variations.ts), not junk. */
+  | { readonly kind: 'set'; readonly path: Path; readonly value: unknown; readonly origin?: 'plausible' }
   | { readonly kind: 'delete'; readonly path: Path }
   | { readonly kind: 'addKey'; readonly path: Path; readonly key: string; readonly value: unknown };
 
@@ -118,7 +119,7 @@ export function formatPath(p: Path): string {
 }
 
 /** `nodePools[].taints` -> ['nodePools', '[]', 'taints'] */
-function parsePattern(pattern: string): string[] {
+export function parsePattern(pattern: string): string[] {
   return pattern.split('.').flatMap((part) => {
     const out: string[] = [];
     const m = /^([^[]+)((\[\])*)$/.exec(part);
@@ -152,7 +153,7 @@ function walk(value: unknown, p: PathKey[], present: Path[], objects: Path[], va
 }
 
 /** Expands a pattern against a base: `[]` to every index present (0 when the array is absent). */
-function expand(root: unknown, segments: readonly string[]): Path[] {
+export function expand(root: unknown, segments: readonly string[]): Path[] {
   let paths: PathKey[][] = [[]];
   for (const seg of segments) {
     const next: PathKey[][] = [];
@@ -171,7 +172,7 @@ function expand(root: unknown, segments: readonly string[]): Path[] {
 
 const PLATFORM_BLOCKS: Readonly<Record<string, string>> = { AWS: 'aws', KubeVirt: 'kubevirt', Agent: 'agent', None: '' };
 
-function appliesTo(segments: readonly string[], platformType: string): boolean {
+export function appliesTo(segments: readonly string[], platformType: string): boolean {
   const block = PLATFORM_BLOCKS[platformType] ?? '';
   for (let i = 0; i + 1 < segments.length; i++) {
     if (segments[i] === 'platform' && ['aws', 'kubevirt', 'agent'].includes(segments[i + 1]) && segments[i + 1] !== block) return false;
