@@ -38,7 +38,10 @@ function main(): void {
         site.count++;
         // Prefer a one-edit example: it shows which prop caused the throw.
         if (m.edits.length === 1 && site.example.includes('; ')) site.example = describeMutation(m);
-        const head = errorHead(outcome.error);
+        // Messages that quote the offending value count as one.
+        const head = errorHead(outcome.error)
+          .replace(/(Cannot use 'in' operator to search for '[^']*' in ).*$/, '$1…')
+          .replace(/(Received ).*$/, '$1…');
         site.heads.set(head, (site.heads.get(head) ?? 0) + 1);
         sites.set(key, site);
       } else if (outcome.kind === 'malformed') {
