@@ -116,7 +116,10 @@ if (!sharedAvailable()) {
     let server: CrdServer | undefined;
 
     beforeAll(async () => {
+      const started = Date.now();
       server = withAgent(await startCrdServer());
+      // eslint-disable-next-line no-console
+      console.log(`soundness: crd-server started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }, 60_000);
 
     afterAll(async () => {
@@ -191,12 +194,14 @@ if (!sharedAvailable()) {
         );
       }
 
+      const explained = Date.now();
       const seconds = (t: number, from: number) => ((t - from) / 1000).toFixed(1);
       // eslint-disable-next-line no-console
       console.log(
         `soundness: ${inputs.length} inputs, ${accepted} accepted, ${distinct.size} objects posted, ${refusals.length} refused\n` +
           `  seed ${SEED}; ${exceptions} inputs made checkHostedCluster throw (see test/property/fuzz.test.ts); ` +
-          `check ${seconds(checked, started)} s, post ${seconds(posted, checked)} s, ${groups.size} distinct refusal causes` +
+          `check ${seconds(checked, started)} s, post ${seconds(posted, checked)} s, ` +
+          `${groups.size} distinct refusal causes (culprits found in ${seconds(explained, posted)} s)` +
           (report.length > 0 ? `\n  ${report.join('\n  ')}` : ''),
       );
 
