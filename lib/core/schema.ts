@@ -78,7 +78,8 @@ export function strict<const E extends v.ObjectEntries>(entries: E, what = 'an o
     if (issue.input === undefined && issue.expected?.startsWith('"')) {
       return say('is required but not given.', `Set ${issue.expected.slice(1, -1)}.`);
     }
-    return say(`${describeValue(issue.input)} is not ${what}.`, `Give ${what} with the keys ${known.join(', ')}.`);
+    const keys = known.length <= 8 ? known.join(', ') : `${known.slice(0, 6).join(', ')}... (see the type's documentation)`;
+    return say(`${describeValue(issue.input)} is not ${what}.`, `Give ${what} with the keys ${keys}.`);
   });
 }
 
@@ -180,9 +181,11 @@ export function oneKeyOf<const E extends Record<string, v.GenericSchema>>(altern
       if (!isPlainObject(input) || given.length !== 1) {
         addIssue({
           message: say(
-            isPlainObject(input)
-              ? `${given.length === 0 ? 'none' : given.join(' and ')} of ${keys.join(', ')} ${given.length === 0 ? 'is' : 'are'} given; ${what} takes exactly one.`
-              : `${describeValue(input)} is not ${what}.`,
+            !isPlainObject(input)
+              ? `${describeValue(input)} is not ${what}.`
+              : given.length === 0
+                ? `none of ${keys.join(', ')} is given; ${what} takes exactly one.`
+                : `${given.join(' and ')} are all given; ${what} takes exactly one.`,
             `Give exactly one of ${keys.map((k) => `{ ${k}: ... }`).join(', ')}.`,
           ),
         });

@@ -83,6 +83,7 @@ export function validateServices(
   const seen = new Map<ServiceType, number>();
   const hostnames = new Map<string, string>();
   const missingAddress: number[] = [];
+  const badAddresses = new Set<string>();
   services.forEach((entry, index) => {
     const path = `spec.services[${index}]`;
     const strategy = entry.servicePublishingStrategy;
@@ -106,7 +107,9 @@ export function validateServices(
     }
     const address = strategy.nodePort?.address;
     if (strategy.type === 'NodePort' && !address) missingAddress.push(index);
-    if (address && !isAddressOrDnsName(address)) {
+    if (address && !badAddresses.has(address) && !isAddressOrDnsName(address)) {
+      // One finding per bad address: the NodePort mapping puts the same one on every service.
+      badAddresses.add(address);
       issues.error(
         `${path}.servicePublishingStrategy.nodePort.address`,
         `${quote(address)} is neither an IP address nor a DNS name.`,
