@@ -294,3 +294,44 @@ describe('other HostedCluster rules', () => {
     expect(issues.some((i) => i.severity === 'error')).toBe(false);
   });
 });
+
+describe('etcd encryption with KMS (HostedCluster CRD: each provider\'s required fields)', () => {
+  const kms = (block: object) => ({ ...noneCluster, secretEncryption: { kms: block } }) as HostedClusterSpecProps;
+  test('an empty kms block names no provider', () =>
+    expect(errors(kms({}))).toEqual([
+      {
+        severity: 'error',
+        object: 'HostedCluster none-clusters/edge-lab',
+        path: 'spec.secretEncryption.kms.provider',
+        message: 'KMS encryption names no provider.',
+        fix: 'Set kms.provider to one of AWS, Azure, IBMCloud and give that provider\'s block (e.g. kms.aws with region, activeKey.arn and auth.awsKms).',
+      },
+    ]));
+  test('AWS without its block, or without activeKey and auth', () => {
+    expect(errors(kms({ provider: 'AWS' }))[0]).toMatchObject({ path: 'spec.secretEncryption.kms.aws', message: 'KMS provider AWS needs kms.aws.', fix: 'Give kms.aws with region, activeKey.arn, auth.awsKms.' });
+    expect(errors(kms({ provider: 'AWS', aws: { region: 'us-east-1' } })).map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'spec.secretEncryption.kms.aws.activeKey.arn: KMS provider AWS needs activeKey.arn.',
+      'spec.secretEncryption.kms.aws.auth.awsKms: KMS provider AWS needs auth.awsKms.',
+    ]);
+  });
+  test('AWS key ARNs start with arn:', () =>
+    expect(errors(kms({ provider: 'AWS', aws: { region: 'us-east-1', activeKey: { arn: 'key-1' }, auth: { awsKms: 'arn:aws:iam::1:role/x' } } }))[0]).toMatchObject({
+      path: 'spec.secretEncryption.kms.aws.activeKey.arn',
+      message: '"key-1" is not an ARN (the CRD requires "arn:" first).',
+    }));
+  test('an unknown provider', () => expect(errors(kms({ provider: 'Vault' }))[0]).toMatchObject({ message: '"Vault" is not a KMS provider.' }));
+  test('the example AWS cluster\'s KMS block is complete', () => expect(errors(awsCluster)).toEqual([]));
+});
+
+describe('taints on the final NodePool', () => {
+  test('an effect set through specOverrides must be one the API knows', () =>
+    expect(errors({ ...noneCluster, nodePools: [{ name: 'p', specOverrides: { taints: [{ key: 'k', effect: 'Evict' as never }] } }] })).toEqual([
+      {
+        severity: 'error',
+        object: 'NodePool none-clusters/p',
+        path: 'spec.taints[0].effect',
+        message: '"Evict" is not a taint effect.',
+        fix: 'Use one of NoSchedule, PreferNoSchedule, NoExecute.',
+      },
+    ]));
+});
