@@ -25,12 +25,22 @@ export const CLI_DEFAULTS = {
   autoRepair: false,
   nodeDrainTimeout: '0s',
   nodeVolumeDetachTimeout: '0s',
-  /** Agent and None clusters get this base domain when none is given. */
-  placeholderBaseDomain: 'example.com',
 } as const;
 
-/** Label the CLI puts on the Secrets it writes, so the operator may delete them with the cluster. */
+/**
+ * Label the CLI puts on the Secrets it renders (`cmd/cluster/core/create.go`). Kept for parity; on
+ * its own it deletes nothing: the operator adopts (owner reference, so deletion with the cluster)
+ * only Secrets that also carry {@link AUTO_CREATED_FOR_INFRA_LABEL} (`reconcileCLISecrets` in
+ * `hostedcluster_controller.go`), and `hcp destroy` deletes by that second label.
+ */
 export const SAFE_TO_DELETE_LABEL = 'hypershift.openshift.io/safe-to-delete-with-cluster';
+
+/**
+ * Label the CLI adds when it applies (not when it renders). The library never sets it: the GitOps
+ * tool or Pulumi owns the Secrets it writes, and an operator-added owner reference would have the
+ * garbage collector delete them behind that owner's back (Argo CD would then re-create them).
+ */
+export const AUTO_CREATED_FOR_INFRA_LABEL = 'hypershift.openshift.io/auto-created-for-infra';
 
 /** Well-known HostedCluster annotations. */
 export const ANNOTATIONS = {

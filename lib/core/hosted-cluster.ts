@@ -9,116 +9,168 @@ import type {
   Toleration,
 } from '../api';
 import { HYPERSHIFT_API_VERSION } from '../api';
+import * as v from 'valibot';
 import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
 import { DeepPartial, deepMerge } from './merge';
-import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, infraIdFor, secretKeys } from './names';
-import { NetworkingProps, networkingSpec } from './networking';
-import type { AnyPlatformStrategy, ClusterContext } from './platform';
-import { SecretContract, SecretSource, clusterSecretContracts, renderSecret } from './secrets';
-import { PublishingMapping, servicesFor, withOverrides } from './services';
+import { MAX_NAME_LENGTH } from './limits';
+import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, MAX_SUBDOMAIN_LENGTH, infraIdFor, secretKeys } from './names';
+import { networkingPropsSchema, networkingSpec } from './networking';
+import { EntriesOutput, bool, describeValue, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
+import type { AnyPlatformDefinition, ClusterContext } from './platform';
+import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, secretSourceSchema } from './secrets';
+import { servicesFor, withOverrides } from './services';
 
-export interface ReleaseProps {
+export const releasePropsSchema = strict({
   /** Release image pull spec, by tag (`...:4.16.4-x86_64`) or digest (`...@sha256:...`). */
-  readonly image: string;
+  image: text({ max: 2048 }),
   /**
    * The OpenShift version of the image (`4.16.4`). Needed for version checks when the image is
    * pinned by digest. @default read from the tag
    */
-  readonly version?: string;
-}
+  version: v.optional(text({ max: 64 })),
+});
+export type ReleaseProps = v.InferOutput<typeof releasePropsSchema>;
 
-/** etcd encryption: an aescbc key Secret, or a KMS key. */
-export type SecretEncryptionProps =
-  | { readonly aescbc: SecretSource; readonly backupKey?: SecretSource }
-  | { readonly kms: NonNullable<NonNullable<HostedClusterSpec['secretEncryption']>['kms']> };
+type KmsSpec = NonNullable<NonNullable<HostedClusterSpec['secretEncryption']>['kms']>;
 
-export interface ServicesProps {
+/** etcd encryption: an aescbc key Secret, or a KMS key (checked on the final HostedCluster). */
+export const secretEncryptionPropsSchema = v.union(
+  [
+    strict({
+      /** The active aescbc key (32 random bytes, base64). */
+      aescbc: secretSourceSchema,
+      /** The previous key, while rotating. @default none */
+      backupKey: v.optional(secretSourceSchema),
+    }),
+    strict({
+      /** The HostedCluster's `secretEncryption.kms` block (provider and its key settings). */
+      kms: passthrough<KmsSpec>('a KMS block'),
+    }),
+  ],
+  (issue) => schemaMessage(`${describeValue(issue.input)} is neither { aescbc: ... } nor { kms: ... }.`, 'Give { aescbc: <secret source> } or { kms: { provider, ... } }.'),
+);
+export type SecretEncryptionProps = v.InferOutput<typeof secretEncryptionPropsSchema>;
+
+const SERVICE_TYPES = ['APIServer', 'OAuthServer', 'OIDC', 'Konnectivity', 'Ignition', 'OVNSbDb'] as const satisfies readonly ServiceType[];
+const serviceKeyed = <S extends v.GenericSchema>(value: S) => strict(Object.fromEntries(SERVICE_TYPES.map((s) => [s, v.optional(value)])) as { [K in ServiceType]: v.OptionalSchema<S, undefined> });
+
+export const servicesPropsSchema = strict({
   /** @default the platform's: Ingress for AWS and KubeVirt, NodePort for Agent and None */
-  readonly mapping?: PublishingMapping;
-  /** Address of the NodePort services: a management node or a load balancer in front of them. */
-  readonly apiServerAddress?: string;
+  mapping: v.optional(oneOf(['Ingress', 'NodePort'])),
+  /** Address of the NodePort services (NodePort mapping only): a management node or a load balancer in front of them. */
+  apiServerAddress: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
   /** Route or LoadBalancer hostnames per service (external DNS). @default none */
-  readonly hostnames?: Partial<Record<ServiceType, string>>;
+  hostnames: v.optional(serviceKeyed(text({ max: MAX_SUBDOMAIN_LENGTH }))),
   /** Full publishing strategy for individual services; replaces the mapping's. */
-  readonly overrides?: Partial<Record<ServiceType, PublishingStrategy>>;
-}
+  overrides: v.optional(serviceKeyed(passthrough<PublishingStrategy>('a publishing strategy'))),
+});
+export type ServicesProps = v.InferOutput<typeof servicesPropsSchema>;
 
 /** Control-plane priority classes, as HostedCluster annotations. */
-export interface PriorityClassProps {
-  readonly controlPlane?: string;
-  readonly apiCritical?: string;
-  readonly etcd?: string;
-}
+export const priorityClassPropsSchema = strict({
+  /** @default the operator's, hypershift-control-plane */
+  controlPlane: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /** @default the operator's, hypershift-api-critical */
+  apiCritical: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /** @default the operator's, hypershift-etcd */
+  etcd: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+});
+export type PriorityClassProps = v.InferOutput<typeof priorityClassPropsSchema>;
 
-export interface HostedClusterProps<Platform extends { readonly type: string }> {
+const pausedUntilSchema = v.union([bool(), text({ max: 64 })], (issue) =>
+  schemaMessage(`${describeValue(issue.input)} is neither true/false nor an RFC 3339 time.`, 'Give true, or a time such as "2026-12-01T00:00:00Z".'),
+);
+
+/** The fields of a HostedCluster's props, except its platform (which the platform registry supplies). */
+export const hostedClusterEntries = {
   /** RFC 1123 label; the control plane runs in namespace `<namespace>-<name>`. */
-  readonly name: string;
+  name: text({ max: MAX_NAME_LENGTH, fix: 'Give the cluster name as a string, e.g. "prod-east-1".' }),
   /** @default 'clusters' */
-  readonly namespace?: string;
-  readonly release: ReleaseProps;
+  namespace: v.optional(text({ max: MAX_NAME_LENGTH, fix: `Give a namespace name as a string, e.g. "${CLI_DEFAULTS.namespace}".` })),
+  /** The OpenShift release of the control plane. */
+  release: releasePropsSchema,
+  /** Base domain of the cluster's DNS. @default 'example.com' on Agent and None; passthrough on KubeVirt */
+  baseDomain: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH, fix: 'Give a domain as a string, e.g. "example.com".' })),
+  /** @default none */
+  baseDomainPrefix: v.optional(text({ max: MAX_NAME_LENGTH })),
+  /** Infrastructure ID tying the cluster to its cloud resources. @default the cluster name */
+  infraID: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /** RFC 4122 UUID. @default assigned by the operator */
+  clusterID: v.optional(text({ max: 36 })),
+  /** Cluster, service and machine networks. @default the CLI's (see NetworkingProps) */
+  networking: v.optional(networkingPropsSchema),
+  /** @default 'SingleReplica' (the CLI's; the CRD's is HighlyAvailable) */
+  controllerAvailabilityPolicy: v.optional(oneOf(['SingleReplica', 'HighlyAvailable'])),
+  /** @default the CRD's, SingleReplica */
+  infrastructureAvailabilityPolicy: v.optional(oneOf(['SingleReplica', 'HighlyAvailable'])),
+  /** Managed etcd volume. @default 8Gi on the platform's storage class */
+  etcd: v.optional(
+    strict({
+      /** @default '8Gi' */
+      storageSize: v.optional(text({ max: 64 })),
+      /** @default the platform's (AWS: gp3-csi), else the default StorageClass */
+      storageClassName: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+    }),
+  ),
+  /** How the control-plane services are published. @default the platform's mapping */
+  services: v.optional(servicesPropsSchema),
+  /** @default 'management' */
+  olmCatalogPlacement: v.optional(oneOf(['management', 'guest'])),
+  /** @default false */
+  fips: v.optional(bool()),
+  /** Registry credentials (`.dockerconfigjson`). */
+  pullSecret: secretSourceSchema,
+  /** SSH public key for the nodes (`id_rsa.pub`). @default none */
+  sshKey: v.optional(secretSourceSchema),
+  /** @default aescbc with the existing Secret `<name>-etcd-encryption-key` (a warning says so) */
+  secretEncryption: v.optional(secretEncryptionPropsSchema),
+  /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
+  additionalTrustBundle: v.optional(text()),
+  /** OpenShift configuration of the hosted cluster (OAuth, API server, proxy, image, feature gates...). @default none */
+  configuration: v.optional(passthrough<HostedClusterSpec['configuration']>()),
+  /** Registry mirrors for the data plane. @default none */
+  imageContentSources: v.optional(passthroughList<NonNullable<HostedClusterSpec['imageContentSources']>>()),
+  /** Name of a Secret holding `webhook-kubeconfig` for API audit events. @default none */
+  auditWebhookSecret: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /** Node selector for control-plane pods on the management cluster. @default none */
+  nodeSelector: v.optional(stringMap()),
+  /** Tolerations of the control-plane pods. @default none */
+  tolerations: v.optional(passthroughList<readonly Toleration[]>()),
+  /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
+  pausedUntil: v.optional(pausedUntilSchema),
+  /** Labels on the HostedCluster object. @default none */
+  labels: v.optional(stringMap()),
+  /** Annotations on the HostedCluster object. @default none */
+  annotations: v.optional(stringMap()),
+  /** Labels for control-plane pods (spec.labels). @default none */
+  podLabels: v.optional(stringMap()),
+  /** Priority classes of the control-plane pods. @default the operator's */
+  priorityClasses: v.optional(priorityClassPropsSchema),
+  /** Resource requests per `<deployment>.<container>`: `{ 'kube-apiserver.kube-apiserver': { memory: '3Gi' } }`. @default none */
+  resourceRequestOverrides: v.optional(v.record(v.string(), stringMap())),
+  /** Changing this restarts every control-plane component. @default none */
+  restartDate: v.optional(text({ max: 64 })),
+  /** Optional capabilities to enable or disable. @default the release's */
+  capabilities: v.optional(passthrough<HostedClusterSpec['capabilities']>()),
+  /** Update channel, e.g. `stable-4.16`. @default none */
+  channel: v.optional(text({ max: 64 })),
+  /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
+  issuerURL: v.optional(text({ max: 2048 })),
+  /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. @default none */
+  serviceAccountSigningKeySecret: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /**
+   * Any other spec field, merged last (objects merge, arrays replace, null removes). Only its
+   * shape (an object) is checked here; the merged HostedCluster is validated. @default none
+   */
+  specOverrides: v.optional(passthrough<DeepPartial<HostedClusterSpec>>()),
+};
+
+/** A HostedCluster's props with the platform union `Platform`. */
+export type HostedClusterProps<Platform extends { readonly type: string }> = EntriesOutput<typeof hostedClusterEntries> & {
   /** Platform type and its settings. */
   readonly platform: Platform;
-  /** Base domain of the cluster's DNS. @default 'example.com' on Agent and None; passthrough on KubeVirt */
-  readonly baseDomain?: string;
-  /** @default none */
-  readonly baseDomainPrefix?: string;
-  /** Infrastructure ID tying the cluster to its cloud resources. @default the cluster name */
-  readonly infraID?: string;
-  /** RFC 4122 UUID. @default assigned by the operator */
-  readonly clusterID?: string;
-  readonly networking?: NetworkingProps;
-  /** @default 'SingleReplica' (the CLI's; the CRD's is HighlyAvailable) */
-  readonly controllerAvailabilityPolicy?: 'SingleReplica' | 'HighlyAvailable';
-  /** @default the CRD's, SingleReplica */
-  readonly infrastructureAvailabilityPolicy?: 'SingleReplica' | 'HighlyAvailable';
-  /** Managed etcd volume. @default 8Gi on the platform's storage class */
-  readonly etcd?: { readonly storageSize?: string; readonly storageClassName?: string };
-  readonly services?: ServicesProps;
-  /** @default 'management' */
-  readonly olmCatalogPlacement?: 'management' | 'guest';
-  /** @default false */
-  readonly fips?: boolean;
-  /** Registry credentials (`.dockerconfigjson`). */
-  readonly pullSecret: SecretSource;
-  /** SSH public key for the nodes (`id_rsa.pub`). @default none */
-  readonly sshKey?: SecretSource;
-  /** @default aescbc with the existing Secret `<name>-etcd-encryption-key` (a warning says so) */
-  readonly secretEncryption?: SecretEncryptionProps;
-  /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
-  readonly additionalTrustBundle?: string;
-  /** OpenShift configuration of the hosted cluster (OAuth, API server, proxy, image, feature gates...). */
-  readonly configuration?: HostedClusterSpec['configuration'];
-  /** Registry mirrors for the data plane. */
-  readonly imageContentSources?: HostedClusterSpec['imageContentSources'];
-  /** Name of a Secret holding `webhook-kubeconfig` for API audit events. */
-  readonly auditWebhookSecret?: string;
-  /** Node selector for control-plane pods on the management cluster. */
-  readonly nodeSelector?: Readonly<Record<string, string>>;
-  readonly tolerations?: readonly Toleration[];
-  /** Pause reconciliation: true, or until an RFC 3339 time. */
-  readonly pausedUntil?: boolean | string;
-  /** Labels on the HostedCluster object. */
-  readonly labels?: Readonly<Record<string, string>>;
-  /** Annotations on the HostedCluster object. */
-  readonly annotations?: Readonly<Record<string, string>>;
-  /** Labels for control-plane pods (spec.labels). */
-  readonly podLabels?: Readonly<Record<string, string>>;
-  readonly priorityClasses?: PriorityClassProps;
-  /** Resource requests per `<deployment>.<container>`: `{ 'kube-apiserver.kube-apiserver': { memory: '3Gi' } }`. */
-  readonly resourceRequestOverrides?: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /** Changing this restarts every control-plane component. */
-  readonly restartDate?: string;
-  readonly capabilities?: HostedClusterSpec['capabilities'];
-  /** Update channel, e.g. `stable-4.16`. */
-  readonly channel?: string;
-  /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
-  readonly issuerURL?: string;
-  /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. */
-  readonly serviceAccountSigningKeySecret?: string;
-  /** Any other spec field, merged last (objects merge, arrays replace, null removes). */
-  readonly specOverrides?: DeepPartial<HostedClusterSpec>;
-}
+};
 
 export interface BuiltCluster {
   readonly hostedCluster: HostedCluster;
@@ -132,7 +184,7 @@ export interface BuiltCluster {
 export function buildHostedCluster<P extends { readonly type: string }>(
   props: HostedClusterProps<P>,
   platformProps: unknown,
-  strategy: AnyPlatformStrategy,
+  platform: AnyPlatformDefinition,
   issues: IssueCollector,
   allowInlineSecrets: boolean,
 ): BuiltCluster {
@@ -145,7 +197,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     issues,
     allowInlineSecrets,
   };
-  const contribution = strategy.cluster(platformProps, context);
+  const contribution = platform.contribute.cluster(platformProps, context);
   const supporting: KubernetesObject[] = [...(contribution.objects ?? [])];
   const secret: SecretFn = (source, contract, path) => {
     const rendered = renderSecret(contract, source, { allowInline: allowInlineSecrets, path, issues });
@@ -168,8 +220,18 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     supporting.push(bundle);
   }
 
+  const mapping = props.services?.mapping ?? platform.defaultMapping;
+  if (props.services?.apiServerAddress !== undefined && mapping !== 'NodePort') {
+    // The address only feeds the NodePort mapping; dropping it silently would leave users
+    // believing the API is served there.
+    issues.error(
+      'services.apiServerAddress',
+      `the ${platform.type} cluster publishes its services with the ${mapping} mapping, which does not use an API server address.`,
+      'Remove services.apiServerAddress, or set services.mapping: NodePort to publish the services on node ports at that address.',
+    );
+  }
   const services = withOverrides(
-    servicesFor(props.services?.mapping ?? strategy.defaultMapping, {
+    servicesFor(mapping, {
       apiServerAddress: props.services?.apiServerAddress,
       hostnames: { ...contribution.hostnames, ...props.services?.hostnames },
     }),
@@ -186,7 +248,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     ...(props.clusterID ? { clusterID: props.clusterID } : {}),
     ...(props.channel ? { channel: props.channel } : {}),
     dns: {
-      ...(contribution.dns ?? { baseDomain: props.baseDomain ?? CLI_DEFAULTS.placeholderBaseDomain }),
+      ...(contribution.dns ?? { baseDomain: props.baseDomain ?? '' }),
       ...(props.baseDomainPrefix !== undefined ? { baseDomainPrefix: props.baseDomainPrefix } : {}),
     },
     networking: networkingSpec(props.networking, contribution.machineNetwork),

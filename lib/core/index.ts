@@ -1,4 +1,6 @@
 export * from './errors';
+export * from './schema';
+export * from './limits';
 export * from './names';
 export * from './cidr';
 export * from './release';

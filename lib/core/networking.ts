@@ -1,5 +1,8 @@
 /** Cluster, service and machine networks: defaults, and the checks the API server and operator apply. */
+import * as v from 'valibot';
 import type { HostedClusterSpec } from '../api';
+import { OVN_MTU } from './limits';
+import { bool, count, describeValue, list, oneOf, schemaMessage, strict, text } from './schema';
 import { Cidr, formatCidr, hasHostBits, overlaps, parseCidr } from './cidr';
 import { CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
@@ -7,20 +10,23 @@ import type { IssueCollector } from './errors';
 export type NetworkingSpec = HostedClusterSpec['networking'];
 export type NetworkType = NonNullable<NetworkingSpec['networkType']>;
 
-export interface NetworkingProps {
+export const networkingPropsSchema = strict({
   /** Pod networks, one per IP family. @default ['10.132.0.0/14'] (dual stack adds 'fd01::/48') */
-  readonly clusterNetwork?: ReadonlyArray<string | { readonly cidr: string; readonly hostPrefix?: number }>;
+  clusterNetwork: v.optional(
+    list(v.union([text(), strict({ cidr: text(), hostPrefix: v.optional(count(0, 128)) })], (issue) => schemaMessage(`${describeValue(issue.input)} is neither a CIDR string nor { cidr, hostPrefix }.`, 'Give "10.132.0.0/14" or { cidr: "10.132.0.0/14", hostPrefix: 23 }.'))),
+  ),
   /** Service networks, one per IP family. @default ['172.31.0.0/16'] (dual stack adds 'fd02::/112') */
-  readonly serviceNetwork?: readonly string[];
+  serviceNetwork: v.optional(list(text())),
   /** Node networks. @default the platform's (AWS: the VPC CIDR), else none */
-  readonly machineNetwork?: readonly string[];
+  machineNetwork: v.optional(list(text())),
   /** @default 'OVNKubernetes' */
-  readonly networkType?: NetworkType;
+  networkType: v.optional(oneOf(['OpenShiftSDN', 'Calico', 'OVNKubernetes', 'Other'])),
   /** Use the CLI's IPv4 + IPv6 defaults for cluster and service networks (Agent `--default-dual`). @default false */
-  readonly dualStack?: boolean;
+  dualStack: v.optional(bool()),
   /** OVN-Kubernetes MTU, 576 to 9216. @default the operator's */
-  readonly ovnMtu?: number;
-}
+  ovnMtu: v.optional(count(OVN_MTU.min, OVN_MTU.max, 'the HostedCluster CRD\'s maximum')),
+});
+export type NetworkingProps = v.InferOutput<typeof networkingPropsSchema>;
 
 /** Completes the networking block from props and the platform's machine network. */
 export function networkingSpec(props: NetworkingProps = {}, platformMachineNetwork?: string): NetworkingSpec {

@@ -1,52 +1,90 @@
 /** NodePool props, the CLI's per-platform defaults, and the NodePool object. */
 import type { NodePool, NodePoolSpec } from '../api';
 import { HYPERSHIFT_API_VERSION } from '../api';
+import * as v from 'valibot';
 import { CLI_DEFAULTS } from './defaults';
 import type { ReleaseProps } from './hosted-cluster';
-import { nonEmpty } from './hosted-cluster';
+import { nonEmpty, releasePropsSchema } from './hosted-cluster';
+import { MAX_NAME_LENGTH, MAX_NODEPOOL_CONFIG_REFS, MAX_NODES_PER_CLUSTER, MAX_TAINTS } from './limits';
+import { MAX_SUBDOMAIN_LENGTH } from './names';
+import { EntriesOutput, bool, count, describeValue, list, oneOf, passthrough, schemaMessage, strict, stringMap, text } from './schema';
 import { DeepPartial, deepMerge } from './merge';
-import type { AnyPlatformStrategy, Arch, ClusterContext, UpgradeType } from './platform';
+import type { AnyPlatformDefinition, Arch, ClusterContext } from './platform';
 
-export interface NodePoolProps<PoolPlatform extends object = object> {
+/** Taint effects the NodePool CRD accepts. */
+export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+const ARCHS = ['amd64', 'arm64', 'ppc64le', 's390x'] as const satisfies readonly Arch[];
+
+/** The fields of a NodePool's props, except its platform blocks (which the platform registry supplies). */
+export const nodePoolEntries = {
   /** RFC 1123 label. @default the cluster name (AWS: `<cluster>-<zone>` per zone) */
-  readonly name?: string;
+  name: v.optional(text({ max: MAX_NAME_LENGTH, fix: 'Give the NodePool name as a string, e.g. "workers".' })),
   /** Fixed size. Mutually exclusive with autoScaling. @default 0 */
-  readonly replicas?: number;
+  replicas: v.optional(count(0, MAX_NODES_PER_CLUSTER, 'the tested OpenShift maximum of nodes per cluster')),
   /** Autoscaling bounds; min 0 (scale from zero) only on AWS. @default none */
-  readonly autoScaling?: { readonly min: number; readonly max: number };
+  autoScaling: v.optional(
+    strict({
+      /** Fewest nodes. */
+      min: count(0, MAX_NODES_PER_CLUSTER, 'the tested OpenShift maximum of nodes per cluster'),
+      /** Most nodes. */
+      max: count(1, MAX_NODES_PER_CLUSTER, 'the tested OpenShift maximum of nodes per cluster'),
+    }),
+  ),
   /** @default the HostedCluster's release */
-  readonly release?: ReleaseProps;
+  release: v.optional(releasePropsSchema),
   /** @default 'amd64' */
-  readonly arch?: Arch;
+  arch: v.optional(oneOf(ARCHS)),
   /** @default the platform's: Replace on AWS and KubeVirt, InPlace on Agent and None */
-  readonly upgradeType?: UpgradeType;
+  upgradeType: v.optional(oneOf(['Replace', 'InPlace'])),
   /** Rolling strategy for Replace pools. @default the CRD's (maxSurge 1, maxUnavailable 0) */
-  readonly replace?: NodePoolSpec['management']['replace'];
-  /** Rolling strategy for InPlace pools. */
-  readonly inPlace?: NodePoolSpec['management']['inPlace'];
+  replace: v.optional(passthrough<NodePoolSpec['management']['replace']>()),
+  /** Rolling strategy for InPlace pools. @default the CRD's */
+  inPlace: v.optional(passthrough<NodePoolSpec['management']['inPlace']>()),
   /** Replace unhealthy machines (MachineHealthCheck). @default false */
-  readonly autoRepair?: boolean;
+  autoRepair: v.optional(bool()),
   /** Go duration, e.g. '30m'. @default '0s' (wait forever) */
-  readonly nodeDrainTimeout?: string;
+  nodeDrainTimeout: v.optional(text({ max: 64 })),
   /** @default '0s' */
-  readonly nodeVolumeDetachTimeout?: string;
-  /** Labels put on the nodes at creation. */
-  readonly nodeLabels?: Readonly<Record<string, string>>;
-  /** Taints put on the nodes at creation. */
-  readonly taints?: NodePoolSpec['taints'];
-  /** ConfigMaps (key `config`) with MachineConfig, KubeletConfig, ContainerRuntimeConfig... */
-  readonly config?: readonly string[];
-  /** ConfigMaps (key `tuning`) with Tuned or PerformanceProfile objects. */
-  readonly tuningConfig?: readonly string[];
-  /** Pause reconciliation: true, or until an RFC 3339 time. */
-  readonly pausedUntil?: boolean | string;
-  readonly labels?: Readonly<Record<string, string>>;
-  readonly annotations?: Readonly<Record<string, string>>;
-  /** Platform blocks (`aws`, `kubevirt`, `agent`); only the cluster's platform may be set. */
+  nodeVolumeDetachTimeout: v.optional(text({ max: 64 })),
+  /** Labels put on the nodes at creation. @default none */
+  nodeLabels: v.optional(stringMap()),
+  /** Taints put on the nodes at creation. @default none */
+  taints: v.optional(
+    list(
+      strict({
+        /** Qualified name, e.g. `example.com/dedicated`. */
+        key: text({ max: MAX_SUBDOMAIN_LENGTH + 1 + MAX_NAME_LENGTH }),
+        /** @default empty */
+        value: v.optional(text({ max: MAX_NAME_LENGTH })),
+        /** What the taint does to pods that do not tolerate it. */
+        effect: oneOf(TAINT_EFFECTS),
+      }),
+      { max: MAX_TAINTS, limit: 'the NodePool CRD\'s maximum' },
+    ),
+  ),
+  /** ConfigMaps (key `config`) with MachineConfig, KubeletConfig, ContainerRuntimeConfig... @default none */
+  config: v.optional(list(text({ max: MAX_SUBDOMAIN_LENGTH }), { max: MAX_NODEPOOL_CONFIG_REFS, limit: 'the NodePool CRD\'s maximum' })),
+  /** ConfigMaps (key `tuning`) with Tuned or PerformanceProfile objects. @default none */
+  tuningConfig: v.optional(list(text({ max: MAX_SUBDOMAIN_LENGTH }), { max: MAX_NODEPOOL_CONFIG_REFS, limit: 'the NodePool CRD\'s maximum' })),
+  /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
+  pausedUntil: v.optional(
+    v.union([bool(), text({ max: 64 })], (issue) =>
+      schemaMessage(`${describeValue(issue.input)} is neither true/false nor an RFC 3339 time.`, 'Give true, or a time such as "2026-12-01T00:00:00Z".'),
+    ),
+  ),
+  /** Labels on the NodePool object. @default none */
+  labels: v.optional(stringMap()),
+  /** Annotations on the NodePool object. @default none */
+  annotations: v.optional(stringMap()),
+  /** Any other spec field, merged last; the merged NodePool is validated. @default none */
+  specOverrides: v.optional(passthrough<DeepPartial<NodePoolSpec>>()),
+};
+
+/** A NodePool's props with the platform blocks `PoolPlatform` (`aws`, `kubevirt`, `agent`). */
+export type NodePoolProps<PoolPlatform extends object = object> = EntriesOutput<typeof nodePoolEntries> & {
+  /** Platform blocks; only the cluster's platform may be set. @default the platform's defaults */
   readonly platform?: PoolPlatform;
-  /** Any other spec field, merged last. */
-  readonly specOverrides?: DeepPartial<NodePoolSpec>;
-}
+};
 
 /** Builds one NodePool of a cluster. */
 export function buildNodePool(
@@ -54,13 +92,13 @@ export function buildNodePool(
   name: string,
   clusterProps: unknown,
   clusterRelease: ReleaseProps,
-  strategy: AnyPlatformStrategy,
+  platform: AnyPlatformDefinition,
   cluster: ClusterContext,
   path: string,
 ): NodePool {
   const arch = props.arch ?? CLI_DEFAULTS.arch;
-  const platformBlock = strategy.blockKey ? (props.platform as Record<string, unknown> | undefined)?.[strategy.blockKey] : undefined;
-  const upgradeType = props.upgradeType ?? strategy.defaultUpgradeType;
+  const platformBlock = platform.blockKey ? (props.platform as Record<string, unknown> | undefined)?.[platform.blockKey] : undefined;
+  const upgradeType = props.upgradeType ?? platform.defaultUpgradeType;
   const spec: NodePoolSpec = {
     clusterName: cluster.name,
     // Both are kept when both are given, so validation reports the conflict instead of hiding it.
@@ -74,7 +112,7 @@ export function buildNodePool(
       ...(props.replace ? { replace: props.replace } : {}),
       ...(props.inPlace ? { inPlace: props.inPlace } : {}),
     },
-    platform: strategy.nodePool(platformBlock, clusterProps, { cluster, arch, path }),
+    platform: platform.contribute.nodePool(platformBlock, clusterProps, { cluster, arch, path }),
     nodeDrainTimeout: props.nodeDrainTimeout ?? CLI_DEFAULTS.nodeDrainTimeout,
     nodeVolumeDetachTimeout: props.nodeVolumeDetachTimeout ?? CLI_DEFAULTS.nodeVolumeDetachTimeout,
     ...(props.nodeLabels ? { nodeLabels: props.nodeLabels } : {}),

@@ -2,31 +2,43 @@
  * Where the value of a Secret the HostedCluster needs comes from. Synthesized YAML never holds a
  * secret value unless the user chose `inline` and opted in with `allowInlineSecrets`.
  */
+import * as v from 'valibot';
 import type { ExternalSecret, KubernetesObject, Secret } from '../api';
 import { EXTERNAL_SECRETS_API_VERSION } from '../api';
 import { SAFE_TO_DELETE_LABEL } from './defaults';
 import type { IssueCollector } from './errors';
-import { dnsSubdomainProblem, secretKeys, secretNames } from './names';
+import { MAX_SUBDOMAIN_LENGTH, dnsSubdomainProblem, secretKeys, secretNames } from './names';
+import { oneKeyOf, oneOf, quote, strict, text } from './schema';
+
 
 /** A key in an external secret store, materialized into the cluster by external-secrets. */
-export interface ExternalSecretSource {
+export const externalSecretSourceSchema = strict({
   /** Name of the ClusterSecretStore or SecretStore. */
-  readonly store: string;
+  store: text({ max: MAX_SUBDOMAIN_LENGTH }),
   /** @default 'ClusterSecretStore' */
-  readonly storeKind?: 'ClusterSecretStore' | 'SecretStore';
+  storeKind: v.optional(oneOf(['ClusterSecretStore', 'SecretStore'])),
   /** Key of the secret in the store. */
-  readonly key: string;
+  key: text(),
   /** Property inside that key, for stores that hold JSON objects. @default the whole value */
-  readonly property?: string;
+  property: v.optional(text()),
   /** How often external-secrets re-reads the store. @default '1h' */
-  readonly refreshInterval?: string;
-}
+  refreshInterval: v.optional(text()),
+});
+export type ExternalSecretSource = v.InferOutput<typeof externalSecretSourceSchema>;
 
 /** One of: an existing Secret, an ExternalSecret, or (opt-in only) an inline value. */
-export type SecretSource =
-  | { readonly existingSecret: string }
-  | { readonly externalSecret: ExternalSecretSource }
-  | { readonly inline: string };
+export const secretSourceSchema = oneKeyOf(
+  {
+    /** Name of a Secret that already exists in the HostedCluster namespace. */
+    existingSecret: text({ max: MAX_SUBDOMAIN_LENGTH }),
+    /** A key in a secret store, read by external-secrets. */
+    externalSecret: externalSecretSourceSchema,
+    /** The value itself; requires `allowInlineSecrets: true`. */
+    inline: text(),
+  },
+  'a secret source',
+);
+export type SecretSource = v.InferOutput<typeof secretSourceSchema>;
 
 /** Helpers that read better than object literals: `SecretSource.external({ store, key })`. */
 export const SecretSource = {
@@ -50,7 +62,11 @@ export interface SecretContract {
   readonly checkValue?: (value: string) => string | undefined;
 }
 
-/** Labels of every Secret the library creates, as the CLI sets them: the operator may delete them with the cluster. */
+/**
+ * Labels of every Secret the library creates: the CLI's rendered label only. Without
+ * `auto-created-for-infra` the operator never adopts them, so their owner (Argo CD, Flux, Pulumi)
+ * alone deletes them (see SAFE_TO_DELETE_LABEL).
+ */
 const SECRET_LABELS: Readonly<Record<string, string>> = { [SAFE_TO_DELETE_LABEL]: 'true' };
 
 /** The Secrets every HostedCluster may reference, with the CLI's names, keys and types. */
@@ -103,7 +119,7 @@ export function renderSecret(
   if ('existingSecret' in source) {
     const problem = dnsSubdomainProblem(source.existingSecret);
     if (problem) {
-      issues.error(`${path}.existingSecret`, `Secret name "${source.existingSecret}" ${problem}.`, 'Use the name of a Secret in the HostedCluster namespace.');
+      issues.error(`${path}.existingSecret`, `Secret name ${quote(source.existingSecret)} ${problem}.`, 'Use the name of a Secret in the HostedCluster namespace.');
     }
     return { refName: source.existingSecret, objects: [] };
   }
@@ -111,7 +127,7 @@ export function renderSecret(
     const ext = source.externalSecret;
     const storeProblem = dnsSubdomainProblem(ext.store);
     if (storeProblem) {
-      issues.error(`${path}.externalSecret.store`, `store name "${ext.store}" ${storeProblem}.`, 'Name an existing ClusterSecretStore or SecretStore.');
+      issues.error(`${path}.externalSecret.store`, `store name ${quote(ext.store)} ${storeProblem}.`, 'Name an existing ClusterSecretStore or SecretStore.');
     }
     if (!ext.key) issues.error(`${path}.externalSecret.key`, 'the remote key is empty.', 'Give the key of the secret in the store.');
     const externalSecret: ExternalSecret = {

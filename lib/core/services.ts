@@ -1,6 +1,21 @@
 /** Service publishing: the CLI's two mappings and the rules for which strategies a platform allows. */
 import type { HostedClusterSpec, PublishingStrategy, PublishingType, ServiceType } from '../api';
+import { parseIp } from './cidr';
 import type { IssueCollector } from './errors';
+import { MAX_SUBDOMAIN_LENGTH } from './names';
+import { quote } from './schema';
+
+/**
+ * A DNS name (RFC 1123 labels of letters, digits and "-", at least one letter in the last one so
+ * that "1Gi" or "10.0.0" do not pass) or an IPv4/IPv6 address.
+ */
+export function isAddressOrDnsName(value: string): boolean {
+  if (parseIp(value) !== undefined) return true;
+  if (value.length > MAX_SUBDOMAIN_LENGTH) return false;
+  const labels = value.replace(/\.$/, '').split('.');
+  const label = /^[A-Za-z0-9]([-A-Za-z0-9]{0,61}[A-Za-z0-9])?$/;
+  return labels.every((l) => label.test(l)) && /[A-Za-z]/.test(labels[labels.length - 1]) && (labels.length > 1 || !/^[0-9]/.test(value));
+}
 
 export type ServiceEntry = HostedClusterSpec['services'][number];
 
@@ -68,6 +83,7 @@ export function validateServices(
   const seen = new Map<ServiceType, number>();
   const hostnames = new Map<string, string>();
   const missingAddress: number[] = [];
+  const badAddresses = new Set<string>();
   services.forEach((entry, index) => {
     const path = `spec.services[${index}]`;
     const strategy = entry.servicePublishingStrategy;
@@ -89,7 +105,17 @@ export function validateServices(
         issues.error(`${path}.servicePublishingStrategy.${block}`, `${block} is set but the type is ${strategy.type}.`, `Remove ${block} or set type: ${type}.`);
       }
     }
-    if (strategy.type === 'NodePort' && !strategy.nodePort?.address) missingAddress.push(index);
+    const address = strategy.nodePort?.address;
+    if (strategy.type === 'NodePort' && !address) missingAddress.push(index);
+    if (address && !badAddresses.has(address) && !isAddressOrDnsName(address)) {
+      // One finding per bad address: the NodePort mapping puts the same one on every service.
+      badAddresses.add(address);
+      issues.error(
+        `${path}.servicePublishingStrategy.nodePort.address`,
+        `${quote(address)} is neither an IP address nor a DNS name.`,
+        'Give the IP address or DNS name of a management-cluster node or of a load balancer in front of the nodes (e.g. 192.0.2.10 or api.example.com).',
+      );
+    }
     if (entry.service === 'APIServer' && strategy.type === 'Route' && !strategy.route?.hostname) {
       issues.error(
         `${path}.servicePublishingStrategy.route.hostname`,
@@ -100,11 +126,11 @@ export function validateServices(
     const hostname = strategy.route?.hostname ?? strategy.loadBalancer?.hostname;
     if (hostname) {
       if (!/^(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}$/.test(hostname)) {
-        issues.error(`${path}.servicePublishingStrategy`, `hostname "${hostname}" is not a valid DNS name.`, 'Use a fully qualified name such as api-example.example.com.');
+        issues.error(`${path}.servicePublishingStrategy`, `hostname ${quote(hostname)} is not a valid DNS name.`, 'Use a fully qualified name such as api-example.example.com.');
       }
       const other = hostnames.get(hostname);
       if (other) {
-        issues.error(`${path}.servicePublishingStrategy`, `hostname "${hostname}" is also used by ${other}.`, 'Give every published service its own hostname.');
+        issues.error(`${path}.servicePublishingStrategy`, `hostname ${quote(hostname)} is also used by ${other}.`, 'Give every published service its own hostname.');
       }
       hostnames.set(hostname, entry.service);
     }

@@ -6,7 +6,7 @@ import type { HostedCluster, NodePool } from '../api';
 import type { IssueCollector } from './errors';
 import { controlPlaneNamespace, dnsLabelProblem, dnsSubdomainProblem, labelValueProblem, qualifiedNameProblem } from './names';
 import { validateNetworking } from './networking';
-import type { AnyPlatformStrategy } from './platform';
+import type { AnyPlatformDefinition } from './platform';
 import {
   OcpVersion,
   formatVersion,
@@ -16,7 +16,10 @@ import {
   parseVersion,
 } from './release';
 import { validateServices } from './services';
-import { ANNOTATIONS } from './defaults';
+import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
+import { MAX_CONTROL_PLANE_NODE_SELECTOR, MAX_NODEPOOL_CONFIG_REFS, MAX_POD_LABELS, MAX_TOLERATIONS, OVN_MTU } from './limits';
+import { TAINT_EFFECTS } from './node-pool';
+import { quote } from './schema';
 
 export interface ValidationOptions {
   /** Minor versions the operator supports (its `supported-versions` ConfigMap). @default not checked */
@@ -94,8 +97,7 @@ function checkPausedUntil(value: string | undefined, path: string, issues: Issue
 
 export function validateHostedCluster(
   hc: HostedCluster,
-  strategy: AnyPlatformStrategy | undefined,
-  platformProps: unknown,
+  platformDefinition: AnyPlatformDefinition | undefined,
   declaredVersion: string | undefined,
   options: ValidationOptions,
   issues: IssueCollector,
@@ -106,9 +108,9 @@ export function validateHostedCluster(
   if (nameProblem) issues.error('metadata.name', `cluster name "${name}" ${nameProblem}.`, 'Use a short lower-case name such as "prod-east-1".');
   if (name === 'clusters') issues.error('metadata.name', 'a HostedCluster may not be named "clusters".', 'Choose another name.');
   const nsProblem = dnsLabelProblem(namespace);
-  if (nsProblem) issues.error('metadata.namespace', `namespace "${namespace}" ${nsProblem}.`, 'Use a valid namespace name such as "clusters".');
+  if (nsProblem) issues.error('metadata.namespace', `namespace "${namespace}" ${nsProblem}.`, `Use a valid namespace name such as "${CLI_DEFAULTS.namespace}".`);
   if (namespace === 'local-cluster') {
-    issues.error('metadata.namespace', 'local-cluster is the namespace of the managed hub cluster.', 'Put hosted clusters in another namespace, e.g. "clusters".');
+    issues.error('metadata.namespace', 'local-cluster is the namespace of the managed hub cluster.', `Put hosted clusters in another namespace, e.g. "${CLI_DEFAULTS.namespace}".`);
   }
   if (!nameProblem && !nsProblem) {
     const hcp = controlPlaneNamespace(namespace, name);
@@ -146,8 +148,8 @@ export function validateHostedCluster(
     issues.error('spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig', `OVN-Kubernetes settings are given but networkType is ${spec.networking.networkType}.`, 'Remove them or use OVNKubernetes.');
   }
   const mtu = cno?.ovnKubernetesConfig?.mtu;
-  if (mtu !== undefined && (mtu < 576 || mtu > 9216)) {
-    issues.error('spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', `MTU ${mtu} is outside 576-9216.`, 'Pick an MTU between 576 and 9216.');
+  if (mtu !== undefined && (mtu < OVN_MTU.min || mtu > OVN_MTU.max)) {
+    issues.error('spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', `MTU ${mtu} is outside ${OVN_MTU.min}-${OVN_MTU.max}.`, `Pick an MTU between ${OVN_MTU.min} and ${OVN_MTU.max}.`);
   }
 
   const size = spec.etcd.managed?.storage.persistentVolume?.size;
@@ -171,9 +173,9 @@ export function validateHostedCluster(
   for (const cap of caps?.enabled ?? []) {
     if (caps?.disabled?.includes(cap)) issues.error('spec.capabilities', `${cap} is both enabled and disabled.`, 'List it in one of the two.');
   }
-  if (Object.keys(spec.nodeSelector ?? {}).length > 20) issues.error('spec.nodeSelector', 'more than 20 entries.', 'Keep at most 20.');
-  if (Object.keys(spec.labels ?? {}).length > 20) issues.error('spec.labels', 'more than 20 pod labels.', 'Keep at most 20.');
-  if ((spec.tolerations ?? []).length > 25) issues.error('spec.tolerations', 'more than 25 tolerations.', 'Keep at most 25.');
+  if (Object.keys(spec.nodeSelector ?? {}).length > MAX_CONTROL_PLANE_NODE_SELECTOR) issues.error('spec.nodeSelector', `more than ${MAX_CONTROL_PLANE_NODE_SELECTOR} entries.`, `Keep at most ${MAX_CONTROL_PLANE_NODE_SELECTOR}.`);
+  if (Object.keys(spec.labels ?? {}).length > MAX_POD_LABELS) issues.error('spec.labels', `more than ${MAX_POD_LABELS} pod labels.`, `Keep at most ${MAX_POD_LABELS}.`);
+  if ((spec.tolerations ?? []).length > MAX_TOLERATIONS) issues.error('spec.tolerations', `more than ${MAX_TOLERATIONS} tolerations.`, `Keep at most ${MAX_TOLERATIONS}.`);
   if (spec.configuration?.featureGate?.featureSet === 'TechPreviewNoUpgrade') {
     issues.warn('spec.configuration.featureGate.featureSet', 'TechPreviewNoUpgrade cannot be undone and blocks minor updates.', 'Use it only on disposable clusters.');
   }
@@ -186,33 +188,88 @@ export function validateHostedCluster(
     if (idp.name) idpNames.add(idp.name);
   });
 
+  validateSecretEncryption(spec.secretEncryption, issues);
+
   const platform = spec.platform;
-  if (!strategy) {
-    issues.error('spec.platform.type', `platform ${platform.type} is not supported by hcp-constructs.`, 'Use AWS, KubeVirt, Agent or None.');
+  if (!platformDefinition) {
+    issues.error('spec.platform.type', `platform ${platform.type} is not supported by hcp-constructs.`, 'Use a platform the library defines.');
     return version;
   }
-  for (const key of ['aws', 'azure', 'kubevirt', 'agent', 'powervs', 'ibmcloud'] as const) {
-    if (platform[key] !== undefined && key !== strategy.blockKey) {
+  // Any block other than the platform's own, whatever the API calls it.
+  for (const key of Object.keys(platform)) {
+    if (key !== 'type' && key !== platformDefinition.blockKey && (platform as unknown as Record<string, unknown>)[key] !== undefined) {
       issues.error(`spec.platform.${key}`, `spec.platform.${key} is set but the platform type is ${platform.type}.`, `Remove spec.platform.${key}.`);
     }
   }
-  if (strategy.blockRequired && strategy.blockKey && platform[strategy.blockKey] === undefined) {
+  const blockKey = platformDefinition.blockKey;
+  if (platformDefinition.blockRequired && blockKey && platform[blockKey] === undefined) {
     issues.error(
-      `spec.platform.${strategy.blockKey}`,
-      `platform type ${platform.type} needs spec.platform.${strategy.blockKey}; the API server accepts it without, the operator rejects it.`,
+      `spec.platform.${blockKey}`,
+      `platform type ${platform.type} needs spec.platform.${blockKey}; the API server accepts it without, the operator rejects it.`,
       `Give the ${platform.type} platform settings.`,
     );
   }
-  validateServices(spec.services, strategy.publishingRules, platform.type, issues);
-  strategy.validateServices?.(platformProps, spec.services, issues);
+  validateServices(spec.services, platformDefinition.publishingRules, platform.type, issues);
+  platformDefinition.validate.cluster?.(hc, issues);
   return version;
+}
+
+/**
+ * What each KMS provider needs, from the HostedCluster CRD (`secretEncryption.kms.<provider>`
+ * required fields): the operator cannot encrypt etcd without them.
+ */
+const KMS_REQUIREMENTS: Readonly<Record<string, { readonly block: string; readonly fields: readonly string[] }>> = {
+  AWS: { block: 'aws', fields: ['region', 'activeKey.arn', 'auth.awsKms'] },
+  Azure: { block: 'azure', fields: ['activeKey.keyVaultName', 'activeKey.keyName', 'activeKey.keyVersion'] },
+  IBMCloud: { block: 'ibmcloud', fields: ['region', 'auth.type', 'keyList'] },
+};
+
+function fieldAt(object: unknown, dotted: string): unknown {
+  return dotted.split('.').reduce<unknown>((value, key) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined), object);
+}
+
+function validateSecretEncryption(encryption: HostedCluster['spec']['secretEncryption'], issues: IssueCollector): void {
+  if (!encryption) return;
+  const path = 'spec.secretEncryption';
+  if (encryption.type === 'aescbc' && !encryption.aescbc?.activeKey?.name) {
+    issues.error(`${path}.aescbc.activeKey.name`, 'aescbc encryption names no active key Secret.', 'Set secretEncryption.aescbc to a secret source.');
+  }
+  if (encryption.type !== 'kms') return;
+  const kms = encryption.kms as Record<string, unknown> | undefined;
+  const providers = Object.keys(KMS_REQUIREMENTS);
+  const requirement = typeof kms?.provider === 'string' ? KMS_REQUIREMENTS[kms.provider] : undefined;
+  if (!requirement) {
+    issues.error(
+      `${path}.kms.provider`,
+      kms?.provider === undefined ? 'KMS encryption names no provider.' : `${quote(kms.provider)} is not a KMS provider.`,
+      `Set kms.provider to one of ${providers.join(', ')} and give that provider's block (e.g. kms.aws with region, activeKey.arn and auth.awsKms).`,
+    );
+    return;
+  }
+  const block = kms?.[requirement.block];
+  if (typeof block !== 'object' || block === null) {
+    issues.error(`${path}.kms.${requirement.block}`, `KMS provider ${String(kms?.provider)} needs kms.${requirement.block}.`, `Give kms.${requirement.block} with ${requirement.fields.join(', ')}.`);
+    return;
+  }
+  for (const field of requirement.fields) {
+    const value = fieldAt(block, field);
+    if (value === undefined || value === '') {
+      issues.error(`${path}.kms.${requirement.block}.${field}`, `KMS provider ${String(kms?.provider)} needs ${field}.`, `Set kms.${requirement.block}.${field}.`);
+    }
+  }
+  for (const key of ['activeKey.arn', 'backupKey.arn']) {
+    const arn = requirement.block === 'aws' ? fieldAt(block, key) : undefined;
+    if (typeof arn === 'string' && !arn.startsWith('arn:')) {
+      issues.error(`${path}.kms.aws.${key}`, `${quote(arn)} is not an ARN (the CRD requires "arn:" first).`, 'Give the KMS key ARN, arn:aws:kms:<region>:<account>:key/<id>.');
+    }
+  }
 }
 
 export function validateNodePool(
   np: NodePool,
   hc: HostedCluster,
   clusterVersion: OcpVersion | undefined,
-  strategy: AnyPlatformStrategy | undefined,
+  platformDefinition: AnyPlatformDefinition | undefined,
   declaredVersion: string | undefined,
   options: ValidationOptions,
   issues: IssueCollector,
@@ -235,12 +292,12 @@ export function validateNodePool(
     if (!Number.isInteger(scaling.min) || scaling.min < 0) issues.error('spec.autoScaling.min', `${scaling.min} is not 0 or more.`, 'Use a whole number, 0 or more.');
     if (!Number.isInteger(scaling.max) || scaling.max < 1) issues.error('spec.autoScaling.max', `${scaling.max} is not 1 or more.`, 'Use a whole number, 1 or more.');
     if (scaling.max < scaling.min) issues.error('spec.autoScaling.max', `max ${scaling.max} is below min ${scaling.min}.`, 'Make max at least min.');
-    if (scaling.min === 0 && strategy && !strategy.scaleFromZero) {
+    if (scaling.min === 0 && platformDefinition && !platformDefinition.scaleFromZero) {
       issues.error('spec.autoScaling.min', `scaling from zero is not supported on ${spec.platform.type}.`, 'Use min: 1 or more.');
     }
   }
-  if (strategy && !strategy.archs.includes(spec.arch ?? 'amd64')) {
-    issues.error('spec.arch', `${spec.arch} NodePools are not supported on ${spec.platform.type}.`, `Use ${strategy.archs.join(' or ')}.`);
+  if (platformDefinition && !platformDefinition.archs.includes(spec.arch ?? 'amd64')) {
+    issues.error('spec.arch', `${spec.arch} NodePools are not supported on ${spec.platform.type}.`, `Use ${platformDefinition.archs.join(' or ')}.`);
   }
   const management = spec.management;
   if (management.inPlace && management.upgradeType !== 'InPlace') {
@@ -262,6 +319,9 @@ export function validateNodePool(
   (spec.taints ?? []).forEach((taint, index) => {
     const problem = qualifiedNameProblem(taint.key);
     if (problem) issues.error(`spec.taints[${index}].key`, `taint key ${problem}.`, 'Use a qualified name such as example.com/dedicated.');
+    if (!(TAINT_EFFECTS as readonly string[]).includes(taint.effect)) {
+      issues.error(`spec.taints[${index}].effect`, `${quote(taint.effect)} is not a taint effect.`, `Use one of ${TAINT_EFFECTS.join(', ')}.`);
+    }
     if (taint.value !== undefined && labelValueProblem(taint.value)) {
       issues.error(`spec.taints[${index}].value`, `taint value "${taint.value}" ${labelValueProblem(taint.value)}.`, 'Use letters, digits, "-", "_" and ".".');
     }
@@ -272,7 +332,7 @@ export function validateNodePool(
   }
   for (const field of ['config', 'tuningConfig'] as const) {
     const refs = spec[field] ?? [];
-    if (refs.length > 10) issues.error(`spec.${field}`, `${refs.length} ConfigMaps; at most 10 are allowed.`, 'Merge them into fewer ConfigMaps.');
+    if (refs.length > MAX_NODEPOOL_CONFIG_REFS) issues.error(`spec.${field}`, `${refs.length} ConfigMaps; at most ${MAX_NODEPOOL_CONFIG_REFS} are allowed.`, 'Merge them into fewer ConfigMaps.');
     refs.forEach((ref, index) => {
       const problem = dnsSubdomainProblem(ref.name ?? '');
       if (problem) issues.error(`spec.${field}[${index}].name`, `ConfigMap name "${ref.name}" ${problem}.`, 'Name an existing ConfigMap in the NodePool namespace.');
@@ -282,6 +342,7 @@ export function validateNodePool(
   if (spec.platform.type !== hc.spec.platform.type) {
     issues.error('spec.platform.type', `NodePool platform ${spec.platform.type} differs from its HostedCluster's ${hc.spec.platform.type}.`, 'Use the cluster\'s platform.');
   }
+  platformDefinition?.validate.nodePool?.(np, hc, issues);
   // A pool on the cluster's own release was checked with the cluster; report nothing twice.
   const mirrored = (hc.spec.imageContentSources ?? []).length > 0;
   const poolVersion =

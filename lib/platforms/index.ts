@@ -1,9 +1,10 @@
-/** The platforms hcp-constructs supports, and the user-facing props that pick one. */
-import type { AnyPlatformStrategy, HostedClusterPlan, HostedClusterPlanProps, NodePoolProps, PlanOptions, ValidationIssue } from '../core';
-import { buildPlan, tryPlan } from '../core';
-import { AgentClusterProps, AgentNodePoolProps, agentPlatform } from './agent';
-import { AwsClusterProps, AwsNodePoolProps, awsPlatform } from './aws';
-import { KubevirtClusterProps, KubevirtNodePoolProps, kubevirtPlatform } from './kubevirt';
+/** The platforms hcp-constructs supports; the registry and the props unions are derived from their definitions. */
+import type * as v from 'valibot';
+import type { HostedClusterPlan, HostedClusterPlanProps, NodePoolProps, PlanOptions, ValidationIssue } from '../core';
+import { buildPlan, hostedClusterPlanPropsSchema, platformRegistry, tryPlan } from '../core';
+import { agentPlatform } from './agent';
+import { awsPlatform } from './aws';
+import { kubevirtPlatform } from './kubevirt';
 import { nonePlatform } from './none';
 
 export * from './aws';
@@ -11,41 +12,42 @@ export * from './kubevirt';
 export * from './agent';
 export * from './none';
 
+/** Every platform, once. Adding a definition here adds its type, props and pool block everywhere. */
+export const PLATFORM_DEFINITIONS = [awsPlatform, kubevirtPlatform, agentPlatform, nonePlatform] as const;
+
+const registry = platformRegistry(PLATFORM_DEFINITIONS);
+
+/** Definitions by platform type. */
+export const PLATFORMS = registry.byType;
+
 /** The cluster's platform: its type and that platform's settings. */
-export type PlatformProps =
-  | { readonly type: 'AWS'; readonly aws: AwsClusterProps }
-  | { readonly type: 'KubeVirt'; readonly kubevirt?: KubevirtClusterProps }
-  | { readonly type: 'Agent'; readonly agent: AgentClusterProps }
-  | { readonly type: 'None' };
+export type PlatformProps = v.InferOutput<typeof registry.platformSchema>;
 
 /** Per-pool platform settings; only the block of the cluster's platform may be set. */
-export interface NodePoolPlatformProps {
-  readonly aws?: AwsNodePoolProps;
-  readonly kubevirt?: KubevirtNodePoolProps;
-  readonly agent?: AgentNodePoolProps;
-}
+export type NodePoolPlatformProps = v.InferOutput<typeof registry.poolPlatformSchema>;
 
-export type HostedClusterNodePoolProps = NodePoolProps<NodePoolPlatformProps>;
+/** The schema of everything that describes one hosted cluster (props are checked against it first). */
+export const hostedClusterSpecPropsSchema = hostedClusterPlanPropsSchema(registry.platformSchema, registry.poolPlatformSchema);
 
 /** Everything that describes one hosted cluster: the cluster, its secrets and its NodePools. */
 export type HostedClusterSpecProps = HostedClusterPlanProps<PlatformProps, NodePoolPlatformProps>;
 
-export const PLATFORMS: Readonly<Record<PlatformProps['type'], AnyPlatformStrategy>> = {
-  AWS: awsPlatform,
-  KubeVirt: kubevirtPlatform,
-  Agent: agentPlatform,
-  None: nonePlatform,
-};
+export type HostedClusterNodePoolProps = NodePoolProps<NodePoolPlatformProps>;
 
-/** Validates the props and returns the plan; throws HcpValidationError listing every problem. */
+const planPlatforms = { propsSchema: hostedClusterSpecPropsSchema, byType: PLATFORMS };
+
+/**
+ * Validates the props and returns the plan; throws HcpValidationError listing every problem.
+ * Accepts any value (props often come from YAML or JSON); the type documents what is valid.
+ */
 export function planHostedCluster(props: HostedClusterSpecProps, options: PlanOptions = {}): HostedClusterPlan {
-  return buildPlan(props, options, PLATFORMS);
+  return buildPlan(props, options, planPlatforms);
 }
 
-/** Like planHostedCluster, but returns the findings instead of throwing. */
+/** Like planHostedCluster, but returns the findings instead of throwing, whatever value `props` is. */
 export function checkHostedCluster(
-  props: HostedClusterSpecProps,
+  props: HostedClusterSpecProps | unknown,
   options: PlanOptions = {},
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
-  return tryPlan(props, options, PLATFORMS);
+  return tryPlan(props, options, planPlatforms);
 }

@@ -1,13 +1,8 @@
 /** What the Agent and None platforms share: machines the cluster does not create itself. */
-import type { PlatformStrategy } from '../core';
-
-type OnPremisesTraits = Pick<
-  PlatformStrategy<unknown, unknown>,
-  'defaultMapping' | 'publishingRules' | 'defaultUpgradeType' | 'archs' | 'scaleFromZero'
->;
+import type { PlatformTraits } from '../core';
 
 /** NodePort services by default (a LoadBalancer for the API with MetalLB), in-place upgrades. */
-export const ON_PREMISES_TRAITS: OnPremisesTraits = {
+export const ON_PREMISES_TRAITS: PlatformTraits = {
   defaultMapping: 'NodePort',
   publishingRules: {
     APIServer: ['NodePort', 'LoadBalancer', 'Route'],
@@ -20,3 +15,11 @@ export const ON_PREMISES_TRAITS: OnPremisesTraits = {
   archs: ['amd64', 'arm64', 'ppc64le'],
   scaleFromZero: false,
 };
+
+/** The CLI's base domain when none is given (`cmd/cluster/{agent,none}/create.go`). */
+export const ON_PREMISES_DEFAULTS = { baseDomain: 'example.com' } as const;
+
+/** The DNS block with the CLI's placeholder base domain. */
+export function onPremisesDns(baseDomain: string | undefined) {
+  return { baseDomain: baseDomain ?? ON_PREMISES_DEFAULTS.baseDomain };
+}

@@ -10,9 +10,9 @@ describe('agent cluster of the bare-metal walkthrough', () => {
   const plan = planHostedCluster(agentCluster, options);
 
   test('emits the objects of `hcp create cluster agent --render` (plus the SSH key), in apply order', () => {
+    // No capi-provider Role: current operators reconcile their own per-cluster Role (see agent.test.ts).
     expect(ids(planObjects(plan))).toEqual([
       'Namespace -/clusters',
-      'Role clusters/capi-provider-role',
       'ExternalSecret clusters/vcluster2-pull-secret',
       'ExternalSecret clusters/vcluster2-ssh-key',
       'ExternalSecret clusters/vcluster2-etcd-encryption-key',
@@ -50,11 +50,6 @@ describe('agent cluster of the bare-metal walkthrough', () => {
       platform: { type: 'Agent', agent: {} },
       release: { image: agentCluster.release.image },
     });
-  });
-
-  test('the capi-provider Role lets the Agent provider manage Agents', () => {
-    const role = planObjects(plan).find((o) => o.kind === 'Role') as unknown as { rules: unknown };
-    expect(role.rules).toEqual([{ apiGroups: ['agent-install.openshift.io'], resources: ['agents'], verbs: ['*'] }]);
   });
 
   test('phases follow namespace, prerequisites, HostedCluster, NodePools; readiness per kind', () => {

@@ -1,54 +1,65 @@
 /** Bare metal and other agent-booted machines (`hcp create cluster agent`). */
+import * as v from 'valibot';
 import type { NodePoolSpec, Role } from '../../api';
-import type { ClusterContext, PlatformStrategy } from '../../core';
-import { ON_PREMISES_TRAITS } from '../on-premises';
-import { dnsLabelProblem } from '../../core';
+import { bool, definePlatform, dnsLabelProblem, passthrough, quote, strict, text } from '../../core';
+import { ON_PREMISES_DEFAULTS, ON_PREMISES_TRAITS, onPremisesDns } from '../on-premises';
 
-export interface AgentClusterProps {
+export const agentClusterPropsSchema = strict({
   /** Namespace holding the Agents (and InfraEnv) the NodePools draw from. */
-  readonly agentNamespace: string;
-}
+  agentNamespace: text({ max: 63, fix: 'Give the namespace that holds the Agents as a string.' }),
+  /**
+   * Also emit the shared `capi-provider-role` Role that `hcp create cluster agent` wrote before
+   * HyperShift v0.1.80. Operators since then create and bind a per-cluster Role themselves (and
+   * delete the shared one); older operators only bind this Role and need it. @default false
+   */
+  legacyCapiProviderRole: v.optional(bool()),
+});
+export type AgentClusterProps = v.InferOutput<typeof agentClusterPropsSchema>;
 
-export interface AgentNodePoolProps {
+export const agentNodePoolPropsSchema = strict({
   /** Which Agents the pool may take. @default any approved Agent in the namespace */
-  readonly agentLabelSelector?: NonNullable<NodePoolSpec['platform']['agent']>['agentLabelSelector'];
-}
+  agentLabelSelector: v.optional(passthrough<NonNullable<NodePoolSpec['platform']['agent']>['agentLabelSelector']>('a label selector')),
+});
+export type AgentNodePoolProps = v.InferOutput<typeof agentNodePoolPropsSchema>;
 
-/** Lets the Agent CAPI provider manage Agents in the agent namespace, as the CLI writes it. */
+/**
+ * The Role older operators bind the Agent CAPI provider to (`cluster-api-agent-<hcp namespace>`
+ * RoleBinding, roleRef `capi-provider-role`). Its verbs are the ones current operators grant in
+ * their own per-cluster Role, not the CLI's former `*`.
+ */
 export function capiProviderRole(agentNamespace: string): Role {
   return {
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'Role',
     metadata: { name: 'capi-provider-role', namespace: agentNamespace },
-    rules: [{ apiGroups: ['agent-install.openshift.io'], resources: ['agents'], verbs: ['*'] }],
+    rules: [{ apiGroups: ['agent-install.openshift.io'], resources: ['agents'], verbs: ['get', 'list', 'watch', 'update', 'patch'] }],
   };
 }
 
-export const agentPlatform: PlatformStrategy<AgentClusterProps, AgentNodePoolProps> = {
+export const agentPlatform = definePlatform({
   type: 'Agent',
   ...ON_PREMISES_TRAITS,
-  blockKey: 'agent',
-  blockRequired: true,
+  block: { key: 'agent', required: true, cluster: agentClusterPropsSchema, pool: agentNodePoolPropsSchema },
+  defaults: { ...ON_PREMISES_DEFAULTS, legacyCapiProviderRole: false },
 
-  cluster(props: AgentClusterProps | undefined, ctx: ClusterContext) {
-    if (!props) return { platform: { type: 'Agent' } };
-    const problem = dnsLabelProblem(props.agentNamespace ?? '');
-    if (problem) {
-      ctx.issues.error('platform.agent.agentNamespace', `agent namespace "${props.agentNamespace}" ${problem}.`, 'Name the namespace that holds the Agents, e.g. the control-plane namespace.');
-      return { platform: { type: 'Agent', agent: { agentNamespace: props.agentNamespace } } };
-    }
-    return {
-      platform: { type: 'Agent', agent: { agentNamespace: props.agentNamespace } },
-      objects: [capiProviderRole(props.agentNamespace)],
-      namespaces: [props.agentNamespace],
-    };
+  contribute: {
+    cluster(props, ctx) {
+      const dns = onPremisesDns(ctx.baseDomain);
+      if (!props) return { platform: { type: 'Agent' }, dns };
+      const problem = dnsLabelProblem(props.agentNamespace);
+      const platform = { type: 'Agent' as const, agent: { agentNamespace: props.agentNamespace } };
+      if (problem) {
+        ctx.issues.error('platform.agent.agentNamespace', `agent namespace ${quote(props.agentNamespace)} ${problem}.`, 'Name the namespace that holds the Agents, e.g. the control-plane namespace.');
+        return { platform, dns };
+      }
+      return {
+        platform,
+        dns,
+        objects: props.legacyCapiProviderRole ? [capiProviderRole(props.agentNamespace)] : [],
+        namespaces: [props.agentNamespace],
+      };
+    },
+    defaultPools: (_props, clusterName) => [{ name: clusterName }],
+    nodePool: (pool) => ({ type: 'Agent', agent: { ...(pool?.agentLabelSelector ? { agentLabelSelector: pool.agentLabelSelector } : {}) } }),
   },
-
-  defaultPools(_props: AgentClusterProps | undefined, clusterName: string) {
-    return [{ name: clusterName }];
-  },
-
-  nodePool(pool: AgentNodePoolProps | undefined) {
-    return { type: 'Agent', agent: { ...(pool?.agentLabelSelector ? { agentLabelSelector: pool.agentLabelSelector } : {}) } };
-  },
-};
+});

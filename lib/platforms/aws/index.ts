@@ -1,68 +1,27 @@
 /** AWS: the CLI's defaults (`hcp create cluster aws`) and what the operator requires there. */
-import type { HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
-import type { ClusterContext, IssueCollector, PlatformStrategy } from '../../core';
+import * as v from 'valibot';
+import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
+import type { IssueCollector } from '../../core';
+import {
+  AWS_IAM_ROLE_NAME_MAX,
+  AWS_INSTANCE_PROFILE_NAME_MAX,
+  AWS_TAGS,
+  bool,
+  definePlatform,
+  list,
+  oneOf,
+  passthrough,
+  quote,
+  schemaMessage,
+  strict,
+  stringMap,
+  text,
+} from '../../core';
 
 /** The seven control-plane roles created by `hypershift create iam aws`. */
 export type AwsRolesRef = HostedClusterSpec['platform'] extends infer P
   ? P extends { aws?: infer A } ? NonNullable<A> extends { rolesRef: infer R } ? R : never : never
   : never;
-
-export type EndpointAccess = 'Public' | 'PublicAndPrivate' | 'Private';
-
-export interface AwsZone {
-  /** Availability zone, e.g. `us-east-1a`. */
-  readonly name: string;
-  /** The zone's private subnet (`subnet-...`), where its workers run. */
-  readonly privateSubnetId: string;
-}
-
-export interface AwsClusterProps {
-  /** @default 'us-east-1' */
-  readonly region?: string;
-  /** @default 'Public' */
-  readonly endpointAccess?: EndpointAccess;
-  /** The VPC (`vpc-...`) of the cluster's infrastructure. */
-  readonly vpcId: string;
-  /** The VPC CIDR, used as the machine network. @default '10.0.0.0/16' */
-  readonly machineCIDR?: string;
-  /** Zones and their private subnets; the first also hosts the cloud provider config. */
-  readonly zones: readonly AwsZone[];
-  /** ARNs of the control-plane roles. */
-  readonly rolesRef: AwsRolesRef;
-  /** OIDC issuer, `https://<bucket>.s3.<region>.amazonaws.com/<infraID>`. */
-  readonly issuerURL: string;
-  /** Route 53 zones of the base domain. @default none */
-  readonly publicZoneID?: string;
-  readonly privateZoneID?: string;
-  /** Publish API and OAuth (and with Public access, Konnectivity and Ignition) under this domain. */
-  readonly externalDnsDomain?: string;
-  /** Tags for every AWS resource the operator creates. */
-  readonly resourceTags?: Readonly<Record<string, string>>;
-  /** Allow NodePools of both amd64 and arm64 (needs a multi-arch release). @default false */
-  readonly multiArch?: boolean;
-  /** Worker instance profile. @default `<infraID>-worker` */
-  readonly instanceProfile?: string;
-}
-
-export interface AwsNodePoolProps {
-  /** Zone whose private subnet the pool uses. @default the first zone */
-  readonly zone?: string;
-  /** Subnet override. @default the zone's private subnet */
-  readonly subnetId?: string;
-  /** @default 'm5.large' ('m6g.large' for arm64) */
-  readonly instanceType?: string;
-  /** @default the cluster's instance profile */
-  readonly instanceProfile?: string;
-  /** Root volume. @default { size: 120, type: 'gp3' } */
-  readonly rootVolume?: Partial<NonNullable<NodePoolSpec['platform']['aws']>['rootVolume']>;
-  /** Extra security groups by ID. */
-  readonly securityGroupIds?: readonly string[];
-  readonly ami?: string;
-  readonly placement?: NonNullable<NodePoolSpec['platform']['aws']>['placement'];
-  readonly resourceTags?: Readonly<Record<string, string>>;
-}
-
-const ROLE_ARN = /^arn:(aws|aws-cn|aws-us-gov):iam::[0-9]{12}:role\/.+$/;
 
 /** The control-plane roles and the name suffix `hypershift create iam aws` gives each (`<infraID>-<suffix>`). */
 export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>> = {
@@ -75,12 +34,113 @@ export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>
   controlPlaneOperatorARN: 'control-plane-operator',
 };
 
+/**
+ * The longest infraID whose derived IAM names fit AWS's 64-character role names: the longest
+ * name is `<infraID>-cloud-network-config-controller` (cmd/infra/aws/iam.go). The CLI generates at
+ * most 27 characters (support/infraid/infraid.go: 21 of the name, "-", 5 random); the library keeps
+ * the deterministic name, so it allows up to this and refuses (never truncates) longer ones.
+ */
+export const AWS_MAX_INFRA_ID_LENGTH =
+  AWS_IAM_ROLE_NAME_MAX - 1 - Math.max(...Object.values(AWS_CONTROL_PLANE_ROLES).map((suffix) => suffix.length), 'worker-role'.length);
+
 /** The role ARNs as the CLI names them: `arn:<partition>:iam::<account>:role/<infraID>-<suffix>`. */
 export function cliRolesRef(accountId: string, infraID: string, partition: 'aws' | 'aws-cn' | 'aws-us-gov' = 'aws'): AwsRolesRef {
   const entries = Object.entries(AWS_CONTROL_PLANE_ROLES).map(([key, suffix]) => [key, `arn:${partition}:iam::${accountId}:role/${infraID}-${suffix}`]);
   return Object.fromEntries(entries) as AwsRolesRef;
 }
-const TAG = /^[0-9A-Za-z_.:/=+@-]+$/;
+
+/** The CLI's AWS values (`cmd/cluster/aws/create.go`, `cmd/infra/aws`). */
+export const AWS_DEFAULTS = {
+  region: 'us-east-1',
+  endpointAccess: 'Public',
+  machineCIDR: '10.0.0.0/16',
+  etcdStorageClassName: 'gp3-csi',
+  multiArch: false,
+  instanceType: { amd64: 'm5.large', arm64: 'm6g.large' },
+  rootVolume: { size: 120, type: 'gp3' },
+  instanceProfile: (infraID: string) => `${infraID}-worker`,
+} as const;
+
+const ID = {
+  vpc: /^vpc-[0-9a-f]+$/,
+  subnet: /^subnet-[0-9a-f]+$/,
+  roleArn: /^arn:(aws|aws-cn|aws-us-gov):iam::[0-9]{12}:role\/(.+)$/,
+  region: /^[a-z]{2}(-[a-z]+)+-\d$/,
+  tag: /^[0-9A-Za-z_.:/=+@ -]+$/,
+};
+
+const subnetId = v.pipe(
+  text(),
+  v.check((id) => ID.subnet.test(id), (issue) => schemaMessage(`${quote(issue.input)} is not a subnet ID.`, 'Give the subnet-... ID of the zone\'s private subnet.')),
+);
+
+export const awsZoneSchema = strict({
+  /** Availability zone, e.g. `us-east-1a`. */
+  name: text({ max: 64 }),
+  /** The zone's private subnet (`subnet-...`), where its workers run. */
+  privateSubnetId: subnetId,
+});
+export type AwsZone = v.InferOutput<typeof awsZoneSchema>;
+
+const rolesRefSchema = strict(
+  Object.fromEntries(Object.keys(AWS_CONTROL_PLANE_ROLES).map((key) => [key, text({ max: 2048 })])) as Record<keyof AwsRolesRef, ReturnType<typeof text>>,
+  'the seven role ARNs',
+);
+
+export const awsClusterPropsSchema = strict({
+  /** @default 'us-east-1' */
+  region: v.optional(text({ max: 64 })),
+  /** @default 'Public' */
+  endpointAccess: v.optional(oneOf(['Public', 'PublicAndPrivate', 'Private'])),
+  /** The VPC (`vpc-...`) of the cluster's infrastructure. */
+  vpcId: text({ max: 64 }),
+  /** The VPC CIDR, used as the machine network. @default '10.0.0.0/16' */
+  machineCIDR: v.optional(text({ max: 64 })),
+  /** Zones and their private subnets; the first also hosts the cloud provider config. */
+  zones: list(awsZoneSchema),
+  /** ARNs of the control-plane roles (`hypershift create iam aws`, or {@link cliRolesRef}). */
+  rolesRef: rolesRefSchema,
+  /** OIDC issuer, `https://<bucket>.s3.<region>.amazonaws.com/<infraID>`. */
+  issuerURL: text({ max: 2048 }),
+  /** Route 53 public zone of the base domain. @default none */
+  publicZoneID: v.optional(text({ max: 64 })),
+  /** Route 53 private zone. @default none */
+  privateZoneID: v.optional(text({ max: 64 })),
+  /** Publish API and OAuth (and with Public access, Konnectivity and Ignition) under this domain. @default none */
+  externalDnsDomain: v.optional(text({ max: 253 })),
+  /** Tags for every AWS resource the operator creates. @default none */
+  resourceTags: v.optional(stringMap()),
+  /** Allow NodePools of both amd64 and arm64 (needs a multi-arch release). @default false */
+  multiArch: v.optional(bool()),
+  /** Worker instance profile. @default `<infraID>-worker` */
+  instanceProfile: v.optional(text({ max: AWS_INSTANCE_PROFILE_NAME_MAX })),
+});
+export type AwsClusterProps = v.InferOutput<typeof awsClusterPropsSchema>;
+export type EndpointAccess = NonNullable<AwsClusterProps['endpointAccess']>;
+
+type AwsPoolSpec = NonNullable<NodePoolSpec['platform']['aws']>;
+
+export const awsNodePoolPropsSchema = strict({
+  /** Zone whose private subnet the pool uses. @default the first zone */
+  zone: v.optional(text({ max: 64 })),
+  /** Subnet override. @default the zone's private subnet */
+  subnetId: v.optional(text({ max: 64 })),
+  /** @default 'm5.large' ('m6g.large' for arm64) */
+  instanceType: v.optional(text({ max: 64 })),
+  /** @default the cluster's instance profile */
+  instanceProfile: v.optional(text({ max: AWS_INSTANCE_PROFILE_NAME_MAX })),
+  /** Root volume. @default { size: 120, type: 'gp3' } */
+  rootVolume: v.optional(passthrough<Partial<NonNullable<AwsPoolSpec['rootVolume']>>>('a root volume')),
+  /** Extra security groups by ID. @default none */
+  securityGroupIds: v.optional(list(text({ max: 64 }))),
+  /** AMI ID. @default the release's RHCOS image */
+  ami: v.optional(text({ max: 64 })),
+  /** Placement (tenancy, capacity reservation). @default none */
+  placement: v.optional(passthrough<AwsPoolSpec['placement']>()),
+  /** Tags for this pool's instances. @default none */
+  resourceTags: v.optional(stringMap()),
+});
+export type AwsNodePoolProps = v.InferOutput<typeof awsNodePoolPropsSchema>;
 
 /** Services that may carry a hostname, per endpoint access (product docs, Table 3.3). */
 const HOSTNAME_ALLOWED: Record<EndpointAccess, readonly ServiceType[]> = {
@@ -95,48 +155,95 @@ function tags(record: Readonly<Record<string, string>> | undefined) {
     .map(([key, value]) => ({ key, value }));
 }
 
-function validateTags(record: Readonly<Record<string, string>> | undefined, path: string, issues: IssueCollector): void {
-  const entries = Object.entries(record ?? {});
-  if (entries.length > 25) issues.error(path, `${entries.length} tags; AWS allows 25 here.`, 'Keep at most 25 tags.');
-  for (const [key, value] of entries) {
-    if (!TAG.test(key) || key.length > 128) issues.error(`${path}["${key}"]`, 'tag key has characters AWS does not accept or is too long.', 'Use letters, digits and _ . : / = + - @ (128 at most).');
-    if (!TAG.test(value) || value.length > 256) issues.error(`${path}["${key}"]`, `tag value "${value}" has characters AWS does not accept or is too long.`, 'Use letters, digits and _ . : / = + - @ (256 at most).');
-  }
-}
-
-function validateCluster(props: AwsClusterProps, issues: IssueCollector): void {
-  const path = 'platform.aws';
-  if (props.region !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(props.region)) {
-    issues.error(`${path}.region`, `"${props.region}" is not an AWS region.`, 'Use a region such as us-east-1.');
-  }
-  if (!/^vpc-[0-9a-f]+$/.test(props.vpcId ?? '')) issues.error(`${path}.vpcId`, `"${props.vpcId}" is not a VPC ID.`, 'Give the vpc-... ID of the cluster VPC.');
-  if (!props.zones || props.zones.length === 0) {
-    issues.error(`${path}.zones`, 'no zones are given.', 'List at least one zone with its private subnet.');
-  }
-  const names = new Set<string>();
-  (props.zones ?? []).forEach((zone, index) => {
-    if (names.has(zone.name)) issues.error(`${path}.zones[${index}].name`, `zone ${zone.name} is listed twice.`, 'List each zone once.');
-    names.add(zone.name);
-    if (!/^subnet-[0-9a-f]+$/.test(zone.privateSubnetId)) {
-      issues.error(`${path}.zones[${index}].privateSubnetId`, `"${zone.privateSubnetId}" is not a subnet ID.`, 'Give the subnet-... ID of the zone\'s private subnet.');
+function validateTags(list: ReadonlyArray<{ key: string; value: string }> | undefined, path: string, issues: IssueCollector): void {
+  const entries = list ?? [];
+  if (entries.length > AWS_TAGS.maxPerList) issues.error(path, `${entries.length} tags; the API allows ${AWS_TAGS.maxPerList} here.`, `Keep at most ${AWS_TAGS.maxPerList} tags.`);
+  entries.forEach(({ key, value }, index) => {
+    if (!ID.tag.test(key) || key.length > AWS_TAGS.keyMax) {
+      issues.error(`${path}[${index}].key`, `tag key ${quote(key)} has characters AWS does not accept or is longer than ${AWS_TAGS.keyMax}.`, `Use letters, digits, spaces and _ . : / = + - @ (${AWS_TAGS.keyMax} at most).`);
+    }
+    if (!ID.tag.test(value) || value.length > AWS_TAGS.valueMax) {
+      issues.error(`${path}[${index}].value`, `tag value ${quote(value)} has characters AWS does not accept or is longer than ${AWS_TAGS.valueMax}.`, `Use letters, digits, spaces and _ . : / = + - @ (${AWS_TAGS.valueMax} at most).`);
     }
   });
-  for (const [role, arn] of Object.entries(props.rolesRef ?? {})) {
-    if (!ROLE_ARN.test(String(arn))) issues.error(`${path}.rolesRef.${role}`, `"${arn}" is not an IAM role ARN.`, 'Use arn:aws:iam::<12-digit account>:role/<name>.');
-  }
-  const missing = Object.keys(AWS_CONTROL_PLANE_ROLES).filter((role) => !(props.rolesRef && role in props.rolesRef));
-  if (missing.length > 0) issues.error(`${path}.rolesRef`, `missing ${missing.join(', ')}.`, 'Give all seven role ARNs from `hypershift create iam aws`.');
-  if (!/^https:\/\/\S+$/.test(props.issuerURL ?? '')) {
-    issues.error(`${path}.issuerURL`, `"${props.issuerURL}" is not an https URL.`, 'Use the OIDC issuer https://<bucket>.s3.<region>.amazonaws.com/<infraID>.');
-  }
-  if (props.externalDnsDomain && props.endpointAccess === 'Private') {
-    issues.error(`${path}.externalDnsDomain`, 'external DNS works only with Public or PublicAndPrivate endpoint access.', 'Remove externalDnsDomain or change endpointAccess.');
-  }
-  validateTags(props.resourceTags, `${path}.resourceTags`, issues);
 }
 
-export const awsPlatform: PlatformStrategy<AwsClusterProps, AwsNodePoolProps> = {
+/** Checks on the final HostedCluster: what the operator and AWS would reject later. */
+function validateCluster(hc: HostedCluster, issues: IssueCollector): void {
+  const aws = hc.spec.platform.aws;
+  if (!aws) return;
+  const path = 'spec.platform.aws';
+  if (!ID.region.test(aws.region ?? '')) issues.error(`${path}.region`, `${quote(aws.region)} is not an AWS region.`, 'Use a region such as us-east-1.');
+  const config = aws.cloudProviderConfig;
+  if (config?.vpc !== undefined && !ID.vpc.test(config.vpc)) {
+    issues.error(`${path}.cloudProviderConfig.vpc`, `${quote(config.vpc)} is not a VPC ID.`, 'Give the vpc-... ID of the cluster VPC (platform.aws.vpcId).');
+  }
+  for (const [role, arn] of Object.entries(aws.rolesRef ?? {})) {
+    const match = ID.roleArn.exec(String(arn));
+    if (!match) {
+      issues.error(`${path}.rolesRef.${role}`, `${quote(arn)} is not an IAM role ARN.`, 'Use arn:aws:iam::<12-digit account>:role/<name>.');
+      continue;
+    }
+    const roleName = match[2].split('/').pop() ?? '';
+    if (roleName.length > AWS_IAM_ROLE_NAME_MAX) {
+      issues.error(
+        `${path}.rolesRef.${role}`,
+        `role name ${quote(roleName)} is ${roleName.length} characters; AWS allows ${AWS_IAM_ROLE_NAME_MAX} for IAM role names.`,
+        `Use a shorter infraID (at most ${AWS_MAX_INFRA_ID_LENGTH} characters for the CLI's <infraID>-<suffix> names) or shorter role names.`,
+      );
+    }
+  }
+  const infraID = hc.spec.infraID ?? '';
+  if (infraID.length > AWS_MAX_INFRA_ID_LENGTH) {
+    issues.error(
+      'spec.infraID',
+      `infraID ${quote(infraID)} is ${infraID.length} characters; on AWS the IAM role <infraID>-cloud-network-config-controller would exceed AWS's ${AWS_IAM_ROLE_NAME_MAX}-character limit.`,
+      `Set infraID to ${AWS_MAX_INFRA_ID_LENGTH} characters or fewer (the CLI generates 27), or shorten the cluster name.`,
+    );
+  }
+  if (!/^https:\/\/\S+$/.test(hc.spec.issuerURL ?? '')) {
+    issues.error('spec.issuerURL', `${quote(hc.spec.issuerURL)} is not an https URL.`, 'Use the OIDC issuer https://<bucket>.s3.<region>.amazonaws.com/<infraID> (platform.aws.issuerURL).');
+  }
+  if (!hc.spec.dns?.baseDomain) {
+    issues.error('spec.dns.baseDomain', 'AWS clusters need a base domain with a Route 53 public zone.', 'Set baseDomain, e.g. example.com.');
+  }
+  validateTags(aws.resourceTags, `${path}.resourceTags`, issues);
+  const access = aws.endpointAccess ?? AWS_DEFAULTS.endpointAccess;
+  hc.spec.services.forEach((entry, index) => {
+    const strategy = entry.servicePublishingStrategy;
+    const hostname = strategy.route?.hostname ?? strategy.loadBalancer?.hostname;
+    if (hostname && !(HOSTNAME_ALLOWED[access] ?? []).includes(entry.service)) {
+      issues.error(
+        `spec.services[${index}].servicePublishingStrategy`,
+        `${entry.service} cannot have a hostname with ${access} endpoint access.`,
+        access === 'Private' ? 'Private clusters resolve through the hypershift.local zone; remove the hostname.' : 'Only APIServer and OAuthServer take hostnames here; remove it.',
+      );
+    }
+  });
+}
+
+/** Checks on a final NodePool. */
+function validateNodePool(np: { spec: NodePoolSpec }, issues: IssueCollector): void {
+  const aws = np.spec.platform.aws;
+  if (!aws) return;
+  const path = 'spec.platform.aws';
+  if (!ID.subnet.test(aws.subnet?.id ?? '')) issues.error(`${path}.subnet.id`, `${quote(aws.subnet?.id ?? '')} is not a subnet ID.`, 'Give a subnet-... ID or a zone of the cluster.');
+  // NodePool CRD: rootVolume.size minimum 8 (GiB).
+  const size = aws.rootVolume?.size;
+  if (size !== undefined && (!Number.isInteger(size) || size < 8)) {
+    issues.error(`${path}.rootVolume.size`, `${size} GiB is below the 8 GiB minimum.`, 'Use 120 (the CLI default) or more.');
+  }
+  const profile = aws.instanceProfile ?? '';
+  if (profile.length > AWS_INSTANCE_PROFILE_NAME_MAX) {
+    issues.error(`${path}.instanceProfile`, `instance profile name ${quote(profile)} is ${profile.length} characters; AWS allows ${AWS_INSTANCE_PROFILE_NAME_MAX}.`, 'Use a shorter instance profile name or infraID.');
+  }
+  validateTags(aws.resourceTags, `${path}.resourceTags`, issues);
+}
+
+export const awsPlatform = definePlatform({
   type: 'AWS',
+  block: { key: 'aws', required: true, cluster: awsClusterPropsSchema, pool: awsNodePoolPropsSchema },
+  defaults: AWS_DEFAULTS,
   defaultMapping: 'Ingress',
   publishingRules: {
     APIServer: ['LoadBalancer', 'Route'],
@@ -147,94 +254,82 @@ export const awsPlatform: PlatformStrategy<AwsClusterProps, AwsNodePoolProps> = 
   defaultUpgradeType: 'Replace',
   archs: ['amd64', 'arm64'],
   scaleFromZero: true,
-  blockKey: 'aws',
-  blockRequired: true,
 
-  cluster(props: AwsClusterProps | undefined, ctx: ClusterContext) {
-    if (!props) return { platform: { type: 'AWS' } };
-    validateCluster(props, ctx.issues);
-    if (!ctx.baseDomain) {
-      ctx.issues.error('baseDomain', 'AWS clusters need a base domain with a Route 53 public zone.', 'Set baseDomain, e.g. example.com.');
-    }
-    const access = props.endpointAccess ?? 'Public';
-    const first = props.zones?.[0];
-    const domain = props.externalDnsDomain;
-    const hostnames: Partial<Record<ServiceType, string>> = domain
-      ? {
-          APIServer: `api-${ctx.name}.${domain}`,
-          OAuthServer: `oauth-${ctx.name}.${domain}`,
-          ...(access === 'Public' ? { Konnectivity: `konnectivity-${ctx.name}.${domain}`, Ignition: `ignition-${ctx.name}.${domain}` } : {}),
+  contribute: {
+    cluster(props, ctx) {
+      if (!props) return { platform: { type: 'AWS' } };
+      const access = props.endpointAccess ?? AWS_DEFAULTS.endpointAccess;
+      if (props.zones.length === 0) ctx.issues.error('platform.aws.zones', 'no zones are given.', 'List at least one zone with its private subnet.');
+      props.zones.forEach((zone, index) => {
+        if (props.zones.findIndex((z) => z.name === zone.name) !== index) {
+          ctx.issues.error(`platform.aws.zones[${index}].name`, `zone ${quote(zone.name)} is listed twice.`, 'List each zone once.');
         }
-      : {};
-    return {
-      platform: {
+      });
+      const domain = props.externalDnsDomain;
+      if (domain && access === 'Private') {
+        ctx.issues.error('platform.aws.externalDnsDomain', 'external DNS works only with Public or PublicAndPrivate endpoint access.', 'Remove externalDnsDomain or change endpointAccess.');
+      }
+      const hostnames: Partial<Record<ServiceType, string>> =
+        domain && access !== 'Private'
+          ? {
+              APIServer: `api-${ctx.name}.${domain}`,
+              OAuthServer: `oauth-${ctx.name}.${domain}`,
+              ...(access === 'Public' ? { Konnectivity: `konnectivity-${ctx.name}.${domain}`, Ignition: `ignition-${ctx.name}.${domain}` } : {}),
+            }
+          : {};
+      const first = props.zones[0];
+      return {
+        platform: {
+          type: 'AWS',
+          aws: {
+            region: props.region ?? AWS_DEFAULTS.region,
+            rolesRef: props.rolesRef,
+            ...(first ? { cloudProviderConfig: { vpc: props.vpcId, subnet: { id: first.privateSubnetId }, zone: first.name } } : {}),
+            ...(props.resourceTags ? { resourceTags: tags(props.resourceTags) } : {}),
+            endpointAccess: access,
+            multiArch: props.multiArch ?? AWS_DEFAULTS.multiArch,
+          },
+        },
+        dns: {
+          baseDomain: ctx.baseDomain ?? '',
+          ...(props.publicZoneID ? { publicZoneID: props.publicZoneID } : {}),
+          ...(props.privateZoneID ? { privateZoneID: props.privateZoneID } : {}),
+        },
+        issuerURL: props.issuerURL,
+        machineNetwork: props.machineCIDR ?? AWS_DEFAULTS.machineCIDR,
+        etcdStorageClassName: AWS_DEFAULTS.etcdStorageClassName,
+        hostnames,
+      };
+    },
+
+    defaultPools(props, clusterName) {
+      return (props?.zones ?? []).map((zone) => ({ name: `${clusterName}-${zone.name}`, platform: { aws: { zone: zone.name } } }));
+    },
+
+    nodePool(pool, cluster, ctx) {
+      const zones = cluster?.zones ?? [];
+      const zone = pool?.zone ? zones.find((z) => z.name === pool.zone) : zones[0];
+      if (pool?.zone && !zone) {
+        ctx.cluster.issues.error(`${ctx.path}.platform.aws.zone`, `zone ${quote(pool.zone)} is not one of the cluster's zones.`, `Use one of ${zones.map((z) => z.name).join(', ')}.`);
+      }
+      return {
         type: 'AWS',
         aws: {
-          region: props.region ?? 'us-east-1',
-          rolesRef: props.rolesRef,
-          ...(first ? { cloudProviderConfig: { vpc: props.vpcId, subnet: { id: first.privateSubnetId }, zone: first.name } } : {}),
-          ...(props.resourceTags ? { resourceTags: tags(props.resourceTags) } : {}),
-          endpointAccess: access,
-          multiArch: props.multiArch ?? false,
+          instanceType: pool?.instanceType ?? (ctx.arch === 'arm64' ? AWS_DEFAULTS.instanceType.arm64 : AWS_DEFAULTS.instanceType.amd64),
+          instanceProfile: pool?.instanceProfile ?? cluster?.instanceProfile ?? AWS_DEFAULTS.instanceProfile(ctx.cluster.infraID),
+          subnet: { id: pool?.subnetId ?? zone?.privateSubnetId ?? '' },
+          rootVolume: { ...AWS_DEFAULTS.rootVolume, ...pool?.rootVolume },
+          ...(pool?.securityGroupIds ? { securityGroups: pool.securityGroupIds.map((id) => ({ id })) } : {}),
+          ...(pool?.ami ? { ami: pool.ami } : {}),
+          ...(pool?.placement ? { placement: pool.placement } : {}),
+          ...(pool?.resourceTags ? { resourceTags: tags(pool.resourceTags) } : {}),
         },
-      },
-      dns: {
-        baseDomain: ctx.baseDomain ?? '',
-        ...(props.publicZoneID ? { publicZoneID: props.publicZoneID } : {}),
-        ...(props.privateZoneID ? { privateZoneID: props.privateZoneID } : {}),
-      },
-      issuerURL: props.issuerURL,
-      machineNetwork: props.machineCIDR ?? '10.0.0.0/16',
-      etcdStorageClassName: 'gp3-csi',
-      hostnames,
-    };
+      };
+    },
   },
 
-  defaultPools(props: AwsClusterProps | undefined, clusterName: string) {
-    return (props?.zones ?? []).map((zone) => ({ name: `${clusterName}-${zone.name}`, platform: { aws: { zone: zone.name } } }));
+  validate: {
+    cluster: validateCluster,
+    nodePool: (np, _hc, issues) => validateNodePool(np, issues),
   },
-
-  nodePool(pool: AwsNodePoolProps | undefined, cluster: AwsClusterProps | undefined, ctx) {
-    const issues = ctx.cluster.issues;
-    const zones = cluster?.zones ?? [];
-    const zone = pool?.zone ? zones.find((z) => z.name === pool.zone) : zones[0];
-    if (pool?.zone && !zone) {
-      issues.error(`${ctx.path}.platform.aws.zone`, `zone ${pool.zone} is not one of the cluster's zones.`, `Use one of ${zones.map((z) => z.name).join(', ')}.`);
-    }
-    const subnetId = pool?.subnetId ?? zone?.privateSubnetId ?? '';
-    if (!/^subnet-[0-9a-f]+$/.test(subnetId)) {
-      issues.error(`${ctx.path}.platform.aws.subnetId`, `"${subnetId}" is not a subnet ID.`, 'Give a subnet-... ID or a zone of the cluster.');
-    }
-    const rootVolume = { size: 120, type: 'gp3', ...pool?.rootVolume };
-    if (rootVolume.size < 8) issues.error(`${ctx.path}.platform.aws.rootVolume.size`, `${rootVolume.size} GiB is below the 8 GiB minimum.`, 'Use 120 (the CLI default) or more.');
-    validateTags(pool?.resourceTags, `${ctx.path}.platform.aws.resourceTags`, issues);
-    return {
-      type: 'AWS',
-      aws: {
-        instanceType: pool?.instanceType ?? (ctx.arch === 'arm64' ? 'm6g.large' : 'm5.large'),
-        instanceProfile: pool?.instanceProfile ?? cluster?.instanceProfile ?? `${ctx.cluster.infraID}-worker`,
-        subnet: { id: subnetId },
-        rootVolume,
-        ...(pool?.securityGroupIds ? { securityGroups: pool.securityGroupIds.map((id) => ({ id })) } : {}),
-        ...(pool?.ami ? { ami: pool.ami } : {}),
-        ...(pool?.placement ? { placement: pool.placement } : {}),
-        ...(pool?.resourceTags ? { resourceTags: tags(pool.resourceTags) } : {}),
-      },
-    };
-  },
-
-  validateServices(props: AwsClusterProps | undefined, services, issues) {
-    const access = props?.endpointAccess ?? 'Public';
-    services.forEach((entry, index) => {
-      const strategy = entry.servicePublishingStrategy;
-      const hostname = strategy.route?.hostname ?? strategy.loadBalancer?.hostname;
-      if (hostname && !HOSTNAME_ALLOWED[access].includes(entry.service)) {
-        issues.error(
-          `spec.services[${index}].servicePublishingStrategy`,
-          `${entry.service} cannot have a hostname with ${access} endpoint access.`,
-          access === 'Private' ? 'Private clusters resolve through the hypershift.local zone; remove the hostname.' : 'Only APIServer and OAuthServer take hostnames here; remove it.',
-        );
-      }
-    });
-  },
-};
+});

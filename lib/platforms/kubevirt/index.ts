@@ -1,97 +1,158 @@
 /** OpenShift Virtualization (KubeVirt): the CLI's defaults (`hcp create cluster kubevirt`). */
-import type { KubernetesObject, NodePoolSpec } from '../../api';
-import type { ClusterContext, IssueCollector, PlatformStrategy, SecretSource } from '../../core';
-import { dnsLabelProblem, renderSecret, secretKeys, secretNames } from '../../core';
+import * as v from 'valibot';
+import type { KubernetesObject, NodePool } from '../../api';
+import type { IssueCollector } from '../../core';
+import {
+  KUBEVIRT_MAX_ADDITIONAL_NETWORKS,
+  KUBEVIRT_MAX_HOST_DEVICES,
+  KUBEVIRT_VM,
+  bool,
+  count,
+  definePlatform,
+  dnsLabelProblem,
+  list,
+  oneOf,
+  quote,
+  renderSecret,
+  secretKeys,
+  secretNames,
+  secretSourceSchema,
+  strict,
+  stringMap,
+  text,
+} from '../../core';
 
-export interface StorageClassMapping {
+export const storageClassMappingSchema = strict({
   /** StorageClass on the infrastructure cluster. */
-  readonly infra: string;
+  infra: text({ max: 253 }),
   /** StorageClass name inside the hosted cluster. */
-  readonly guest: string;
-  readonly group?: string;
-}
+  guest: text({ max: 253 }),
+  /** Group of mappings that share a storage backend. @default none */
+  group: v.optional(text({ max: 253 })),
+});
+export type StorageClassMapping = v.InferOutput<typeof storageClassMappingSchema>;
 
-export interface KubevirtClusterProps {
+export const kubevirtClusterPropsSchema = strict({
   /** Run the VMs on another (external) infrastructure cluster. @default the management cluster */
-  readonly infraCluster?: {
-    /** Kubeconfig of the infrastructure cluster (key `kubeconfig`). */
-    readonly kubeconfig: SecretSource;
-    /** Existing namespace on the infrastructure cluster for the VMs. */
-    readonly namespace: string;
-  };
+  infraCluster: v.optional(
+    strict({
+      /** Kubeconfig of the infrastructure cluster (key `kubeconfig`). */
+      kubeconfig: secretSourceSchema,
+      /** Existing namespace on the infrastructure cluster for the VMs. */
+      namespace: text({ max: 63 }),
+    }),
+  ),
   /** Map infrastructure StorageClasses into the guest (storage driver Manual). @default Default driver */
-  readonly storageClassMapping?: readonly StorageClassMapping[];
-  /** Map VolumeSnapshotClasses into the guest (storage driver Manual). */
-  readonly volumeSnapshotClassMapping?: readonly StorageClassMapping[];
+  storageClassMapping: v.optional(list(storageClassMappingSchema)),
+  /** Map VolumeSnapshotClasses into the guest (storage driver Manual). @default none */
+  volumeSnapshotClassMapping: v.optional(list(storageClassMappingSchema)),
   /** 'None' turns the guest's KubeVirt CSI off. @default 'Default', or 'Manual' with mappings */
-  readonly storageDriver?: 'None' | 'Default' | 'Manual';
-}
+  storageDriver: v.optional(oneOf(['None', 'Default', 'Manual'])),
+});
+export type KubevirtClusterProps = v.InferOutput<typeof kubevirtClusterPropsSchema>;
 
-type KubevirtPool = NonNullable<NodePoolSpec['platform']['kubevirt']>;
-
-export interface KubevirtNodePoolProps {
-  /** @default 2 */
-  readonly cores?: number;
+export const kubevirtNodePoolPropsSchema = strict({
+  /** vCPUs per VM. @default 2 */
+  cores: v.optional(count(1, KUBEVIRT_VM.maxCores, 'the OpenShift Virtualization tested maximum per VM')),
   /** @default '4Gi' (the CLI's; the CRD's is 8Gi) */
-  readonly memory?: string;
+  memory: v.optional(text({ max: 32 })),
   /** @default 'Burstable' */
-  readonly qosClass?: 'Burstable' | 'Guaranteed';
+  qosClass: v.optional(oneOf(['Burstable', 'Guaranteed'])),
   /** Root disk size. @default '32Gi' */
-  readonly rootVolumeSize?: string;
+  rootVolumeSize: v.optional(text({ max: 32 })),
   /** StorageClass of the root disk on the infrastructure cluster. @default its default class */
-  readonly rootVolumeStorageClass?: string;
-  readonly rootVolumeAccessModes?: NonNullable<KubevirtPool['rootVolume']['persistent']>['accessModes'];
-  readonly rootVolumeMode?: 'Filesystem' | 'Block';
+  rootVolumeStorageClass: v.optional(text({ max: 253 })),
+  /** @default the StorageClass's */
+  rootVolumeAccessModes: v.optional(list(oneOf(['ReadWriteOnce', 'ReadWriteMany', 'ReadOnly', 'ReadWriteOncePod']))),
+  /** @default the StorageClass's */
+  rootVolumeMode: v.optional(oneOf(['Filesystem', 'Block'])),
   /** Cache the boot image in a PVC. @default 'None' */
-  readonly cacheStrategy?: 'None' | 'PVC';
-  /** Boot from this container disk instead of the release's RHCOS. */
-  readonly containerDiskImage?: string;
+  cacheStrategy: v.optional(oneOf(['None', 'PVC'])),
+  /** Boot from this container disk instead of the release's RHCOS. @default the release's */
+  containerDiskImage: v.optional(text({ max: 2048 })),
   /** Needs an MTU of 9000 or more on the infrastructure network to help. @default 'Enable' */
-  readonly networkInterfaceMultiqueue?: 'Enable' | 'Disable';
+  networkInterfaceMultiqueue: v.optional(oneOf(['Enable', 'Disable'])),
   /** @default true */
-  readonly attachDefaultNetwork?: boolean;
-  /** Multus networks as `<namespace>/<NetworkAttachmentDefinition>`. */
-  readonly additionalNetworks?: readonly string[];
-  /** Node selector for the VMs on the infrastructure cluster. */
-  readonly nodeSelector?: Readonly<Record<string, string>>;
-  /** PCI passthrough devices (GPUs...). */
-  readonly hostDevices?: ReadonlyArray<{ readonly deviceName: string; readonly count?: number }>;
-}
+  attachDefaultNetwork: v.optional(bool()),
+  /** Multus networks as `<namespace>/<NetworkAttachmentDefinition>`. @default none */
+  additionalNetworks: v.optional(list(text({ max: 253 }), { max: KUBEVIRT_MAX_ADDITIONAL_NETWORKS, limit: 'the NodePool CRD\'s maximum' })),
+  /** Node selector for the VMs on the infrastructure cluster. @default none */
+  nodeSelector: v.optional(stringMap()),
+  /** PCI passthrough devices (GPUs...). @default none */
+  hostDevices: v.optional(
+    list(
+      strict({
+        /** Device name as the infrastructure cluster's KubeVirt permits it. */
+        deviceName: text({ max: 253 }),
+        /** @default 1 */
+        count: v.optional(count(1, 2147483647)),
+      }),
+      { max: KUBEVIRT_MAX_HOST_DEVICES, limit: 'the NodePool CRD\'s maximum' },
+    ),
+  ),
+});
+export type KubevirtNodePoolProps = v.InferOutput<typeof kubevirtNodePoolPropsSchema>;
+
+/** The CLI's KubeVirt values (`cmd/nodepool/kubevirt/create.go`, `cmd/cluster/kubevirt/create.go`). */
+export const KUBEVIRT_DEFAULTS = {
+  cores: 2,
+  memory: '4Gi',
+  rootVolumeSize: '32Gi',
+  networkInterfaceMultiqueue: 'Enable',
+  attachDefaultNetwork: true,
+  hostDeviceCount: 1,
+} as const;
 
 const QUANTITY = /^([0-9]+(\.[0-9]+)?)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/;
 const UNITS: Record<string, number> = { '': 1, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15, E: 1e18 };
 
-/** Bytes in a Kubernetes quantity such as `32Gi`, or undefined when it does not parse. */
-export function quantityBytes(quantity: string): number | undefined {
+/** Bytes in a Kubernetes quantity such as `32Gi` (or a plain number of bytes), or undefined when it does not parse. */
+export function quantityBytes(quantity: string | number): number | undefined {
+  if (typeof quantity === 'number') return Number.isFinite(quantity) && quantity >= 0 ? quantity : undefined;
   const match = QUANTITY.exec(quantity);
   return match ? Number(match[1]) * UNITS[match[3] ?? ''] : undefined;
 }
 
-function validatePool(pool: KubevirtNodePoolProps, path: string, issues: IssueCollector): void {
-  if (pool.cores !== undefined && (!Number.isInteger(pool.cores) || pool.cores < 1)) {
-    issues.error(`${path}.cores`, `${pool.cores} is not 1 or more.`, 'Give a whole number of cores, at least 1.');
+/** The KubeVirt CSI needs a root disk of at least 16Gi for RHCOS (the CLI refuses smaller). */
+const MIN_ROOT_VOLUME_BYTES = 16 * 2 ** 30;
+
+/** Checks the final NodePool's VM, whether its values came from props or from specOverrides. */
+function validateNodePool(np: NodePool, issues: IssueCollector): void {
+  const vm = np.spec.platform.kubevirt;
+  if (!vm) return;
+  const path = 'spec.platform.kubevirt';
+  const cores = vm.compute?.cores;
+  if (cores !== undefined && (!Number.isInteger(cores) || cores < 1 || cores > KUBEVIRT_VM.maxCores)) {
+    issues.error(`${path}.compute.cores`, `${cores} is not a whole number from 1 to ${KUBEVIRT_VM.maxCores}.`, `Give 1 to ${KUBEVIRT_VM.maxCores} cores (OpenShift Virtualization's tested maximum per VM).`);
   }
-  if (pool.memory !== undefined && quantityBytes(pool.memory) === undefined) {
-    issues.error(`${path}.memory`, `"${pool.memory}" is not a quantity.`, 'Write it as 8Gi.');
+  const memory = vm.compute?.memory;
+  if (memory !== undefined) {
+    const bytes = quantityBytes(memory);
+    if (bytes === undefined) issues.error(`${path}.compute.memory`, `${quote(memory)} is not a quantity.`, 'Write it as 8Gi.');
+    else if (bytes < KUBEVIRT_VM.minMemoryBytes || bytes > KUBEVIRT_VM.maxMemoryBytes) {
+      issues.error(`${path}.compute.memory`, `${memory} is outside 512Mi to 6Ti, the memory OpenShift Virtualization supports per VM.`, 'Give between 512Mi and 6Ti (the CLI default is 4Gi).');
+    }
   }
-  if (pool.rootVolumeSize !== undefined) {
-    const bytes = quantityBytes(pool.rootVolumeSize);
-    if (bytes === undefined) issues.error(`${path}.rootVolumeSize`, `"${pool.rootVolumeSize}" is not a quantity.`, 'Write it as 32Gi.');
-    else if (bytes < 16 * 2 ** 30) issues.error(`${path}.rootVolumeSize`, `${pool.rootVolumeSize} is below the 16Gi minimum.`, 'Use 16Gi or more (32Gi is the default).');
+  const size = vm.rootVolume?.persistent?.size;
+  if (size !== undefined) {
+    const bytes = quantityBytes(size);
+    if (bytes === undefined) issues.error(`${path}.rootVolume.persistent.size`, `${quote(size)} is not a quantity.`, 'Write it as 32Gi.');
+    else if (bytes < MIN_ROOT_VOLUME_BYTES) issues.error(`${path}.rootVolume.persistent.size`, `${size} is below the 16Gi minimum.`, 'Use 16Gi or more (32Gi is the default).');
   }
-  const networks = pool.additionalNetworks ?? [];
-  if (pool.attachDefaultNetwork === false && networks.length === 0) {
+  const networks = vm.additionalNetworks ?? [];
+  if (vm.attachDefaultNetwork === false && networks.length === 0) {
     issues.error(`${path}.attachDefaultNetwork`, 'the VMs would have no network: the default network is off and no additional network is given.', 'Add an additional network or keep the default one.');
   }
-  if (networks.length > 20) issues.error(`${path}.additionalNetworks`, `${networks.length} networks; at most 20.`, 'Use at most 20 additional networks.');
+  if (networks.length > KUBEVIRT_MAX_ADDITIONAL_NETWORKS) issues.error(`${path}.additionalNetworks`, `${networks.length} networks; at most ${KUBEVIRT_MAX_ADDITIONAL_NETWORKS}.`, `Use at most ${KUBEVIRT_MAX_ADDITIONAL_NETWORKS} additional networks.`);
   networks.forEach((network, index) => {
-    const [ns, name, extra] = network.split('/');
+    const [ns, name, extra] = String(network.name).split('/');
     if (extra !== undefined || !ns || !name || dnsLabelProblem(ns)) {
-      issues.error(`${path}.additionalNetworks[${index}]`, `"${network}" is not <namespace>/<name>.`, 'Name a NetworkAttachmentDefinition as <namespace>/<name>.');
+      issues.error(`${path}.additionalNetworks[${index}].name`, `${quote(network.name)} is not <namespace>/<name>.`, 'Name a NetworkAttachmentDefinition as <namespace>/<name>.');
     }
   });
-  if ((pool.hostDevices ?? []).length > 10) issues.error(`${path}.hostDevices`, 'more than 10 host devices.', 'Use at most 10.');
-  (pool.hostDevices ?? []).forEach((device, index) => {
+  const devices = vm.hostDevices ?? [];
+  if (devices.length > KUBEVIRT_MAX_HOST_DEVICES) issues.error(`${path}.hostDevices`, `more than ${KUBEVIRT_MAX_HOST_DEVICES} host devices.`, `Use at most ${KUBEVIRT_MAX_HOST_DEVICES}.`);
+  devices.forEach((device, index) => {
     if (device.count !== undefined && (!Number.isInteger(device.count) || device.count < 1)) {
       issues.error(`${path}.hostDevices[${index}].count`, `${device.count} is not 1 or more.`, 'Use a whole number, at least 1.');
     }
@@ -105,8 +166,10 @@ const mapping = (list: readonly StorageClassMapping[] | undefined, kind: 'Storag
       : { infraVolumeSnapshotClassName: m.infra, guestVolumeSnapshotClassName: m.guest, ...(m.group ? { group: m.group } : {}) },
   );
 
-export const kubevirtPlatform: PlatformStrategy<KubevirtClusterProps, KubevirtNodePoolProps> = {
+export const kubevirtPlatform = definePlatform({
   type: 'KubeVirt',
+  block: { key: 'kubevirt', required: false, cluster: kubevirtClusterPropsSchema, pool: kubevirtNodePoolPropsSchema },
+  defaults: KUBEVIRT_DEFAULTS,
   defaultMapping: 'Ingress',
   publishingRules: {
     APIServer: ['LoadBalancer', 'NodePort', 'Route'],
@@ -117,16 +180,15 @@ export const kubevirtPlatform: PlatformStrategy<KubevirtClusterProps, KubevirtNo
   defaultUpgradeType: 'Replace',
   archs: ['amd64', 's390x'],
   scaleFromZero: false,
-  blockKey: 'kubevirt',
-  blockRequired: false,
 
-  cluster(props: KubevirtClusterProps | undefined, ctx: ClusterContext) {
+  contribute: {
+  cluster(props, ctx) {
     const objects: KubernetesObject[] = [];
     let credentials;
     if (props?.infraCluster) {
       const nsProblem = dnsLabelProblem(props.infraCluster.namespace);
       if (nsProblem) {
-        ctx.issues.error('platform.kubevirt.infraCluster.namespace', `"${props.infraCluster.namespace}" ${nsProblem}.`, 'Name an existing namespace on the infrastructure cluster.');
+        ctx.issues.error('platform.kubevirt.infraCluster.namespace', `${quote(props.infraCluster.namespace)} ${nsProblem}.`, 'Name an existing namespace on the infrastructure cluster.');
       }
       const rendered = renderSecret(
         { name: secretNames.kubevirtInfraCredentials(ctx.name), namespace: ctx.namespace, key: secretKeys.kubevirtInfraKubeconfig, type: 'Opaque' },
@@ -174,15 +236,14 @@ export const kubevirtPlatform: PlatformStrategy<KubevirtClusterProps, KubevirtNo
     };
   },
 
-  defaultPools(_props: KubevirtClusterProps | undefined, clusterName: string) {
+  defaultPools(_props, clusterName) {
     return [{ name: clusterName }];
   },
 
-  nodePool(pool: KubevirtNodePoolProps | undefined, _cluster: KubevirtClusterProps | undefined, ctx) {
+  nodePool(pool) {
     const p = pool ?? {};
-    validatePool(p, `${ctx.path}.platform.kubevirt`, ctx.cluster.issues);
     const persistent = {
-      size: p.rootVolumeSize ?? '32Gi',
+      size: p.rootVolumeSize ?? KUBEVIRT_DEFAULTS.rootVolumeSize,
       ...(p.rootVolumeStorageClass ? { storageClass: p.rootVolumeStorageClass } : {}),
       ...(p.rootVolumeAccessModes ? { accessModes: p.rootVolumeAccessModes } : {}),
       ...(p.rootVolumeMode ? { volumeMode: p.rootVolumeMode } : {}),
@@ -190,19 +251,22 @@ export const kubevirtPlatform: PlatformStrategy<KubevirtClusterProps, KubevirtNo
     return {
       type: 'KubeVirt',
       kubevirt: {
-        compute: { cores: p.cores ?? 2, memory: p.memory ?? '4Gi', ...(p.qosClass ? { qosClass: p.qosClass } : {}) },
+        compute: { cores: p.cores ?? KUBEVIRT_DEFAULTS.cores, memory: p.memory ?? KUBEVIRT_DEFAULTS.memory, ...(p.qosClass ? { qosClass: p.qosClass } : {}) },
         rootVolume: {
           type: 'Persistent',
           persistent,
           ...(p.cacheStrategy ? { cacheStrategy: { type: p.cacheStrategy } } : {}),
           ...(p.containerDiskImage ? { diskImage: { containerDiskImage: p.containerDiskImage } } : {}),
         },
-        networkInterfaceMultiqueue: p.networkInterfaceMultiqueue ?? 'Enable',
-        attachDefaultNetwork: p.attachDefaultNetwork ?? true,
+        networkInterfaceMultiqueue: p.networkInterfaceMultiqueue ?? KUBEVIRT_DEFAULTS.networkInterfaceMultiqueue,
+        attachDefaultNetwork: p.attachDefaultNetwork ?? KUBEVIRT_DEFAULTS.attachDefaultNetwork,
         ...(p.additionalNetworks ? { additionalNetworks: p.additionalNetworks.map((name) => ({ name })) } : {}),
         ...(p.nodeSelector ? { nodeSelector: p.nodeSelector } : {}),
-        ...(p.hostDevices ? { hostDevices: p.hostDevices.map((d) => ({ deviceName: d.deviceName, count: d.count ?? 1 })) } : {}),
+        ...(p.hostDevices ? { hostDevices: p.hostDevices.map((d) => ({ deviceName: d.deviceName, count: d.count ?? KUBEVIRT_DEFAULTS.hostDeviceCount })) } : {}),
       },
     };
   },
-};
+},
+
+  validate: { nodePool: (np, _hc, issues) => validateNodePool(np, issues) },
+});

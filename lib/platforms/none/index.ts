@@ -1,12 +1,14 @@
 /** Platform None: nodes joined by hand, no cloud integration. */
-import type { PlatformStrategy } from '../../core';
-import { ON_PREMISES_TRAITS } from '../on-premises';
+import { definePlatform } from '../../core';
+import { ON_PREMISES_DEFAULTS, ON_PREMISES_TRAITS, onPremisesDns } from '../on-premises';
 
-export const nonePlatform: PlatformStrategy<undefined, undefined> = {
+export const nonePlatform = definePlatform({
   type: 'None',
   ...ON_PREMISES_TRAITS,
-  blockRequired: false,
-  cluster: () => ({ platform: { type: 'None' } }),
-  defaultPools: (_props, clusterName) => [{ name: clusterName }],
-  nodePool: () => ({ type: 'None' }),
-};
+  defaults: ON_PREMISES_DEFAULTS,
+  contribute: {
+    cluster: (_props, ctx) => ({ platform: { type: 'None' }, dns: onPremisesDns(ctx.baseDomain) }),
+    defaultPools: (_props, clusterName) => [{ name: clusterName }],
+    nodePool: () => ({ type: 'None' }),
+  },
+});

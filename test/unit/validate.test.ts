@@ -61,7 +61,10 @@ describe('all problems at once, in a typed error', () => {
 });
 
 describe('names', () => {
-  test('cluster name is an RFC 1123 label', () => expectError({ ...agentCluster, name: 'a'.repeat(64) }, 'metadata.name', 'limit is 63'));
+  test('cluster name is an RFC 1123 label', () => {
+    expectError({ ...agentCluster, name: 'a'.repeat(64) }, 'name', 'is longer than the 63 characters allowed');
+    expectError({ ...agentCluster, name: 'Bad_Name' }, 'metadata.name', 'lower-case letters');
+  });
   test('"clusters" is reserved', () => expectError({ ...noneCluster, name: 'clusters' }, 'metadata.name', 'may not be named "clusters"'));
   test('the control-plane namespace must fit in 63 characters', () =>
     expectError({ ...noneCluster, name: 'n'.repeat(40), namespace: 'm'.repeat(30) }, 'metadata.name', 'control-plane namespace'));
@@ -136,14 +139,15 @@ describe('networking', () => {
     expectError({ ...noneCluster, networking: { clusterNetwork: [{ cidr: '10.132.0.0/14', hostPrefix: 12 }] } }, 'spec.networking.clusterNetwork[0].hostPrefix', 'must be longer'));
   test('OVN settings need OVNKubernetes, MTU in range', () => {
     expectError({ ...noneCluster, networking: { networkType: 'Other', ovnMtu: 1400 } }, 'spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig', 'networkType is Other');
-    expectError({ ...noneCluster, networking: { ovnMtu: 100 } }, 'spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', 'outside 576-9216');
+    expectError({ ...noneCluster, networking: { ovnMtu: 100 } }, 'networking.ovnMtu', '100 is less than 576.');
+    expectError({ ...noneCluster, specOverrides: { operatorConfiguration: { clusterNetworkOperator: { ovnKubernetesConfig: { mtu: 100 } } } } }, 'spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', 'outside 576-9216');
   });
 });
 
 describe('platform blocks', () => {
   test('AWS without its aws block is refused', () => {
     const props = { ...noneCluster, platform: { type: 'AWS' } } as unknown as HostedClusterSpecProps;
-    expectError(props, 'spec.platform.aws', 'needs spec.platform.aws');
+    expectError(props, 'platform.aws', 'is required but not given.');
   });
   test('removing the block through specOverrides is caught too', () =>
     expectError({ ...agentCluster, specOverrides: { platform: { agent: null } } } as unknown as HostedClusterSpecProps, 'spec.platform.agent', 'needs spec.platform.agent'));
@@ -152,7 +156,11 @@ describe('platform blocks', () => {
   test('NodePool platform blocks must match the cluster', () =>
     expectError({ ...noneCluster, nodePools: [{ name: 'p', platform: { kubevirt: { cores: 2 } } }] }, 'nodePools[0].platform.kubevirt', 'of a None cluster'));
   test('unsupported platform types', () =>
-    expect(errors({ ...noneCluster, platform: { type: 'PowerVS' } } as unknown as HostedClusterSpecProps)[0].message).toContain('not supported'));
+    expect(errors({ ...noneCluster, platform: { type: 'PowerVS' } } as unknown as HostedClusterSpecProps)[0]).toMatchObject({
+      path: 'platform.type',
+      message: 'platform type "PowerVS" (a string) is not one of AWS, KubeVirt, Agent, None.',
+      fix: 'Give { type: "AWS" | "KubeVirt" | "Agent" | "None", ... }.',
+    }));
 });
 
 describe('service publishing', () => {
@@ -195,7 +203,8 @@ describe('NodePools', () => {
     expectError({ ...noneCluster, nodePools: [{ name: 'p', nodeDrainTimeout: '10 minutes' }] }, 'spec.nodeDrainTimeout', 'not a duration');
     expectError({ ...noneCluster, nodePools: [{ name: 'p', taints: [{ key: 'a/b/c', effect: 'NoSchedule' }] }] }, 'spec.taints[0].key', 'taint key');
     expectError({ ...noneCluster, nodePools: [{ name: 'p', nodeLabels: { 'ok': 'not ok!' } }] }, 'spec.nodeLabels["ok"]', 'node label');
-    expectError({ ...noneCluster, nodePools: [{ name: 'p', config: Array.from({ length: 11 }, (_, i) => `c${i}`) }] }, 'spec.config', 'at most 10');
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', config: Array.from({ length: 11 }, (_, i) => `c${i}`) }] }, 'nodePools[0].config', '11 items given; at most 10 are allowed');
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', specOverrides: { config: Array.from({ length: 11 }, (_, i) => ({ name: `c${i}` })) } }] }, 'spec.config', 'at most 10');
   });
   test('auto repair with no drain timeout is a warning', () => {
     const issues = checkHostedCluster({ ...noneCluster, nodePools: [{ name: 'p', autoRepair: true }] }, options).issues;
@@ -205,34 +214,35 @@ describe('NodePools', () => {
 
 describe('platform settings', () => {
   const aws = awsCluster.platform.type === 'AWS' ? awsCluster.platform.aws : undefined;
-  test('AWS IDs, ARNs, issuer, tags and base domain', () => {
+  test('AWS IDs, ARNs, issuer, tags and base domain, on the final HostedCluster', () => {
     const bad: HostedClusterSpecProps = {
       ...awsCluster,
       baseDomain: undefined,
       platform: {
         type: 'AWS',
-        aws: { ...aws!, vpcId: 'vpc_1', zones: [{ name: 'us-east-2a', privateSubnetId: 'sub-1' }], issuerURL: 'http://x', rolesRef: { ...aws!.rolesRef, ingressARN: 'arn:aws:iam::1:role/x' }, resourceTags: { 'bad tag': 'x' } },
+        aws: { ...aws!, vpcId: 'vpc_1', issuerURL: 'http://x', rolesRef: { ...aws!.rolesRef, ingressARN: 'arn:aws:iam::1:role/x' }, resourceTags: { 'bad!tag': 'x' } },
       },
     };
     for (const [path, message] of [
-      ['platform.aws.vpcId', 'not a VPC ID'],
-      ['platform.aws.zones[0].privateSubnetId', 'not a subnet ID'],
-      ['platform.aws.issuerURL', 'not an https URL'],
-      ['platform.aws.rolesRef.ingressARN', 'not an IAM role ARN'],
-      ['platform.aws.resourceTags["bad tag"]', 'tag key'],
-      ['baseDomain', 'need a base domain'],
+      ['spec.platform.aws.cloudProviderConfig.vpc', 'not a VPC ID'],
+      ['spec.issuerURL', 'not an https URL'],
+      ['spec.platform.aws.rolesRef.ingressARN', 'not an IAM role ARN'],
+      ['spec.platform.aws.resourceTags[0].key', 'tag key'],
+      ['spec.dns.baseDomain', 'need a base domain'],
     ]) {
       expectError(bad, path, message);
     }
   });
+  test('zone subnets are checked in the props (only the first reaches the HostedCluster)', () =>
+    expectError({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, zones: [...aws!.zones, { name: 'us-east-2c', privateSubnetId: 'sub-1' }] } } }, 'platform.aws.zones[2].privateSubnetId', '"sub-1" is not a subnet ID.'));
   test('AWS NodePool zones must exist', () =>
     expectError({ ...awsCluster, nodePools: [{ name: 'p', platform: { aws: { zone: 'us-west-1a' } } }] }, 'nodePools[0].platform.aws.zone', 'not one of the cluster'));
   test('KubeVirt VM shape', () => {
     const pool = (kubevirt: object) => ({ ...kubevirtCluster, nodePools: [{ name: 'p', platform: { kubevirt } }] });
-    expectError(pool({ cores: 0 }), 'nodePools[0].platform.kubevirt.cores', 'not 1 or more');
-    expectError(pool({ rootVolumeSize: '8Gi' }), 'nodePools[0].platform.kubevirt.rootVolumeSize', '16Gi minimum');
-    expectError(pool({ attachDefaultNetwork: false }), 'nodePools[0].platform.kubevirt.attachDefaultNetwork', 'no network');
-    expectError(pool({ additionalNetworks: ['no-namespace'] }), 'nodePools[0].platform.kubevirt.additionalNetworks[0]', '<namespace>/<name>');
+    expectError(pool({ cores: 0 }), 'nodePools[0].platform.kubevirt.cores', '0 is less than 1.');
+    expectError(pool({ rootVolumeSize: '8Gi' }), 'spec.platform.kubevirt.rootVolume.persistent.size', '16Gi minimum');
+    expectError(pool({ attachDefaultNetwork: false }), 'spec.platform.kubevirt.attachDefaultNetwork', 'no network');
+    expectError(pool({ additionalNetworks: ['no-namespace'] }), 'spec.platform.kubevirt.additionalNetworks[0].name', '<namespace>/<name>');
   });
   test('Agent namespace must be a valid namespace name', () =>
     expectError({ ...agentCluster, platform: { type: 'Agent', agent: { agentNamespace: 'Bad NS' } } }, 'platform.agent.agentNamespace', 'agent namespace'));
@@ -283,4 +293,45 @@ describe('other HostedCluster rules', () => {
     );
     expect(issues.some((i) => i.severity === 'error')).toBe(false);
   });
+});
+
+describe('etcd encryption with KMS (HostedCluster CRD: each provider\'s required fields)', () => {
+  const kms = (block: object) => ({ ...noneCluster, secretEncryption: { kms: block } }) as HostedClusterSpecProps;
+  test('an empty kms block names no provider', () =>
+    expect(errors(kms({}))).toEqual([
+      {
+        severity: 'error',
+        object: 'HostedCluster none-clusters/edge-lab',
+        path: 'spec.secretEncryption.kms.provider',
+        message: 'KMS encryption names no provider.',
+        fix: 'Set kms.provider to one of AWS, Azure, IBMCloud and give that provider\'s block (e.g. kms.aws with region, activeKey.arn and auth.awsKms).',
+      },
+    ]));
+  test('AWS without its block, or without activeKey and auth', () => {
+    expect(errors(kms({ provider: 'AWS' }))[0]).toMatchObject({ path: 'spec.secretEncryption.kms.aws', message: 'KMS provider AWS needs kms.aws.', fix: 'Give kms.aws with region, activeKey.arn, auth.awsKms.' });
+    expect(errors(kms({ provider: 'AWS', aws: { region: 'us-east-1' } })).map((i) => `${i.path}: ${i.message}`)).toEqual([
+      'spec.secretEncryption.kms.aws.activeKey.arn: KMS provider AWS needs activeKey.arn.',
+      'spec.secretEncryption.kms.aws.auth.awsKms: KMS provider AWS needs auth.awsKms.',
+    ]);
+  });
+  test('AWS key ARNs start with arn:', () =>
+    expect(errors(kms({ provider: 'AWS', aws: { region: 'us-east-1', activeKey: { arn: 'key-1' }, auth: { awsKms: 'arn:aws:iam::1:role/x' } } }))[0]).toMatchObject({
+      path: 'spec.secretEncryption.kms.aws.activeKey.arn',
+      message: '"key-1" is not an ARN (the CRD requires "arn:" first).',
+    }));
+  test('an unknown provider', () => expect(errors(kms({ provider: 'Vault' }))[0]).toMatchObject({ message: '"Vault" is not a KMS provider.' }));
+  test('the example AWS cluster\'s KMS block is complete', () => expect(errors(awsCluster)).toEqual([]));
+});
+
+describe('taints on the final NodePool', () => {
+  test('an effect set through specOverrides must be one the API knows', () =>
+    expect(errors({ ...noneCluster, nodePools: [{ name: 'p', specOverrides: { taints: [{ key: 'k', effect: 'Evict' as never }] } }] })).toEqual([
+      {
+        severity: 'error',
+        object: 'NodePool none-clusters/p',
+        path: 'spec.taints[0].effect',
+        message: '"Evict" is not a taint effect.',
+        fix: 'Use one of NoSchedule, PreferNoSchedule, NoExecute.',
+      },
+    ]));
 });

@@ -1,0 +1,55 @@
+/** AWS: names that feed AWS resource names stay within AWS's limits; checks read the final objects. */
+import { AWS_MAX_INFRA_ID_LENGTH, HostedClusterSpecProps, checkHostedCluster, cliRolesRef } from '../../lib/platforms';
+import { awsCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
+
+const options = { supportedVersions: SUPPORTED_VERSIONS };
+const aws = awsCluster.platform.type === 'AWS' ? awsCluster.platform.aws : undefined;
+const errors = (props: HostedClusterSpecProps) => checkHostedCluster(props, options).issues.filter((i) => i.severity === 'error');
+
+describe('AWS name limits', () => {
+  test('the longest infraID is 32: <infraID>-cloud-network-config-controller fits 64 characters', () => {
+    expect(AWS_MAX_INFRA_ID_LENGTH).toBe(32);
+    expect(`${'a'.repeat(32)}-cloud-network-config-controller`).toHaveLength(64);
+  });
+
+  test('a 40-character cluster name is refused as infraID, and its CLI role names exceed 64 characters', () => {
+    const name = 'a'.repeat(40);
+    const found = errors({ ...awsCluster, name, platform: { type: 'AWS', aws: { ...aws!, rolesRef: cliRolesRef('123456789012', name) } } });
+    expect(found.find((i) => i.path === 'spec.infraID')).toMatchObject({
+      message: `infraID "${name}" is 40 characters; on AWS the IAM role <infraID>-cloud-network-config-controller would exceed AWS's 64-character limit.`,
+      fix: 'Set infraID to 32 characters or fewer (the CLI generates 27), or shorten the cluster name.',
+    });
+    expect(found.find((i) => i.path === 'spec.platform.aws.rolesRef.networkARN')).toMatchObject({
+      message: `role name "${name}-cloud-network-config-controller" is 72 characters; AWS allows 64 for IAM role names.`,
+      fix: 'Use a shorter infraID (at most 32 characters for the CLI\'s <infraID>-<suffix> names) or shorter role names.',
+    });
+  });
+
+  test('a long cluster name with a short infraID passes', () => {
+    const name = 'a'.repeat(40);
+    expect(errors({ ...awsCluster, name, infraID: 'short-id', platform: { type: 'AWS', aws: { ...aws!, rolesRef: cliRolesRef('123456789012', 'short-id') } } })).toEqual([]);
+  });
+
+  test('an instance profile longer than 128 characters is refused', () =>
+    expect(errors({ ...awsCluster, nodePools: [{ name: 'p', specOverrides: { platform: { aws: { instanceProfile: 'p'.repeat(129) } } } }] })[0]).toMatchObject({
+      path: 'spec.platform.aws.instanceProfile',
+      message: `instance profile name "${'p'.repeat(100)}…" (129 characters) is 129 characters; AWS allows 128.`,
+    }));
+});
+
+describe('checks on the final objects', () => {
+  test('a subnet set through specOverrides is checked', () =>
+    expect(errors({ ...awsCluster, nodePools: [{ name: 'p', specOverrides: { platform: { aws: { subnet: { id: 'nope' } } } } }] })[0]).toMatchObject({
+      object: 'NodePool aws-clusters/p',
+      path: 'spec.platform.aws.subnet.id',
+      message: '"nope" is not a subnet ID.',
+    }));
+  test('a role ARN overridden in the spec is checked', () =>
+    expect(errors({ ...awsCluster, specOverrides: { platform: { aws: { rolesRef: { ingressARN: 'x' } } } } })[0]).toMatchObject({ path: 'spec.platform.aws.rolesRef.ingressARN', message: '"x" is not an IAM role ARN.' }));
+  test('root volume below the CRD minimum', () =>
+    expect(errors({ ...awsCluster, nodePools: [{ name: 'p', platform: { aws: { rootVolume: { size: 4 } } } }] })[0]).toMatchObject({ path: 'spec.platform.aws.rootVolume.size', message: '4 GiB is below the 8 GiB minimum.' }));
+  test('missing role ARNs are refused by the schema', () => {
+    const { networkARN: _dropped, ...six } = aws!.rolesRef;
+    expect(errors({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, rolesRef: six as never } } })[0]).toMatchObject({ path: 'platform.aws.rolesRef.networkARN', message: 'is required but not given.' });
+  });
+});
