@@ -25,6 +25,7 @@ export interface LoadedCrd {
   readonly version: string;
   readonly namespaced: boolean;
   readonly schema: CrdSchema;
+  readonly scaleReplicasPath?: string;
 }
 
 export const CRD_ROOT = path.resolve(__dirname, '..', '..', '..', 'shared', 'reference', 'crds');
@@ -40,5 +41,6 @@ export function loadCrd(file: string, version: string): LoadedCrd {
     version,
     namespaced: crd.spec.scope === 'Namespaced',
     schema: found.schema.openAPIV3Schema,
+    scaleReplicasPath: found.subresources?.scale?.specReplicasPath,
   };
 }

@@ -55,6 +55,7 @@ function main() {
       kind: crd.kind,
       namespaced: crd.namespaced,
       nameRule: 'dns-subdomain',
+      ...(crd.scaleReplicasPath ? { scaleReplicasPath: crd.scaleReplicasPath } : {}),
       schema,
     };
     const importPath = path.relative(path.join(API_DIR, path.dirname(target.base)), path.join(API_DIR, 'schema', 'types'));

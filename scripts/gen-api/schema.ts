@@ -2,7 +2,7 @@
  * The compact structural schema of a kind (lib/api/schema/types.ts `SchemaNode`), from a CRD's
  * OpenAPI v3 schema: validation keywords, defaults and CEL rules; never descriptions.
  */
-import { ENFORCED_FORMATS } from '../../lib/api/schema/format';
+import { ENFORCED_FORMATS, INTEGER_FORMATS } from '../../lib/api/schema/format';
 import type { CelRuleSpec, SchemaNode } from '../../lib/api/schema/types';
 import type { CrdSchema } from './crd';
 
@@ -38,7 +38,7 @@ export function compactSchema(schema: CrdSchema, where: string, stats: CompactSt
   }
   for (const key of PLAIN) if (schema[key] !== undefined) out[key] = schema[key];
   if (typeof schema.format === 'string') {
-    if (ENFORCED_FORMATS.has(schema.format)) out.format = schema.format;
+    if (ENFORCED_FORMATS.has(schema.format) || INTEGER_FORMATS.has(schema.format)) out.format = schema.format;
     else stats.ignoredFormats.add(schema.format);
   }
   if (schema['x-kubernetes-int-or-string']) out.intOrString = true;

@@ -149,7 +149,8 @@ export const hostedClusterKindSchema: KindSchema = {
        "maxFreeDifferenceRatioPercent": {
         "type": "integer",
         "minimum": 0,
-        "maximum": 100
+        "maximum": 100,
+        "format": "int32"
        },
        "maxNodeProvisionTime": {
         "type": "string",
@@ -158,14 +159,17 @@ export const hostedClusterKindSchema: KindSchema = {
        },
        "maxNodesTotal": {
         "type": "integer",
-        "minimum": 0
+        "minimum": 0,
+        "format": "int32"
        },
        "maxPodGracePeriod": {
         "type": "integer",
-        "minimum": 0
+        "minimum": 0,
+        "format": "int32"
        },
        "podPriorityThreshold": {
-        "type": "integer"
+        "type": "integer",
+        "format": "int32"
        },
        "scaleDown": {
         "type": "object",
@@ -173,27 +177,32 @@ export const hostedClusterKindSchema: KindSchema = {
          "delayAfterAddSeconds": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 86400
+          "maximum": 86400,
+          "format": "int32"
          },
          "delayAfterDeleteSeconds": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 86400
+          "maximum": 86400,
+          "format": "int32"
          },
          "delayAfterFailureSeconds": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 86400
+          "maximum": 86400,
+          "format": "int32"
          },
          "unneededDurationSeconds": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 86400
+          "maximum": 86400,
+          "format": "int32"
          },
          "utilizationThresholdPercent": {
           "type": "integer",
           "minimum": 0,
-          "maximum": 100
+          "maximum": 100,
+          "format": "int32"
          }
         }
        },
@@ -1209,12 +1218,14 @@ export const hostedClusterKindSchema: KindSchema = {
               "largestMaxAge": {
                "type": "integer",
                "minimum": 0,
-               "maximum": 2147483647
+               "maximum": 2147483647,
+               "format": "int32"
               },
               "smallestMaxAge": {
                "type": "integer",
                "minimum": 0,
-               "maximum": 2147483647
+               "maximum": 2147483647,
+               "format": "int32"
               }
              }
             },
@@ -1279,7 +1290,8 @@ export const hostedClusterKindSchema: KindSchema = {
             },
             "hostPrefix": {
              "type": "integer",
-             "minimum": 0
+             "minimum": 0,
+             "format": "int32"
             }
            }
           }
@@ -1347,7 +1359,8 @@ export const hostedClusterKindSchema: KindSchema = {
                  "type": "string"
                 },
                 "tolerationSeconds": {
-                 "type": "integer"
+                 "type": "integer",
+                 "format": "int64"
                 },
                 "value": {
                  "type": "string"
@@ -1381,7 +1394,8 @@ export const hostedClusterKindSchema: KindSchema = {
                  "type": "string"
                 },
                 "tolerationSeconds": {
-                 "type": "integer"
+                 "type": "integer",
+                 "format": "int64"
                 },
                 "value": {
                  "type": "string"
@@ -1872,10 +1886,12 @@ export const hostedClusterKindSchema: KindSchema = {
             "type": "string"
            },
            "accessTokenInactivityTimeoutSeconds": {
-            "type": "integer"
+            "type": "integer",
+            "format": "int32"
            },
            "accessTokenMaxAgeSeconds": {
-            "type": "integer"
+            "type": "integer",
+            "format": "int32"
            }
           }
          }
@@ -2333,7 +2349,8 @@ export const hostedClusterKindSchema: KindSchema = {
           }
          },
          "port": {
-          "type": "integer"
+          "type": "integer",
+          "format": "int32"
          }
         }
        },
@@ -2363,7 +2380,8 @@ export const hostedClusterKindSchema: KindSchema = {
            ]
           },
           "hostPrefix": {
-           "type": "integer"
+           "type": "integer",
+           "format": "int32"
           }
          }
         }
@@ -2558,7 +2576,8 @@ export const hostedClusterKindSchema: KindSchema = {
            "mtu": {
             "type": "integer",
             "minimum": 576,
-            "maximum": 9216
+            "maximum": 9216,
+            "format": "int32"
            },
            "v4InternalSubnet": {
             "type": "string",
@@ -2625,13 +2644,15 @@ export const hostedClusterKindSchema: KindSchema = {
               "type": "integer",
               "minimum": 0,
               "maximum": 65535,
-              "default": 80
+              "default": 80,
+              "format": "int32"
              },
              "httpsPort": {
               "type": "integer",
               "minimum": 0,
               "maximum": 65535,
-              "default": 443
+              "default": 443,
+              "format": "int32"
              },
              "protocol": {
               "type": "string",
@@ -2645,7 +2666,8 @@ export const hostedClusterKindSchema: KindSchema = {
               "type": "integer",
               "minimum": 0,
               "maximum": 65535,
-              "default": 1936
+              "default": 1936,
+              "format": "int32"
              }
             }
            },
@@ -4732,7 +4754,8 @@ export const hostedClusterKindSchema: KindSchema = {
              ]
             },
             "port": {
-             "type": "integer"
+             "type": "integer",
+             "format": "int32"
             }
            }
           },
@@ -4814,7 +4837,8 @@ export const hostedClusterKindSchema: KindSchema = {
          "type": "string"
         },
         "tolerationSeconds": {
-         "type": "integer"
+         "type": "integer",
+         "format": "int64"
         },
         "value": {
          "type": "string"
@@ -4880,16 +4904,19 @@ export const hostedClusterKindSchema: KindSchema = {
       "properties": {
        "nodeClaimCount": {
         "type": "integer",
-        "minimum": 0
+        "minimum": 0,
+        "format": "int32"
        },
        "nodeCount": {
         "type": "integer",
-        "minimum": 0
+        "minimum": 0,
+        "format": "int32"
        },
        "vcpus": {
         "type": "integer",
         "minimum": 0,
-        "maximum": 1000000
+        "maximum": 1000000,
+        "format": "int32"
        }
       }
      },
@@ -4920,7 +4947,8 @@ export const hostedClusterKindSchema: KindSchema = {
         },
         "observedGeneration": {
          "type": "integer",
-         "minimum": 0
+         "minimum": 0,
+         "format": "int64"
         },
         "reason": {
          "type": "string",
@@ -5012,7 +5040,8 @@ export const hostedClusterKindSchema: KindSchema = {
                },
                "observedGeneration": {
                 "type": "integer",
-                "minimum": 0
+                "minimum": 0,
+                "format": "int64"
                },
                "reason": {
                 "type": "string",
@@ -5096,7 +5125,8 @@ export const hostedClusterKindSchema: KindSchema = {
         "maxLength": 255
        },
        "port": {
-        "type": "integer"
+        "type": "integer",
+        "format": "int32"
        }
       }
      },
@@ -5181,7 +5211,8 @@ export const hostedClusterKindSchema: KindSchema = {
        "observedGeneration": {
         "type": "integer",
         "minimum": 1,
-        "maximum": 9007199254740992
+        "maximum": 9007199254740992,
+        "format": "int64"
        }
       }
      },
@@ -5714,7 +5745,8 @@ export const hostedClusterKindSchema: KindSchema = {
              },
              "observedGeneration": {
               "type": "integer",
-              "minimum": 0
+              "minimum": 0,
+              "format": "int64"
              },
              "reason": {
               "type": "string",
@@ -5894,7 +5926,8 @@ export const hostedClusterKindSchema: KindSchema = {
         }
        },
        "observedGeneration": {
-        "type": "integer"
+        "type": "integer",
+        "format": "int64"
        }
       }
      }

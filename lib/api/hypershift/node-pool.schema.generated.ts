@@ -8,6 +8,7 @@ export const nodePoolKindSchema: KindSchema = {
  "kind": "NodePool",
  "namespaced": true,
  "nameRule": "dns-subdomain",
+ "scaleReplicasPath": ".spec.replicas",
  "schema": {
   "type": "object",
   "properties": {
@@ -48,11 +49,13 @@ export const nodePoolKindSchema: KindSchema = {
       "properties": {
        "max": {
         "type": "integer",
-        "minimum": 1
+        "minimum": 1,
+        "format": "int32"
        },
        "min": {
         "type": "integer",
-        "minimum": 0
+        "minimum": 0,
+        "format": "int32"
        }
       },
       "rules": [
@@ -396,11 +399,13 @@ export const nodePoolKindSchema: KindSchema = {
             "maxLength": 2048
            },
            "iops": {
-            "type": "integer"
+            "type": "integer",
+            "format": "int64"
            },
            "size": {
             "type": "integer",
-            "minimum": 8
+            "minimum": 8,
+            "format": "int64"
            },
            "type": {
             "type": "string",
@@ -677,7 +682,8 @@ export const nodePoolKindSchema: KindSchema = {
            "sizeGiB": {
             "type": "integer",
             "minimum": 16,
-            "maximum": 32767
+            "maximum": 32767,
+            "format": "int32"
            }
           }
          },
@@ -770,7 +776,8 @@ export const nodePoolKindSchema: KindSchema = {
           "properties": {
            "cores": {
             "type": "integer",
-            "minimum": 1
+            "minimum": 1,
+            "format": "int32"
            },
            "memory": {
             "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
@@ -928,7 +935,8 @@ export const nodePoolKindSchema: KindSchema = {
          },
          "memoryGiB": {
           "type": "integer",
-          "default": 32
+          "default": 32,
+          "format": "int32"
          },
          "processorType": {
           "type": "string",
@@ -993,7 +1001,8 @@ export const nodePoolKindSchema: KindSchema = {
       }
      },
      "replicas": {
-      "type": "integer"
+      "type": "integer",
+      "format": "int32"
      },
      "taints": {
       "type": "array",
@@ -1098,7 +1107,8 @@ export const nodePoolKindSchema: KindSchema = {
         },
         "observedGeneration": {
          "type": "integer",
-         "minimum": 0
+         "minimum": 0,
+         "format": "int64"
         },
         "reason": {
          "type": "string",
@@ -1161,11 +1171,13 @@ export const nodePoolKindSchema: KindSchema = {
           },
           "readyNodeCount": {
            "type": "integer",
-           "minimum": 0
+           "minimum": 0,
+           "format": "int32"
           },
           "unreadyNodeCount": {
            "type": "integer",
-           "minimum": 0
+           "minimum": 0,
+           "format": "int32"
           }
          }
         }
@@ -1216,7 +1228,8 @@ export const nodePoolKindSchema: KindSchema = {
       }
      },
      "replicas": {
-      "type": "integer"
+      "type": "integer",
+      "format": "int32"
      },
      "version": {
       "type": "string",

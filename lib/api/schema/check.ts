@@ -55,6 +55,7 @@ export function checkObjectSchemaDetailed(object: unknown): SchemaCheckResult {
   const top: SchemaNode = { ...schema.schema, properties: withoutMetadata(schema.schema.properties) };
   walk(top, { ...rest, metadata: {} }, '', ctx, false);
   if (schema.extra === 'data-keys') checkDataKeys(obj, ctx);
+  if (schema.scaleReplicasPath) checkScaleReplicas(obj, schema.scaleReplicasPath, ctx);
   return ctx;
 }
 
@@ -83,4 +84,14 @@ export function celRuleCoverage(): { total: number; evaluable: number; skipped: 
   };
   for (const k of KINDS.values()) visit(k.kind, k.schema, '');
   return { total, evaluable: total - skipped.length, skipped };
+}
+
+/** The scale subresource's replicas: apiextensions checks it is a non-negative int32. */
+function checkScaleReplicas(obj: Record<string, unknown>, jsonPath: string, ctx: WalkContext) {
+  const parts = jsonPath.replace(/^\./, '').split('.');
+  const value = parts.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), obj);
+  if (typeof value !== 'number' || !Number.isInteger(value)) return;
+  const path = parts.join('.');
+  if (value < 0) ctx.findings.push({ path, message: `Invalid value: ${value}: should be a non-negative integer`, fix: `set ${path} to 0 or more` });
+  else if (value > 2147483647) ctx.findings.push({ path, message: `Invalid value: ${value}: should be less than or equal to 2147483647`, fix: `set ${path} to at most 2147483647` });
 }

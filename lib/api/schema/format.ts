@@ -1,8 +1,13 @@
 /**
  * String formats, checked as apiextensions-apiserver checks them (kube-openapi's strfmt registry,
- * after it drops the formats CRDs may not use). Integer and number formats (int32, int64, float,
- * double) are not range-checked by the API server, so they are not checked here either.
+ * after it drops the formats CRDs may not use), and the integer formats it range-checks.
  */
+
+/** Integer formats and their ranges (the API server rejects values outside them). */
+export const INTEGER_FORMATS: ReadonlyMap<string, readonly [number, number]> = new Map<string, readonly [number, number]>([
+  ['int32', [-2147483648, 2147483647]],
+  ['int64', [-(2 ** 63), 2 ** 63 - 1]],
+]);
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;

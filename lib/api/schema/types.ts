@@ -58,6 +58,8 @@ export interface KindSchema {
   readonly nameRule: 'dns-subdomain' | 'dns-label' | 'path-segment' | 'dns-1035-label';
   /** The whole object's schema; `metadata` is checked as ObjectMeta, whatever is here. */
   readonly schema: SchemaNode;
+  /** JSON path of the scale subresource's replicas (`.spec.replicas`): a non-negative int32. */
+  readonly scaleReplicasPath?: string;
   /** Extra apimachinery checks that are not expressible as schema (Secret data keys, ...). */
   readonly extra?: string;
 }

@@ -6,7 +6,7 @@
  */
 import { celList, celMap } from '@bufbuild/cel';
 import { compileRule } from './cel';
-import { ENFORCED_FORMATS, FORMAT_EXAMPLES } from './format';
+import { ENFORCED_FORMATS, FORMAT_EXAMPLES, INTEGER_FORMATS } from './format';
 import { compileRe2 } from './regex';
 import type { SchemaNode } from './types';
 
@@ -172,6 +172,10 @@ function checkString(node: SchemaNode, value: string, path: string, ctx: WalkCon
 }
 
 function checkNumber(node: SchemaNode, value: number, path: string, ctx: WalkContext) {
+  const range = node.format === undefined ? undefined : INTEGER_FORMATS.get(node.format);
+  if (range && (value < range[0] || value > range[1])) {
+    add(ctx, path, `Invalid value: ${value}: checked value must be of type integer with format ${node.format} in ${path}`, `set ${path} between ${range[0]} and ${range[1]}`);
+  }
   if (node.minimum !== undefined && (node.exclusiveMinimum ? value <= node.minimum : value < node.minimum)) {
     const op = node.exclusiveMinimum ? 'greater than' : 'greater than or equal to';
     add(ctx, path, `Invalid value: ${value}: ${path} in body should be ${op} ${node.minimum}`, `set ${path} ${op} ${node.minimum}`);
