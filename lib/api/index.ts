@@ -1,3 +1,4 @@
 export * from './k8s';
 export * from './hypershift';
 export * from './external-secrets';
+export * from './schema';

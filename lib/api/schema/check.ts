@@ -1,0 +1,97 @@
+/** The entry point: check any emitted object against the schema of its kind. */
+import { BUILT_IN_KINDS, checkDataKeys } from './builtins';
+import { compileRule } from './cel';
+import { GENERATED_KINDS } from './kinds.generated';
+import { checkMetadata } from './metadata';
+import type { KindSchema, SchemaNode } from './types';
+import { walk } from './validate';
+import type { SchemaFinding, SkippedRule, WalkContext } from './validate';
+
+const KINDS = new Map<string, KindSchema>([...GENERATED_KINDS, ...BUILT_IN_KINDS].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
+
+/** Top-level fields the API server resets on create (status subresource): not validated. */
+const IGNORED_TOP_LEVEL = new Set(['status']);
+
+/** The schema of a kind, or undefined when the library does not know it. */
+export function findKindSchema(apiVersion: string, kind: string): KindSchema | undefined {
+  return KINDS.get(`${apiVersion} ${kind}`);
+}
+
+/** `apiVersion kind` of every kind that can be checked. */
+export function checkedKinds(): string[] {
+  return [...KINDS.keys()].sort();
+}
+
+export interface SchemaCheckResult {
+  readonly findings: SchemaFinding[];
+  /** CEL rules on present fields that could not be evaluated (so not proven to pass). */
+  readonly skipped: SkippedRule[];
+}
+
+/** Checks an object as the API server would on create; also lists the CEL rules it could not run. */
+export function checkObjectSchemaDetailed(object: unknown): SchemaCheckResult {
+  const ctx: WalkContext = { findings: [], skipped: [] };
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) {
+    ctx.findings.push({ path: '<root>', message: 'Invalid value: an object must be a JSON object', fix: 'pass a Kubernetes object with apiVersion, kind and metadata' });
+    return ctx;
+  }
+  const obj = object as Record<string, unknown>;
+  const { apiVersion, kind } = obj;
+  if (typeof apiVersion !== 'string' || apiVersion === '') ctx.findings.push({ path: 'apiVersion', message: 'Required value: apiVersion must be set', fix: 'set apiVersion, e.g. hypershift.openshift.io/v1beta1' });
+  if (typeof kind !== 'string' || kind === '') ctx.findings.push({ path: 'kind', message: 'Required value: kind must be set', fix: 'set kind, e.g. HostedCluster' });
+  if (ctx.findings.length > 0) return ctx;
+  const schema = findKindSchema(apiVersion as string, kind as string);
+  if (!schema) {
+    ctx.findings.push({
+      path: 'kind',
+      message: `no schema known for ${String(apiVersion)} ${String(kind)}`,
+      fix: `emit one of ${checkedKinds().join(', ')}, or add the kind to scripts/gen-api/targets.ts (custom resources) or lib/api/schema/builtins.ts`,
+    });
+    return ctx;
+  }
+  checkMetadata(schema, obj.metadata, ctx);
+  const rest: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) if (key !== 'metadata' && !IGNORED_TOP_LEVEL.has(key)) rest[key] = obj[key];
+  const top: SchemaNode = { ...schema.schema, properties: withoutMetadata(schema.schema.properties) };
+  walk(top, { ...rest, metadata: {} }, '', ctx, false);
+  if (schema.extra === 'data-keys') checkDataKeys(obj, ctx);
+  if (schema.scaleReplicasPath) checkScaleReplicas(obj, schema.scaleReplicasPath, ctx);
+  return ctx;
+}
+
+/** The findings for one object: empty when the API server would accept it. */
+export function checkObjectSchema(object: unknown): SchemaFinding[] {
+  return checkObjectSchemaDetailed(object).findings;
+}
+
+function withoutMetadata(props: SchemaNode['properties']): SchemaNode['properties'] {
+  return { ...props, metadata: { type: 'object', preserveUnknownFields: true } };
+}
+
+/** Every CEL rule in the known schemas, and the ones that cannot be evaluated with the reason. */
+export function celRuleCoverage(): { total: number; evaluable: number; skipped: Array<{ kind: string; path: string; rule: string; reason: string }> } {
+  let total = 0;
+  const skipped: Array<{ kind: string; path: string; rule: string; reason: string }> = [];
+  const visit = (kind: string, node: SchemaNode, path: string) => {
+    for (const r of node.rules ?? []) {
+      total++;
+      const c = compileRule(r.rule);
+      if (c.skipped) skipped.push({ kind, path: path || '<root>', rule: r.rule, reason: c.skipped });
+    }
+    for (const [k, child] of Object.entries(node.properties ?? {})) visit(kind, child, path ? `${path}.${k}` : k);
+    if (node.items) visit(kind, node.items, `${path}[*]`);
+    if (node.additionalProperties) visit(kind, node.additionalProperties, `${path}[*]`);
+  };
+  for (const k of KINDS.values()) visit(k.kind, k.schema, '');
+  return { total, evaluable: total - skipped.length, skipped };
+}
+
+/** The scale subresource's replicas: apiextensions checks it is a non-negative int32. */
+function checkScaleReplicas(obj: Record<string, unknown>, jsonPath: string, ctx: WalkContext) {
+  const parts = jsonPath.replace(/^\./, '').split('.');
+  const value = parts.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), obj);
+  if (typeof value !== 'number' || !Number.isInteger(value)) return;
+  const path = parts.join('.');
+  if (value < 0) ctx.findings.push({ path, message: `Invalid value: ${value}: should be a non-negative integer`, fix: `set ${path} to 0 or more` });
+  else if (value > 2147483647) ctx.findings.push({ path, message: `Invalid value: ${value}: should be less than or equal to 2147483647`, fix: `set ${path} to at most 2147483647` });
+}

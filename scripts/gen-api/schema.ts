@@ -1,0 +1,89 @@
+/**
+ * The compact structural schema of a kind (lib/api/schema/types.ts `SchemaNode`), from a CRD's
+ * OpenAPI v3 schema: validation keywords, defaults and CEL rules; never descriptions.
+ */
+import { ENFORCED_FORMATS, INTEGER_FORMATS } from '../../lib/api/schema/format';
+import type { CelRuleSpec, SchemaNode } from '../../lib/api/schema/types';
+import type { CrdSchema } from './crd';
+
+export interface CompactStats {
+  /** Rules kept (they run on create). */
+  rules: number;
+  /** Transition rules (they use oldSelf, so they never run on create). */
+  transitionRules: number;
+  /** Formats dropped because the API server does not validate them. */
+  ignoredFormats: Set<string>;
+}
+
+/** Keywords copied as they are. */
+const PLAIN = [
+  'type', 'enum', 'pattern', 'required', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum',
+  'minLength', 'maxLength', 'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties',
+  'nullable', 'default',
+] as const;
+
+/** Keywords that carry no validation (or that the API server does not enforce on create). */
+const IGNORED = new Set([
+  'description', 'example', 'externalDocs', 'title', 'x-kubernetes-map-type', 'x-kubernetes-list-map-keys',
+  'x-kubernetes-list-type', 'x-kubernetes-validations', 'x-kubernetes-int-or-string', 'x-kubernetes-preserve-unknown-fields',
+  'x-kubernetes-embedded-resource', 'properties', 'items', 'additionalProperties', 'format', 'anyOf',
+]);
+
+export function compactSchema(schema: CrdSchema, where: string, stats: CompactStats): SchemaNode {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(schema)) {
+    if (!IGNORED.has(key) && !(PLAIN as readonly string[]).includes(key)) {
+      throw new Error(`${where}: schema keyword ${key} is not supported by the generator; add it to scripts/gen-api/schema.ts`);
+    }
+  }
+  for (const key of PLAIN) if (schema[key] !== undefined) out[key] = schema[key];
+  if (typeof schema.format === 'string') {
+    if (ENFORCED_FORMATS.has(schema.format) || INTEGER_FORMATS.has(schema.format)) out.format = schema.format;
+    else stats.ignoredFormats.add(schema.format);
+  }
+  if (schema['x-kubernetes-int-or-string']) out.intOrString = true;
+  else if (schema.anyOf) throw new Error(`${where}: anyOf is only supported for x-kubernetes-int-or-string`);
+  if (schema['x-kubernetes-preserve-unknown-fields']) out.preserveUnknownFields = true;
+  if (schema['x-kubernetes-embedded-resource']) out.embeddedResource = true;
+  const listType = schema['x-kubernetes-list-type'];
+  if (listType === 'set' || listType === 'map') out.listType = listType;
+  if (listType === 'map') out.listMapKeys = schema['x-kubernetes-list-map-keys'];
+  if (schema.properties) {
+    const props: Record<string, SchemaNode> = {};
+    for (const key of Object.keys(schema.properties).sort()) props[key] = compactSchema(schema.properties[key], `${where}.${key}`, stats);
+    out.properties = props;
+  }
+  if (schema.items) out.items = compactSchema(schema.items, `${where}[]`, stats);
+  if (schema.additionalProperties === false) out.additionalProperties = false;
+  else if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    out.additionalProperties = compactSchema(schema.additionalProperties, `${where}{}`, stats);
+  }
+  const rules = schema['x-kubernetes-validations'] as Array<Record<string, unknown>> | undefined;
+  if (rules) {
+    const kept: CelRuleSpec[] = [];
+    for (const r of rules) {
+      const rule = String(r.rule);
+      // Transition rules compare with the stored object; on create they do not run
+      // (unless optionalOldSelf, where oldSelf is an empty optional: kept, and skipped at runtime).
+      if (/\boldSelf\b/.test(rule) && !r.optionalOldSelf) {
+        stats.transitionRules++;
+        continue;
+      }
+      const spec: Record<string, unknown> = { rule };
+      for (const k of ['message', 'messageExpression', 'fieldPath', 'reason'] as const) if (r[k] !== undefined) spec[k] = r[k];
+      kept.push(spec as unknown as CelRuleSpec);
+      stats.rules++;
+    }
+    if (kept.length > 0) out.rules = kept;
+  }
+  return out as SchemaNode;
+}
+
+/** Every rule under a node, with its JSON path (for the generator's report). */
+export function collectRules(node: SchemaNode, path: string, out: Array<{ path: string; rule: CelRuleSpec }> = []) {
+  for (const rule of node.rules ?? []) out.push({ path: path || '<root>', rule });
+  for (const [key, child] of Object.entries(node.properties ?? {})) collectRules(child, `${path}.${key}`, out);
+  if (node.items) collectRules(node.items, `${path}[*]`, out);
+  if (node.additionalProperties) collectRules(node.additionalProperties, `${path}[*]`, out);
+  return out;
+}
