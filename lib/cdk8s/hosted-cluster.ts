@@ -1,36 +1,40 @@
 /** A HostedCluster with its Secrets, and NodePools added to it one by one. */
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import type { NodePool as NodePoolObject } from '../api';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
-import { hostedClusterContribution } from '../core';
-import { HostedClusterNodePoolProps, HostedClusterSpecProps, checkHostedCluster } from '../platforms';
+import { CLI_DEFAULTS, MANAGEMENT_CLUSTER, PHASES, hostedClusterContribution } from '../core';
+import { HostedClusterNodePoolProps, HostedClusterSpecProps, checkHostedCluster, checkNodePool } from '../platforms';
 import { attachIssues, renderContribution } from './render';
 
 export interface HostedClusterProps extends Omit<HostedClusterSpecProps, 'nodePools' | 'createNamespace'> {
+  /** Validation and secret-handling options. @default {} */
   readonly options?: PlanOptions;
 }
 
 /**
  * The HostedCluster object and the Secrets, ExternalSecrets and ConfigMaps it references. Its
  * namespace must exist (use {@link HostedClusterBundle} to create it); add pools with
- * {@link HostedCluster.addNodePool} or {@link NodePool}.
+ * {@link HostedCluster.addNodePool} or {@link NodePool}. The cluster is planned once; each pool
+ * is planned against that plan.
  */
 export class HostedCluster extends Construct {
   readonly clusterName: string;
   readonly namespace: string;
+  /** The validated plan; undefined when the props have errors. */
   readonly plan?: HostedClusterPlan;
   readonly issues: readonly ValidationIssue[];
   readonly apiObjects: readonly ApiObject[];
-  /** @internal the props NodePools are validated against */
-  readonly props: HostedClusterProps;
+  private readonly options: PlanOptions;
+  private readonly pools: NodePoolObject[] = [];
 
   constructor(scope: Construct, id: string, props: HostedClusterProps) {
     super(scope, id);
-    this.props = props;
-    const { options, ...specProps } = props;
+    const { options = {}, ...specProps } = props;
+    this.options = options;
     const checked = checkHostedCluster({ ...specProps, nodePools: [], createNamespace: false }, options);
-    this.clusterName = props.name;
-    this.namespace = checked.plan?.namespace ?? props.namespace ?? 'clusters';
+    this.clusterName = checked.plan?.name ?? String(props.name);
+    this.namespace = checked.plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);
     if (!checked.plan) {
       this.issues = checked.issues;
       this.apiObjects = [];
@@ -48,6 +52,14 @@ export class HostedCluster extends Construct {
   addNodePool(id: string, props: HostedClusterNodePoolProps = {}): NodePool {
     return new NodePool(this, id, { ...props, cluster: this });
   }
+
+  /** @returns the pool's findings; records the pool so later pools are checked against it. */
+  planNodePool(pool: HostedClusterNodePoolProps): ReturnType<typeof checkNodePool> {
+    if (!this.plan) return { issues: [] }; // the cluster's own findings stop synthesis already
+    const checked = checkNodePool(this.plan, pool, this.pools, this.options);
+    if (checked.nodePool && !checked.issues.some((i) => i.severity === 'error')) this.pools.push(checked.nodePool);
+    return checked;
+  }
 }
 
 export interface NodePoolProps extends HostedClusterNodePoolProps {
@@ -55,7 +67,7 @@ export interface NodePoolProps extends HostedClusterNodePoolProps {
   readonly cluster: HostedCluster;
 }
 
-/** A NodePool, validated against its HostedCluster (platform, release skew, arch). */
+/** A NodePool, validated against its HostedCluster's plan (platform, release skew, arch, unique name). */
 export class NodePool extends Construct {
   readonly issues: readonly ValidationIssue[];
   readonly apiObject?: ApiObject;
@@ -63,19 +75,16 @@ export class NodePool extends Construct {
   constructor(scope: Construct, id: string, props: NodePoolProps) {
     super(scope, id);
     const { cluster, ...pool } = props;
-    const { options, ...clusterProps } = cluster.props;
-    const { plan, issues: all } = checkHostedCluster({ ...clusterProps, nodePools: [pool], createNamespace: false }, options);
-    // Findings about the cluster itself are reported once, by the HostedCluster construct.
-    const poolName = pool.name ?? cluster.clusterName;
-    const own = all.filter((i) => i.object === `NodePool ${cluster.namespace}/${poolName}`);
-    if (!plan || !cluster.plan) {
-      this.issues = own;
-      attachIssues(this, own);
+    const checked = cluster.planNodePool(pool);
+    if (!checked.nodePool || !checked.readiness || checked.issues.some((i) => i.severity === 'error')) {
+      this.issues = checked.issues;
+      attachIssues(this, checked.issues);
       return;
     }
-    const contribution = hostedClusterContribution(plan, own, `NodePool ${cluster.namespace}/${poolName} (${this.node.path})`);
-    const pools = { ...contribution, objects: contribution.objects.filter((p) => p.object.kind === 'NodePool') };
-    const { apiObjects, issues } = renderContribution(this, pools);
+    const { metadata } = checked.nodePool;
+    const contributor = `NodePool ${metadata.namespace}/${metadata.name} (${this.node.path})`;
+    const planned = { object: checked.nodePool, target: MANAGEMENT_CLUSTER, phase: PHASES.nodePools, readiness: checked.readiness, contributor };
+    const { apiObjects, issues } = renderContribution(this, { contributor, objects: [planned], issues: checked.issues });
     this.issues = issues;
     this.apiObject = apiObjects[0];
     if (this.apiObject && cluster.apiObjects.length > 0) this.apiObject.node.addDependency(...cluster.apiObjects);

@@ -6,7 +6,7 @@
  */
 import type { HostedCluster, KubernetesObject } from '../api';
 import type { ValidationIssue } from './errors';
-import { HostedClusterPlan, Readiness, readinessOf } from './plan';
+import { HostedClusterPlan, readinessOf } from './plan';
 
 /** The cluster whose API an object is applied to. */
 export type Target =
@@ -50,6 +50,12 @@ export const PHASES = {
   nodePools: { name: 'node-pools', wave: 3 },
   day2: { name: 'day-2', wave: 4 },
 } as const satisfies Record<string, Phase>;
+
+/** How to tell an applied object is ready (Pulumi `waitFor`, Argo CD and Flux health). */
+export type Readiness =
+  | { readonly kind: 'exists' }
+  | { readonly kind: 'condition'; readonly type: string; readonly status: 'True' | 'False' }
+  | { readonly kind: 'jsonpath'; readonly path: string; readonly value: string };
 
 /** One object of the plan. */
 export interface PlannedObject {
@@ -193,7 +199,7 @@ export function hostedClusterContribution(
       object,
       target: MANAGEMENT_CLUSTER,
       phase: phases[phase.name] ?? { name: phase.name, wave: phase.wave },
-      readiness: readinessOf(object),
+      readiness: plan.readiness.get(object) ?? readinessOf(object),
       contributor,
       ...(object.kind === 'Namespace' ? { shared: true } : {}),
       ...(object === plan.hostedCluster ? { claims: hostedClusterClaims(plan.hostedCluster) } : {}),

@@ -3,6 +3,9 @@
  * how to tell it is ready. Adapters (cdk8s, Pulumi) only render a plan.
  */
 import type { HostedCluster, KubernetesObject, Namespace, NodePool } from '../api';
+import { checkObjectSchema } from '../api';
+import type { Readiness } from './plan-model';
+import type { OcpVersion } from './release';
 import * as v from 'valibot';
 import { CLI_DEFAULTS } from './defaults';
 import { IssueCollector, ValidationIssue, throwIfErrors } from './errors';
@@ -22,11 +25,6 @@ export interface PlanPhase {
   readonly objects: readonly KubernetesObject[];
 }
 
-/** How to tell an applied object is ready. */
-export type Readiness =
-  | { readonly kind: 'exists' }
-  | { readonly kind: 'condition'; readonly type: string; readonly status: 'True' };
-
 export interface HostedClusterPlan {
   readonly name: string;
   readonly namespace: string;
@@ -34,6 +32,17 @@ export interface HostedClusterPlan {
   readonly hostedCluster: HostedCluster;
   readonly nodePools: readonly NodePool[];
   readonly warnings: readonly ValidationIssue[];
+  /** How to tell each object is ready, where it differs from {@link readinessOf} (platform-dependent). */
+  readonly readiness: ReadonlyMap<KubernetesObject, Readiness>;
+  /** The props as checked by the schema, so more NodePools can be planned against this cluster. */
+  readonly props: HostedClusterPlanProps<{ readonly type: string }, object>;
+  /** The cluster's OpenShift version, when known. */
+  readonly version?: OcpVersion;
+}
+
+/** The props schema of one NodePool, for the NodePool platform blocks. */
+export function nodePoolPropsSchema<PP extends v.GenericSchema>(poolPlatform: PP) {
+  return strict({ ...nodePoolEntries, platform: v.optional(poolPlatform) });
 }
 
 /** The props schema of a whole hosted cluster, for a platform union and NodePool platform blocks. */
@@ -43,7 +52,7 @@ export function hostedClusterPlanPropsSchema<P extends v.GenericSchema, PP exten
     /** Platform type and its settings. */
     platform,
     /** @default the CLI's: one pool named after the cluster (AWS: one per zone), 0 replicas */
-    nodePools: v.optional(list(strict({ ...nodePoolEntries, platform: v.optional(poolPlatform) }))),
+    nodePools: v.optional(list(nodePoolPropsSchema(poolPlatform))),
     /** Emit the Namespace objects. Turn off when the namespace is managed elsewhere. @default true */
     createNamespace: v.optional(bool()),
   });
@@ -59,6 +68,8 @@ export type HostedClusterPlanProps<Platform extends { readonly type: string }, P
 /** What tryPlan needs to know about the platforms: the props schema and the definitions by type. */
 export interface PlanPlatforms {
   readonly propsSchema: v.GenericSchema;
+  /** Schema of one NodePool's props (with every platform's pool block). */
+  readonly poolSchema: v.GenericSchema;
   readonly byType: Readonly<Record<string, AnyPlatformDefinition>>;
 }
 
@@ -74,16 +85,18 @@ export const PHASE_WAVES: Readonly<Record<PhaseName, number>> = {
   'node-pools': 3,
 };
 
-/** Readiness of the kinds the library emits; everything else is ready once it exists. */
-export function readinessOf(object: KubernetesObject): Readiness {
+/**
+ * Readiness of the kinds the library emits; everything else is ready once it exists. A NodePool
+ * with no machines, or on a platform that does not create machines (nodes join by hand), has
+ * nothing to wait for: waiting on Ready there could block a deployment forever.
+ */
+export function readinessOf(object: KubernetesObject, platformCreatesMachines = true): Readiness {
   switch (object.kind) {
     case 'HostedCluster':
       return { kind: 'condition', type: 'Available', status: 'True' };
     case 'NodePool': {
-      // A pool with no machines, or on platform None (nodes join by hand), has nothing to wait
-      // for; waiting on Ready there could block a deployment forever.
       const spec = (object as NodePool).spec;
-      const idle = (spec.replicas === 0 && !spec.autoScaling) || spec.platform.type === 'None';
+      const idle = (spec.replicas === 0 && !spec.autoScaling) || !platformCreatesMachines;
       return idle ? { kind: 'exists' } : { kind: 'condition', type: 'Ready', status: 'True' };
     }
     case 'ExternalSecret':
@@ -135,27 +148,18 @@ function planChecked(
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   const namespace = props.namespace ?? CLI_DEFAULTS.namespace;
   const platform = platforms[props.platform.type];
-  const platformProps = platform.blockKey ? (props.platform as Record<string, unknown>)[platform.blockKey] : undefined;
+  const platformProps = platformBlock(props, platform);
   const built = buildHostedCluster(props, platformProps, platform, issues, options.allowInlineSecrets ?? false);
   const hc = built.hostedCluster;
-  const clusterVersion = validateHostedCluster(hc, platform, props.release.version, options, issues);
+  const version = validateHostedCluster(hc, platform, props.release.version, options, issues);
 
-  const poolProps: ReadonlyArray<NodePoolProps & { name: string }> =
-    props.nodePools?.map((pool) => ({ ...pool, name: pool.name ?? props.name })) ??
-    platform.contribute.defaultPools(platformProps, props.name).map(({ name, platform: block }) => ({ name, platform: block }));
-  const seen = new Set<string>();
-  const nodePools = poolProps.map((pool, index) => {
-    const path = `nodePools[${index}]`;
-    const poolIssues = issues.forObject(`NodePool ${namespace}/${pool.name}`);
-    if (seen.has(pool.name)) poolIssues.error('metadata.name', `two NodePools are named ${quote(pool.name)}.`, 'Give each NodePool its own name.');
-    seen.add(pool.name);
-    const otherBlocks = Object.keys(pool.platform ?? {}).filter((key) => key !== platform.blockKey && (pool.platform as Record<string, unknown>)[key] !== undefined);
-    for (const key of otherBlocks) {
-      poolIssues.error(`${path}.platform.${key}`, `${key} settings are given for a NodePool of a ${platform.type} cluster.`, `Remove them${platform.blockKey ? ` or give ${platform.blockKey} settings` : ''}.`);
-    }
-    const np = buildNodePool(pool, pool.name, platformProps, props.release, platform, { ...built.context, issues: poolIssues }, path);
-    validateNodePool(np, hc, clusterVersion, platform, pool.release?.version ?? (pool.release ? undefined : props.release.version), options, poolIssues);
-    return np;
+  const poolProps: ReadonlyArray<NodePoolProps> =
+    props.nodePools ?? platform.contribute.defaultPools(platformProps, props.name).map(({ name, platform: block }) => ({ name, platform: block }));
+  const cluster = { props, hostedCluster: hc, version };
+  const nodePools: NodePool[] = [];
+  poolProps.forEach((pool, index) => {
+    const np = planPool(cluster, pool, `nodePools[${index}]`, nodePools, options, platform, issues);
+    if (np) nodePools.push(np);
   });
   checkClusterSize(nodePools, issues);
 
@@ -163,20 +167,103 @@ function planChecked(
     props.createNamespace === false
       ? []
       : [...new Set(built.namespaces)].map((name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
+  const phases: PlanPhase[] = [
+    { name: 'namespaces', wave: PHASE_WAVES.namespaces, objects: namespaces },
+    { name: 'prerequisites', wave: PHASE_WAVES.prerequisites, objects: built.supporting },
+    { name: 'hosted-cluster', wave: PHASE_WAVES['hosted-cluster'], objects: [hc] },
+    { name: 'node-pools', wave: PHASE_WAVES['node-pools'], objects: nodePools },
+  ];
+  // The API server's own rules last, as a safety net: the library's findings above say more, so
+  // the schema is consulted only when they found nothing.
+  if (!issues.issues.some((i) => i.severity === 'error')) checkSchemas(phases.flatMap((phase) => phase.objects), issues);
   const plan: HostedClusterPlan = {
     name: props.name,
     namespace,
     hostedCluster: hc,
     nodePools,
-    phases: [
-      { name: 'namespaces', wave: PHASE_WAVES.namespaces, objects: namespaces },
-      { name: 'prerequisites', wave: PHASE_WAVES.prerequisites, objects: built.supporting },
-      { name: 'hosted-cluster', wave: PHASE_WAVES['hosted-cluster'], objects: [hc] },
-      { name: 'node-pools', wave: PHASE_WAVES['node-pools'], objects: nodePools },
-    ],
+    phases,
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
+    readiness: new Map(nodePools.map((np) => [np, readinessOf(np, platform.createsMachines)])),
+    props,
+    ...(version ? { version } : {}),
   };
   return { plan, issues: issues.issues };
+}
+
+/** The props' block of the cluster's platform (`platform.aws`), if it has one. */
+function platformBlock(props: HostedClusterPlanProps<{ readonly type: string }, object>, platform: AnyPlatformDefinition): unknown {
+  return platform.blockKey ? (props.platform as Record<string, unknown>)[platform.blockKey] : undefined;
+}
+
+/** What a NodePool is planned against: its cluster's checked props, final HostedCluster and version. */
+type PlannedCluster = Pick<HostedClusterPlan, 'props' | 'hostedCluster' | 'version'>;
+
+/** Builds and validates one NodePool of a cluster; findings go to a collector for the pool. */
+function planPool(
+  cluster: PlannedCluster,
+  pool: NodePoolProps,
+  path: string,
+  others: readonly NodePool[],
+  options: PlanOptions,
+  platform: AnyPlatformDefinition,
+  clusterIssues: IssueCollector,
+): NodePool | undefined {
+  const { props, hostedCluster: hc } = cluster;
+  const name = pool.name ?? props.name;
+  const issues = clusterIssues.forObject(`NodePool ${hc.metadata.namespace}/${name}`);
+  if (others.some((np) => np.metadata.name === name)) issues.error('metadata.name', `two NodePools are named ${quote(name)}.`, 'Give each NodePool its own name.');
+  const otherBlocks = Object.keys(pool.platform ?? {}).filter((key) => key !== platform.blockKey && (pool.platform as Record<string, unknown>)[key] !== undefined);
+  for (const key of otherBlocks) {
+    issues.error(`${path}.platform.${key}`, `${key} settings are given for a NodePool of a ${platform.type} cluster.`, `Remove them${platform.blockKey ? ` or give ${platform.blockKey} settings` : ''}.`);
+  }
+  const context = {
+    name: props.name,
+    namespace: hc.metadata.namespace ?? CLI_DEFAULTS.namespace,
+    infraID: hc.spec.infraID ?? props.name,
+    baseDomain: props.baseDomain,
+    issues,
+    allowInlineSecrets: options.allowInlineSecrets ?? false,
+  };
+  const np = buildNodePool({ ...pool, name }, name, platformBlock(props, platform), props.release, platform, context, path);
+  validateNodePool(np, hc, cluster.version, platform, pool.release?.version ?? (pool.release ? undefined : props.release.version), options, issues);
+  return np;
+}
+
+/**
+ * Plans one more NodePool of an already planned cluster (the cdk8s `addNodePool`), without
+ * planning the cluster again. `others` are the cluster's NodePools so far (names must differ).
+ */
+export function tryPlanNodePool(
+  cluster: HostedClusterPlan,
+  input: unknown,
+  others: readonly NodePool[],
+  options: PlanOptions,
+  platforms: PlanPlatforms,
+): { nodePool?: NodePool; readiness?: Readiness; issues: readonly ValidationIssue[] } {
+  const platform = platforms.byType[cluster.props.platform.type];
+  const inputName = typeof input === 'object' && input !== null ? (input as { name?: unknown }).name : undefined;
+  const label = `NodePool ${cluster.namespace}/${typeof inputName === 'string' && inputName.length <= MAX_NAME_LENGTH ? inputName : cluster.name}`;
+  const parsed = v.safeParse(platforms.poolSchema, input);
+  if (!parsed.success) return { issues: schemaFindings(parsed.issues, label) };
+  const issues = new IssueCollector(`HostedCluster ${cluster.namespace}/${cluster.name}`);
+  try {
+    const np = planPool(cluster, parsed.output as NodePoolProps, 'nodePool', others, options, platform, issues);
+    if (np && !issues.issues.some((i) => i.severity === 'error')) checkSchemas([np], issues.forObject(label));
+    return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), issues: issues.issues };
+  } catch (error) {
+    issues.forObject(label).error('specOverrides', `the NodePool could not be checked: ${error instanceof Error ? error.message : String(error)}.`, 'Make specOverrides match the NodePool spec type.');
+    return { issues: issues.issues };
+  }
+}
+
+/** Findings where an object would be refused by the API server (its CRD or built-in schema). */
+function checkSchemas(objects: readonly KubernetesObject[], issues: IssueCollector): void {
+  for (const object of objects) {
+    const findings = checkObjectSchema(object);
+    if (findings.length === 0) continue;
+    const target = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`);
+    for (const finding of findings) target.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
+  }
 }
 
 /** The most nodes all pools together may reach stays within the cluster maximum (see limits.ts). */

@@ -60,6 +60,8 @@ export interface PlatformTraits {
   readonly archs: readonly Arch[];
   /** Whether autoScaling.min may be 0. */
   readonly scaleFromZero: boolean;
+  /** Whether NodePools get their machines from the platform (false on None: nodes join by hand, so Ready is never awaited). */
+  readonly createsMachines: boolean;
 }
 
 /** Checks on the final objects, after defaults, contributions and specOverrides. */

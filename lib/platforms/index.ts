@@ -1,7 +1,8 @@
 /** The platforms hcp-constructs supports; the registry and the props unions are derived from their definitions. */
 import type * as v from 'valibot';
-import type { HostedClusterPlan, HostedClusterPlanProps, NodePoolProps, PlanOptions, ValidationIssue } from '../core';
-import { buildPlan, hostedClusterPlanPropsSchema, platformRegistry, tryPlan } from '../core';
+import type { NodePool } from '../api';
+import type { HostedClusterPlan, HostedClusterPlanProps, NodePoolProps, PlanOptions, Readiness, ValidationIssue } from '../core';
+import { buildPlan, hostedClusterPlanPropsSchema, nodePoolPropsSchema, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
 import { agentPlatform } from './agent';
 import { awsPlatform } from './aws';
 import { kubevirtPlatform } from './kubevirt';
@@ -34,7 +35,7 @@ export type HostedClusterSpecProps = HostedClusterPlanProps<PlatformProps, NodeP
 
 export type HostedClusterNodePoolProps = NodePoolProps<NodePoolPlatformProps>;
 
-const planPlatforms = { propsSchema: hostedClusterSpecPropsSchema, byType: PLATFORMS };
+const planPlatforms = { propsSchema: hostedClusterSpecPropsSchema, poolSchema: nodePoolPropsSchema(registry.poolPlatformSchema), byType: PLATFORMS };
 
 /**
  * Validates the props and returns the plan; throws HcpValidationError listing every problem.
@@ -50,4 +51,17 @@ export function checkHostedCluster(
   options: PlanOptions = {},
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   return tryPlan(props, options, planPlatforms);
+}
+
+/**
+ * Checks one more NodePool of an already planned cluster and builds it, without planning the
+ * cluster again; `others` are the cluster's NodePools so far. Any value gives findings, never an exception.
+ */
+export function checkNodePool(
+  cluster: HostedClusterPlan,
+  props: HostedClusterNodePoolProps | unknown,
+  others: readonly NodePool[] = cluster.nodePools,
+  options: PlanOptions = {},
+): { nodePool?: NodePool; readiness?: Readiness; issues: readonly ValidationIssue[] } {
+  return tryPlanNodePool(cluster, props, others, options, planPlatforms);
 }

@@ -2,7 +2,7 @@
 import type { PlatformTraits } from '../core';
 
 /** NodePort services by default (a LoadBalancer for the API with MetalLB), in-place upgrades. */
-export const ON_PREMISES_TRAITS: PlatformTraits = {
+export const ON_PREMISES_TRAITS: Omit<PlatformTraits, 'createsMachines'> = {
   defaultMapping: 'NodePort',
   publishingRules: {
     APIServer: ['NodePort', 'LoadBalancer', 'Route'],

@@ -190,8 +190,15 @@ export function resourceNameFor(component: string, object: KubernetesObject): st
 /** The object's metadata with a `pulumi.com/waitFor` annotation when its readiness is more than existing. */
 export function metadataWithReadiness(planned: PlannedObject): KubernetesObject['metadata'] {
   const { object, readiness } = planned;
-  if (readiness.kind !== 'condition') return object.metadata;
-  const waitFor = readiness.status === 'True' ? `condition=${readiness.type}` : `condition=${readiness.type}=${readiness.status}`;
+  const waitFor =
+    readiness.kind === 'condition'
+      ? readiness.status === 'True'
+        ? `condition=${readiness.type}`
+        : `condition=${readiness.type}=${readiness.status}`
+      : readiness.kind === 'jsonpath'
+        ? `jsonpath={${readiness.path}}=${readiness.value}`
+        : undefined;
+  if (!waitFor) return object.metadata;
   return { ...object.metadata, annotations: { ...object.metadata.annotations, [PULUMI_WAIT_FOR_ANNOTATION]: waitFor } };
 }
 

@@ -13,7 +13,6 @@ describe('HostedClusterBundle', () => {
     const docs = Testing.synth(chart) as Doc[];
     expect(docs.map((d) => `${wave(d)} ${d.kind}/${d.metadata.name}`)).toEqual([
       '0 Namespace/clusters',
-      '1 Role/capi-provider-role',
       '1 ExternalSecret/vcluster2-pull-secret',
       '1 ExternalSecret/vcluster2-ssh-key',
       '1 ExternalSecret/vcluster2-etcd-encryption-key',

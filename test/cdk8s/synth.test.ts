@@ -32,7 +32,7 @@ describe('synthAtomically', () => {
     expect(result.files).toEqual(['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`));
     expect(Object.keys(snapshot(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(20);
+    expect(result.objects).toBe(19);
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 

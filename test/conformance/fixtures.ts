@@ -148,7 +148,8 @@ const agentDual: HostedClusterSpecProps = {
     version: '4.15.21',
   },
   baseDomain: 'bm.example.com',
-  platform: { type: 'Agent', agent: { agentNamespace: 'fx-agents' } },
+  // Operators older than v0.1.80 need the shared Role; it covers the Role kind here.
+  platform: { type: 'Agent', agent: { agentNamespace: 'fx-agents', legacyCapiProviderRole: true } },
   networking: { dualStack: true, machineNetwork: ['192.168.111.0/24', 'fd2e:6f44:5dd8:c956::/120'] },
   services: { apiServerAddress: '192.168.111.5' },
   imageContentSources: [

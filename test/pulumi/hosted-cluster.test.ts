@@ -113,10 +113,13 @@ function cdk8sObjects(props: HostedClusterSpecProps): Record<string, unknown>[] 
   return chart.toJson().map((o) => withoutAnnotation(o, ANNOTATIONS.argoSyncWave));
 }
 
+/** The agent example for operators older than v0.1.80, which also emits the shared capi-provider Role. */
+const agentWithRole: HostedClusterSpecProps = { ...agentCluster, platform: { type: 'Agent', agent: { agentNamespace: 'clusters', legacyCapiProviderRole: true } } };
+
 describe('HostedClusterStack', () => {
   test('the agent example creates exactly the plan objects, with waitFor on what has a readiness condition', async () => {
-    const plan = planHostedCluster(agentCluster, OPTIONS);
-    const stack = new hcp.HostedClusterStack('agent', { ...agentCluster, options: OPTIONS });
+    const plan = planHostedCluster(agentWithRole, OPTIONS);
+    const stack = new hcp.HostedClusterStack('agent', { ...agentWithRole, options: OPTIONS });
     await registered(stack);
 
     const component = registrations.filter((r) => r.type === 'hcp:index:HostedCluster');
@@ -187,7 +190,7 @@ describe('HostedClusterStack', () => {
       return undefined;
     };
     const operator = new pulumi.ComponentResource('test:index:Operator', 'hypershift-operator');
-    const stack = new hcp.HostedClusterStack('order', { ...agentCluster, options: OPTIONS }, { transformations: [record], dependsOn: [operator] });
+    const stack = new hcp.HostedClusterStack('order', { ...agentWithRole, options: OPTIONS }, { transformations: [record], dependsOn: [operator] });
     await registered(stack);
 
     const phase = (name: string) => stack.phases.find((p) => p.name === name)!.resources;

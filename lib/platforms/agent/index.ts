@@ -39,6 +39,7 @@ export function capiProviderRole(agentNamespace: string): Role {
 export const agentPlatform = definePlatform({
   type: 'Agent',
   ...ON_PREMISES_TRAITS,
+  createsMachines: true,
   block: { key: 'agent', required: true, cluster: agentClusterPropsSchema, pool: agentNodePoolPropsSchema },
   defaults: { ...ON_PREMISES_DEFAULTS, legacyCapiProviderRole: false },
 

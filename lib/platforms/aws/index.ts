@@ -254,6 +254,7 @@ export const awsPlatform = definePlatform({
   defaultUpgradeType: 'Replace',
   archs: ['amd64', 'arm64'],
   scaleFromZero: true,
+  createsMachines: true,
 
   contribute: {
     cluster(props, ctx) {

@@ -180,6 +180,7 @@ export const kubevirtPlatform = definePlatform({
   defaultUpgradeType: 'Replace',
   archs: ['amd64', 's390x'],
   scaleFromZero: false,
+  createsMachines: true,
 
   contribute: {
   cluster(props, ctx) {

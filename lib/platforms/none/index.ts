@@ -5,6 +5,7 @@ import { ON_PREMISES_DEFAULTS, ON_PREMISES_TRAITS, onPremisesDns } from '../on-p
 export const nonePlatform = definePlatform({
   type: 'None',
   ...ON_PREMISES_TRAITS,
+  createsMachines: false,
   defaults: ON_PREMISES_DEFAULTS,
   contribute: {
     cluster: (_props, ctx) => ({ platform: { type: 'None' }, dns: onPremisesDns(ctx.baseDomain) }),
