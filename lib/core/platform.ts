@@ -180,7 +180,8 @@ export function platformRegistry<const Defs extends readonly AnyPlatformDefiniti
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const input = dataset.value;
       const type = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as { type?: unknown }).type : undefined;
-      const definition = typeof type === 'string' ? byType[type] : undefined;
+      // Own keys only: a type such as "toString" must not find Object.prototype's.
+      const definition = typeof type === 'string' && Object.hasOwn(byType, type) ? byType[type] : undefined;
       if (!definition) {
         const guess = typeof type === 'string' ? nearest(type, types) : undefined;
         const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
