@@ -6,7 +6,7 @@
  */
 import { ApiObject, App, Chart, Yaml } from 'cdk8s';
 import * as YAML from 'yaml';
-import type { HostedClusterSpecProps, KubernetesObject, PlanOptions } from '../lib';
+import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../lib';
 import { ANNOTATIONS, SecretSource, checkHostedCluster, formatIssues } from '../lib';
 import { HostedClusterBundle, synthesizeCharts } from '../lib/cdk8s';
 import { SUPPORTED_VERSIONS, agentCluster, awsCluster, kubevirtCluster, noneCluster } from '../examples/clusters';
@@ -18,7 +18,7 @@ const PLATFORM_ORDER = ['Agent', 'KubeVirt', 'AWS', 'None'] as const;
 const vault = (key: string, property?: string) => SecretSource.external({ store: 'vault', key, property });
 
 /** The props of cluster number `index` (0-based); names are `c00001`, `c00002`, ... */
-export function clusterProps(index: number): HostedClusterSpecProps {
+export function clusterProps(index: number): HostedClusterProps {
   const name = `c${String(index + 1).padStart(5, '0')}`;
   const namespace = `clusters-${name}`;
   const secrets = {
@@ -76,12 +76,12 @@ export function clusterProps(index: number): HostedClusterSpecProps {
 }
 
 /** Props of clusters `first` .. `first + count - 1`. */
-export function workload(count: number, first = 0): HostedClusterSpecProps[] {
+export function workload(count: number, first = 0): HostedClusterProps[] {
   return Array.from({ length: count }, (_, i) => clusterProps(first + i));
 }
 
 /** Chart id, as defineExample names it. */
-export const chartId = (props: HostedClusterSpecProps) => `${props.platform.type.toLowerCase()}-${props.name}`;
+export const chartId = (props: HostedClusterProps) => `${props.platform.type.toLowerCase()}-${props.name}`;
 
 /** One cluster's objects exactly as HostedClusterBundle renders them (sync-wave annotation included). */
 export interface PlainCluster {
@@ -93,7 +93,7 @@ export interface PlainCluster {
  * The plan's objects with the `argocd.argoproj.io/sync-wave` annotation renderObject adds
  * (lib/cdk8s/render.ts), in phase order. Throws when a cluster has errors.
  */
-export function plainObjects(props: HostedClusterSpecProps, options: PlanOptions = OPTIONS): PlainCluster {
+export function plainObjects(props: HostedClusterProps, options: PlanOptions = OPTIONS): PlainCluster {
   const { plan, issues } = checkHostedCluster(props, options);
   const errors = issues.filter((i) => i.severity === 'error');
   if (!plan || errors.length > 0) throw new Error(`cluster ${props.name} is invalid:\n${formatIssues(errors)}`);
@@ -163,7 +163,7 @@ function timed(build: (app: App) => number, writer: Writer, onBuilt?: (construct
 }
 
 /** Library: HostedClusterBundle in one chart per cluster (like defineExample), then the library's one-pass synthesis. */
-export function synthLibrary(clusters: readonly HostedClusterSpecProps[], options: PlanOptions = OPTIONS, onBuilt?: (constructMs: number) => void): Timed {
+export function synthLibrary(clusters: readonly HostedClusterProps[], options: PlanOptions = OPTIONS, onBuilt?: (constructMs: number) => void): Timed {
   const build = (app: App) =>
     clusters.reduce((objects, cluster) => objects + new HostedClusterBundle(new Chart(app, chartId(cluster)), 'cluster', { ...cluster, options }).apiObjects.length, 0);
   return timed(build, 'one-pass', onBuilt);

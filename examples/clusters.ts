@@ -3,7 +3,7 @@
  * through external-secrets or from Secrets that already exist; no secret value is written.
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import type { HostedClusterSpecProps, PlanOptions } from '../lib';
+import type { HostedClusterProps, PlanOptions } from '../lib';
 import { SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
@@ -19,7 +19,7 @@ const vault = (key: string, property?: string) => SecretSource.external({ store:
  * --agent-namespace clusters --base-domain int.massopen.cloud ...`): Namespace, pull secret,
  * SSH key, etcd key, the capi-provider Role, HostedCluster and one NodePool with 0 replicas.
  */
-export const agentCluster: HostedClusterSpecProps = {
+export const agentCluster: HostedClusterProps = {
   name: 'vcluster2',
   namespace: 'clusters',
   release: {
@@ -35,7 +35,7 @@ export const agentCluster: HostedClusterSpecProps = {
 };
 
 /** A KubeVirt cluster with base-domain passthrough, HA control plane and two VM pools. */
-export const kubevirtCluster: HostedClusterSpecProps = {
+export const kubevirtCluster: HostedClusterProps = {
   name: 'kv-dev',
   namespace: 'kubevirt-clusters',
   release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-multi' },
@@ -61,7 +61,7 @@ export const kubevirtCluster: HostedClusterSpecProps = {
  * encryption, external DNS names for API and OAuth.
  */
 const account = '123456789012';
-export const awsCluster: HostedClusterSpecProps = {
+export const awsCluster: HostedClusterProps = {
   name: 'aws-prod',
   namespace: 'aws-clusters',
   release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64' },
@@ -101,7 +101,7 @@ export const awsCluster: HostedClusterSpecProps = {
 };
 
 /** A None cluster: NodePort services at a fixed address, nodes joined by hand. */
-export const noneCluster: HostedClusterSpecProps = {
+export const noneCluster: HostedClusterProps = {
   name: 'edge-lab',
   namespace: 'none-clusters',
   release: { image: 'quay.io/openshift-release-dev/ocp-release:4.15.20-x86_64' },
@@ -112,4 +112,4 @@ export const noneCluster: HostedClusterSpecProps = {
   secretEncryption: { aescbc: SecretSource.existing('edge-lab-etcd-encryption-key') },
 };
 
-export const EXAMPLE_CLUSTERS: readonly HostedClusterSpecProps[] = [agentCluster, kubevirtCluster, awsCluster, noneCluster];
+export const EXAMPLE_CLUSTERS: readonly HostedClusterProps[] = [agentCluster, kubevirtCluster, awsCluster, noneCluster];

@@ -1,7 +1,58 @@
 /**
  * hcp-constructs: typed OpenShift Hosted Control Planes (HyperShift) for cdk8s and Pulumi.
  * This entry point is framework-free; see `hcp-constructs/cdk8s` and `hcp-constructs/pulumi`.
+ * Everything a user needs is listed here by name; the modules behind it are internal.
  */
-export * from './api';
-export * from './core';
-export * from './platforms';
+
+// Describe hosted clusters (props, their schema and their pieces).
+export { hostedClusterPropsSchema, PLATFORMS } from './platforms';
+export type { HostedClusterProps, NodePoolProps, PlatformProps, NodePoolPlatformProps } from './platforms';
+export type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, AwsZone, EndpointAccess } from './platforms';
+export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './platforms';
+export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
+export { AWS_CONTROL_PLANE_ROLES, cliRolesRef } from './platforms';
+export { SecretSource } from './core/secrets';
+export type { ExternalSecretSource } from './core/secrets';
+export type { ReleaseProps, SecretEncryptionProps, ServicesProps, PriorityClassProps } from './core/hosted-cluster';
+export type { NetworkingProps } from './core/networking';
+export type { PublishingMapping } from './core/services';
+export type { Arch, UpgradeType } from './core/platform';
+
+// Check and plan them.
+export { planHostedCluster, checkHostedCluster, checkNodePool } from './platforms';
+export { planObjects, readinessOf } from './core/plan';
+export type { HostedClusterPlan, PlanOptions, PlanPhase, PhaseName } from './core/plan';
+export type { ValidationOptions } from './core/validate';
+export { HcpValidationError, formatIssues } from './core/errors';
+export type { ValidationIssue, Severity } from './core/errors';
+export { parseSupportedVersions } from './core/release';
+
+// The plan of a whole app: targets, phases, readiness, contributions.
+export { Plan, PHASES, MANAGEMENT_CLUSTER, hostedClusterTarget, hostedClusterContribution, objectKey, targetKey } from './core/plan-model';
+export type { Claim, Phase, PlanContribution, PlannedObject, Readiness, Target } from './core/plan-model';
+export { applySecretValues } from './core/secret-values';
+export type { SecretValues, ValueSecret } from './core/secret-values';
+
+// The CLI's names and defaults.
+export { CLI_DEFAULTS, ANNOTATIONS, SAFE_TO_DELETE_LABEL } from './core/defaults';
+export { secretNames, secretKeys, controlPlaneNamespace } from './core/names';
+
+// The Kubernetes objects emitted, and the API server's own checks of them.
+export type {
+  KubernetesObject,
+  ObjectMeta,
+  Namespace,
+  Secret,
+  ConfigMap,
+  Role,
+  HostedCluster,
+  HostedClusterSpec,
+  NodePool,
+  NodePoolSpec,
+  ExternalSecret,
+  PlatformType,
+  ServiceType,
+  PublishingStrategy,
+} from './api';
+export { HYPERSHIFT_API_VERSION, EXTERNAL_SECRETS_API_VERSION, checkObjectSchema } from './api';
+export type { SchemaFinding } from './api';

@@ -16,7 +16,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { SUPPORTED_VERSIONS, kubevirtCluster, noneCluster } from '../examples/clusters';
-import { HostedClusterStack } from '../lib/pulumi';
+import { HostedClusterBundle } from '../lib/pulumi';
 
 const config = new pulumi.Config();
 const choice = config.get('cluster') ?? 'none';
@@ -33,7 +33,7 @@ const kubeconfig = config.getSecret('kubeconfig');
 const { pullSecret: _pullSecret, sshKey: _sshKey, secretEncryption, ...props } = example;
 const provider = kubeconfig ? new k8s.Provider('management', { kubeconfig }) : undefined;
 
-const cluster = new HostedClusterStack(
+const cluster = new HostedClusterBundle(
   example.name,
   {
     ...props,

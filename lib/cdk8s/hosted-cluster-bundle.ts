@@ -3,10 +3,10 @@ import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
 import { hostedClusterContribution } from '../core';
-import { HostedClusterSpecProps, checkHostedCluster } from '../platforms';
+import { HostedClusterProps, checkHostedCluster } from '../platforms';
 import { attachIssues, renderContribution } from './render';
 
-export interface HostedClusterBundleProps extends HostedClusterSpecProps {
+export interface HostedClusterBundleProps extends HostedClusterProps {
   /** Validation and secret-handling options. */
   readonly options?: PlanOptions;
 }

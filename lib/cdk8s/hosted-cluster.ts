@@ -4,10 +4,10 @@ import { Construct } from 'constructs';
 import type { NodePool as NodePoolObject } from '../api';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
 import { CLI_DEFAULTS, MANAGEMENT_CLUSTER, PHASES, hostedClusterContribution } from '../core';
-import { HostedClusterNodePoolProps, HostedClusterSpecProps, checkHostedCluster, checkNodePool } from '../platforms';
+import { NodePoolProps, HostedClusterProps, checkHostedCluster, checkNodePool } from '../platforms';
 import { attachIssues, renderContribution } from './render';
 
-export interface HostedClusterProps extends Omit<HostedClusterSpecProps, 'nodePools' | 'createNamespace'> {
+export interface HostedClusterConstructProps extends Omit<HostedClusterProps, 'nodePools' | 'createNamespace'> {
   /** Validation and secret-handling options. @default {} */
   readonly options?: PlanOptions;
 }
@@ -28,7 +28,7 @@ export class HostedCluster extends Construct {
   private readonly options: PlanOptions;
   private readonly pools: NodePoolObject[] = [];
 
-  constructor(scope: Construct, id: string, props: HostedClusterProps) {
+  constructor(scope: Construct, id: string, props: HostedClusterConstructProps) {
     super(scope, id);
     const { options = {}, ...specProps } = props;
     this.options = options;
@@ -49,12 +49,12 @@ export class HostedCluster extends Construct {
   }
 
   /** Adds a NodePool of this cluster. */
-  addNodePool(id: string, props: HostedClusterNodePoolProps = {}): NodePool {
+  addNodePool(id: string, props: NodePoolProps = {}): NodePool {
     return new NodePool(this, id, { ...props, cluster: this });
   }
 
   /** @returns the pool's findings; records the pool so later pools are checked against it. */
-  planNodePool(pool: HostedClusterNodePoolProps): ReturnType<typeof checkNodePool> {
+  planNodePool(pool: NodePoolProps): ReturnType<typeof checkNodePool> {
     if (!this.plan) return { issues: [] }; // the cluster's own findings stop synthesis already
     const checked = checkNodePool(this.plan, pool, this.pools, this.options);
     if (checked.nodePool && !checked.issues.some((i) => i.severity === 'error')) this.pools.push(checked.nodePool);
@@ -62,7 +62,7 @@ export class HostedCluster extends Construct {
   }
 }
 
-export interface NodePoolProps extends HostedClusterNodePoolProps {
+export interface NodePoolConstructProps extends NodePoolProps {
   /** The cluster the pool belongs to. */
   readonly cluster: HostedCluster;
 }
@@ -72,7 +72,7 @@ export class NodePool extends Construct {
   readonly issues: readonly ValidationIssue[];
   readonly apiObject?: ApiObject;
 
-  constructor(scope: Construct, id: string, props: NodePoolProps) {
+  constructor(scope: Construct, id: string, props: NodePoolConstructProps) {
     super(scope, id);
     const { cluster, ...pool } = props;
     const checked = cluster.planNodePool(pool);

@@ -167,7 +167,7 @@ export const hostedClusterEntries = {
 };
 
 /** A HostedCluster's props with the platform union `Platform`. */
-export type HostedClusterProps<Platform extends { readonly type: string }> = EntriesOutput<typeof hostedClusterEntries> & {
+export type ClusterPropsOf<Platform extends { readonly type: string }> = EntriesOutput<typeof hostedClusterEntries> & {
   /** Platform type and its settings. */
   readonly platform: Platform;
 };
@@ -182,7 +182,7 @@ export interface BuiltCluster {
 
 /** Completes defaults and builds the HostedCluster; findings go to `issues`, nothing throws. */
 export function buildHostedCluster<P extends { readonly type: string }>(
-  props: HostedClusterProps<P>,
+  props: ClusterPropsOf<P>,
   platformProps: unknown,
   platform: AnyPlatformDefinition,
   issues: IssueCollector,
@@ -309,7 +309,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
 type SecretFn = (source: SecretSource, contract: SecretContract, path: string) => string;
 
 function encryptionSpec<P extends { readonly type: string }>(
-  props: HostedClusterProps<P>,
+  props: ClusterPropsOf<P>,
   contract: SecretContract,
   secret: SecretFn,
   issues: IssueCollector,
@@ -329,7 +329,7 @@ function encryptionSpec<P extends { readonly type: string }>(
   return { type: 'aescbc', aescbc: { activeKey: { name: active }, ...(backup ? { backupKey: { name: backup } } : {}) } };
 }
 
-function clusterAnnotations<P extends { readonly type: string }>(props: HostedClusterProps<P>): Record<string, string> {
+function clusterAnnotations<P extends { readonly type: string }>(props: ClusterPropsOf<P>): Record<string, string> {
   const annotations: Record<string, string> = { ...props.annotations };
   const priority = props.priorityClasses ?? {};
   if (priority.controlPlane) annotations[ANNOTATIONS.controlPlanePriorityClass] = priority.controlPlane;

@@ -81,14 +81,14 @@ export const nodePoolEntries = {
 };
 
 /** A NodePool's props with the platform blocks `PoolPlatform` (`aws`, `kubevirt`, `agent`). */
-export type NodePoolProps<PoolPlatform extends object = object> = EntriesOutput<typeof nodePoolEntries> & {
+export type NodePoolPropsOf<PoolPlatform extends object = object> = EntriesOutput<typeof nodePoolEntries> & {
   /** Platform blocks; only the cluster's platform may be set. @default the platform's defaults */
   readonly platform?: PoolPlatform;
 };
 
 /** Builds one NodePool of a cluster. */
 export function buildNodePool(
-  props: NodePoolProps,
+  props: NodePoolPropsOf,
   name: string,
   clusterProps: unknown,
   clusterRelease: ReleaseProps,

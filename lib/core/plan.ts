@@ -9,9 +9,9 @@ import type { OcpVersion } from './release';
 import * as v from 'valibot';
 import { CLI_DEFAULTS } from './defaults';
 import { IssueCollector, ValidationIssue, throwIfErrors } from './errors';
-import { HostedClusterProps, buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
+import { ClusterPropsOf, buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
 import { MAX_NAME_LENGTH, MAX_NODES_PER_CLUSTER } from './limits';
-import { NodePoolProps, buildNodePool, nodePoolEntries } from './node-pool';
+import { NodePoolPropsOf, buildNodePool, nodePoolEntries } from './node-pool';
 import type { AnyPlatformDefinition } from './platform';
 import { bool, list, quote, schemaFindings, strict } from './schema';
 import { ValidationOptions, validateHostedCluster, validateNodePool } from './validate';
@@ -35,7 +35,7 @@ export interface HostedClusterPlan {
   /** How to tell each object is ready, where it differs from {@link readinessOf} (platform-dependent). */
   readonly readiness: ReadonlyMap<KubernetesObject, Readiness>;
   /** The props as checked by the schema, so more NodePools can be planned against this cluster. */
-  readonly props: HostedClusterPlanProps<{ readonly type: string }, object>;
+  readonly props: HostedClusterPropsOf<{ readonly type: string }, object>;
   /** The cluster's OpenShift version, when known. */
   readonly version?: OcpVersion;
 }
@@ -58,9 +58,9 @@ export function hostedClusterPlanPropsSchema<P extends v.GenericSchema, PP exten
   });
 }
 
-export type HostedClusterPlanProps<Platform extends { readonly type: string }, PoolPlatform extends object> = HostedClusterProps<Platform> & {
+export type HostedClusterPropsOf<Platform extends { readonly type: string }, PoolPlatform extends object> = ClusterPropsOf<Platform> & {
   /** @default the CLI's: one pool named after the cluster (AWS: one per zone), 0 replicas */
-  readonly nodePools?: ReadonlyArray<NodePoolProps<PoolPlatform>>;
+  readonly nodePools?: ReadonlyArray<NodePoolPropsOf<PoolPlatform>>;
   /** Emit the Namespace objects. Turn off when the namespace is managed elsewhere. @default true */
   readonly createNamespace?: boolean;
 };
@@ -124,7 +124,7 @@ export function tryPlan(input: unknown, options: PlanOptions, platforms: PlanPla
   const parsed = v.safeParse(platforms.propsSchema, input);
   // Shape errors first, all at once: planning on a malformed description would only add noise.
   if (!parsed.success) return { issues: schemaFindings(parsed.issues, object) };
-  const props = parsed.output as HostedClusterPlanProps<{ readonly type: string }, object>;
+  const props = parsed.output as HostedClusterPropsOf<{ readonly type: string }, object>;
   const issues = new IssueCollector(object);
   try {
     return planChecked(props, options, platforms.byType, issues);
@@ -141,7 +141,7 @@ export function tryPlan(input: unknown, options: PlanOptions, platforms: PlanPla
 }
 
 function planChecked(
-  props: HostedClusterPlanProps<{ readonly type: string }, object>,
+  props: HostedClusterPropsOf<{ readonly type: string }, object>,
   options: PlanOptions,
   platforms: Readonly<Record<string, AnyPlatformDefinition>>,
   issues: IssueCollector,
@@ -153,7 +153,7 @@ function planChecked(
   const hc = built.hostedCluster;
   const version = validateHostedCluster(hc, platform, props.release.version, options, issues);
 
-  const poolProps: ReadonlyArray<NodePoolProps> =
+  const poolProps: ReadonlyArray<NodePoolPropsOf> =
     props.nodePools ?? platform.contribute.defaultPools(platformProps, props.name).map(({ name, platform: block }) => ({ name, platform: block }));
   const cluster = { props, hostedCluster: hc, version };
   const nodePools: NodePool[] = [];
@@ -191,7 +191,7 @@ function planChecked(
 }
 
 /** The props' block of the cluster's platform (`platform.aws`), if it has one. */
-function platformBlock(props: HostedClusterPlanProps<{ readonly type: string }, object>, platform: AnyPlatformDefinition): unknown {
+function platformBlock(props: HostedClusterPropsOf<{ readonly type: string }, object>, platform: AnyPlatformDefinition): unknown {
   return platform.blockKey ? (props.platform as Record<string, unknown>)[platform.blockKey] : undefined;
 }
 
@@ -201,7 +201,7 @@ type PlannedCluster = Pick<HostedClusterPlan, 'props' | 'hostedCluster' | 'versi
 /** Builds and validates one NodePool of a cluster; findings go to a collector for the pool. */
 function planPool(
   cluster: PlannedCluster,
-  pool: NodePoolProps,
+  pool: NodePoolPropsOf,
   path: string,
   others: readonly NodePool[],
   options: PlanOptions,
@@ -247,7 +247,7 @@ export function tryPlanNodePool(
   if (!parsed.success) return { issues: schemaFindings(parsed.issues, label) };
   const issues = new IssueCollector(`HostedCluster ${cluster.namespace}/${cluster.name}`);
   try {
-    const np = planPool(cluster, parsed.output as NodePoolProps, 'nodePool', others, options, platform, issues);
+    const np = planPool(cluster, parsed.output as NodePoolPropsOf, 'nodePool', others, options, platform, issues);
     if (np && !issues.issues.some((i) => i.severity === 'error')) checkSchemas([np], issues.forObject(label));
     return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), issues: issues.issues };
   } catch (error) {

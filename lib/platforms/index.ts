@@ -1,7 +1,7 @@
 /** The platforms hcp-constructs supports; the registry and the props unions are derived from their definitions. */
 import type * as v from 'valibot';
 import type { NodePool } from '../api';
-import type { HostedClusterPlan, HostedClusterPlanProps, NodePoolProps, PlanOptions, Readiness, ValidationIssue } from '../core';
+import type { HostedClusterPlan, HostedClusterPropsOf, NodePoolPropsOf, PlanOptions, Readiness, ValidationIssue } from '../core';
 import { buildPlan, hostedClusterPlanPropsSchema, nodePoolPropsSchema, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
 import { agentPlatform } from './agent';
 import { awsPlatform } from './aws';
@@ -28,26 +28,26 @@ export type PlatformProps = v.InferOutput<typeof registry.platformSchema>;
 export type NodePoolPlatformProps = v.InferOutput<typeof registry.poolPlatformSchema>;
 
 /** The schema of everything that describes one hosted cluster (props are checked against it first). */
-export const hostedClusterSpecPropsSchema = hostedClusterPlanPropsSchema(registry.platformSchema, registry.poolPlatformSchema);
+export const hostedClusterPropsSchema = hostedClusterPlanPropsSchema(registry.platformSchema, registry.poolPlatformSchema);
 
 /** Everything that describes one hosted cluster: the cluster, its secrets and its NodePools. */
-export type HostedClusterSpecProps = HostedClusterPlanProps<PlatformProps, NodePoolPlatformProps>;
+export type HostedClusterProps = HostedClusterPropsOf<PlatformProps, NodePoolPlatformProps>;
 
-export type HostedClusterNodePoolProps = NodePoolProps<NodePoolPlatformProps>;
+export type NodePoolProps = NodePoolPropsOf<NodePoolPlatformProps>;
 
-const planPlatforms = { propsSchema: hostedClusterSpecPropsSchema, poolSchema: nodePoolPropsSchema(registry.poolPlatformSchema), byType: PLATFORMS };
+const planPlatforms = { propsSchema: hostedClusterPropsSchema, poolSchema: nodePoolPropsSchema(registry.poolPlatformSchema), byType: PLATFORMS };
 
 /**
  * Validates the props and returns the plan; throws HcpValidationError listing every problem.
  * Accepts any value (props often come from YAML or JSON); the type documents what is valid.
  */
-export function planHostedCluster(props: HostedClusterSpecProps, options: PlanOptions = {}): HostedClusterPlan {
+export function planHostedCluster(props: HostedClusterProps, options: PlanOptions = {}): HostedClusterPlan {
   return buildPlan(props, options, planPlatforms);
 }
 
 /** Like planHostedCluster, but returns the findings instead of throwing, whatever value `props` is. */
 export function checkHostedCluster(
-  props: HostedClusterSpecProps | unknown,
+  props: HostedClusterProps | unknown,
   options: PlanOptions = {},
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   return tryPlan(props, options, planPlatforms);
@@ -59,7 +59,7 @@ export function checkHostedCluster(
  */
 export function checkNodePool(
   cluster: HostedClusterPlan,
-  props: HostedClusterNodePoolProps | unknown,
+  props: NodePoolProps | unknown,
   others: readonly NodePool[] = cluster.nodePools,
   options: PlanOptions = {},
 ): { nodePool?: NodePool; readiness?: Readiness; issues: readonly ValidationIssue[] } {

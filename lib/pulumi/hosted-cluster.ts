@@ -21,13 +21,13 @@ import {
   secretNames,
   targetKey,
 } from '../core';
-import type { HostedClusterSpecProps } from '../platforms';
+import type { HostedClusterProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
 import { HcpResourceError } from './errors';
 import { programPlan } from './program-plan';
 
-/** Type token of {@link HostedClusterStack}. */
-export const HOSTED_CLUSTER_TYPE = 'hcp:index:HostedCluster';
+/** Type token of {@link HostedClusterBundle}. */
+export const HOSTED_CLUSTER_BUNDLE_TYPE = 'hcp:index:HostedClusterBundle';
 
 /** Annotation pulumi-kubernetes (>= 4.18) reads to decide when a resource is ready. */
 export const PULUMI_WAIT_FOR_ANNOTATION = 'pulumi.com/waitFor';
@@ -43,7 +43,7 @@ export type HostedClusterSecretValues = SecretValues<pulumi.Input<string>>;
  * they decide how many resources exist. `pullSecret` may be left out when
  * `secretValues.pullSecret` is given.
  */
-export interface HostedClusterStackArgs extends Omit<HostedClusterSpecProps, 'pullSecret'> {
+export interface HostedClusterBundleArgs extends Omit<HostedClusterProps, 'pullSecret'> {
   /** Registry credentials (`.dockerconfigjson`). Required unless `secretValues.pullSecret` is set. */
   readonly pullSecret?: SecretSource;
   /** Validation and secret-handling options. @default {} */
@@ -53,7 +53,7 @@ export interface HostedClusterStackArgs extends Omit<HostedClusterSpecProps, 'pu
 }
 
 /** The resources of one plan phase. */
-export interface HostedClusterStackPhase {
+export interface HostedClusterBundlePhase {
   readonly name: string;
   readonly wave: number;
   /** Each depends on every resource of the previous non-empty phase. */
@@ -72,11 +72,11 @@ export interface HostedClusterStackPhase {
  * preview` fails and nothing is created. Objects the program already has (the namespace of
  * another cluster) are not registered twice; identity collisions are errors.
  */
-export class HostedClusterStack extends pulumi.ComponentResource {
+export class HostedClusterBundle extends pulumi.ComponentResource {
   /** The validated plan the resources were rendered from (secret values are not in it). */
   readonly plan: HostedClusterPlan;
   /** Resources grouped by plan phase, in apply order. */
-  readonly phases: readonly HostedClusterStackPhase[];
+  readonly phases: readonly HostedClusterBundlePhase[];
   /** The HostedCluster resource. */
   readonly hostedCluster: k8s.apiextensions.CustomResource;
   /** The NodePool resources. */
@@ -95,9 +95,9 @@ export class HostedClusterStack extends pulumi.ComponentResource {
   /** Validation warnings, one line each. */
   readonly warnings: pulumi.Output<string[]>;
 
-  constructor(name: string, args: HostedClusterStackArgs, opts?: pulumi.ComponentResourceOptions) {
+  constructor(name: string, args: HostedClusterBundleArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate first: nothing, not even this component, is registered when the args are invalid.
-    const { plan, secrets, issues } = planStack(args);
+    const { plan, secrets, issues } = planBundle(args);
     const program = programPlan(opts?.provider);
     const contribution = hostedClusterContribution(plan, issues, `HostedCluster ${plan.namespace}/${plan.name} (component ${name})`);
     const valueSecrets = new Map(secrets.map((s) => [objectKey(s.secret), s]));
@@ -107,7 +107,7 @@ export class HostedClusterStack extends pulumi.ComponentResource {
     ];
     const { added, issues: planIssues } = program.plan.add({ ...contribution, objects: planned });
     if (planIssues.some((i) => i.severity === 'error')) throw new HcpResourceError(planIssues);
-    super(HOSTED_CLUSTER_TYPE, name, {}, opts);
+    super(HOSTED_CLUSTER_BUNDLE_TYPE, name, {}, opts);
     this.plan = plan;
 
     // Each phase depends on the whole previous non-empty phase. Pulumi deletes in the reverse of
@@ -116,7 +116,7 @@ export class HostedClusterStack extends pulumi.ComponentResource {
     // ConfigMaps and Roles, and the Namespace last.
     const own = new Set(added);
     let previous: pulumi.Resource[] = [];
-    const phases: HostedClusterStackPhase[] = [];
+    const phases: HostedClusterBundlePhase[] = [];
     for (const { name: phaseName, wave } of plan.phases) {
       const inPhase = planned.filter((p) => p.phase.name === phaseName);
       // The first phase waits for whatever the component itself was told to wait for (e.g. the operator).
@@ -167,7 +167,7 @@ export class HostedClusterStack extends pulumi.ComponentResource {
  * Resolves `secretValues` into SecretSource references, plans, and validates everything at once
  * (values given as plain strings included). Registers nothing; throws {@link HcpResourceError}.
  */
-function planStack(args: HostedClusterStackArgs): {
+function planBundle(args: HostedClusterBundleArgs): {
   plan: HostedClusterPlan;
   secrets: readonly ValueSecret<pulumi.Input<string>>[];
   issues: readonly ValidationIssue[];
@@ -175,7 +175,7 @@ function planStack(args: HostedClusterStackArgs): {
   const { options, secretValues = {}, ...props } = args;
   const isKnown = (value: pulumi.Input<string>): value is string => typeof value === 'string';
   const withValues = applySecretValues(props, secretValues, isKnown);
-  const checked = checkHostedCluster(withValues.props as HostedClusterSpecProps, options);
+  const checked = checkHostedCluster(withValues.props as HostedClusterProps, options);
   const issues: ValidationIssue[] = [...withValues.issues, ...checked.issues];
   if (!checked.plan || issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
   return { plan: checked.plan, secrets: withValues.secrets, issues: checked.issues };

@@ -3,14 +3,14 @@
  * library offers, on all four platforms, so the API server sees every shape the library can emit.
  * Every fixture must pass the library's own validation; when one does not, fix the fixture.
  */
-import type { HostedClusterSpecProps, PlanOptions } from '../../lib';
+import type { HostedClusterProps, PlanOptions } from '../../lib';
 import { SecretSource, cliRolesRef } from '../../lib';
 import { SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 export interface ConformanceFixture {
   /** Short label, used in test names. */
   readonly id: string;
-  readonly props: HostedClusterSpecProps;
+  readonly props: HostedClusterProps;
   readonly options: PlanOptions;
 }
 
@@ -20,7 +20,7 @@ const vault = (key: string, property?: string) => SecretSource.external({ store:
 const account = '210987654321';
 
 /** AWS, Private endpoint access, multi-arch: an amd64 pool with a rolling replace and an arm64 pool scaling from zero. */
-const awsPrivate: HostedClusterSpecProps = {
+const awsPrivate: HostedClusterProps = {
   name: 'aws-private',
   namespace: 'fx-aws',
   release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi' },
@@ -87,7 +87,7 @@ const awsPrivate: HostedClusterSpecProps = {
 };
 
 /** KubeVirt on an external infrastructure cluster, manual storage mapping, a GPU pool with extra networks. */
-const kubevirtExternal: HostedClusterSpecProps = {
+const kubevirtExternal: HostedClusterProps = {
   name: 'kv-ext',
   namespace: 'fx-kubevirt',
   release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.10-x86_64' },
@@ -140,7 +140,7 @@ const kubevirtExternal: HostedClusterSpecProps = {
 };
 
 /** Agent, dual stack, mirrored registries, an extra CA bundle, pools picking Agents by label. */
-const agentDual: HostedClusterSpecProps = {
+const agentDual: HostedClusterProps = {
   name: 'agent-dual',
   namespace: 'fx-agent',
   release: {
@@ -184,7 +184,7 @@ const agentDual: HostedClusterSpecProps = {
 };
 
 /** None, with most HostedCluster and NodePool options that are not platform-specific. */
-const noneFull: HostedClusterSpecProps = {
+const noneFull: HostedClusterProps = {
   name: 'none-full',
   namespace: 'fx-none',
   release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64' },
@@ -280,7 +280,7 @@ const noneFull: HostedClusterSpecProps = {
 };
 
 /** Inline secret values (opt-in): the Secrets themselves land in the output and are checked too. */
-const inlineSecrets: HostedClusterSpecProps = {
+const inlineSecrets: HostedClusterProps = {
   name: 'inline-lab',
   namespace: 'fx-inline',
   release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64' },

@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import { checkHostedCluster } from '../../lib';
-import type { HostedClusterSpecProps, PlanOptions } from '../../lib';
+import type { HostedClusterProps, PlanOptions } from '../../lib';
 import { EXAMPLE_CLUSTERS, EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from '../conformance/fixtures';
 
@@ -26,7 +26,7 @@ export type Path = readonly PathKey[];
 /** A valid starting point for mutations. */
 export interface Base {
   readonly id: string;
-  readonly props: HostedClusterSpecProps;
+  readonly props: HostedClusterProps;
   readonly options: PlanOptions;
   /** Every path present in the props, containers and leaves (root excluded). */
   readonly present: readonly Path[];
@@ -72,7 +72,7 @@ export const OPTIONAL_PROPS: readonly string[] = [
   'priorityClasses', 'priorityClasses.controlPlane', 'priorityClasses.apiCritical', 'priorityClasses.etcd',
   'resourceRequestOverrides', 'restartDate', 'capabilities', 'channel', 'issuerURL', 'serviceAccountSigningKeySecret',
   'specOverrides',
-  // HostedClusterPlanProps
+  // HostedClusterPropsOf
   'nodePools', 'createNamespace',
   // NodePoolProps
   'nodePools[].name', 'nodePools[].replicas', 'nodePools[].autoScaling', 'nodePools[].release', 'nodePools[].release.version',
@@ -180,7 +180,7 @@ export function appliesTo(segments: readonly string[], platformType: string): bo
   return true;
 }
 
-export function makeBase(id: string, props: HostedClusterSpecProps, options: PlanOptions): Base {
+export function makeBase(id: string, props: HostedClusterProps, options: PlanOptions): Base {
   const plain = clone(props);
   const present: Path[] = [];
   const objects: Path[] = [];
@@ -254,7 +254,7 @@ function parentFor(root: Record<string, unknown>, p: Path): Record<PathKey, unkn
   return cur;
 }
 
-export function applyEdits(props: unknown, edits: readonly Edit[]): HostedClusterSpecProps {
+export function applyEdits(props: unknown, edits: readonly Edit[]): HostedClusterProps {
   const root = clone(props) as Record<string, unknown>;
   for (const edit of edits) {
     if (edit.kind === 'addKey') {
@@ -269,10 +269,10 @@ export function applyEdits(props: unknown, edits: readonly Edit[]): HostedCluste
       else delete parent[key];
     } else defineKey(parent, key, clone(edit.value));
   }
-  return root as unknown as HostedClusterSpecProps;
+  return root as unknown as HostedClusterProps;
 }
 
-export function mutatedProps(m: Mutation): { props: HostedClusterSpecProps; options: PlanOptions } {
+export function mutatedProps(m: Mutation): { props: HostedClusterProps; options: PlanOptions } {
   const base = baseById(m.base);
   return { props: applyEdits(base.props, m.edits), options: base.options };
 }
@@ -433,7 +433,7 @@ export type Outcome =
   | { readonly kind: 'exception'; readonly error: unknown };
 
 /** Runs checkHostedCluster on the props and classifies what came back. */
-export function runProps(props: HostedClusterSpecProps, options: PlanOptions): Outcome {
+export function runProps(props: HostedClusterProps, options: PlanOptions): Outcome {
   let result: ReturnType<typeof checkHostedCluster>;
   try {
     result = checkHostedCluster(props, options);

@@ -1,12 +1,12 @@
 /**
- * HostedClusterStack under strict Pulumi mocks: every resource registration is recorded, and any
+ * HostedClusterBundle under strict Pulumi mocks: every resource registration is recorded, and any
  * provider function call fails the test. Mocks are installed before the component module is
  * loaded (Pulumi's documented unit-testing pattern).
  */
 import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
 import type { KubernetesObject, PlanOptions, PlannedObject } from '../../lib';
-import { ANNOTATIONS, HostedClusterSpecProps, MANAGEMENT_CLUSTER, PHASES, planHostedCluster, planObjects, readinessOf } from '../../lib';
+import { ANNOTATIONS, HostedClusterProps, MANAGEMENT_CLUSTER, PHASES, planHostedCluster, planObjects, readinessOf } from '../../lib';
 import { HostedClusterBundle } from '../../lib/cdk8s';
 import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS, agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 
@@ -58,7 +58,7 @@ const WAIT_FOR = 'pulumi.com/waitFor';
 const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
 
 /** Resolves once every resource of the component (and the component) is registered with the mock. */
-async function registered(stack: InstanceType<PulumiAdapter['HostedClusterStack']>): Promise<void> {
+async function registered(stack: InstanceType<PulumiAdapter['HostedClusterBundle']>): Promise<void> {
   await Promise.all([stack, ...stack.phases.flatMap((phase) => phase.resources)].map((resource) => valueOf(resource.urn)));
 }
 
@@ -106,7 +106,7 @@ async function expectNothingRegistered(): Promise<void> {
   expect(registrations.map((r) => r.type)).toEqual(['test:index:Sentinel']);
 }
 
-function cdk8sObjects(props: HostedClusterSpecProps): Record<string, unknown>[] {
+function cdk8sObjects(props: HostedClusterProps): Record<string, unknown>[] {
   const app = new App();
   const chart = new Chart(app, 'parity');
   new HostedClusterBundle(chart, 'cluster', { ...props, options: OPTIONS });
@@ -114,15 +114,15 @@ function cdk8sObjects(props: HostedClusterSpecProps): Record<string, unknown>[] 
 }
 
 /** The agent example for operators older than v0.1.80, which also emits the shared capi-provider Role. */
-const agentWithRole: HostedClusterSpecProps = { ...agentCluster, platform: { type: 'Agent', agent: { agentNamespace: 'clusters', legacyCapiProviderRole: true } } };
+const agentWithRole: HostedClusterProps = { ...agentCluster, platform: { type: 'Agent', agent: { agentNamespace: 'clusters', legacyCapiProviderRole: true } } };
 
-describe('HostedClusterStack', () => {
+describe('HostedClusterBundle', () => {
   test('the agent example creates exactly the plan objects, with waitFor on what has a readiness condition', async () => {
     const plan = planHostedCluster(agentWithRole, OPTIONS);
-    const stack = new hcp.HostedClusterStack('agent', { ...agentWithRole, options: OPTIONS });
+    const stack = new hcp.HostedClusterBundle('agent', { ...agentWithRole, options: OPTIONS });
     await registered(stack);
 
-    const component = registrations.filter((r) => r.type === 'hcp:index:HostedCluster');
+    const component = registrations.filter((r) => r.type === 'hcp:index:HostedClusterBundle');
     expect(component).toEqual([expect.objectContaining({ name: 'agent', custom: false })]);
     const resources = kubernetesRegistrations();
     const objects = planObjects(plan);
@@ -171,7 +171,7 @@ describe('HostedClusterStack', () => {
     'parity with cdk8s: the %s example gives the same Kubernetes objects',
     async (_type, cluster) => {
       const expected = cdk8sObjects(cluster);
-      const stack = new hcp.HostedClusterStack(`parity-${cluster.name}`, { ...cluster, options: OPTIONS });
+      const stack = new hcp.HostedClusterBundle(`parity-${cluster.name}`, { ...cluster, options: OPTIONS });
       await registered(stack);
       const actual = kubernetesRegistrations().map((r) => withoutAnnotation(unwrapSecrets(r.inputs) as Record<string, unknown>, WAIT_FOR));
 
@@ -190,7 +190,7 @@ describe('HostedClusterStack', () => {
       return undefined;
     };
     const operator = new pulumi.ComponentResource('test:index:Operator', 'hypershift-operator');
-    const stack = new hcp.HostedClusterStack('order', { ...agentWithRole, options: OPTIONS }, { transformations: [record], dependsOn: [operator] });
+    const stack = new hcp.HostedClusterBundle('order', { ...agentWithRole, options: OPTIONS }, { transformations: [record], dependsOn: [operator] });
     await registered(stack);
 
     const phase = (name: string) => stack.phases.find((p) => p.name === name)!.resources;
@@ -214,7 +214,7 @@ describe('HostedClusterStack', () => {
 
   test('an empty phase is skipped: without prerequisites the HostedCluster depends on the Namespace', async () => {
     const dependsOn = new Map<pulumi.Resource, unknown>();
-    const stack = new hcp.HostedClusterStack(
+    const stack = new hcp.HostedClusterBundle(
       'skip',
       { ...noneCluster, options: OPTIONS },
       { transformations: [(args) => (dependsOn.set(args.resource, args.opts.dependsOn), undefined)] },
@@ -229,7 +229,7 @@ describe('HostedClusterStack', () => {
 
   test('outputs: names, control-plane namespace, kubeconfig Secret, resource count and warnings', async () => {
     const plan = planHostedCluster(kubevirtCluster, OPTIONS);
-    const stack = new hcp.HostedClusterStack('outputs', { ...kubevirtCluster, options: OPTIONS });
+    const stack = new hcp.HostedClusterBundle('outputs', { ...kubevirtCluster, options: OPTIONS });
     await registered(stack);
     expect(await valueOf(stack.hostedClusterName)).toBe('kv-dev');
     expect(await valueOf(stack.namespace)).toBe('kubevirt-clusters');
@@ -248,7 +248,7 @@ describe('HostedClusterStack', () => {
 
   test('a provider given to the component is used by every child', async () => {
     const provider = new k8s.Provider('management', { kubeconfig: '{}' });
-    const stack = new hcp.HostedClusterStack('provided', { ...noneCluster, options: OPTIONS }, { provider });
+    const stack = new hcp.HostedClusterBundle('provided', { ...noneCluster, options: OPTIONS }, { provider });
     await registered(stack);
     const children = kubernetesRegistrations();
     expect(children.length).toBeGreaterThan(0);
@@ -262,7 +262,7 @@ describe('HostedClusterStack', () => {
     const { pullSecret: _p, sshKey: _s, secretEncryption: _e, ...agentWithoutSecrets } = agentCluster;
 
     test('become Secrets with secret data, referenced by name from the HostedCluster; no value enters the plan', async () => {
-      const stack = new hcp.HostedClusterStack('values', {
+      const stack = new hcp.HostedClusterBundle('values', {
         ...agentWithoutSecrets,
         options: OPTIONS,
         secretValues: { pullSecret, sshPublicKey: pulumi.secret(sshPublicKey), etcdEncryptionKey },
@@ -320,7 +320,7 @@ describe('HostedClusterStack', () => {
     test('a value and a SecretSource for the same Secret, or no pull secret at all, are errors; a private key is rejected without echoing it', async () => {
       const privateKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----';
       const both = () =>
-        new hcp.HostedClusterStack('both', { ...agentCluster, options: OPTIONS, secretValues: { pullSecret, sshPublicKey: privateKey } });
+        new hcp.HostedClusterBundle('both', { ...agentCluster, options: OPTIONS, secretValues: { pullSecret, sshPublicKey: privateKey } });
       expect(both).toThrow(hcp.HcpResourceError);
       try {
         both();
@@ -330,20 +330,20 @@ describe('HostedClusterStack', () => {
         expect((error as Error).message).toContain('private key');
         expect((error as Error).message).not.toContain('b3BlbnNzaC1rZXktdjEAAAAA');
       }
-      expect(() => new hcp.HostedClusterStack('none', { ...agentWithoutSecrets, options: OPTIONS })).toThrow(/pullSecret: no pull secret is given/);
+      expect(() => new hcp.HostedClusterBundle('none', { ...agentWithoutSecrets, options: OPTIONS })).toThrow(/pullSecret: no pull secret is given/);
       await expectNothingRegistered();
     });
   });
 
   test('invalid props throw HcpResourceError (a ResourceError) listing every problem and register nothing', async () => {
-    const invalid: HostedClusterSpecProps = {
+    const invalid: HostedClusterProps = {
       ...agentCluster,
       platform: { type: 'Agent', agent: { agentNamespace: '' } },
       networking: { clusterNetwork: ['10.132.0.0/33'] },
     };
     let thrown: unknown;
     try {
-      new hcp.HostedClusterStack('invalid', { ...invalid, options: OPTIONS });
+      new hcp.HostedClusterBundle('invalid', { ...invalid, options: OPTIONS });
     } catch (error) {
       thrown = error;
     }
@@ -376,8 +376,8 @@ describe('HostedClusterStack', () => {
     test('two clusters in one namespace register the Namespace once; the second depends on it', async () => {
       const dependsOn = new Map<pulumi.Resource, unknown>();
       const transformations = [(args: pulumi.ResourceTransformationArgs) => (dependsOn.set(args.resource, args.opts.dependsOn), undefined)];
-      const a = new hcp.HostedClusterStack('a', { ...kubevirtCluster, name: 'kv-a', nodePools: [{ name: 'kv-a' }], options: OPTIONS }, { transformations });
-      const b = new hcp.HostedClusterStack('b', { ...kubevirtCluster, name: 'kv-b', nodePools: [{ name: 'kv-b' }], options: OPTIONS }, { transformations });
+      const a = new hcp.HostedClusterBundle('a', { ...kubevirtCluster, name: 'kv-a', nodePools: [{ name: 'kv-a' }], options: OPTIONS }, { transformations });
+      const b = new hcp.HostedClusterBundle('b', { ...kubevirtCluster, name: 'kv-b', nodePools: [{ name: 'kv-b' }], options: OPTIONS }, { transformations });
       await Promise.all([registered(a), registered(b)]);
       expect(registrations.filter((r) => r.type === 'kubernetes:core/v1:Namespace').map((r) => r.name)).toEqual(['a-namespace-kubevirt-clusters']);
       const namespacePhase = b.phases.find((p) => p.name === 'namespaces')!;
@@ -388,10 +388,10 @@ describe('HostedClusterStack', () => {
     });
 
     test('the same cluster twice in one program is an error naming both; nothing of the second is registered', async () => {
-      const first = new hcp.HostedClusterStack('first', { ...noneCluster, options: OPTIONS });
+      const first = new hcp.HostedClusterBundle('first', { ...noneCluster, options: OPTIONS });
       await registered(first);
       const count = registrations.length;
-      expect(() => new hcp.HostedClusterStack('second', { ...noneCluster, options: OPTIONS })).toThrow(
+      expect(() => new hcp.HostedClusterBundle('second', { ...noneCluster, options: OPTIONS })).toThrow(
         'HostedCluster none-clusters/edge-lab is also planned by HostedCluster none-clusters/edge-lab (component first)',
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -401,8 +401,8 @@ describe('HostedClusterStack', () => {
     test('clusters on two management clusters (two providers) are two plans', async () => {
       const east = new k8s.Provider('east', {});
       const west = new k8s.Provider('west', {});
-      const a = new hcp.HostedClusterStack('east-edge', { ...noneCluster, options: OPTIONS }, { provider: east });
-      const b = new hcp.HostedClusterStack('west-edge', { ...noneCluster, options: OPTIONS }, { provider: west });
+      const a = new hcp.HostedClusterBundle('east-edge', { ...noneCluster, options: OPTIONS }, { provider: east });
+      const b = new hcp.HostedClusterBundle('west-edge', { ...noneCluster, options: OPTIONS }, { provider: west });
       await Promise.all([registered(a), registered(b)]);
       expect(registrations.filter((r) => r.type === 'kubernetes:hypershift.openshift.io/v1beta1:HostedCluster')).toHaveLength(2);
     });

@@ -1,10 +1,10 @@
 /** AWS: names that feed AWS resource names stay within AWS's limits; checks read the final objects. */
-import { AWS_MAX_INFRA_ID_LENGTH, HostedClusterSpecProps, checkHostedCluster, cliRolesRef } from '../../lib/platforms';
+import { AWS_MAX_INFRA_ID_LENGTH, HostedClusterProps, checkHostedCluster, cliRolesRef } from '../../lib/platforms';
 import { awsCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };
 const aws = awsCluster.platform.type === 'AWS' ? awsCluster.platform.aws : undefined;
-const errors = (props: HostedClusterSpecProps) => checkHostedCluster(props, options).issues.filter((i) => i.severity === 'error');
+const errors = (props: HostedClusterProps) => checkHostedCluster(props, options).issues.filter((i) => i.severity === 'error');
 
 describe('AWS name limits', () => {
   test('the longest infraID is 32: <infraID>-cloud-network-config-controller fits 64 characters', () => {

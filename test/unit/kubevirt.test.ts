@@ -1,10 +1,10 @@
 /** KubeVirt: VM shape checked on the final NodePool (props or specOverrides), within documented maxima. */
-import { HostedClusterSpecProps, checkHostedCluster, quantityBytes } from '../../lib/platforms';
+import { HostedClusterProps, checkHostedCluster, quantityBytes } from '../../lib/platforms';
 import { kubevirtCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };
-const errors = (props: HostedClusterSpecProps) => checkHostedCluster(props, options).issues.filter((i) => i.severity === 'error');
-const pool = (pool: object) => ({ ...kubevirtCluster, nodePools: [{ name: 'p', ...pool }] }) as HostedClusterSpecProps;
+const errors = (props: HostedClusterProps) => checkHostedCluster(props, options).issues.filter((i) => i.severity === 'error');
+const pool = (pool: object) => ({ ...kubevirtCluster, nodePools: [{ name: 'p', ...pool }] }) as HostedClusterProps;
 
 describe('VM shape', () => {
   test('cores: 0 through specOverrides is refused, read from spec.platform.kubevirt', () =>

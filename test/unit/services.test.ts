@@ -1,10 +1,10 @@
 /** Service publishing: NodePort addresses and the apiServerAddress that a mapping does not use. */
 import { isAddressOrDnsName } from '../../lib/core';
-import { HostedClusterSpecProps, checkHostedCluster } from '../../lib/platforms';
+import { HostedClusterProps, checkHostedCluster } from '../../lib/platforms';
 import { awsCluster, kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };
-const errors = (props: HostedClusterSpecProps) => checkHostedCluster(props, options).issues.filter((i) => i.severity === 'error');
+const errors = (props: HostedClusterProps) => checkHostedCluster(props, options).issues.filter((i) => i.severity === 'error');
 
 describe('apiServerAddress', () => {
   test.each([

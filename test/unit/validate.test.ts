@@ -1,16 +1,16 @@
 /** Every rule reports its field path, what is wrong and how to fix it; all problems come at once. */
 import { HcpValidationError, ValidationIssue } from '../../lib/core';
-import { HostedClusterSpecProps, checkHostedCluster, planHostedCluster } from '../../lib/platforms';
+import { HostedClusterProps, checkHostedCluster, planHostedCluster } from '../../lib/platforms';
 import { agentCluster, awsCluster, kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };
 
-function errors(props: HostedClusterSpecProps, opts = options): ValidationIssue[] {
+function errors(props: HostedClusterProps, opts = options): ValidationIssue[] {
   return checkHostedCluster(props, opts).issues.filter((i) => i.severity === 'error');
 }
 
 /** The single error for `props`, asserting its path and message. */
-function findError(props: HostedClusterSpecProps, path: string, message: string | RegExp, opts = options): ValidationIssue {
+function findError(props: HostedClusterProps, path: string, message: string | RegExp, opts = options): ValidationIssue {
   const found = errors(props, opts);
   const match = found.find((i) => i.path === path && (typeof message === 'string' ? i.message.includes(message) : message.test(i.message)));
   if (!match) throw new Error(`expected an error at ${path} matching ${message}; got:\n${found.map((i) => `${i.path}: ${i.message}`).join('\n')}`);
@@ -18,7 +18,7 @@ function findError(props: HostedClusterSpecProps, path: string, message: string 
   return match;
 }
 
-function expectError(props: HostedClusterSpecProps, path: string, message: string | RegExp, opts = options): void {
+function expectError(props: HostedClusterProps, path: string, message: string | RegExp, opts = options): void {
   findError(props, path, message, opts);
 }
 
@@ -30,7 +30,7 @@ describe('the examples are valid', () => {
 
 describe('all problems at once, in a typed error', () => {
   test('planHostedCluster throws HcpValidationError listing every error with its object and path', () => {
-    const bad: HostedClusterSpecProps = {
+    const bad: HostedClusterProps = {
       ...agentCluster,
       name: 'Bad_Name',
       release: { image: 'quay.io/ocp-release' },
@@ -146,17 +146,17 @@ describe('networking', () => {
 
 describe('platform blocks', () => {
   test('AWS without its aws block is refused', () => {
-    const props = { ...noneCluster, platform: { type: 'AWS' } } as unknown as HostedClusterSpecProps;
+    const props = { ...noneCluster, platform: { type: 'AWS' } } as unknown as HostedClusterProps;
     expectError(props, 'platform.aws', 'is required but not given.');
   });
   test('removing the block through specOverrides is caught too', () =>
-    expectError({ ...agentCluster, specOverrides: { platform: { agent: null } } } as unknown as HostedClusterSpecProps, 'spec.platform.agent', 'needs spec.platform.agent'));
+    expectError({ ...agentCluster, specOverrides: { platform: { agent: null } } } as unknown as HostedClusterProps, 'spec.platform.agent', 'needs spec.platform.agent'));
   test('a block of another platform is refused', () =>
-    expectError({ ...noneCluster, specOverrides: { platform: { aws: { region: 'us-east-1' } } } } as unknown as HostedClusterSpecProps, 'spec.platform.aws', 'platform type is None'));
+    expectError({ ...noneCluster, specOverrides: { platform: { aws: { region: 'us-east-1' } } } } as unknown as HostedClusterProps, 'spec.platform.aws', 'platform type is None'));
   test('NodePool platform blocks must match the cluster', () =>
     expectError({ ...noneCluster, nodePools: [{ name: 'p', platform: { kubevirt: { cores: 2 } } }] }, 'nodePools[0].platform.kubevirt', 'of a None cluster'));
   test('unsupported platform types', () =>
-    expect(errors({ ...noneCluster, platform: { type: 'PowerVS' } } as unknown as HostedClusterSpecProps)[0]).toMatchObject({
+    expect(errors({ ...noneCluster, platform: { type: 'PowerVS' } } as unknown as HostedClusterProps)[0]).toMatchObject({
       path: 'platform.type',
       message: 'platform type "PowerVS" (a string) is not one of AWS, KubeVirt, Agent, None.',
       fix: 'Give { type: "AWS" | "KubeVirt" | "Agent" | "None", ... }.',
@@ -215,7 +215,7 @@ describe('NodePools', () => {
 describe('platform settings', () => {
   const aws = awsCluster.platform.type === 'AWS' ? awsCluster.platform.aws : undefined;
   test('AWS IDs, ARNs, issuer, tags and base domain, on the final HostedCluster', () => {
-    const bad: HostedClusterSpecProps = {
+    const bad: HostedClusterProps = {
       ...awsCluster,
       baseDomain: undefined,
       platform: {
@@ -268,7 +268,7 @@ describe('secrets', () => {
 });
 
 describe('other HostedCluster rules', () => {
-  test.each<[string, Partial<HostedClusterSpecProps>, string, string]>([
+  test.each<[string, Partial<HostedClusterProps>, string, string]>([
     ['pausedUntil format', { pausedUntil: 'tomorrow' }, 'spec.pausedUntil', 'RFC 3339'],
     ['clusterID is a UUID', { clusterID: '1234' }, 'spec.clusterID', 'UUID'],
     ['signing key needs issuerURL', { serviceAccountSigningKeySecret: 'sa-key' }, 'spec.serviceAccountSigningKey', 'needs an issuerURL'],
@@ -278,7 +278,7 @@ describe('other HostedCluster rules', () => {
     ['label keys are qualified names', { labels: { 'a/b/c': 'x' } }, 'metadata.labels["a/b/c"]', 'label'],
     ['resource overrides are resource=quantity', { resourceRequestOverrides: { 'kube-apiserver.kube-apiserver': { '': '' } } }, 'metadata.annotations["resource-request-override.hypershift.openshift.io/kube-apiserver.kube-apiserver"]', 'resource=quantity'],
   ])('%s', (_name, change, path, message) => {
-    expectError({ ...noneCluster, ...change } as HostedClusterSpecProps, path, message);
+    expectError({ ...noneCluster, ...change } as HostedClusterProps, path, message);
   });
   test('duplicate identity providers', () =>
     expectError(
@@ -296,7 +296,7 @@ describe('other HostedCluster rules', () => {
 });
 
 describe('etcd encryption with KMS (HostedCluster CRD: each provider\'s required fields)', () => {
-  const kms = (block: object) => ({ ...noneCluster, secretEncryption: { kms: block } }) as HostedClusterSpecProps;
+  const kms = (block: object) => ({ ...noneCluster, secretEncryption: { kms: block } }) as HostedClusterProps;
   test('an empty kms block names no provider', () =>
     expect(errors(kms({}))).toEqual([
       {
