@@ -1,0 +1,262 @@
+/**
+ * Health decision tables for the kinds hcp-constructs applies through GitOps.
+ *
+ * One table per kind: an ordered list of rules, each a predicate over the whole object and the
+ * verdict it gives. The first rule that matches decides; conditions are looked up by type, never
+ * by position, so the order of `status.conditions` does not change the result. The Argo CD (Lua)
+ * and Flux (CEL) renderings are both produced from these tables, so they cannot disagree.
+ *
+ * Framework-free: no cdk8s or Pulumi imports.
+ */
+
+/** Argo CD health statuses the checks return (`Missing` and `Unknown` are Argo CD's own). */
+export type HealthStatus = 'Healthy' | 'Progressing' | 'Degraded' | 'Suspended';
+
+/** A predicate over one object. Conditions are matched by `type`; positions never matter. */
+export type HealthPredicate =
+  /** `spec.pausedUntil` is `true`/`True`, or an RFC 3339 time the operator has not reported as passed. */
+  | { readonly op: 'paused' }
+  /** No `status.conditions` yet (or an empty list). */
+  | { readonly op: 'noConditions' }
+  /**
+   * A condition of this type has this status (and reason, when given). With `fresh`, only a
+   * condition written for the current spec counts: one whose `observedGeneration` is absent, 0,
+   * or not below `metadata.generation`.
+   */
+  | {
+      readonly op: 'condition';
+      readonly type: string;
+      readonly status: 'True' | 'False';
+      readonly reason?: string;
+      readonly fresh?: boolean;
+    }
+  /** Some condition carries an `observedGeneration`, and none has reached `metadata.generation`. */
+  | { readonly op: 'generationNotObserved' }
+  /** `status.version.history[0].state` is `Partial` and an earlier release is `Completed` (an upgrade, not the first install). */
+  | { readonly op: 'upgradeInFlight' }
+  /** `spec.platform.type` is `None`: machines are not managed, nodes join by hand. */
+  | { readonly op: 'platformNone' }
+  /** Fixed size (`spec.replicas`, no `spec.autoScaling`) and `status.replicas` differs from it. */
+  | { readonly op: 'replicasNotDesired' }
+  /** Fixed size of 0 (`spec.replicas: 0`, no `spec.autoScaling`). */
+  | { readonly op: 'noReplicasRequested' }
+  /** Always matches: the last rule of every table. */
+  | { readonly op: 'always' };
+
+/** Values a message can quote. */
+export type HealthMessageValue =
+  | 'pausedUntil'
+  | 'generation'
+  | 'observedGeneration'
+  | 'replicas'
+  | 'desiredReplicas'
+  | 'targetRelease';
+
+/**
+ * One piece of a message: literal text, the text of a condition (its message, else its reason,
+ * else `Type=Status`; `not reported yet` when absent; a condition from an older generation says
+ * so), or a value from the object.
+ */
+export type HealthMessagePart = string | { readonly conditionText: string } | { readonly value: HealthMessageValue };
+
+export interface HealthRule {
+  readonly status: HealthStatus;
+  readonly when: HealthPredicate;
+  /** Message parts, concatenated. Never empty. */
+  readonly message: readonly HealthMessagePart[];
+  /** Why the rule exists, with its upstream source. Documentation only. */
+  readonly why: string;
+}
+
+export interface HealthTable {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  /** Ordered: the first rule that matches decides. The last rule must be `always`. */
+  readonly rules: readonly HealthRule[];
+}
+
+const HC_CONDITIONS = 'api/hypershift/v1beta1/hostedcluster_conditions.go';
+const NP_CONDITIONS = 'api/hypershift/v1beta1/nodepool_conditions.go';
+
+function invalid(type: string, why: string, reason?: string): HealthRule {
+  return {
+    status: 'Degraded',
+    when: { op: 'condition', type, status: 'False', fresh: true, ...(reason ? { reason } : {}) },
+    message: [`${type}=False: `, { conditionText: type }],
+    why,
+  };
+}
+
+const pausedRule: HealthRule = {
+  status: 'Suspended',
+  when: { op: 'paused' },
+  message: ['Reconciliation paused (spec.pausedUntil: ', { value: 'pausedUntil' }, ')'],
+  why:
+    'spec.pausedUntil takes "true"/"false" or an RFC 3339 time (API validation in *_types.go); the operator pauses ' +
+    'while it is "true" or the time is ahead (support/util/pausereconcile.go) and reports ReconciliationActive. ' +
+    'A health check cannot read the clock, so a time counts as paused until the operator reports ' +
+    'ReconciliationActive=True for the current generation.',
+};
+
+const noConditionsRule: HealthRule = {
+  status: 'Progressing',
+  when: { op: 'noConditions' },
+  message: ['Waiting for the operator to report status'],
+  why: 'A new object has no status until the operator first reconciles it.',
+};
+
+const generationRule: HealthRule = {
+  status: 'Progressing',
+  when: { op: 'generationNotObserved' },
+  message: [
+    'Waiting for the operator to observe generation ',
+    { value: 'generation' },
+    ' (conditions are from generation ',
+    { value: 'observedGeneration' },
+    ')',
+  ],
+  why:
+    'Neither kind has status.observedGeneration; the operator stamps every condition it writes with ' +
+    'observedGeneration = metadata.generation (hostedcluster_controller.go, nodepool conditions.go). When no ' +
+    'condition has reached metadata.generation, the status describes an older spec.',
+};
+
+/** HostedCluster (hypershift.openshift.io/v1beta1). */
+export const hostedClusterHealthTable: HealthTable = {
+  group: 'hypershift.openshift.io',
+  version: 'v1beta1',
+  kind: 'HostedCluster',
+  rules: [
+    pausedRule,
+    noConditionsRule,
+    invalid('ValidConfiguration', `${HC_CONDITIONS}: "unlikely to resolve without changing user input"; blocks Progressing (isProgressing).`),
+    invalid('SupportedHostedCluster', `${HC_CONDITIONS}: "unlikely to resolve without changing user input"; blocks Progressing (isProgressing).`),
+    invalid('ValidReleaseImage', `${HC_CONDITIONS}: "unlikely to resolve without changing user input"; blocks Progressing (isProgressing).`),
+    invalid('ValidHostedControlPlaneConfiguration', `${HC_CONDITIONS}: "unlikely to resolve without changing user input".`),
+    invalid('ValidReleaseInfo', `${HC_CONDITIONS}: the release lacks images HyperShift needs; another release is required.`),
+    invalid('IgnitionServerValidReleaseInfo', `${HC_CONDITIONS}: the release lacks images the ignition server needs.`),
+    invalid('PlatformCredentialsFound', `${HC_CONDITIONS}: "unlikely to resolve without changing user input".`),
+    invalid('ValidOIDCConfiguration', `${HC_CONDITIONS}: "may require external user intervention" (OIDC deleted out of band).`),
+    invalid('ValidAWSIdentityProvider', `${HC_CONDITIONS}: "may require external user intervention".`),
+    invalid('ValidAWSKMSConfig', `${HC_CONDITIONS}: KMS role or key invalid, or the role cannot use the key.`),
+    invalid('ValidAzureKMSConfig', `${HC_CONDITIONS}: KMS input invalid or permissions missing.`),
+    invalid('ValidGCPCredentials', `${HC_CONDITIONS}: "may require external user intervention".`),
+    invalid('ValidGCPWorkloadIdentity', `${HC_CONDITIONS}: "may require external user intervention".`),
+    invalid('ValidProxyConfiguration', `${HC_CONDITIONS}: proxy CA bundle invalid (e.g. expired); "may require external user intervention".`),
+    invalid('ValidIDPConfiguration', `${HC_CONDITIONS}: identity provider configuration invalid or unreachable.`),
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'Degraded', status: 'True', fresh: true },
+      message: ['Degraded: ', { conditionText: 'Degraded' }],
+      why: `${HC_CONDITIONS}: Degraded "may require user intervention"; copied from the HostedControlPlane.`,
+    },
+    generationRule,
+    {
+      status: 'Progressing',
+      when: { op: 'condition', type: 'Progressing', status: 'True' },
+      message: ['Progressing: ', { conditionText: 'Progressing' }],
+      why: `${HC_CONDITIONS}: Progressing is True during "an initial deployment or upgrade".`,
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'upgradeInFlight' },
+      message: ['Upgrade to ', { value: 'targetRelease' }, ' in progress (status.version.history[0] is Partial)'],
+      why:
+        'ClusterVersionStatus.history (hostedcluster_types.go): the newest entry is Partial until the rollout ' +
+        'completes. Only an upgrade (an older Completed entry exists) counts: the first install cannot complete ' +
+        'without worker nodes, which the NodePool wave creates after this one.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'condition', type: 'Available', status: 'True', fresh: true },
+      message: [{ conditionText: 'Available' }],
+      why: `${HC_CONDITIONS}: Available "indicates whether the HostedCluster has a healthy control plane".`,
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for Available=True: ', { conditionText: 'Available' }],
+      why: 'Not available (or Available is from an older generation), and nothing above applies.',
+    },
+  ],
+};
+
+/** NodePool (hypershift.openshift.io/v1beta1). */
+export const nodePoolHealthTable: HealthTable = {
+  group: 'hypershift.openshift.io',
+  version: 'v1beta1',
+  kind: 'NodePool',
+  rules: [
+    pausedRule,
+    noConditionsRule,
+    invalid('ValidReleaseImage', `${NP_CONDITIONS}: "unlikely to resolve without changing user input".`),
+    invalid('ValidArchPlatform', 'nodepool conditions.go: CPU arch not supported for the platform or the release payload.'),
+    invalid('ValidMachineConfig', `${NP_CONDITIONS}: "unlikely to resolve without changing user input".`),
+    invalid('ValidTuningConfig', `${NP_CONDITIONS}: "unlikely to resolve without changing user input".`),
+    invalid('ValidPlatformImage', `${NP_CONDITIONS}: "unlikely to resolve without changing user input".`),
+    invalid('ValidPlatformConfig', `${NP_CONDITIONS}: "unlikely to resolve without changing user input".`),
+    invalid('ValidMachineTemplate', `${NP_CONDITIONS}: the machine template built from spec.platform is invalid.`),
+    invalid('UpdateManagementEnabled', `${NP_CONDITIONS}: spec.management invalid; "unlikely to resolve without changing user input".`),
+    invalid(
+      'AutoscalingEnabled',
+      `${NP_CONDITIONS}: spec.replicas/spec.autoScaling invalid. Only reason ValidationFailed: the operator also sets ` +
+        'False with reason AsExpected when autoscaling is simply off (nodepool conditions.go).',
+      'ValidationFailed',
+    ),
+    generationRule,
+    {
+      status: 'Progressing',
+      when: { op: 'condition', type: 'UpdatingVersion', status: 'True' },
+      message: ['UpdatingVersion: ', { conditionText: 'UpdatingVersion' }],
+      why: `${NP_CONDITIONS}: "a version update is currently happening".`,
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'condition', type: 'UpdatingConfig', status: 'True' },
+      message: ['UpdatingConfig: ', { conditionText: 'UpdatingConfig' }],
+      why: `${NP_CONDITIONS}: "a config update is currently happening".`,
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'condition', type: 'UpdatingPlatformMachineTemplate', status: 'True' },
+      message: ['UpdatingPlatformMachineTemplate: ', { conditionText: 'UpdatingPlatformMachineTemplate' }],
+      why: `${NP_CONDITIONS}: "a platform machine template update is currently happening".`,
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'platformNone' },
+      message: ['Platform None: nodes are added by hand, nothing to wait for'],
+      why:
+        'The operator manages no machines on platform None (isAutomatedMachineManagement, nodepool_controller.go), ' +
+        'so Ready is never reported; hcp-constructs readiness treats such pools as ready once they exist.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'replicasNotDesired' },
+      message: [{ value: 'replicas' }, ' of ', { value: 'desiredReplicas' }, ' replicas available'],
+      why: 'status.replicas is the MachineDeployment\'s available replicas (nodepool capi.go); a fixed-size pool is settled when it equals spec.replicas.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'noReplicasRequested' },
+      message: ['No replicas requested'],
+      why: 'A pool of 0 replicas has nothing to wait for (same rule as hcp-constructs readiness).',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'condition', type: 'Ready', status: 'True', fresh: true },
+      message: [{ value: 'replicas' }, ' replicas available, Ready=True'],
+      why: `${NP_CONDITIONS}: Ready "is true when all replicas are ready Nodes".`,
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for Ready=True: ', { conditionText: 'Ready' }],
+      why: 'Not ready (or Ready is from an older generation), and nothing above applies.',
+    },
+  ],
+};
+
+/** Every table, one per kind. Management kinds will be added here. */
+export const healthTables: readonly HealthTable[] = [hostedClusterHealthTable, nodePoolHealthTable];
