@@ -56,3 +56,7 @@ export type {
 } from './api';
 export { HYPERSHIFT_API_VERSION, EXTERNAL_SECRETS_API_VERSION, checkObjectSchema } from './api';
 export type { SchemaFinding } from './api';
+
+// GitOps: health checks for Argo CD (Lua) and Flux (CEL), from one decision table per kind.
+export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs, healthTables } from './gitops';
+export type { ArgoCdHealthCheck, FluxHealthCheckExpr, HealthTable } from './gitops';
