@@ -1,6 +1,6 @@
 /** The entry point: check any emitted object against the schema of its kind. */
 import { BUILT_IN_KINDS, checkDataKeys } from './builtins';
-import { compileRule } from './cel';
+import { compileRule } from './cel-lazy';
 import { GENERATED_KINDS } from './kinds.generated';
 import { checkMetadata } from './metadata';
 import type { KindSchema, SchemaNode } from './types';

@@ -4,7 +4,7 @@
  * equivalent JavaScript RegExp when every construct in it has the same meaning in both engines
  * (fast); anything else runs on @bufbuild/re2, an RE2 engine in JavaScript (exact, slower).
  */
-import { RE2JS } from '@bufbuild/re2';
+import type { RE2JS } from '@bufbuild/re2';
 
 export interface Matcher {
   test(text: string): boolean;
@@ -25,7 +25,9 @@ export function compileRe2(pattern: string): Matcher {
 }
 
 function fromRe2(pattern: string): Matcher {
-  const re = RE2JS.compile(pattern);
+  // Loaded on first use: most patterns run as native RegExps.
+  const re2 = (require('@bufbuild/re2') as { RE2JS: typeof RE2JS }).RE2JS; // eslint-disable-line @typescript-eslint/no-require-imports
+  const re = re2.compile(pattern);
   return { test: (text) => re.test(text) };
 }
 

@@ -4,8 +4,7 @@
  * runes), ranges, required fields after defaulting, unknown fields (strict field validation),
  * list-type uniqueness, and CEL rules on every field that is present.
  */
-import { celList, celMap } from '@bufbuild/cel';
-import { compileRule } from './cel';
+import { celLibrary, compileRule } from './cel-lazy';
 import { ENFORCED_FORMATS, FORMAT_EXAMPLES, INTEGER_FORMATS } from './format';
 import { compileRe2 } from './regex';
 import type { SchemaNode } from './types';
@@ -72,11 +71,11 @@ function canonical(value: unknown): string {
 /** A value as CEL sees it when no schema says more: integers become CEL ints. */
 function genericCel(value: unknown): unknown {
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value) : value;
-  if (Array.isArray(value)) return celList(value.map(genericCel) as never);
+  if (Array.isArray(value)) return celLibrary().celList(value.map(genericCel) as never);
   if (isObject(value)) {
     const out = new Map<string, unknown>();
     for (const k of Object.keys(value)) out.set(k, genericCel(value[k]));
-    return celMap(out as never);
+    return celLibrary().celMap(out as never);
   }
   return value;
 }
@@ -226,7 +225,7 @@ function checkArray(node: SchemaNode, value: readonly unknown[], path: string, c
       else seen.set(key, i);
     });
   }
-  return cel ? celList(view as never) : undefined;
+  return cel ? celLibrary().celList(view as never) : undefined;
 }
 
 function checkObject(node: SchemaNode, value: Record<string, unknown>, path: string, ctx: WalkContext, cel: boolean): unknown {
@@ -280,5 +279,5 @@ function checkObject(node: SchemaNode, value: Record<string, unknown>, path: str
   if (node.embeddedResource) {
     for (const k of ['apiVersion', 'kind']) if (typeof value[k] !== 'string' || value[k] === '') add(ctx, childPath(path, k), 'Required value: must not be empty', `set ${childPath(path, k)}`);
   }
-  return view ? celMap(view as never) : undefined;
+  return view ? celLibrary().celMap(view as never) : undefined;
 }
