@@ -27,7 +27,7 @@ export class OutputFolderError extends Error {
  * `-o` and `--stdout`; an empty value counts as unset), else `dist`. An explicitly empty `outdir`
  * is refused: it would mean the working directory.
  */
-export function resolveOutdir(outdir: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+export function resolveOutdir(outdir: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): string {
   if (outdir === undefined) return env.CDK8S_OUTDIR || 'dist';
   if (outdir.trim() === '') throw new OutputFolderError('the output folder is empty (""); it would be the working directory. Name a folder such as "dist".');
   return outdir;

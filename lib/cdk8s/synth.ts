@@ -90,7 +90,7 @@ export function synthAtomically(outdir: string | undefined, define: (app: App) =
 }
 
 /** Prints a validation failure as a list (no stack trace) and returns the exit code to use. */
-export function reportFailure(error: unknown, stream: NodeJS.WritableStream = process.stderr): number {
+export function reportFailure(error: unknown, stream: { write(text: string): unknown } = process.stderr): number {
   if (error instanceof HcpValidationError) {
     const errors = error.issues.filter((i) => i.severity === 'error');
     stream.write(`Synthesis failed: ${errors.length} problem(s) in the input. Nothing was written.\n${formatIssues(errors)}\n`);

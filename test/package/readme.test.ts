@@ -1,0 +1,84 @@
+/**
+ * Every ```ts block of README.md compiles as it stands: each block is written to its own file and
+ * type-checked (strict) against the library's sources, with `hcp-constructs`, `hcp-constructs/cdk8s`
+ * and `hcp-constructs/pulumi` mapped to lib/ (the published package itself is checked by
+ * consumers.test.ts). A block that needs a name the README does not define fails here: fix the block.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as ts from 'typescript';
+
+const repo = path.resolve(__dirname, '../..');
+
+interface Block {
+  readonly line: number; // README line of the first code line (1-based)
+  readonly code: string;
+}
+
+function tsBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && !/^```\s*$/.test(lines[end])) end++;
+    if (end === lines.length) throw new Error(`README.md:${i + 1}: \`\`\`ts block is never closed`);
+    blocks.push({ line: start + 1, code: lines.slice(start, end).join('\n') });
+    i = end;
+  }
+  return blocks;
+}
+
+const blocks = tsBlocks(fs.readFileSync(path.join(repo, 'README.md'), 'utf8'));
+
+test('README.md has TypeScript blocks', () => {
+  expect(blocks.length).toBeGreaterThanOrEqual(3);
+});
+
+test('every ```ts block of README.md compiles (strict, as a consumer writes it)', () => {
+  // Inside build/ (ignored by git) so that 'cdk8s', '@pulumi/*' and @types/node resolve from the repository's node_modules.
+  fs.mkdirSync(path.join(repo, 'build'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(repo, 'build', 'readme-blocks-'));
+  try {
+    const files = blocks.map((block, i) => {
+      const file = path.join(dir, `block-${i + 1}-line-${block.line}.ts`);
+      // Each block is its own module even if it has no import, so blocks never see each other's names.
+      fs.writeFileSync(file, `${block.code}\nexport {};\n`);
+      return { file, block };
+    });
+    const options: ts.CompilerOptions = {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.CommonJS,
+      moduleResolution: ts.ModuleResolutionKind.Node10,
+      lib: ['lib.es2022.d.ts'],
+      types: ['node'],
+      esModuleInterop: true,
+      skipLibCheck: true,
+      paths: {
+        'hcp-constructs': [path.join(repo, 'lib/index.ts')],
+        'hcp-constructs/cdk8s': [path.join(repo, 'lib/cdk8s/index.ts')],
+        'hcp-constructs/pulumi': [path.join(repo, 'lib/pulumi/index.ts')],
+      },
+    };
+    const program = ts.createProgram(
+      files.map((f) => f.file),
+      options,
+    );
+    const diagnostics = ts.getPreEmitDiagnostics(program);
+    const problems = diagnostics.map((d) => {
+      const message = ts.flattenDiagnosticMessageText(d.messageText, '\n');
+      const source = d.file && files.find((f) => f.file === d.file!.fileName);
+      if (d.file && d.start !== undefined && source) {
+        const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
+        return `README.md:${source.block.line + line}:${character + 1} TS${d.code}: ${message}`;
+      }
+      return `${d.file ? d.file.fileName : '(global)'} TS${d.code}: ${message}`;
+    });
+    expect(problems).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
