@@ -9,7 +9,7 @@ import type {
   Toleration,
 } from '../api';
 import { HYPERSHIFT_API_VERSION } from '../api';
-import * as v from 'valibot';
+import { v } from './valibot';
 import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
 import { DeepPartial, deepMerge } from './merge';

@@ -1,5 +1,5 @@
 /** Cluster, service and machine networks: defaults, and the checks the API server and operator apply. */
-import * as v from 'valibot';
+import { v } from './valibot';
 import type { HostedClusterSpec } from '../api';
 import { OVN_MTU } from './limits';
 import { bool, count, describeValue, list, oneOf, schemaMessage, strict, text } from './schema';

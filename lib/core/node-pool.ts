@@ -1,7 +1,7 @@
 /** NodePool props, the CLI's per-platform defaults, and the NodePool object. */
 import type { NodePool, NodePoolSpec } from '../api';
 import { HYPERSHIFT_API_VERSION } from '../api';
-import * as v from 'valibot';
+import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
 import type { ReleaseProps } from './hosted-cluster';
 import { nonEmpty, releasePropsSchema } from './hosted-cluster';

@@ -6,7 +6,7 @@ import type { HostedCluster, KubernetesObject, Namespace, NodePool } from '../ap
 import { checkObjectSchema } from '../api';
 import type { Readiness } from './plan-model';
 import type { OcpVersion } from './release';
-import * as v from 'valibot';
+import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
 import { IssueCollector, ValidationIssue, throwIfErrors } from './errors';
 import { ClusterPropsOf, buildHostedCluster, hostedClusterEntries } from './hosted-cluster';

@@ -5,7 +5,7 @@
  * registry and the props unions are derived from those definitions ({@link platformRegistry}); core
  * code never names a platform.
  */
-import * as v from 'valibot';
+import { v } from './valibot';
 import type { HostedCluster, HostedClusterSpec, KubernetesObject, NodePool, NodePoolSpec, PlatformType, ServiceType } from '../api';
 import type { IssueCollector } from './errors';
 import { describeValue, literal, nearest, quote, schemaMessage, strict } from './schema';

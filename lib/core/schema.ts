@@ -5,7 +5,7 @@
  * Every message function here returns `message + FIX_SEPARATOR + fix`, because valibot issues carry
  * one message string; {@link schemaFindings} splits them again.
  */
-import * as v from 'valibot';
+import { v } from './valibot';
 import type { ValidationIssue } from './errors';
 
 const FIX_SEPARATOR = '\u001f';

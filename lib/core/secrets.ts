@@ -2,7 +2,7 @@
  * Where the value of a Secret the HostedCluster needs comes from. Synthesized YAML never holds a
  * secret value unless the user chose `inline` and opted in with `allowInlineSecrets`.
  */
-import * as v from 'valibot';
+import { v } from './valibot';
 import type { ExternalSecret, KubernetesObject, Secret } from '../api';
 import { EXTERNAL_SECRETS_API_VERSION } from '../api';
 import { SAFE_TO_DELETE_LABEL } from './defaults';

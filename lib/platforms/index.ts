@@ -1,5 +1,5 @@
 /** The platforms hcp-constructs supports; the registry and the props unions are derived from their definitions. */
-import type * as v from 'valibot';
+import type { v } from '../core/valibot';
 import type { NodePool } from '../api';
 import type { HostedClusterPlan, HostedClusterPropsOf, NodePoolPropsOf, PlanOptions, Readiness, ValidationIssue } from '../core';
 import { buildPlan, hostedClusterPlanPropsSchema, nodePoolPropsSchema, platformRegistry, tryPlan, tryPlanNodePool } from '../core';

@@ -1,5 +1,5 @@
 /** Bare metal and other agent-booted machines (`hcp create cluster agent`). */
-import * as v from 'valibot';
+import { v } from '../../core/valibot';
 import type { NodePoolSpec, Role } from '../../api';
 import { bool, definePlatform, dnsLabelProblem, passthrough, quote, strict, text } from '../../core';
 import { ON_PREMISES_DEFAULTS, ON_PREMISES_TRAITS, onPremisesDns } from '../on-premises';

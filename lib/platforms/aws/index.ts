@@ -1,5 +1,5 @@
 /** AWS: the CLI's defaults (`hcp create cluster aws`) and what the operator requires there. */
-import * as v from 'valibot';
+import { v } from '../../core/valibot';
 import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
 import {

@@ -1,5 +1,5 @@
 /** OpenShift Virtualization (KubeVirt): the CLI's defaults (`hcp create cluster kubevirt`). */
-import * as v from 'valibot';
+import { v } from '../../core/valibot';
 import type { KubernetesObject, NodePool } from '../../api';
 import type { IssueCollector } from '../../core';
 import {
