@@ -48,7 +48,13 @@ export interface HostedClusterBundleArgs extends Omit<HostedClusterProps, 'pullS
   readonly pullSecret?: SecretSource;
   /** Validation and secret-handling options. @default {} */
   readonly options?: PlanOptions;
-  /** Secret values to create Secrets from. A value here replaces the matching SecretSource prop. @default none */
+  /**
+   * Secret values to create Secrets from (e.g. `config.requireSecret(...)`); a value here replaces
+   * the matching SecretSource prop. Each is checked before anything is created: plain strings in
+   * the constructor, Outputs once they resolve, with the component and every resource waiting for
+   * that one check, so a malformed value fails `pulumi preview` (and `up --skip-preview`) with one
+   * message naming the field, never the value, and creates nothing. @default none
+   */
   readonly secretValues?: HostedClusterSecretValues;
 }
 
@@ -107,7 +113,12 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
     ];
     const { added, issues: planIssues } = program.plan.add({ ...contribution, objects: planned });
     if (planIssues.some((i) => i.severity === 'error')) throw new HcpResourceError(planIssues);
-    super(HOSTED_CLUSTER_BUNDLE_TYPE, name, {}, opts);
+    // Secret values known only at deployment are checked once, here; the component and every
+    // resource wait for that check, so a malformed value creates nothing and is reported once.
+    const checked = checkSecretValues(secrets);
+    const after = (dependsOn: pulumi.ResourceOptions['dependsOn']): pulumi.ResourceOptions['dependsOn'] =>
+      checked ? pulumi.all([checked, dependsOn ?? []]).apply(([, deps]) => (Array.isArray(deps) ? deps : [deps]) as pulumi.Resource[]) : dependsOn;
+    super(HOSTED_CLUSTER_BUNDLE_TYPE, name, {}, { ...opts, ...(checked ? { dependsOn: after(opts?.dependsOn) } : {}) });
     this.plan = plan;
 
     // Each phase depends on the whole previous non-empty phase. Pulumi deletes in the reverse of
@@ -120,10 +131,8 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
     for (const { name: phaseName, wave } of plan.phases) {
       const inPhase = planned.filter((p) => p.phase.name === phaseName);
       // The first phase waits for whatever the component itself was told to wait for (e.g. the operator).
-      const childOpts: pulumi.CustomResourceOptions = {
-        parent: this,
-        ...(previous.length > 0 ? { dependsOn: previous } : opts?.dependsOn ? { dependsOn: opts.dependsOn } : {}),
-      };
+      const dependsOn = after(previous.length > 0 ? previous : opts?.dependsOn);
+      const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
       const resources = inPhase
         .filter((p) => own.has(p))
         .map((p) => {
@@ -181,6 +190,23 @@ function planBundle(args: HostedClusterBundleArgs): {
   return { plan: checked.plan, secrets: withValues.secrets, issues: checked.issues };
 }
 
+/**
+ * One check of every secret value given as an Output (plain strings were checked before
+ * planning): resolves when all are well-formed, else fails with one error naming each bad field,
+ * never a value. Undefined when there is nothing to wait for.
+ */
+function checkSecretValues(secrets: readonly ValueSecret<pulumi.Input<string>>[]): pulumi.Output<void> | undefined {
+  const pending = secrets.filter((s) => typeof s.value !== 'string');
+  if (pending.length === 0) return undefined;
+  return pulumi.all(pending.map((s) => s.value)).apply((values) => {
+    const problems = pending.flatMap((s, i) => {
+      const problem = s.check(values[i]);
+      return problem ? [{ severity: 'error' as const, object: s.path.replace(/^.* of /, ''), path: s.path.replace(/ of .*$/, ''), message: problem, fix: 'Provide a value in the documented format.' }] : [];
+    });
+    if (problems.length > 0) throw new HcpResourceError(problems);
+  });
+}
+
 /** Deterministic, unique per component: `<component>-<kind>-<namespace>/<name>` (cluster-scoped: `<component>-<kind>-<name>`). */
 export function resourceNameFor(component: string, object: KubernetesObject): string {
   const { namespace, name } = object.metadata;
@@ -219,15 +245,8 @@ function renderResource(
       return new k8s.core.v1.Namespace(resourceName, { ...object, metadata } as k8s.core.v1.NamespaceArgs, opts);
     case 'v1/Secret': {
       if (value) {
-        // Plain values were checked before planning; values known only at deployment are checked
-        // when they resolve, and the error names the field, never the value.
-        const contents = pulumi.secret(
-          pulumi.output(value.value).apply((v) => {
-            const problem = value.check(v);
-            if (problem) throw new Error(`hcp-constructs: ${value.path}: ${problem}`);
-            return { [value.key]: v };
-          }),
-        );
+        // The value was checked before planning (plain) or by checkSecretValues (an Output).
+        const contents = pulumi.secret(pulumi.output(value.value).apply((v) => ({ [value.key]: v })));
         return new k8s.core.v1.Secret(resourceName, { ...object, metadata, [value.field]: contents } as k8s.core.v1.SecretArgs, opts);
       }
       // An inline value the user opted into (allowInlineSecrets): still a secret in the state.

@@ -3,6 +3,8 @@
  * provider function call fails the test. Mocks are installed before the component module is
  * loaded (Pulumi's documented unit-testing pattern).
  */
+import { spawnSync } from 'child_process';
+import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
 import type { KubernetesObject, PlanOptions, PlannedObject } from '../../lib';
@@ -332,6 +334,40 @@ describe('HostedClusterBundle', () => {
       }
       expect(() => new hcp.HostedClusterBundle('none', { ...agentWithoutSecrets, options: OPTIONS })).toThrow(/pullSecret: no pull secret is given/);
       await expectNothingRegistered();
+    });
+
+    test('a malformed value given as an Output (secret config) creates nothing and fails once, naming the field, never the value', () => {
+      // In a process of its own, as the Pulumi language host runs a program: it prints each
+      // distinct unhandled error once (cmd/run/run.ts), so one error object means one message.
+      const build = path.resolve(__dirname, '..', '..', 'build');
+      const program = `
+        const pulumi = require('@pulumi/pulumi');
+        const registered = [];
+        const unhandled = [];
+        process.on('unhandledRejection', (reason) => unhandled.push(reason));
+        pulumi.runtime.setMocks({
+          newResource: (args) => (registered.push(args.type), { id: args.name + '-id', state: args.inputs }),
+          call: () => { throw new Error('unexpected call'); },
+        }, 'hcp-constructs', 'test', false).then(() => {
+          const { HostedClusterBundle } = require(${JSON.stringify(path.join(build, 'lib', 'pulumi'))});
+          const { agentCluster, SUPPORTED_VERSIONS } = require(${JSON.stringify(path.join(build, 'examples', 'clusters'))});
+          const { pullSecret, sshKey, secretEncryption, ...props } = agentCluster;
+          new HostedClusterBundle('late', { ...props, options: { supportedVersions: SUPPORTED_VERSIONS },
+            secretValues: { pullSecret: pulumi.secret('{"registry":"not-a-docker-config"}') } });
+          setTimeout(() => {
+            const distinct = [...new Set(unhandled)];
+            console.log(JSON.stringify({ registered, messages: distinct.map((e) => e.message), resourceErrors: distinct.filter((e) => pulumi.ResourceError.isInstance(e)).length }));
+          }, 300);
+        });`;
+      const run = spawnSync(process.execPath, ['-e', program], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8' });
+      expect(run.stderr).not.toMatch(/error/i); // warnings of the example are printed there
+      const result = JSON.parse(run.stdout);
+      expect(result.registered).toEqual([]);
+      expect(result.messages).toEqual([
+        'hcp-constructs: 1 validation error(s):\n  error HostedCluster clusters/vcluster2 secretValues.pullSecret: the pull secret has no "auths" object. Fix: Provide a value in the documented format.',
+      ]);
+      expect(result.resourceErrors).toBe(1);
+      expect(run.stdout).not.toContain('not-a-docker-config');
     });
   });
 
