@@ -117,11 +117,11 @@ export const charts = synthesizeCharts(app).map((chart) => chart.name);
 
 /** A Pulumi program as the README writes it. */
 const PULUMI_MAIN = `import * as pulumi from '@pulumi/pulumi';
-import { HostedClusterStack } from 'hcp-constructs/pulumi';
+import { HostedClusterBundle } from 'hcp-constructs/pulumi';
 import { SecretSource } from 'hcp-constructs';
 
 const config = new pulumi.Config();
-const cluster = new HostedClusterStack('edge-lab', {
+const cluster = new HostedClusterBundle('edge-lab', {
   name: 'edge-lab',
   release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64' },
   platform: { type: 'None' },
