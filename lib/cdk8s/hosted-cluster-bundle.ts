@@ -2,12 +2,11 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
-import { hostedClusterContribution } from '../core';
 import { HostedClusterProps, checkHostedCluster } from '../platforms';
-import { attachIssues, renderContribution } from './render';
+import { renderHostedCluster } from './render';
 
 export interface HostedClusterBundleProps extends HostedClusterProps {
-  /** Validation and secret-handling options. */
+  /** Validation and secret-handling options. @default {} */
   readonly options?: PlanOptions;
 }
 
@@ -25,17 +24,9 @@ export class HostedClusterBundle extends Construct {
   constructor(scope: Construct, id: string, props: HostedClusterBundleProps) {
     super(scope, id);
     const { options, ...specProps } = props;
-    const checked = checkHostedCluster(specProps, options);
-    if (!checked.plan) {
-      this.issues = checked.issues;
-      this.apiObjects = [];
-      attachIssues(this, checked.issues);
-      return;
-    }
-    const contributor = `HostedCluster ${checked.plan.namespace}/${checked.plan.name} (${this.node.path})`;
-    const { apiObjects, issues } = renderContribution(this, hostedClusterContribution(checked.plan, checked.issues, contributor));
-    this.issues = issues;
+    const { plan, apiObjects, issues } = renderHostedCluster(this, checkHostedCluster(specProps, options));
+    this.plan = plan;
     this.apiObjects = apiObjects;
-    this.plan = issues.some((i) => i.severity === 'error') ? undefined : checked.plan;
+    this.issues = issues;
   }
 }

@@ -3,9 +3,9 @@ import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { NodePool as NodePoolObject } from '../api';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
-import { CLI_DEFAULTS, MANAGEMENT_CLUSTER, PHASES, hostedClusterContribution } from '../core';
+import { CLI_DEFAULTS, MANAGEMENT_CLUSTER, PHASES } from '../core';
 import { NodePoolProps, HostedClusterProps, checkHostedCluster, checkNodePool } from '../platforms';
-import { attachIssues, renderContribution } from './render';
+import { attachIssues, renderContribution, renderHostedCluster } from './render';
 
 export interface HostedClusterConstructProps extends Omit<HostedClusterProps, 'nodePools' | 'createNamespace'> {
   /** Validation and secret-handling options. @default {} */
@@ -35,17 +35,10 @@ export class HostedCluster extends Construct {
     const checked = checkHostedCluster({ ...specProps, nodePools: [], createNamespace: false }, options);
     this.clusterName = checked.plan?.name ?? String(props.name);
     this.namespace = checked.plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);
-    if (!checked.plan) {
-      this.issues = checked.issues;
-      this.apiObjects = [];
-      attachIssues(this, checked.issues);
-      return;
-    }
-    const contributor = `HostedCluster ${checked.plan.namespace}/${checked.plan.name} (${this.node.path})`;
-    const { apiObjects, issues } = renderContribution(this, hostedClusterContribution(checked.plan, checked.issues, contributor));
-    this.issues = issues;
+    const { plan, apiObjects, issues } = renderHostedCluster(this, checked);
+    this.plan = plan;
     this.apiObjects = apiObjects;
-    this.plan = issues.some((i) => i.severity === 'error') ? undefined : checked.plan;
+    this.issues = issues;
   }
 
   /** Adds a NodePool of this cluster. */

@@ -6,8 +6,8 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
-import type { PlanContribution, PlannedObject, Target, ValidationIssue } from '../core';
-import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, formatIssues } from '../core';
+import type { HostedClusterPlan, PlanContribution, PlannedObject, Target, ValidationIssue } from '../core';
+import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, formatIssues, hostedClusterContribution } from '../core';
 
 const plans = new WeakMap<IConstruct, Plan>();
 
@@ -63,6 +63,23 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
     apiObjects.push(...rendered);
   }
   return { apiObjects, issues };
+}
+
+/**
+ * Renders a checked hosted cluster into `scope` (nothing when it has errors) and records its
+ * findings; returns the plan only when the app's plan took it without errors.
+ */
+export function renderHostedCluster(
+  scope: Construct,
+  checked: { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] },
+): { plan?: HostedClusterPlan; apiObjects: ApiObject[]; issues: readonly ValidationIssue[] } {
+  if (!checked.plan) {
+    attachIssues(scope, checked.issues);
+    return { apiObjects: [], issues: checked.issues };
+  }
+  const contributor = `HostedCluster ${checked.plan.namespace}/${checked.plan.name} (${scope.node.path})`;
+  const { apiObjects, issues } = renderContribution(scope, hostedClusterContribution(checked.plan, checked.issues, contributor));
+  return { apiObjects, issues, ...(issues.some((i) => i.severity === 'error') ? {} : { plan: checked.plan }) };
 }
 
 const ISSUES = Symbol.for('hcp-constructs.issues');

@@ -7,18 +7,13 @@
 import { checkObjectSchema } from '../../lib/api';
 import {
   CrdServer,
-  START_SCRIPT,
-  SHARED_DIR,
   describeRejection,
   isCustomResource,
-  sharedAvailable,
+  describeWithCrdServer,
   startCrdServer,
   stopCrdServer,
 } from '../conformance/crd-server';
 import { Json, Mutation, emittedObjects, mutationsOf, targetedMutations } from './differential';
-
-const SKIP_REASON =
-  `schema differential suite skipped: ${START_SCRIPT} not found (../shared is not beside the repository at ${SHARED_DIR})`;
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
 async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -35,75 +30,59 @@ async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => P
   return out;
 }
 
-if (!sharedAvailable()) {
-  if (/^(true|1)$/i.test(process.env.CI ?? '')) {
-    describe('schema differential', () => {
-      test('requires ../shared in CI', () => {
-        throw new Error(`CI=true but ${SKIP_REASON.replace('skipped', 'cannot run')}`);
-      });
+describeWithCrdServer('in-process schema check agrees with the API server', 'the differential check needs ../shared/tools/crd-server.', () => {
+  let server: CrdServer | undefined;
+  const bases: Json[] = emittedObjects().filter((o: Json) => isCustomResource(o));
+
+  beforeAll(async () => {
+    server = await startCrdServer();
+  }, 60_000);
+  afterAll(async () => stopCrdServer(server), 30_000);
+
+  const compare = async (cases: readonly Mutation[]) => {
+    const results = await pool(cases, 8, async (c) => {
+      const result = await server!.dryRunCreate(c.object);
+      const findings = checkObjectSchema(c.object);
+      return { c, server: result.status === 201, local: findings.length === 0, result, findings };
     });
-  } else {
-    // eslint-disable-next-line no-console
-    console.warn(SKIP_REASON);
-    describe.skip('schema differential (SKIPPED: ../shared/tools/crd-server/start not found beside the repository)', () => {
-      test('skipped because ../shared is missing', () => undefined);
-    });
-  }
-} else {
-  describe('in-process schema check agrees with the API server', () => {
-    let server: CrdServer | undefined;
-    const bases: Json[] = emittedObjects().filter((o: Json) => isCustomResource(o));
+    const disagreements = results
+      .filter((r) => r.server !== r.local)
+      .map((r) =>
+        [
+          `${r.c.title}: server ${r.server ? 'accepts' : 'rejects'}, library ${r.local ? 'accepts' : 'rejects'}`,
+          r.server ? '' : describeRejection(r.result),
+          ...r.findings.map((f) => `  library: ${f.path}: ${f.message}`),
+        ].join('\n'),
+      );
+    return { total: results.length, rejected: results.filter((r) => !r.server).length, disagreements };
+  };
 
-    beforeAll(async () => {
-      server = await startCrdServer();
-    }, 60_000);
-    afterAll(async () => stopCrdServer(server), 30_000);
-
-    const compare = async (cases: readonly Mutation[]) => {
-      const results = await pool(cases, 8, async (c) => {
-        const result = await server!.dryRunCreate(c.object);
-        const findings = checkObjectSchema(c.object);
-        return { c, server: result.status === 201, local: findings.length === 0, result, findings };
-      });
-      const disagreements = results
-        .filter((r) => r.server !== r.local)
-        .map((r) =>
-          [
-            `${r.c.title}: server ${r.server ? 'accepts' : 'rejects'}, library ${r.local ? 'accepts' : 'rejects'}`,
-            r.server ? '' : describeRejection(r.result),
-            ...r.findings.map((f) => `  library: ${f.path}: ${f.message}`),
-          ].join('\n'),
-        );
-      return { total: results.length, rejected: results.filter((r) => !r.server).length, disagreements };
-    };
-
-    test('every emitted custom resource is accepted by both', async () => {
-      const { total, disagreements } = await compare(bases.map((o) => ({ title: `${o.kind} ${o.metadata.name}`, object: o })));
-      expect(total).toBeGreaterThan(20);
-      expect(disagreements).toEqual([]);
-    });
-
-    test('targeted mutations (CEL rules, patterns, formats, metadata)', async () => {
-      const { total, rejected, disagreements } = await compare(targetedMutations(bases));
-      // eslint-disable-next-line no-console
-      console.log(`schema differential, targeted: ${total} mutations, ${rejected} rejected by the server, ${total - disagreements.length} agreed`);
-      expect(disagreements).toEqual([]);
-    }, 60_000);
-
-    test('systematic mutations of every emitted custom resource', async () => {
-      // One object per kind and platform keeps the run short and covers every field the library sets.
-      const seen = new Set<string>();
-      const picked = bases.filter((o) => {
-        const key = `${o.kind} ${o.spec.platform?.type ?? ''}`;
-        if (seen.has(key) && o.kind !== 'HostedCluster') return false;
-        seen.add(key);
-        return true;
-      });
-      const cases = picked.flatMap(mutationsOf);
-      const { total, rejected, disagreements } = await compare(cases);
-      // eslint-disable-next-line no-console
-      console.log(`schema differential, systematic: ${total} mutations of ${picked.length} objects, ${rejected} rejected by the server, ${total - disagreements.length} agreed`);
-      expect(disagreements).toEqual([]);
-    }, 300_000);
+  test('every emitted custom resource is accepted by both', async () => {
+    const { total, disagreements } = await compare(bases.map((o) => ({ title: `${o.kind} ${o.metadata.name}`, object: o })));
+    expect(total).toBeGreaterThan(20);
+    expect(disagreements).toEqual([]);
   });
-}
+
+  test('targeted mutations (CEL rules, patterns, formats, metadata)', async () => {
+    const { total, rejected, disagreements } = await compare(targetedMutations(bases));
+    // eslint-disable-next-line no-console
+    console.log(`schema differential, targeted: ${total} mutations, ${rejected} rejected by the server, ${total - disagreements.length} agreed`);
+    expect(disagreements).toEqual([]);
+  }, 60_000);
+
+  test('systematic mutations of every emitted custom resource', async () => {
+    // One object per kind and platform keeps the run short and covers every field the library sets.
+    const seen = new Set<string>();
+    const picked = bases.filter((o) => {
+      const key = `${o.kind} ${o.spec.platform?.type ?? ''}`;
+      if (seen.has(key) && o.kind !== 'HostedCluster') return false;
+      seen.add(key);
+      return true;
+    });
+    const cases = picked.flatMap(mutationsOf);
+    const { total, rejected, disagreements } = await compare(cases);
+    // eslint-disable-next-line no-console
+    console.log(`schema differential, systematic: ${total} mutations of ${picked.length} objects, ${rejected} rejected by the server, ${total - disagreements.length} agreed`);
+    expect(disagreements).toEqual([]);
+  }, 300_000);
+});

@@ -21,11 +21,9 @@ import { CONFORMANCE_FIXTURES } from './fixtures';
 import {
   CrdServer,
   DryRunResult,
-  START_SCRIPT,
-  SHARED_DIR,
   describeRejection,
   isCustomResource,
-  sharedAvailable,
+  describeWithCrdServer,
   startCrdServer,
   stopCrdServer,
 } from './crd-server';
@@ -100,138 +98,118 @@ function validateBuiltIn(object: Obj): void {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-const SKIP_REASON =
-  `conformance suite skipped: ${START_SCRIPT} not found (../shared is not beside the repository at ${SHARED_DIR}); ` +
-  'the API-server conformance checks need ../shared/tools/crd-server.';
+describeWithCrdServer('conformance against the real API server schema', 'the API-server conformance checks need ../shared/tools/crd-server.', () => {
+  let server: CrdServer | undefined;
+  const accepted = new Set<string>();
+  const posted = new Set<string>();
+  const kinds = new Set<string>();
+  const builtInChecked = new Set<string>();
 
-if (!sharedAvailable()) {
-  if (/^(true|1)$/i.test(process.env.CI ?? '')) {
-    describe('conformance', () => {
-      test('requires ../shared in CI', () => {
-        throw new Error(`CI=true but ${SKIP_REASON.replace('skipped', 'cannot run')}`);
-      });
-    });
-  } else {
+  beforeAll(async () => {
+    server = await startCrdServer();
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopCrdServer(server);
     // eslint-disable-next-line no-console
-    console.warn(SKIP_REASON);
-    describe.skip(`conformance (SKIPPED: ../shared/tools/crd-server/start not found beside the repository)`, () => {
-      test('skipped because ../shared is missing', () => undefined);
-    });
-  }
-} else {
-  describe('conformance against the real API server schema', () => {
-    let server: CrdServer | undefined;
-    const accepted = new Set<string>();
-    const posted = new Set<string>();
-    const kinds = new Set<string>();
-    const builtInChecked = new Set<string>();
+    console.log(
+      `conformance: posted ${posted.size} custom resources (${kinds.size} kinds), ${accepted.size} accepted; ` +
+        `${builtInChecked.size} built-in objects schema-checked`,
+    );
+  }, 30_000);
 
-    beforeAll(async () => {
-      server = await startCrdServer();
-    }, 60_000);
+  const post = async (object: Obj): Promise<DryRunResult> => {
+    if (!server) throw new Error('crd-server is not running (see beforeAll)');
+    return server.dryRunCreate(object);
+  };
 
-    afterAll(async () => {
-      await stopCrdServer(server);
-      // eslint-disable-next-line no-console
-      console.log(
-        `conformance: posted ${posted.size} custom resources (${kinds.size} kinds), ${accepted.size} accepted; ` +
-          `${builtInChecked.size} built-in objects schema-checked`,
-      );
-    }, 30_000);
-
-    const post = async (object: Obj): Promise<DryRunResult> => {
-      if (!server) throw new Error('crd-server is not running (see beforeAll)');
-      return server.dryRunCreate(object);
-    };
-
-    describe('sources', () => {
-      test.each(SOURCES.map((s) => [s.source, s] as const))('%s synthesizes', (_name, source) => {
-        expect(source.error === undefined ? 'ok' : String((source.error as Error)?.stack ?? source.error)).toBe('ok');
-        expect(source.docs.length).toBeGreaterThan(0);
-      });
-
-      test.each(CONFORMANCE_FIXTURES.map((f) => [f.id, f] as const))('fixture %s passes the library validation', (_id, fixture) => {
-        expect(() => planHostedCluster(fixture.props, fixture.options)).not.toThrow();
-      });
-
-      test('every source yields one HostedCluster and the objects cover all platforms and emitted kinds', () => {
-        const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster');
-        expect(hostedClusters).toHaveLength(SOURCES.length);
-        expect(new Set(hostedClusters.map((c) => c.object.spec.platform.type))).toEqual(new Set(['AWS', 'KubeVirt', 'Agent', 'None']));
-        expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(new Set(['HostedCluster', 'NodePool', 'ExternalSecret']));
-        expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role']));
-        // What users apply carries the Argo CD sync wave.
-        for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^[0-3]$/);
-      });
+  describe('sources', () => {
+    test.each(SOURCES.map((s) => [s.source, s] as const))('%s synthesizes', (_name, source) => {
+      expect(source.error === undefined ? 'ok' : String((source.error as Error)?.stack ?? source.error)).toBe('ok');
+      expect(source.docs.length).toBeGreaterThan(0);
     });
 
-    describe('custom resources are accepted (dry-run create, strict field validation)', () => {
-      test.each(CUSTOM_CASES.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
-        const key = c.title;
-        posted.add(key);
-        kinds.add(`${c.object.apiVersion} ${c.object.kind}`);
-        const result = await post(c.object);
-        if (result.status === 201) accepted.add(key);
-        expect(result.status === 201 ? 'accepted (201)' : describeRejection(result)).toBe('accepted (201)');
-      });
+    test.each(CONFORMANCE_FIXTURES.map((f) => [f.id, f] as const))('fixture %s passes the library validation', (_id, fixture) => {
+      expect(() => planHostedCluster(fixture.props, fixture.options)).not.toThrow();
     });
 
-    describe('negative controls: the server does reject bad objects', () => {
-      const hostedCluster = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'HostedCluster')!.object);
-      const nodePool = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'NodePool')!.object);
-
-      test('the unmodified controls are accepted', async () => {
-        expect((await post(hostedCluster())).status).toBe(201);
-        expect((await post(nodePool())).status).toBe(201);
-      });
-
-      test('HostedCluster with an unknown field spec.notAField is rejected (strict field validation)', async () => {
-        const hc = hostedCluster();
-        hc.spec.notAField = true;
-        const result = await post(hc);
-        // Strict decoding errors are 400 BadRequest, not 422 Invalid.
-        expect(result.status).toBe(400);
-        expect(result.body.reason).toBe('BadRequest');
-        expect(result.body.message).toContain('unknown field "spec.notAField"');
-      });
-
-      test('NodePool with both spec.replicas and spec.autoScaling is rejected (CEL rule)', async () => {
-        const np = nodePool();
-        np.spec.replicas = 2;
-        np.spec.autoScaling = { min: 1, max: 3 };
-        const result = await post(np);
-        expect(result.status).toBe(422);
-        const text = describeRejection(result);
-        expect(text).toContain('replicas');
-        expect(text).toContain('autoScaling');
-        expect(result.body.details.causes.map((c: { field: string }) => c.field)).toContain('spec');
-      });
-
-      test('HostedCluster with spec.platform.type NotAPlatform is rejected (enum)', async () => {
-        const hc = hostedCluster();
-        hc.spec.platform = { type: 'NotAPlatform' };
-        const result = await post(hc);
-        expect(result.status).toBe(422);
-        const causes: Array<{ field: string; message: string }> = result.body.details.causes;
-        expect(causes).toContainEqual(expect.objectContaining({ field: 'spec.platform.type', message: expect.stringContaining('NotAPlatform') }));
-      });
-    });
-
-    describe('built-in objects match the Kubernetes schema (kubernetes-models)', () => {
-      test.each(BUILT_IN_CASES.map((c) => [c.title, c] as const))('%s', (_title, c) => {
-        builtInChecked.add(c.title);
-        expect(() => validateBuiltIn(c.object)).not.toThrow();
-      });
-
-      test('negative controls: a Secret with data: 5 and a Role rule without verbs are rejected', () => {
-        const secret = clone(BUILT_IN_CASES.find((c) => c.object.kind === 'Secret')?.object ?? { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'x' } });
-        secret.data = 5;
-        expect(() => validateBuiltIn(secret)).toThrow(/data/);
-        const role = clone(BUILT_IN_CASES.find((c) => c.object.kind === 'Role')!.object);
-        delete role.rules[0].verbs;
-        expect(() => validateBuiltIn(role)).toThrow(/verbs/);
-        expect(() => validateBuiltIn({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } })).toThrow(/BUILT_IN_MODELS/);
-      });
+    test('every source yields one HostedCluster and the objects cover all platforms and emitted kinds', () => {
+      const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster');
+      expect(hostedClusters).toHaveLength(SOURCES.length);
+      expect(new Set(hostedClusters.map((c) => c.object.spec.platform.type))).toEqual(new Set(['AWS', 'KubeVirt', 'Agent', 'None']));
+      expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(new Set(['HostedCluster', 'NodePool', 'ExternalSecret']));
+      expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role']));
+      // What users apply carries the Argo CD sync wave.
+      for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^[0-3]$/);
     });
   });
-}
+
+  describe('custom resources are accepted (dry-run create, strict field validation)', () => {
+    test.each(CUSTOM_CASES.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
+      const key = c.title;
+      posted.add(key);
+      kinds.add(`${c.object.apiVersion} ${c.object.kind}`);
+      const result = await post(c.object);
+      if (result.status === 201) accepted.add(key);
+      expect(result.status === 201 ? 'accepted (201)' : describeRejection(result)).toBe('accepted (201)');
+    });
+  });
+
+  describe('negative controls: the server does reject bad objects', () => {
+    const hostedCluster = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'HostedCluster')!.object);
+    const nodePool = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'NodePool')!.object);
+
+    test('the unmodified controls are accepted', async () => {
+      expect((await post(hostedCluster())).status).toBe(201);
+      expect((await post(nodePool())).status).toBe(201);
+    });
+
+    test('HostedCluster with an unknown field spec.notAField is rejected (strict field validation)', async () => {
+      const hc = hostedCluster();
+      hc.spec.notAField = true;
+      const result = await post(hc);
+      // Strict decoding errors are 400 BadRequest, not 422 Invalid.
+      expect(result.status).toBe(400);
+      expect(result.body.reason).toBe('BadRequest');
+      expect(result.body.message).toContain('unknown field "spec.notAField"');
+    });
+
+    test('NodePool with both spec.replicas and spec.autoScaling is rejected (CEL rule)', async () => {
+      const np = nodePool();
+      np.spec.replicas = 2;
+      np.spec.autoScaling = { min: 1, max: 3 };
+      const result = await post(np);
+      expect(result.status).toBe(422);
+      const text = describeRejection(result);
+      expect(text).toContain('replicas');
+      expect(text).toContain('autoScaling');
+      expect(result.body.details.causes.map((c: { field: string }) => c.field)).toContain('spec');
+    });
+
+    test('HostedCluster with spec.platform.type NotAPlatform is rejected (enum)', async () => {
+      const hc = hostedCluster();
+      hc.spec.platform = { type: 'NotAPlatform' };
+      const result = await post(hc);
+      expect(result.status).toBe(422);
+      const causes: Array<{ field: string; message: string }> = result.body.details.causes;
+      expect(causes).toContainEqual(expect.objectContaining({ field: 'spec.platform.type', message: expect.stringContaining('NotAPlatform') }));
+    });
+  });
+
+  describe('built-in objects match the Kubernetes schema (kubernetes-models)', () => {
+    test.each(BUILT_IN_CASES.map((c) => [c.title, c] as const))('%s', (_title, c) => {
+      builtInChecked.add(c.title);
+      expect(() => validateBuiltIn(c.object)).not.toThrow();
+    });
+
+    test('negative controls: a Secret with data: 5 and a Role rule without verbs are rejected', () => {
+      const secret = clone(BUILT_IN_CASES.find((c) => c.object.kind === 'Secret')?.object ?? { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'x' } });
+      secret.data = 5;
+      expect(() => validateBuiltIn(secret)).toThrow(/data/);
+      const role = clone(BUILT_IN_CASES.find((c) => c.object.kind === 'Role')!.object);
+      delete role.rules[0].verbs;
+      expect(() => validateBuiltIn(role)).toThrow(/verbs/);
+      expect(() => validateBuiltIn({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } })).toThrow(/BUILT_IN_MODELS/);
+    });
+  });
+});

@@ -221,3 +221,28 @@ export function describeRejection(result: DryRunResult): string {
   const lines = causes.map((c) => `  - ${c.field ?? '(no field)'}: ${c.message ?? c.reason ?? ''}`);
   return [`HTTP ${result.status} ${body.reason ?? ''}: ${body.message ?? ''}`, ...lines].join('\n');
 }
+
+/**
+ * `describe` for a suite that needs the crd-server in ../shared: where ../shared is missing it
+ * fails under CI=true and otherwise skips, saying why.
+ */
+export function describeWithCrdServer(suite: string, needs: string, body: () => void): void {
+  if (sharedAvailable()) {
+    describe(suite, body);
+    return;
+  }
+  const reason = `${suite}: skipped: ${START_SCRIPT} not found (../shared is not beside the repository at ${SHARED_DIR}); ${needs}`;
+  if (/^(true|1)$/i.test(process.env.CI ?? '')) {
+    describe(suite, () => {
+      test('requires ../shared in CI', () => {
+        throw new Error(`CI=true but ${reason.replace('skipped', 'cannot run')}`);
+      });
+    });
+    return;
+  }
+  // eslint-disable-next-line no-console
+  console.warn(reason);
+  describe.skip(`${suite} (SKIPPED: ../shared/tools/crd-server/start not found beside the repository)`, () => {
+    test('skipped because ../shared is missing', () => undefined);
+  });
+}

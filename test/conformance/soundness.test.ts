@@ -20,11 +20,9 @@ import { plausibleArb } from '../property/variations';
 import {
   CrdServer,
   DryRunResult,
-  SHARED_DIR,
-  START_SCRIPT,
   dryRunCreate,
   isCustomResource,
-  sharedAvailable,
+  describeWithCrdServer,
   startCrdServer,
   stopCrdServer,
 } from './crd-server';
@@ -93,125 +91,105 @@ async function post(server: CrdServer, object: KubernetesObject): Promise<DryRun
   }
 }
 
-const SKIP_REASON =
-  `soundness suite skipped: ${START_SCRIPT} not found (../shared is not beside the repository at ${SHARED_DIR}); ` +
-  'posting accepted inputs needs ../shared/tools/crd-server.';
+describeWithCrdServer('soundness: every custom resource of an accepted input is accepted by the API server', 'posting accepted inputs needs ../shared/tools/crd-server.', () => {
+  let server: CrdServer | undefined;
 
-if (!sharedAvailable()) {
-  if (IN_CI) {
-    describe('soundness', () => {
-      test('requires ../shared in CI', () => {
-        throw new Error(`CI=true but ${SKIP_REASON.replace('skipped', 'cannot run')}`);
-      });
-    });
-  } else {
+  beforeAll(async () => {
+    const started = Date.now();
+    server = withAgent(await startCrdServer());
     // eslint-disable-next-line no-console
-    console.warn(SKIP_REASON);
-    describe.skip('soundness (SKIPPED: ../shared/tools/crd-server/start not found beside the repository)', () => {
-      test('skipped because ../shared is missing', () => undefined);
+    console.log(`soundness: crd-server started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }, 60_000);
+
+  afterAll(async () => {
+    server?.agent.destroy();
+    await stopCrdServer(server);
+  }, 30_000);
+
+  test(`${INPUTS} inputs (seed ${SEED})`, async () => {
+    const started = Date.now();
+    const inputs: Mutation[] = fc.sample(plausibleArb(), { seed: SEED, numRuns: INPUTS });
+
+    // 1. Keep what the library accepts; each distinct custom resource once.
+    let accepted = 0;
+    let exceptions = 0;
+    const distinct = new Map<string, { object: KubernetesObject; mutation: Mutation }>();
+    for (const mutation of inputs) {
+      const outcome = runMutation(mutation);
+      if (outcome.kind === 'exception') exceptions++;
+      if (outcome.kind !== 'accepted') continue;
+      accepted++;
+      for (const object of planObjects(outcome.result.plan!)) {
+        if (!isCustomResource(object)) continue;
+        const key = JSON.stringify(object);
+        if (!distinct.has(key)) distinct.set(key, { object, mutation });
+      }
+    }
+    const checked = Date.now();
+
+    // 2. Post them.
+    const refusals: Refusal[] = [];
+    await pool([...distinct.values()], CONCURRENCY, async ({ object, mutation }) => {
+      const result = await post(server!, object);
+      if (result.status !== 201) refusals.push({ object, mutation, status: result.status, causes: causesOf(result) });
     });
-  }
-} else {
-  describe('soundness: every custom resource of an accepted input is accepted by the API server', () => {
-    let server: CrdServer | undefined;
+    const posted = Date.now();
 
-    beforeAll(async () => {
-      const started = Date.now();
-      server = withAgent(await startCrdServer());
-      // eslint-disable-next-line no-console
-      console.log(`soundness: crd-server started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }, 60_000);
-
-    afterAll(async () => {
-      server?.agent.destroy();
-      await stopCrdServer(server);
-    }, 30_000);
-
-    test(`${INPUTS} inputs (seed ${SEED})`, async () => {
-      const started = Date.now();
-      const inputs: Mutation[] = fc.sample(plausibleArb(), { seed: SEED, numRuns: INPUTS });
-
-      // 1. Keep what the library accepts; each distinct custom resource once.
-      let accepted = 0;
-      let exceptions = 0;
-      const distinct = new Map<string, { object: KubernetesObject; mutation: Mutation }>();
-      for (const mutation of inputs) {
-        const outcome = runMutation(mutation);
-        if (outcome.kind === 'exception') exceptions++;
+    // 3. Group refusals by cause; find which single edit reproduces each one.
+    const groups = new Map<string, { count: number; example: Refusal; cause: Cause }>();
+    for (const refusal of refusals) {
+      for (const cause of refusal.causes) {
+        const key = causeKey(refusal.object.kind, cause);
+        const group = groups.get(key) ?? { count: 0, example: refusal, cause };
+        group.count++;
+        groups.set(key, group);
+      }
+    }
+    const culprit = async (refusal: Refusal, key: string): Promise<string> => {
+      const base = baseById(refusal.mutation.base);
+      for (const edit of refusal.mutation.edits) {
+        const alone: Edit[] = [edit];
+        const outcome = runProps(applyEdits(base.props, alone), base.options);
         if (outcome.kind !== 'accepted') continue;
-        accepted++;
         for (const object of planObjects(outcome.result.plan!)) {
-          if (!isCustomResource(object)) continue;
-          const key = JSON.stringify(object);
-          if (!distinct.has(key)) distinct.set(key, { object, mutation });
-        }
-      }
-      const checked = Date.now();
-
-      // 2. Post them.
-      const refusals: Refusal[] = [];
-      await pool([...distinct.values()], CONCURRENCY, async ({ object, mutation }) => {
-        const result = await post(server!, object);
-        if (result.status !== 201) refusals.push({ object, mutation, status: result.status, causes: causesOf(result) });
-      });
-      const posted = Date.now();
-
-      // 3. Group refusals by cause; find which single edit reproduces each one.
-      const groups = new Map<string, { count: number; example: Refusal; cause: Cause }>();
-      for (const refusal of refusals) {
-        for (const cause of refusal.causes) {
-          const key = causeKey(refusal.object.kind, cause);
-          const group = groups.get(key) ?? { count: 0, example: refusal, cause };
-          group.count++;
-          groups.set(key, group);
-        }
-      }
-      const culprit = async (refusal: Refusal, key: string): Promise<string> => {
-        const base = baseById(refusal.mutation.base);
-        for (const edit of refusal.mutation.edits) {
-          const alone: Edit[] = [edit];
-          const outcome = runProps(applyEdits(base.props, alone), base.options);
-          if (outcome.kind !== 'accepted') continue;
-          for (const object of planObjects(outcome.result.plan!)) {
-            if (object.kind !== refusal.object.kind || !isCustomResource(object)) continue;
-            const result = await post(server!, object);
-            if (result.status !== 201 && causesOf(result).some((c) => causeKey(object.kind, c) === key)) {
-              return `${describeEdit(edit)}${edit.kind === 'set' && edit.origin === 'plausible' ? '  (a plausible value, not junk)' : ''}`;
-            }
+          if (object.kind !== refusal.object.kind || !isCustomResource(object)) continue;
+          const result = await post(server!, object);
+          if (result.status !== 201 && causesOf(result).some((c) => causeKey(object.kind, c) === key)) {
+            return `${describeEdit(edit)}${edit.kind === 'set' && edit.origin === 'plausible' ? '  (a plausible value, not junk)' : ''}`;
           }
         }
-        return `(no single edit reproduces it) ${describeMutation(refusal.mutation)}`;
-      };
-      const report: string[] = [];
-      const sorted = [...groups.entries()].sort((a, b) => b[1].count - a[1].count);
-      for (const [key, group] of sorted) {
-        const { example, cause } = group;
-        const meta = example.object.metadata as { namespace?: string; name?: string };
-        report.push(
-          `${group.count} x ${example.object.kind} ${cause.field}: ${cause.message.slice(0, 300)}\n` +
-            `      caused by: ${await culprit(example, key)}\n` +
-            `      input: ${describeMutation(example.mutation)} -> ${example.object.kind} ${meta.namespace}/${meta.name} (HTTP ${example.status})`,
-        );
       }
-
-      const explained = Date.now();
-      const seconds = (t: number, from: number) => ((t - from) / 1000).toFixed(1);
-      // eslint-disable-next-line no-console
-      console.log(
-        `soundness: ${inputs.length} inputs, ${accepted} accepted, ${distinct.size} objects posted, ${refusals.length} refused\n` +
-          `  seed ${SEED}; ${exceptions} inputs made checkHostedCluster throw (see test/property/fuzz.test.ts); ` +
-          `check ${seconds(checked, started)} s, post ${seconds(posted, checked)} s, ` +
-          `${groups.size} distinct refusal causes (culprits found in ${seconds(explained, posted)} s)` +
-          (report.length > 0 ? `\n  ${report.join('\n  ')}` : ''),
+      return `(no single edit reproduces it) ${describeMutation(refusal.mutation)}`;
+    };
+    const report: string[] = [];
+    const sorted = [...groups.entries()].sort((a, b) => b[1].count - a[1].count);
+    for (const [key, group] of sorted) {
+      const { example, cause } = group;
+      const meta = example.object.metadata as { namespace?: string; name?: string };
+      report.push(
+        `${group.count} x ${example.object.kind} ${cause.field}: ${cause.message.slice(0, 300)}\n` +
+          `      caused by: ${await culprit(example, key)}\n` +
+          `      input: ${describeMutation(example.mutation)} -> ${example.object.kind} ${meta.namespace}/${meta.name} (HTTP ${example.status})`,
       );
+    }
 
-      if (refusals.length > 0) {
-        throw new Error(
-          `${refusals.length} of ${distinct.size} posted objects refused by the API server, ${groups.size} distinct causes ` +
-            `(all listed in the console output above); the first ${Math.min(10, report.length)}:\n  ${report.slice(0, 10).join('\n  ')}`,
-        );
-      }
-      if (IN_CI) expect(accepted).toBeGreaterThanOrEqual(MIN_ACCEPTED_IN_CI);
-    }, 120_000);
-  });
-}
+    const explained = Date.now();
+    const seconds = (t: number, from: number) => ((t - from) / 1000).toFixed(1);
+    // eslint-disable-next-line no-console
+    console.log(
+      `soundness: ${inputs.length} inputs, ${accepted} accepted, ${distinct.size} objects posted, ${refusals.length} refused\n` +
+        `  seed ${SEED}; ${exceptions} inputs made checkHostedCluster throw (see test/property/fuzz.test.ts); ` +
+        `check ${seconds(checked, started)} s, post ${seconds(posted, checked)} s, ` +
+        `${groups.size} distinct refusal causes (culprits found in ${seconds(explained, posted)} s)` +
+        (report.length > 0 ? `\n  ${report.join('\n  ')}` : ''),
+    );
+
+    if (refusals.length > 0) {
+      throw new Error(
+        `${refusals.length} of ${distinct.size} posted objects refused by the API server, ${groups.size} distinct causes ` +
+          `(all listed in the console output above); the first ${Math.min(10, report.length)}:\n  ${report.slice(0, 10).join('\n  ')}`,
+      );
+    }
+    if (IN_CI) expect(accepted).toBeGreaterThanOrEqual(MIN_ACCEPTED_IN_CI);
+  }, 120_000);
+});
