@@ -138,10 +138,15 @@ export function list<const S extends v.GenericSchema>(item: S, options: { max?: 
 
 /** A map of strings to strings (labels, annotations, tags). */
 export function stringMap() {
-  return v.record(
-    v.string(),
-    v.string((issue: AnyIssue) => say(`${describeValue(issue.input)} is not a string.`, 'Give every value as a string (quote numbers and booleans).')),
-    (issue: AnyIssue) => say(`${describeValue(issue.input)} is not a map of strings.`, 'Give an object such as { key: "value" }.'),
+  const notAMap = (issue: AnyIssue) => say(`${describeValue(issue.input)} is not a map of strings.`, 'Give an object such as { key: "value" }.');
+  // v.record alone takes an array for an object; a list of "key=value" strings is a common slip.
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, notAMap),
+    v.record(
+      v.string(),
+      v.string((issue: AnyIssue) => say(`${describeValue(issue.input)} is not a string.`, 'Give every value as a string (quote numbers and booleans).')),
+      notAMap,
+    ),
   );
 }
 

@@ -110,6 +110,13 @@ describe('findings name the value, its type, the path and a fix', () => {
     expect(only({ ...noneCluster, zzz: 1 })).toMatchObject({ path: 'zzz', message: 'unknown key "zzz".' });
   });
 
+  test('a list where a map of strings goes (regression: nodeLabels as an array was accepted)', () =>
+    expect(only({ ...noneCluster, nodePools: [{ name: 'p', nodeLabels: ['a=b'] }] })).toMatchObject({
+      path: 'nodePools[0].nodeLabels',
+      message: 'an array of 1 item is not a map of strings.',
+      fix: 'Give an object such as { key: "value" }.',
+    }));
+
   test('missing required fields', () =>
     expect(only({ ...noneCluster, release: {} })).toMatchObject({ path: 'release.image', message: 'is required but not given.', fix: 'Set image.' }));
 
