@@ -7,7 +7,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
 import type { HostedClusterPlan, PlanContribution, PlannedObject, Target, ValidationIssue } from '../core';
-import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, formatIssues, hostedClusterContribution } from '../core';
+import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, formatIssues, hostedClusterContribution, objectKey, targetKey } from '../core';
 
 const plans = new WeakMap<IConstruct, Plan>();
 
@@ -20,6 +20,16 @@ export function appPlan(scope: IConstruct): Plan {
 }
 
 const TARGET = Symbol.for('hcp-constructs.target');
+
+/** The ApiObject rendered for each planned identity, per App, for explicit dependencies. */
+const renderedObjects = new WeakMap<IConstruct, Map<string, ApiObject>>();
+
+function renderedIn(scope: IConstruct): Map<string, ApiObject> {
+  const root = scope.node.root;
+  let rendered = renderedObjects.get(root);
+  if (!rendered) renderedObjects.set(root, (rendered = new Map()));
+  return rendered;
+}
 
 /** The cluster an ApiObject is applied to: the management cluster unless a plan said otherwise. */
 export function targetOf(object: ApiObject): Target {
@@ -53,12 +63,18 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
   const { added, issues } = appPlan(scope).add(contribution);
   attachIssues(scope, issues);
   if (hasErrors(issues)) return { apiObjects: [], issues };
+  const known = renderedIn(scope);
   const waves = [...new Set(added.map((p) => p.phase.wave))].sort((a, b) => a - b);
   const apiObjects: ApiObject[] = [];
   let previous: ApiObject[] = [];
   for (const wave of waves) {
-    const rendered = added.filter((p) => p.phase.wave === wave).map((p) => renderObject(scope, p));
-    for (const object of rendered) object.node.addDependency(...previous);
+    const inWave = added.filter((p) => p.phase.wave === wave);
+    const rendered = inWave.map((p) => renderObject(scope, p));
+    inWave.forEach((planned, index) => {
+      known.set(`${targetKey(planned.target)}:${objectKey(planned.object)}`, rendered[index]);
+      const explicit = (planned.dependsOn ?? []).map((key) => known.get(`${targetKey(planned.target)}:${key}`)).filter((o): o is ApiObject => o !== undefined);
+      rendered[index].node.addDependency(...previous, ...explicit);
+    });
     previous = rendered;
     apiObjects.push(...rendered);
   }

@@ -58,11 +58,11 @@ const serviceKeyed = <S extends v.GenericSchema>(value: S) => strict(Object.from
 export const servicesPropsSchema = strict({
   /** @default the platform's: Ingress for AWS and KubeVirt, NodePort for Agent and None */
   mapping: v.optional(oneOf(['Ingress', 'NodePort'])),
-  /** Address of the NodePort services (NodePort mapping only): a management node or a load balancer in front of them. */
+  /** Address of the NodePort services (NodePort mapping only): a management node or a load balancer in front of them. @default none (required with the NodePort mapping) */
   apiServerAddress: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
   /** Route or LoadBalancer hostnames per service (external DNS). @default none */
   hostnames: v.optional(serviceKeyed(text({ max: MAX_SUBDOMAIN_LENGTH }))),
-  /** Full publishing strategy for individual services; replaces the mapping's. */
+  /** Full publishing strategy for individual services; replaces the mapping's. @default none */
   overrides: v.optional(serviceKeyed(passthrough<PublishingStrategy>('a publishing strategy'))),
 });
 export type ServicesProps = v.InferOutput<typeof servicesPropsSchema>;

@@ -63,16 +63,16 @@ export interface PlannedObject {
   readonly target: Target;
   readonly phase: Phase;
   readonly readiness: Readiness;
-  /** Objects (by {@link objectKey}) this one needs besides everything of earlier phases on its target. */
+  /** Objects (by {@link objectKey}) this one needs besides everything of earlier phases of its contribution. @default none */
   readonly dependsOn?: readonly string[];
   /** Who contributed it, for messages: `HostedCluster clusters/example`. */
   readonly contributor: string;
   /**
    * Several contributors may plan this same object (the namespace several clusters live in); it is
-   * then planned once. Any other identity planned twice is an error.
+   * then planned once. Any other identity planned twice is an error. @default false
    */
   readonly shared?: boolean;
-  /** Things only one object of the app may have (an infraID, a hostname); two claims of one key are an error. */
+  /** Things only one object of the app may have (an infraID, a hostname); two claims of one key are an error. @default none */
   readonly claims?: readonly Claim[];
 }
 
@@ -142,6 +142,20 @@ export class Plan {
           message: `${kind} ${name} is also planned by ${existing.contributor}; one would silently replace the other on apply.`,
           fix: `Give one of them another name${metadata.namespace ? ' or namespace' : ''}.`,
         });
+      }
+    }
+    for (const planned of fresh.values()) {
+      for (const dependency of planned.dependsOn ?? []) {
+        const key = `${targetKey(planned.target)}:${dependency}`;
+        if (!this.planned.has(key) && !fresh.has(key)) {
+          issues.push({
+            severity: 'error',
+            object: planned.contributor,
+            path: 'dependsOn',
+            message: `${planned.object.kind} ${planned.object.metadata.name} depends on ${dependency}, which nothing in the app plans for ${targetKey(planned.target)}.`,
+            fix: 'Add the object it depends on to the app, or drop the dependency.',
+          });
+        }
       }
     }
     const claims = new Map<string, PlannedObject>();

@@ -11,11 +11,11 @@ import { SecretContract, SecretSource, clusterSecretContracts, secretShell } fro
 
 /** The values a hosted cluster's Secrets can be created from. */
 export interface SecretValues<V> {
-  /** Docker config JSON with an `auths` object; becomes Secret `<name>-pull-secret`, key `.dockerconfigjson`. */
+  /** Docker config JSON with an `auths` object; becomes Secret `<name>-pull-secret`, key `.dockerconfigjson`. @default none */
   readonly pullSecret?: V;
-  /** OpenSSH public key; becomes Secret `<name>-ssh-key`, key `id_rsa.pub`. */
+  /** OpenSSH public key; becomes Secret `<name>-ssh-key`, key `id_rsa.pub`. @default none */
   readonly sshPublicKey?: V;
-  /** 32 random bytes, base64-encoded; becomes Secret `<name>-etcd-encryption-key`, key `key` (aescbc). */
+  /** 32 random bytes, base64-encoded; becomes Secret `<name>-etcd-encryption-key`, key `key` (aescbc). @default none */
   readonly etcdEncryptionKey?: V;
 }
 

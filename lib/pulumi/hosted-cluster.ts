@@ -44,7 +44,7 @@ export type HostedClusterSecretValues = SecretValues<pulumi.Input<string>>;
  * `secretValues.pullSecret` is given.
  */
 export interface HostedClusterBundleArgs extends Omit<HostedClusterProps, 'pullSecret'> {
-  /** Registry credentials (`.dockerconfigjson`). Required unless `secretValues.pullSecret` is set. */
+  /** Registry credentials (`.dockerconfigjson`). Required unless `secretValues.pullSecret` is set. @default from `secretValues.pullSecret` */
   readonly pullSecret?: SecretSource;
   /** Validation and secret-handling options. @default {} */
   readonly options?: PlanOptions;
@@ -136,7 +136,11 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
       const resources = inPhase
         .filter((p) => own.has(p))
         .map((p) => {
-          const resource = renderResource(resourceNameFor(name, p.object), p, valueSecrets.get(objectKey(p.object)), childOpts);
+          const explicit = (p.dependsOn ?? []).map((key) => program.resources.get(key)).filter((r): r is pulumi.CustomResource => r !== undefined);
+          const base = pulumi.output(previous.length > 0 ? previous : (opts?.dependsOn ?? [])) as pulumi.Output<pulumi.Resource | pulumi.Resource[]>;
+          const withExplicit = base.apply((d) => [...(Array.isArray(d) ? d : [d]), ...explicit]);
+          const objectOpts = explicit.length > 0 ? { ...childOpts, dependsOn: after(withExplicit) } : childOpts;
+          const resource = renderResource(resourceNameFor(name, p.object), p, valueSecrets.get(objectKey(p.object)), objectOpts);
           program.resources.set(objectKey(p.object), resource);
           return resource;
         });

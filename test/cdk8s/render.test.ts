@@ -1,7 +1,8 @@
 /** One plan per App: every object identity is rendered once; real collisions are errors naming both sides. */
 import { App, Chart, Testing } from 'cdk8s';
-import { HostedCluster, HostedClusterBundle, appPlan, collectIssues, synthesizeCharts, targetFolder } from '../../lib/cdk8s';
-import { hostedClusterTarget } from '../../lib/core';
+import { Construct } from 'constructs';
+import { HostedCluster, HostedClusterBundle, appPlan, collectIssues, renderContribution, synthesizeCharts, targetFolder } from '../../lib/cdk8s';
+import { MANAGEMENT_CLUSTER, PHASES, hostedClusterTarget } from '../../lib/core';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };
@@ -76,5 +77,27 @@ describe('fleet claims', () => {
     expect(errors(app).map((i) => i.message)).toEqual([
       'hostname "oauth.apps.example.com" is also used by HostedCluster kubevirt-clusters/kv-a (a/c); both would publish a service under one DNS name, and clients would reach either.',
     ]);
+  });
+});
+
+describe('explicit dependencies', () => {
+  test('an object that depends on another of the app is written after it', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'c');
+    const cm = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'n' } });
+    const planned = (name: string, dependsOn?: string[]) => ({
+      object: cm(name),
+      target: MANAGEMENT_CLUSTER,
+      phase: PHASES.prerequisites,
+      readiness: { kind: 'exists' as const },
+      contributor: name,
+      ...(dependsOn ? { dependsOn } : {}),
+    });
+    // Rendered in one construct each; "late" is added first but needs "early".
+    const late = new Construct(chart, 'late');
+    const early = new Construct(chart, 'early');
+    renderContribution(early, { contributor: 'early', objects: [planned('early')], issues: [] });
+    renderContribution(late, { contributor: 'late', objects: [planned('late', ['/ConfigMap/n/early'])], issues: [] });
+    expect(ids(Testing.synth(chart))).toEqual(['ConfigMap/n/early', 'ConfigMap/n/late']);
   });
 });

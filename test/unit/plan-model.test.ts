@@ -66,3 +66,16 @@ describe('Plan', () => {
     expect([...waves].sort((a, b) => a - b)).toEqual(waves);
   });
 });
+
+describe('explicit dependencies', () => {
+  const configMap = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: 'n' } });
+  test('a dependency on an object the app plans is accepted; on anything else, an error', () => {
+    const plan = new Plan();
+    const first = planned(configMap('a'), 'x');
+    const second = planned(configMap('b'), 'x', { dependsOn: ['/ConfigMap/n/a'] });
+    expect(plan.add({ contributor: 'x', objects: [first, second], issues: [] }).issues).toEqual([]);
+    const { added, issues } = plan.add({ contributor: 'y', objects: [planned(configMap('c'), 'y', { dependsOn: ['/ConfigMap/n/missing'] })], issues: [] });
+    expect(added).toEqual([]);
+    expect(issues.map((i) => `${i.path}: ${i.message}`)).toEqual(['dependsOn: ConfigMap c depends on /ConfigMap/n/missing, which nothing in the app plans for management.']);
+  });
+});
