@@ -104,20 +104,6 @@ export function controlPlaneDemand(qps: number, baseline: SizingBaseline = DEFAU
   };
 }
 
-/** The average demand of several HCPs (each limit averaged on its own); `undefined` for none. */
-export function averageDemand(demands: readonly ControlPlaneDemand[]): ControlPlaneDemand | undefined {
-  if (demands.length === 0) return undefined;
-  const mean = (key: keyof ControlPlaneDemand) => demands.reduce((sum, d) => sum + d[key], 0) / demands.length;
-  return {
-    qps: mean('qps'),
-    cpuRequest: mean('cpuRequest'),
-    cpuUsage: mean('cpuUsage'),
-    memoryRequest: mean('memoryRequest'),
-    memoryUsage: mean('memoryUsage'),
-    pods: mean('pods'),
-  };
-}
-
 /** A control-plane worker of the management cluster. */
 export interface WorkerShape {
   /** vCPUs of the worker. */

@@ -9,7 +9,6 @@ export {
   RESOURCES,
   qpsOf,
   controlPlaneDemand,
-  averageDemand,
   workerLimits,
   reservedPerControlPlane,
   resourceOf,

@@ -48,7 +48,10 @@ export type WorkerGroupInput = v.InferInput<typeof workerGroupSchema>;
 
 /** One group, or a list of groups of different sizes; either way the output is a list. */
 function oneOrList<S extends typeof workerGroupSchema>(item: S) {
-  const many = list(item, { max: 1_000 });
+  const many = v.pipe(
+    list(item, { max: 1_000 }),
+    v.minLength(1, (issue: AnyIssue) => schemaMessage(`${describeValue(issue.input)} given: there is no worker.`, 'Give at least one worker group ({ count, vCPU, memoryGiB, maxPods }).')),
+  );
   type Out = readonly v.InferOutput<S>[];
   return v.pipe(
     v.custom<v.InferInput<S> | readonly v.InferInput<S>[]>(() => true),

@@ -2,12 +2,15 @@
  * The fleet check: can the management cluster's control-plane workers host these hosted control
  * planes? Pure: data in, a report and findings out.
  *
- * The documentation sizes for one load (section 2.2.4). A fleet mixes loads, so the planner uses the
- * fleet's average demand per control plane (each of requests and usage averaged on its own: both
- * must fit, the scheduler counts requests and the node carries usage). With that demand each worker
- * group holds its least limit × its workers, and the management cluster the sum, rounded down. For
- * workers of one size this is exactly the documentation's calculation; for mixed sizes a fleet within
- * that number can always be spread over the groups in proportion to their capacity.
+ * The documentation sizes for one load (section 2.2.4): per worker, the least of five limits
+ * (vCPU and memory requests, vCPU and memory usage at the load, pods), times the workers, rounded
+ * down. A fleet mixes loads, so the planner adds up what the clusters need of each of the five
+ * (requests, usage at each cluster's QPS, pods) and spreads that total over the worker groups (the
+ * same share of every cluster on each group; a group takes at most the share its least limit
+ * allows). The fleet fits when the shares reach the whole. Headroom counts how many more
+ * medium-load control planes would still fit. For one load on workers of one size this is exactly
+ * the documentation's calculation; adding a cluster never raises the headroom, adding a worker
+ * never lowers it.
  */
 import { HcpValidationError, ValidationIssue } from '../core/errors';
 import { formatPath, schemaFindings } from '../core/schema';
@@ -23,11 +26,9 @@ import {
   Load,
   Resource,
   SizingBaseline,
-  averageDemand,
   controlPlaneDemand,
   qpsOf,
   reservedPerControlPlane,
-  resourceOf,
   sizingBaseline,
   workerLimits,
 } from './baseline';
@@ -67,15 +68,21 @@ export interface ClusterDemandReport {
 export interface CapacityReport {
   /** The baseline used (the documentation's figures with any overrides). */
   readonly baseline: SizingBaseline;
-  /** Whose demand sized the report: the fleet's average, or (no hosted clusters) a medium-load control plane. */
-  readonly basis: 'fleet-average' | 'medium-load';
-  /** The demand of one control plane used for the limits (averaged over the fleet). */
+  /**
+   * The demand of one control plane behind the per-worker limits: the average over the planned
+   * clusters and the headroom (filled at medium load). With no clusters, a medium-load control plane.
+   */
   readonly demandPerControlPlane: ControlPlaneDemand;
+  /** QPS of the control planes {@link headroom} counts: medium load (1000 QPS unless overridden). */
+  readonly headroomQps: number;
   readonly workers: readonly WorkerGroupReport[];
   readonly hostedClusters: readonly ClusterDemandReport[];
-  /** Hosted control planes the workers hold at that demand: the sum over groups, rounded down. */
+  /** Hosted control planes the workers hold: the planned ones plus {@link headroom}. */
   readonly capacity: number;
-  /** `capacity` − the number of hosted clusters; negative when the fleet does not fit. */
+  /**
+   * How many more medium-load control planes fit beside the planned ones; negative when the fleet
+   * does not fit: how many medium-load control planes' worth would have to go.
+   */
   readonly headroom: number;
   readonly fits: boolean;
   /** The limit that caps the largest part of the capacity. */
@@ -200,23 +207,83 @@ function groupsOf(workers: readonly { name?: string; count?: number; vCPU: numbe
 }
 
 /** Floors a sum of quotients without losing a whole one to rounding (`6.666… × 3` is 20). */
-const floorCapacity = (value: number) => Math.floor(value + 1e-9);
+const EPSILON = 1e-9;
+const floorCapacity = (value: number) => Math.floor(value + EPSILON);
 
-/** Hosted control planes the groups hold, each control plane having this demand. */
+/** A demand per limit: what HCPs need of each (requests, usage, pods), or one HCP's. */
+type Vector = Record<LimitingFactor, number>;
+
+const vectorOf = (d: ControlPlaneDemand): Vector => ({
+  cpuRequest: d.cpuRequest,
+  cpuUsage: d.cpuUsage,
+  memoryRequest: d.memoryRequest,
+  memoryUsage: d.memoryUsage,
+  pods: d.pods,
+});
+const supplyOf = (g: Group): Vector => ({ cpuRequest: g.vCPU, cpuUsage: g.vCPU, memoryRequest: g.memoryGiB, memoryUsage: g.memoryGiB, pods: g.maxPods });
+const combine = (a: Vector, b: Vector, m: number): Vector =>
+  Object.fromEntries(LIMITING_FACTORS.map((f) => [f, Math.max(0, a[f] + m * b[f])])) as Vector;
+const ZERO: Vector = { cpuRequest: 0, cpuUsage: 0, memoryRequest: 0, memoryUsage: 0, pods: 0 };
+
+/** How many times a worker holds `demand` (Infinity for none): the least over the limits. */
+function times(g: Group, demand: Vector): number {
+  const supply = supplyOf(g);
+  return Math.min(...LIMITING_FACTORS.map((f) => (demand[f] > 0 ? supply[f] / demand[f] : Infinity)));
+}
+
+/**
+ * Whether a total demand fits: spread over the groups with the same share of every cluster on each
+ * group, group g can take a share up to `count × times(g)`, and the shares must reach 1.
+ */
+function fits(groups: readonly Group[], total: Vector): boolean {
+  return groups.reduce((sum, g) => sum + g.count * times(g, total), 0) >= 1 - EPSILON;
+}
+
+/** Hosted control planes the groups hold, each control plane having this demand (the documentation's formula). */
 function capacityAt(groups: readonly Group[], demand: ControlPlaneDemand): number {
   return floorCapacity(groups.reduce((sum, g) => sum + workerLimits(g, demand).perWorker * g.count, 0));
 }
 
+/**
+ * The most control planes of demand `unit` that can join `fleet` (negative: the fewest that would
+ * have to leave it). Non-increasing as the fleet grows, non-decreasing as workers are added.
+ */
+function headroomOf(groups: readonly Group[], fleet: Vector, unit: Vector): number {
+  let lo = -Math.ceil(Math.max(...LIMITING_FACTORS.map((f) => fleet[f] / unit[f])) - EPSILON); // removes everything: fits
+  let hi = capacityAt(groups, { qps: 0, ...unit }) + 1; // more than fits on empty workers: never fits
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (fits(groups, combine(fleet, unit, mid))) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function size(groups: readonly Group[], clusters: readonly Cluster[], baseline: SizingBaseline, onOverflow: 'warn' | 'error'): { report: CapacityReport; issues: ValidationIssue[] } {
-  const fleet = averageDemand(clusters.map((c) => controlPlaneDemand(c.qps, baseline)));
-  const demand = fleet ?? controlPlaneDemand(qpsOf(DEFAULT_LOAD, baseline), baseline);
-  const reserved = reservedPerControlPlane(demand);
+  const n = clusters.length;
+  const unit = controlPlaneDemand(qpsOf(DEFAULT_LOAD, baseline), baseline);
+  const fleet = clusters.reduce((sum, c) => combine(sum, vectorOf(controlPlaneDemand(c.qps, baseline)), 1), ZERO);
+  const fleetQps = clusters.reduce((sum, c) => sum + c.qps, 0);
+  const headroom = headroomOf(groups, fleet, vectorOf(unit));
+  // The per-worker limits are those of the average control plane of the full fleet: the planned
+  // clusters plus the headroom at medium load (for no clusters, the documentation's calculation).
+  const added = Math.max(0, headroom);
+  const full = n + added;
+  const average = (f: LimitingFactor) => (full === 0 ? vectorOf(unit)[f] : (fleet[f] + added * vectorOf(unit)[f]) / full);
+  const demand: ControlPlaneDemand = {
+    qps: full === 0 ? unit.qps : (fleetQps + added * unit.qps) / full,
+    cpuRequest: average('cpuRequest'),
+    cpuUsage: average('cpuUsage'),
+    memoryRequest: average('memoryRequest'),
+    memoryUsage: average('memoryUsage'),
+    pods: average('pods'),
+  };
   const limits = groups.map((g) => workerLimits(g, demand));
   const exact = limits.reduce((sum, l, i) => sum + l.perWorker * groups[i].count, 0);
-  const n = clusters.length;
+  const placedTotal = reservedPerControlPlane({ qps: fleetQps, ...fleet });
   const workers: WorkerGroupReport[] = groups.map((g, i) => {
     const capacity = limits[i].perWorker * g.count;
-    const placed = (n * capacity) / exact;
+    const share = capacity / exact;
     return {
       ...g,
       limits: limits[i].byFactor,
@@ -224,24 +291,23 @@ function size(groups: readonly Group[], clusters: readonly Cluster[], baseline: 
       limitingFactor: limits[i].limitingFactor,
       capacity,
       total: { vCPU: g.vCPU * g.count, memory: g.memoryGiB * g.count, pods: g.maxPods * g.count },
-      used: { vCPU: placed * reserved.vCPU, memory: placed * reserved.memory, pods: placed * reserved.pods },
+      used: { vCPU: share * placedTotal.vCPU, memory: share * placedTotal.memory, pods: share * placedTotal.pods },
     };
   });
   // The factor that caps the largest share of the capacity (ties: the table's order).
-  const share = new Map<LimitingFactor, number>();
-  for (const w of workers) share.set(w.limitingFactor, (share.get(w.limitingFactor) ?? 0) + w.capacity);
-  const limitingFactor = LIMITING_FACTORS.reduce((best, f) => ((share.get(f) ?? 0) > (share.get(best) ?? 0) ? f : best), workers[0].limitingFactor);
-  const capacity = floorCapacity(exact);
+  const capped = new Map<LimitingFactor, number>();
+  for (const w of workers) capped.set(w.limitingFactor, (capped.get(w.limitingFactor) ?? 0) + w.capacity);
+  const limitingFactor = LIMITING_FACTORS.reduce((best, f) => ((capped.get(f) ?? 0) > (capped.get(best) ?? 0) ? f : best), workers[0].limitingFactor);
   const requestsOnly = { ...controlPlaneDemand(0, baseline), cpuUsage: 0, memoryUsage: 0 };
   const report: CapacityReport = {
     baseline,
-    basis: fleet ? 'fleet-average' : 'medium-load',
     demandPerControlPlane: demand,
+    headroomQps: unit.qps,
     workers,
     hostedClusters: clusters.map(({ name, availability, qps }) => ({ name, availability, qps })),
-    capacity,
-    headroom: capacity - n,
-    fits: n <= capacity,
+    capacity: n + headroom,
+    headroom,
+    fits: headroom >= 0,
     limitingFactor,
     capacityByLoad: {
       requests: capacityAt(groups, requestsOnly),
@@ -250,7 +316,9 @@ function size(groups: readonly Group[], clusters: readonly Cluster[], baseline: 
       high: capacityAt(groups, controlPlaneDemand(baseline.highQPSPerHCP, baseline)),
     },
   };
-  return { report, issues: [...singleReplicaFindings(clusters), ...overflowFindings(report, onOverflow)] };
+  const issues = [...singleReplicaFindings(clusters)];
+  if (!report.fits) issues.push(overflowFinding(report, groups, fleet, onOverflow));
+  return { report, issues };
 }
 
 /**
@@ -270,29 +338,27 @@ function singleReplicaFindings(clusters: readonly Cluster[]): ValidationIssue[] 
     }));
 }
 
-function overflowFindings(report: CapacityReport, onOverflow: 'warn' | 'error'): ValidationIssue[] {
-  if (report.fits) return [];
+function overflowFinding(report: CapacityReport, groups: readonly Group[], fleet: Vector, onOverflow: 'warn' | 'error'): ValidationIssue {
   const n = report.hostedClusters.length;
-  const over = n - report.capacity;
-  const label = FACTOR_LABELS[report.limitingFactor];
-  // The group that adds the most per worker: how many more of those would make the fleet fit.
-  const best = report.workers.reduce((a, b) => (b.perWorker > a.perWorker ? b : a));
-  const exact = report.workers.reduce((sum, w) => sum + w.capacity, 0);
-  const more = Math.max(1, Math.ceil((n - exact - 1e-9) / best.perWorker));
+  const over = -report.headroom;
+  // How many more workers of the group that takes the largest share of this fleet per worker make it fit.
+  const shares = groups.map((g) => times(g, fleet));
+  const best = shares.indexOf(Math.max(...shares));
+  const have = groups.reduce((sum, g, i) => sum + g.count * shares[i], 0);
+  const more = Math.max(1, Math.ceil((1 - have) / shares[best] - EPSILON));
+  const name = report.workers[best].name;
   const podsFix =
-    resourceOf(report.limitingFactor) === 'pods' && report.workers.some((w) => w.maxPods < 500)
-      ? 'raise maxPods to 500 with a KubeletConfig (the documentation\'s advice for dense control-plane nodes), '
+    report.limitingFactor === 'pods' && report.workers.some((w) => w.maxPods < 500)
+      ? "raise maxPods to 500 with a KubeletConfig (the documentation's advice for dense control-plane nodes), "
       : '';
-  return [
-    {
-      severity: onOverflow === 'error' ? 'error' : 'warning',
-      object: MANAGEMENT_CAPACITY,
-      path: 'workers',
-      message:
-        `${n} hosted control planes do not fit: the control-plane workers hold ${report.capacity} at ` +
-        `${Math.round(report.demandPerControlPlane.qps)} QPS each on average, limited by ${label} ` +
-        `(${over} too many).`,
-      fix: `${podsFix ? `Either ${podsFix}or add` : 'Add'} ${more} more worker${more === 1 ? '' : 's'} like ${JSON.stringify(best.name)}, or host ${over} of the clusters on another management cluster.`,
-    },
-  ];
+  return {
+    severity: onOverflow === 'error' ? 'error' : 'warning',
+    object: MANAGEMENT_CAPACITY,
+    path: 'workers',
+    message:
+      `${n} hosted control planes do not fit: the control-plane workers hold ${report.capacity} of this fleet's load ` +
+      `(${Math.round(report.demandPerControlPlane.qps)} QPS each on average), limited by ${FACTOR_LABELS[report.limitingFactor]} ` +
+      `(${over} too many at medium load).`,
+    fix: `${podsFix ? `Either ${podsFix}or add` : 'Add'} ${more} more worker${more === 1 ? '' : 's'} like ${JSON.stringify(name)}, or host ${over} of the clusters on another management cluster.`,
+  };
 }

@@ -40,13 +40,19 @@ function num(value: number, decimals = 1): string {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${num(n)} ${n === 1 ? one : many}`;
 
-function loadText(report: CapacityReport): string {
-  const qps = report.demandPerControlPlane.qps;
-  return report.basis === 'medium-load' ? `medium load (${num(qps)} QPS each)` : `the fleet's average load (${num(qps)} QPS)`;
-}
-
 function groupText(w: WorkerGroupReport): string {
   return `${w.count} × ${num(w.vCPU)} vCPU, ${num(w.memoryGiB)} GiB, maxPods ${num(w.maxPods)}`;
+}
+
+/** "16 hosted control planes at medium load (1,000 QPS each)", with the planned fleet and headroom. */
+function holdText(report: CapacityReport): string {
+  const n = report.hostedClusters.length;
+  const medium = `${num(report.headroomQps)} QPS`;
+  const limit = `limited by ${FACTOR_LABELS[report.limitingFactor]}`;
+  if (n === 0) return `hold ${plural(report.capacity, 'hosted control plane')} at medium load (${medium} each), ${limit}; none is planned`;
+  const average = `${num(report.hostedClusters.reduce((sum, c) => sum + c.qps, 0) / n)} QPS each on average`;
+  if (!report.fits) return `hold only ${report.capacity} of the ${n} planned hosted control planes, ${limit}: ${-report.headroom} too many at ${medium}`;
+  return `hold ${plural(report.capacity, 'hosted control plane')}, ${limit}: the ${n} planned (${average}) and a headroom of ${report.headroom} more at ${medium}`;
 }
 
 /**
@@ -54,20 +60,12 @@ function groupText(w: WorkerGroupReport): string {
  * and the capacity at each load class.
  */
 export function capacitySummary(report: CapacityReport): string {
-  const n = report.hostedClusters.length;
   const workers = report.workers.reduce((sum, w) => sum + w.count, 0);
   const shapes = report.workers.map(groupText).join('; ');
-  const planned =
-    n === 0
-      ? 'no hosted clusters are planned'
-      : report.fits
-        ? `${plural(n, 'hosted cluster')} planned, headroom ${report.headroom}`
-        : `${plural(n, 'hosted cluster')} planned: ${-report.headroom} too many`;
   const byLoad = report.capacityByLoad;
   return (
-    `Capacity: ${plural(workers, 'control-plane worker')} (${shapes}) hold ${plural(report.capacity, 'hosted control plane')} ` +
-    `at ${loadText(report)}, limited by ${FACTOR_LABELS[report.limitingFactor]}; ${planned}. ` +
-    `With one load for all: ${byLoad.requests} by requests only, ${byLoad.low} low, ${byLoad.medium} medium, ${byLoad.high} high.`
+    `Capacity: ${plural(workers, 'control-plane worker')} (${shapes}) ${holdText(report)}. ` +
+    `With one load for all: ${byLoad.requests} request-based, ${byLoad.low} at low, ${byLoad.medium} at medium, ${byLoad.high} at high load.`
   );
 }
 
@@ -111,10 +109,8 @@ export function capacityReportSvg(report: CapacityReport): string {
   const reserved = reservedPerControlPlane(report.demandPerControlPlane);
   const exact = report.workers.reduce((sum, w) => sum + w.capacity, 0);
 
-  const title = `Management cluster capacity: ${plural(report.capacity, 'hosted control plane')}`;
-  const subtitle =
-    `At ${loadText(report)}; ${n === 0 ? 'none planned' : `${n} planned`}, headroom ${report.headroom}` +
-    `${report.fits ? '' : ' (does not fit)'}; limited by ${FACTOR_LABELS[report.limitingFactor]}.`;
+  const title = `Management cluster capacity: ${plural(report.capacity, 'hosted control plane')}${n > 0 ? `, ${n} planned` : ''}`;
+  const subtitle = `The workers ${holdText(report)}.`;
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" font-family="DejaVu Sans, Verdana, Arial, sans-serif">`,
