@@ -81,7 +81,7 @@ export interface CapacityReport {
   readonly capacity: number;
   /**
    * How many more medium-load control planes fit beside the planned ones; negative when the fleet
-   * does not fit: how many medium-load control planes' worth would have to go.
+   * does not fit: how many of the planned control planes (of their average demand) would have to go.
    */
   readonly headroom: number;
   readonly fits: boolean;
@@ -245,11 +245,14 @@ function capacityAt(groups: readonly Group[], demand: ControlPlaneDemand): numbe
 }
 
 /**
- * The most control planes of demand `unit` that can join `fleet` (negative: the fewest that would
- * have to leave it). Non-increasing as the fleet grows, non-decreasing as workers are added.
+ * Headroom: with the fleet fitting, how many more control planes of demand `unit` would fit; else,
+ * negative, how many of the fleet's average control planes would have to go. Never rises as the
+ * fleet grows, never falls as workers are added.
  */
-function headroomOf(groups: readonly Group[], fleet: Vector, unit: Vector): number {
-  let lo = -Math.ceil(Math.max(...LIMITING_FACTORS.map((f) => fleet[f] / unit[f])) - EPSILON); // removes everything: fits
+function headroomOf(groups: readonly Group[], fleet: Vector, n: number, unit: Vector): number {
+  const share = groups.reduce((sum, g) => sum + g.count * times(g, fleet), 0);
+  if (share < 1 - EPSILON) return -Math.ceil(n * (1 - share) - EPSILON);
+  let lo = 0; // fits
   let hi = capacityAt(groups, { qps: 0, ...unit }) + 1; // more than fits on empty workers: never fits
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
@@ -264,7 +267,7 @@ function size(groups: readonly Group[], clusters: readonly Cluster[], baseline: 
   const unit = controlPlaneDemand(qpsOf(DEFAULT_LOAD, baseline), baseline);
   const fleet = clusters.reduce((sum, c) => combine(sum, vectorOf(controlPlaneDemand(c.qps, baseline)), 1), ZERO);
   const fleetQps = clusters.reduce((sum, c) => sum + c.qps, 0);
-  const headroom = headroomOf(groups, fleet, vectorOf(unit));
+  const headroom = headroomOf(groups, fleet, n, vectorOf(unit));
   // The per-worker limits are those of the average control plane of the full fleet: the planned
   // clusters plus the headroom at medium load (for no clusters, the documentation's calculation).
   const added = Math.max(0, headroom);
@@ -358,7 +361,7 @@ function overflowFinding(report: CapacityReport, groups: readonly Group[], fleet
     message:
       `${n} hosted control planes do not fit: the control-plane workers hold ${report.capacity} of this fleet's load ` +
       `(${Math.round(report.demandPerControlPlane.qps)} QPS each on average), limited by ${FACTOR_LABELS[report.limitingFactor]} ` +
-      `(${over} too many at medium load).`,
+      `(${over} too many).`,
     fix: `${podsFix ? `Either ${podsFix}or add` : 'Add'} ${more} more worker${more === 1 ? '' : 's'} like ${JSON.stringify(name)}, or host ${over} of the clusters on another management cluster.`,
   };
 }

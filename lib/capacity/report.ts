@@ -51,7 +51,7 @@ function holdText(report: CapacityReport): string {
   const limit = `limited by ${FACTOR_LABELS[report.limitingFactor]}`;
   if (n === 0) return `hold ${plural(report.capacity, 'hosted control plane')} at medium load (${medium} each), ${limit}; none is planned`;
   const average = `${num(report.hostedClusters.reduce((sum, c) => sum + c.qps, 0) / n)} QPS each on average`;
-  if (!report.fits) return `hold only ${report.capacity} of the ${n} planned hosted control planes, ${limit}: ${-report.headroom} too many at ${medium}`;
+  if (!report.fits) return `hold only ${report.capacity} of the ${n} planned hosted control planes (${average}), ${limit}: ${-report.headroom} too many`;
   return `hold ${plural(report.capacity, 'hosted control plane')}, ${limit}: the ${n} planned (${average}) and a headroom of ${report.headroom} more at ${medium}`;
 }
 
@@ -84,6 +84,19 @@ const COLORS = {
   marker: '#111827',
 } as const;
 
+/** Splits text into lines of at most `max` characters at spaces (a longer word gets a line of its own). */
+function wrap(text: string, max: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > max) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
+}
+
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
 }
@@ -91,18 +104,19 @@ function escapeXml(text: string): string {
 /**
  * The report as an SVG picture: per worker group, one bar per resource (vCPU, memory, pods) with the
  * group's total as the track, what the planned fleet uses as the fill, and a dashed mark where the
- * fill would be with the workers full (`capacity` control planes). The limiting resource is drawn in
+ * fill would be with the group at its limit. The limiting resource is drawn in
  * amber with a heavy outline and labelled; use beyond the total is red. A title, a subtitle with the
  * load and headroom, and a legend. No ids, no timestamps: the same report gives the same bytes.
  */
 export function capacityReportSvg(report: CapacityReport): string {
-  const width = 900;
+  const width = 940;
   const barX = 130;
   const barWidth = 460;
   const barHeight = 22;
   const rowGap = 30;
   const groupHeight = 40 + RESOURCES.length * rowGap + 14;
-  const top = 84;
+  const subtitleLines = wrap(`The workers ${holdText(report)}.`, 120);
+  const top = 70 + subtitleLines.length * 18;
   const legendY = top + report.workers.length * groupHeight + 10;
   const height = legendY + 74;
   const n = report.hostedClusters.length;
@@ -110,22 +124,19 @@ export function capacityReportSvg(report: CapacityReport): string {
   const exact = report.workers.reduce((sum, w) => sum + w.capacity, 0);
 
   const title = `Management cluster capacity: ${plural(report.capacity, 'hosted control plane')}${n > 0 ? `, ${n} planned` : ''}`;
-  const subtitle = `The workers ${holdText(report)}.`;
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" font-family="DejaVu Sans, Verdana, Arial, sans-serif">`,
     `<title>${escapeXml(title)}</title>`,
-    `<desc>${escapeXml(`${subtitle} ${report.workers.map((w) => `${w.name}: ${groupText(w)}, limited by ${FACTOR_LABELS[w.limitingFactor]}.`).join(' ')}`)}</desc>`,
+    `<desc>${escapeXml(`${subtitleLines.join(' ')} ${report.workers.map((w) => `${w.name}: ${groupText(w)}, limited by ${FACTOR_LABELS[w.limitingFactor]}.`).join(' ')}`)}</desc>`,
     `<rect x="0" y="0" width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="20" y="34" font-size="20" font-weight="bold" fill="${COLORS.text}">${escapeXml(title)}</text>`,
-    `<text x="20" y="60" font-size="13" fill="${report.fits ? COLORS.muted : COLORS.over}">${escapeXml(subtitle)}</text>`,
+    ...subtitleLines.map((line, i) => `<text x="20" y="${60 + i * 18}" font-size="13" fill="${report.fits ? COLORS.muted : COLORS.over}">${escapeXml(line)}</text>`),
   );
 
   report.workers.forEach((w, index) => {
     const y0 = top + index * groupHeight;
     const limitingResource = resourceOf(w.limitingFactor);
-    // Control planes this group holds when the whole management cluster is full (capacity, rounded down).
-    const atCapacity = exact > 0 ? (report.capacity * w.capacity) / exact : 0;
     out.push(
       `<g>`,
       `<text x="20" y="${y0 + 16}" font-size="15" font-weight="bold" fill="${COLORS.text}">${escapeXml(w.name)}</text>`,
@@ -137,7 +148,8 @@ export function capacityReportSvg(report: CapacityReport): string {
       const y = y0 + 44 + row * rowGap;
       const total = w.total[resource];
       const used = w.used[resource];
-      const full = atCapacity * reserved[resource];
+      // With the group at its limit: as many average control planes as it holds (not rounded).
+      const full = w.capacity * reserved[resource];
       const ratio = total > 0 ? used / total : 0;
       const limiting = resource === limitingResource;
       const over = ratio > 1 + 1e-9;
@@ -148,8 +160,9 @@ export function capacityReportSvg(report: CapacityReport): string {
       const value = `${num(used)} / ${num(total)} ${unit} (${num(ratio * 100, 0)}%)`;
       out.push(
         `<text x="20" y="${y + 16}" font-size="13" fill="${COLORS.text}"${limiting ? ' font-weight="bold"' : ''}>${RESOURCE_LABELS[resource]}</text>`,
-        `<rect x="${barX}" y="${y}" width="${barWidth}" height="${barHeight}" fill="${COLORS.capacity}" stroke="${limiting ? COLORS.limitingStroke : COLORS.capacityStroke}" stroke-width="${limiting ? 2.5 : 1}"/>`,
+        `<rect x="${barX}" y="${y}" width="${barWidth}" height="${barHeight}" fill="${COLORS.capacity}"/>`,
         fillWidth > 0 ? `<rect x="${barX}" y="${y}" width="${num(fillWidth, 2)}" height="${barHeight}" fill="${fill}"/>` : '',
+        `<rect x="${barX}" y="${y}" width="${barWidth}" height="${barHeight}" fill="none" stroke="${limiting ? COLORS.limitingStroke : COLORS.capacityStroke}" stroke-width="${limiting ? 2.5 : 1}"/>`,
         `<line x1="${num(markX, 2)}" y1="${y - 3}" x2="${num(markX, 2)}" y2="${y + barHeight + 3}" stroke="${COLORS.marker}" stroke-width="1.5" stroke-dasharray="3,2"/>`,
         `<text x="${barX + barWidth + 10}" y="${y + 16}" font-size="12" fill="${over ? COLORS.over : COLORS.text}">${escapeXml(value)}${
           limiting ? ` <tspan font-weight="bold" fill="${COLORS.limitingStroke}">${escapeXml(`limiting: ${FACTOR_LABELS[w.limitingFactor]}`)}</tspan>` : ''
@@ -173,7 +186,7 @@ export function capacityReportSvg(report: CapacityReport): string {
     `<rect x="90" y="${legendY + 27}" width="14" height="14" fill="${COLORS.capacity}" stroke="${COLORS.capacityStroke}"/>`,
     `<text x="110" y="${legendY + 38}">the workers' total</text>`,
     `<line x1="277" y1="${legendY + 25}" x2="277" y2="${legendY + 43}" stroke="${COLORS.marker}" stroke-width="1.5" stroke-dasharray="3,2"/>`,
-    `<text x="290" y="${legendY + 38}">${escapeXml(`use with the workers full (${plural(report.capacity, 'control plane')})`)}</text>`,
+    `<text x="290" y="${legendY + 38}">${escapeXml(`use at the limit: ${num(exact)} control planes of the average demand (${num(report.demandPerControlPlane.qps)} QPS)`)}</text>`,
     `<text x="90" y="${legendY + 62}" fill="${COLORS.muted}">vCPU and memory count the larger of requests and usage; the fleet is spread over the groups in proportion to what they hold.</text>`,
     `</g>`,
     `</svg>`,
