@@ -161,15 +161,16 @@ export function capacityOfPlan(plan: { readonly objects: readonly PlannedObject[
   const baseline = sizingBaseline(overrides);
   const used = new Set<string>();
   const clusters: Cluster[] = [];
-  for (const { object } of plan.objects) {
+  for (const { object } of Array.isArray(plan?.objects) ? plan.objects : []) {
     if (object.kind !== 'HostedCluster' || !object.apiVersion.startsWith('hypershift.openshift.io/')) continue;
     const hc = object as HostedCluster;
     const id = `${hc.metadata.namespace ?? ''}/${hc.metadata.name}`;
-    const key = id in given ? id : hc.metadata.name in given ? hc.metadata.name : undefined;
+    const has = (k: string) => Object.prototype.hasOwnProperty.call(given, k);
+    const key = has(id) ? id : has(hc.metadata.name) ? hc.metadata.name : undefined;
     if (key !== undefined) used.add(key);
     clusters.push({
       name: id,
-      availability: hc.spec.controllerAvailabilityPolicy ?? 'HighlyAvailable',
+      availability: hc.spec?.controllerAvailabilityPolicy === 'SingleReplica' ? 'SingleReplica' : 'HighlyAvailable', // the CRD's default
       qps: qpsOf(key === undefined ? DEFAULT_LOAD : given[key], baseline),
       object: `HostedCluster ${id}`,
       path: 'spec.controllerAvailabilityPolicy',

@@ -149,6 +149,13 @@ describe('capacityOfPlan: the HostedClusters of an app plan', () => {
     expect(report?.capacity).toBe(16);
   });
 
+  test('a cluster named like an Object property takes no load from the prototype', () => {
+    const plan = planOf(props('constructor', { controllerAvailabilityPolicy: 'HighlyAvailable' }));
+    const { report, issues } = capacityOfPlan(plan, server1, {});
+    expect(report?.hostedClusters).toEqual([{ name: 'clusters/constructor', availability: 'HighlyAvailable', qps: 1000 }]);
+    expect(issues).toEqual([]);
+  });
+
   test('a fleet that does not fit: warning or error as asked', () => {
     const names = Array.from({ length: 4 }, (_, i) => `hc-${i}`);
     const plan = planOf(...names.map((n) => props(n, { controllerAvailabilityPolicy: 'HighlyAvailable' })));
