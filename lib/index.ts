@@ -33,6 +33,13 @@ export type { Claim, Phase, PlanContribution, PlannedObject, Readiness, Target }
 export { applySecretValues } from './core/secret-values';
 export type { SecretValues, ValueSecret } from './core/secret-values';
 
+// Capacity planning: how many hosted control planes the management cluster's workers hold (sizing guidance).
+export { planCapacity, planCapacityOrThrow, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from './capacity';
+export { sizingBaseline, sizingBaselineConfigMap, workerLimits, controlPlaneDemand, qpsOf, capacityInputSchema } from './capacity';
+export { DEFAULT_SIZING_BASELINE, SIZING_BASELINE_CONFIGMAP, LIMITING_FACTORS, FACTOR_LABELS } from './capacity';
+export type { CapacityInput, CapacityReport, CapacityResult, WorkerGroupReport, WorkerGroupInput, CapacityClusterInput } from './capacity';
+export type { SizingBaseline, Load, LimitingFactor, ControlPlaneDemand, WorkerLimits, WorkerShape, PlanCapacityOptions } from './capacity';
+
 // The CLI's names and defaults.
 export { CLI_DEFAULTS, ANNOTATIONS, SAFE_TO_DELETE_LABEL } from './core/defaults';
 export { secretNames, secretKeys, controlPlaneNamespace } from './core/names';
