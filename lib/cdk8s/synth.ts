@@ -1,9 +1,10 @@
 /** Synthesis that never leaves partial output: validate everything, then write only the library's own files. */
 import * as path from 'path';
-import { ApiObject, App, Chart, DependencyGraph, Names } from 'cdk8s';
+import { App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
 import { OutputFolderError, outputFolderProblem, resolveOutdir, writeOwnedFiles } from './output-folder';
 import { collectIssues, targetOf } from './render';
+import { synthesisOrder } from './synthesis-order';
 import { toYamlStream } from './yaml-output';
 
 export interface SynthResult {
@@ -49,18 +50,17 @@ export function synthesizeCharts(app: App): SynthesizedChart[] {
  * holds the documents of the whole fleet in memory.
  */
 export function* eachSynthesizedChart(app: App): Generator<SynthesizedChart> {
-  const before = app.charts;
-  if (before.length === 0) return;
+  const constructs = app.node.findAll();
+  const first = constructs.find((c): c is Chart => c instanceof Chart);
+  if (!first) return;
   // Any chart's toJson() resolves dependencies and validates the whole app: do it once.
-  before[0].toJson();
-  const charts = app.charts; // sorted again, now with the dependencies between charts
-  const indexed = charts.some((chart) => chart.node.dependencies.some((dependency) => dependency instanceof Chart));
-  for (const [index, chart] of charts.entries()) {
-    const objects = new DependencyGraph(chart.node).topology().filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart);
+  first.toJson();
+  const order = synthesisOrder(app, constructs);
+  for (const [index, chart] of order.charts.entries()) {
     const label = Names.toDnsLabel(chart);
-    const name = indexed ? `${String(index).padStart(4, '0')}-${label}` : label;
+    const name = order.chartsDependOnEachOther ? `${String(index).padStart(4, '0')}-${label}` : label;
     const byTarget = new Map<string, { target: Target; documents: unknown[] }>();
-    for (const object of objects) {
+    for (const object of order.objectsOf(chart)) {
       const target = targetOf(object);
       const key = targetKey(target);
       if (!byTarget.has(key)) byTarget.set(key, { target, documents: [] });
