@@ -203,7 +203,7 @@ async function main(): Promise<void> {
 
   out('Writing N clusters into files (fastest of the runs, each a fresh process after a warm-up; peak RSS: highest of the runs, the emitters\' pre-built objects included):');
   out('- library: the README\'s way, `synthAtomically` into a new folder (planning, validation, schema checks, constructs, YAML, all-or-nothing write with its manifest).');
-  out('- js-yaml / yaml / JSON: `dump(doc, { noRefs: true, lineWidth: -1 })`, `YAML.stringify` with cdk8s\'s options, `JSON.stringify(docs, null, 2)` of the same objects, one `writeFileSync` per cluster.');
+  out('- js-yaml / yaml / JSON: `dump(doc, { noRefs: true, lineWidth: -1, quotingType: \'"\' })`, `YAML.stringify` with cdk8s\'s options, `JSON.stringify(docs, null, 2)` of the same objects, one `writeFileSync` per cluster.');
   out();
   out('| clusters | objects | library s | peak RSS MB | js-yaml s | library / js-yaml | yaml s | library / yaml | JSON s | library / JSON | RSS MB js-yaml / yaml / JSON |');
   out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

@@ -145,12 +145,12 @@ export function synthFleet(outdir: string, clusters: readonly HostedClusterProps
 }
 
 // js-yaml ships no types (and @types/js-yaml is not a dependency): the one call used here.
-const jsYaml = require('js-yaml') as { dump(value: unknown, options: { noRefs: boolean; lineWidth: number }): string };
+const jsYaml = require('js-yaml') as { dump(value: unknown, options: { noRefs: boolean; lineWidth: number; quotingType: '"' }): string };
 
 /** Baseline emitters: the text of one file from its (canonical) documents. */
 export const EMITTERS = {
-  /** js-yaml 4's dump, no anchors, no line wrapping. */
-  'js-yaml': (docs: readonly unknown[]) => docs.map((doc) => jsYaml.dump(doc, { noRefs: true, lineWidth: -1 })).join('---\n'),
+  /** js-yaml 4's dump, no anchors, no line wrapping, double quotes (as the library calls it). */
+  'js-yaml': (docs: readonly unknown[]) => docs.map((doc) => jsYaml.dump(doc, { noRefs: true, lineWidth: -1, quotingType: '"' })).join('---\n'),
   /** The yaml package with the options cdk8s's Yaml.stringify passes. */
   yaml: (docs: readonly unknown[]) => docs.map((doc) => YAML.stringify(doc, { keepUndefined: true, lineWidth: 0, version: '1.1' })).join('---\n'),
   /** JSON.stringify of the documents as one array, indented: the floor for any text format. */

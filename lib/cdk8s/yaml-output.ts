@@ -10,7 +10,7 @@
  * typed locally and loaded with `require` so no ambient module declaration can clash with one.
  */
 interface JsYaml {
-  dump(value: unknown, options: { noRefs: boolean; lineWidth: number; schema: unknown }): string;
+  dump(value: unknown, options: { noRefs: boolean; lineWidth: number; quotingType: "'" | '"'; schema: unknown }): string;
   Type: new (tag: string, options: { kind: 'scalar'; resolve: (text: string) => boolean }) => unknown;
   DEFAULT_SCHEMA: { extend(types: { implicit: unknown[] }): unknown };
 }
@@ -30,7 +30,7 @@ const yaml11Number = new jsYaml.Type('tag:hcp-constructs,2025:yaml-1.1-number', 
 const SCHEMA = jsYaml.DEFAULT_SCHEMA.extend({ implicit: [yaml11Number] });
 
 /** No anchors for repeated values (Kubernetes tools expect plain documents), no line folding. */
-const DUMP_OPTIONS = { noRefs: true, lineWidth: -1, schema: SCHEMA };
+const DUMP_OPTIONS = { noRefs: true, lineWidth: -1, quotingType: '"', schema: SCHEMA } as const;
 
 /** One YAML document (ends with a newline). */
 export function toYaml(document: unknown): string {

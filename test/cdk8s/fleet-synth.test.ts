@@ -58,6 +58,21 @@ describe('files hold what cdk8s writes', () => {
     expect(libraryObjects(define, version)).toEqual(cdk8sObjects(define));
   });
 
+  test("the built-in example: byte-identical to cdk8s's own writer", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-bytes-'));
+    try {
+      const app = new App({ outdir: path.join(dir, 'cdk8s'), outputFileExtension: '.yaml' });
+      defineExample(app);
+      app.synth();
+      synthAtomically(path.join(dir, 'dist'), (a) => defineExample(a));
+      const names = fs.readdirSync(path.join(dir, 'cdk8s')).sort();
+      expect(names).toHaveLength(4);
+      for (const name of names) expect(fs.readFileSync(path.join(dir, 'dist', 'management', name), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'cdk8s', name), 'utf8'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("a user's ApiObject beside a bundle in one chart, and a user construct", () => {
     const define = (app: App) => {
       const chart = new Chart(app, 'edge', { labels: { team: 'edge' } });
