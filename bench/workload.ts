@@ -1,14 +1,17 @@
 /**
  * The benchmark workload: N distinct hosted clusters built from the examples in
  * examples/clusters.ts, the four platforms round-robin, each with exactly 2 NodePools and its
- * secrets as ExternalSecrets (pull secret, SSH key, etcd encryption key). Also the three ways of
- * synthesizing them that the benchmark compares.
+ * secrets as ExternalSecrets (pull secret, SSH key, etcd encryption key). Also the ways of
+ * writing them that the benchmark compares: the library's synth and plain emitters.
  */
-import { ApiObject, App, Chart, Yaml } from 'cdk8s';
+import * as jsYaml from 'js-yaml';
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
 import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../lib';
 import { ANNOTATIONS, SecretSource, checkHostedCluster, formatIssues } from '../lib';
-import { HostedClusterBundle, synthesizeCharts } from '../lib/cdk8s';
+import { HostedClusterBundle, SynthResult, synthAtomically } from '../lib/cdk8s';
 import { SUPPORTED_VERSIONS, agentCluster, awsCluster, kubevirtCluster, noneCluster } from '../examples/clusters';
 
 export const OPTIONS: PlanOptions = { supportedVersions: SUPPORTED_VERSIONS };
@@ -132,65 +135,35 @@ function sanitize(value: unknown): unknown {
   return out;
 }
 
-/**
- * How an App becomes YAML: `one-pass` is the library's `synthesizeCharts` (what `runSynth` and
- * `synthAtomically` use); `synthYaml` is cdk8s's own `app.synthYaml()`, which resolves and
- * validates the whole app again for every chart. Both give the same bytes.
- */
-export type Writer = 'one-pass' | 'synthYaml';
-
-function yamlOf(app: App, writer: Writer): string {
-  return writer === 'synthYaml' ? app.synthYaml() : Yaml.stringify(...synthesizeCharts(app).flatMap((chart) => chart.documents));
+/** Library: the README's way, one Chart and one HostedClusterBundle per cluster (as `defineExample`). */
+export function defineFleet(app: App, clusters: readonly HostedClusterProps[], options: PlanOptions = OPTIONS): void {
+  for (const cluster of clusters) new HostedClusterBundle(new Chart(app, chartId(cluster)), 'cluster', { ...cluster, options });
 }
 
-interface Timed {
-  readonly yaml: string;
-  readonly objects: number;
-  readonly constructMs: number;
-  readonly synthMs: number;
+/** Library: `synthAtomically` (what `runSynth` runs) into `outdir`, one file per cluster. */
+export function synthFleet(outdir: string, clusters: readonly HostedClusterProps[], options: PlanOptions = OPTIONS): SynthResult {
+  return synthAtomically(outdir, (app) => defineFleet(app, clusters, options));
 }
 
-/** Times building an App (which returns the number of objects it added) and writing it as YAML. */
-function timed(build: (app: App) => number, writer: Writer, onBuilt?: (constructMs: number) => void): Timed {
-  const t0 = process.hrtime.bigint();
-  const app = new App();
-  const objects = build(app);
-  const t1 = process.hrtime.bigint();
-  onBuilt?.(ms(t1 - t0));
-  const yaml = yamlOf(app, writer);
-  const t2 = process.hrtime.bigint();
-  return { yaml, objects, constructMs: ms(t1 - t0), synthMs: ms(t2 - t1) };
-}
 
-/** Library: HostedClusterBundle in one chart per cluster (like defineExample), then the library's one-pass synthesis. */
-export function synthLibrary(clusters: readonly HostedClusterProps[], options: PlanOptions = OPTIONS, onBuilt?: (constructMs: number) => void): Timed {
-  const build = (app: App) =>
-    clusters.reduce((objects, cluster) => objects + new HostedClusterBundle(new Chart(app, chartId(cluster)), 'cluster', { ...cluster, options }).apiObjects.length, 0);
-  return timed(build, 'one-pass', onBuilt);
-}
+/** Baseline emitters: the text of one file from its (canonical) documents. */
+export const EMITTERS = {
+  /** js-yaml 4's dump, no anchors, no line wrapping, double quotes (as the library calls it). */
+  'js-yaml': (docs: readonly unknown[]) => docs.map((doc) => jsYaml.dump(doc, { noRefs: true, lineWidth: -1, quotingType: '"' })).join('---\n'),
+  /** The yaml package with the options cdk8s's Yaml.stringify passes. */
+  yaml: (docs: readonly unknown[]) => docs.map((doc) => YAML.stringify(doc, { keepUndefined: true, lineWidth: 0, version: '1.1' })).join('---\n'),
+  /** JSON.stringify of the documents as one array, indented: the floor for any text format. */
+  json: (docs: readonly unknown[]) => JSON.stringify(docs, null, 2),
+} as const;
+export type Emitter = keyof typeof EMITTERS;
 
-/** Baseline: plain cdk8s ApiObjects of the same objects, one chart per cluster, then `writer`. */
-export function synthCdk8s(clusters: readonly PlainCluster[], writer: Writer, onBuilt?: (constructMs: number) => void): Timed {
-  const build = (app: App) => {
-    let objects = 0;
-    for (const cluster of clusters) {
-      const chart = new Chart(app, cluster.chartId);
-      for (const object of cluster.objects) {
-        new ApiObject(chart, `${object.kind}:${object.metadata.namespace ?? ''}:${object.metadata.name}`, object);
-        objects++;
-      }
-    }
-    return objects;
-  };
-  return timed(build, writer, onBuilt);
-}
-
-/** Options cdk8s's Yaml.stringify passes to the yaml package. */
-const YAML_OPTIONS = { keepUndefined: true, lineWidth: 0, version: '1.1' } as const;
-
-/** Baseline: YAML.stringify of each (canonical) plain object, joined as documents. */
-export function synthYaml(docs: readonly Record<string, unknown>[]): { yaml: string; objects: number } {
-  return { yaml: docs.map((doc) => YAML.stringify(doc, YAML_OPTIONS)).join('---\n'), objects: docs.length };
+/** Baseline: one file per cluster in `<outdir>/management/`, as the library names them, written with writeFileSync. */
+export function writeFleetFiles(outdir: string, clusters: readonly { chartId: string; docs: readonly unknown[] }[], emitter: Emitter): number {
+  const folder = path.join(outdir, 'management');
+  fs.mkdirSync(folder, { recursive: true });
+  const emit = EMITTERS[emitter];
+  for (const cluster of clusters) fs.writeFileSync(path.join(folder, `${cluster.chartId}.yaml`), emit(cluster.docs));
+  return clusters.length;
 }
 
 export const ms = (ns: bigint) => Number(ns) / 1e6;

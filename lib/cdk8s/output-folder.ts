@@ -82,23 +82,28 @@ export function writeOwnedFiles(dir: string, files: ReadonlyMap<string, string>)
   if (problem) throw new OutputFolderError(`refusing to write into ${dir}: ${problem} Name a folder of its own, such as "dist".`);
   const owned = new Set(readManifest(dir));
   const names = [...files.keys()].sort();
+  // One readdir per folder instead of one existsSync per file: a fleet writes thousands of files into a few folders.
+  const existing = new FolderListings();
   for (const name of names) {
     if (!isOwnedPath(name) || name === MANIFEST_FILE) throw new OutputFolderError(`"${name}" is not a file name the synth may write.`);
-    if (!owned.has(name) && fs.existsSync(path.join(dir, name))) {
+    if (!owned.has(name) && existing.has(path.join(dir, name))) {
       throw new OutputFolderError(
         `refusing to replace ${path.join(dir, name)}: hcp-constructs did not write it (it is not in ${MANIFEST_FILE}). Move it away, or rename the chart that produces it.`,
       );
     }
   }
-  const removed = [...owned].filter((name) => !files.has(name) && fs.existsSync(path.join(dir, name))).sort();
+  const removed = [...owned].filter((name) => !files.has(name) && existing.has(path.join(dir, name))).sort();
 
   const suffix = `.hcp-${process.pid}-${Date.now()}`;
   const staged: string[] = [];
   const moved: Array<{ readonly target: string; readonly backup?: string }> = [];
   const createdDirs: string[] = [];
+  const madeDirs = new Set<string>();
   const mkdir = (folder: string) => {
+    if (madeDirs.has(folder)) return;
     const first = fs.mkdirSync(folder, { recursive: true }); // mode follows the umask
     if (first) createdDirs.push(first);
+    madeDirs.add(folder);
   };
   try {
     mkdir(dir);
@@ -110,7 +115,7 @@ export function writeOwnedFiles(dir: string, files: ReadonlyMap<string, string>)
       staged.push(target);
     }
     for (const target of staged) {
-      const backup = fs.existsSync(target) ? target + suffix + '.previous' : undefined;
+      const backup = existing.has(target) ? target + suffix + '.previous' : undefined;
       if (backup) fs.renameSync(target, backup);
       moved.push({ target, backup });
       fs.renameSync(target + suffix, target);
@@ -132,6 +137,22 @@ export function writeOwnedFiles(dir: string, files: ReadonlyMap<string, string>)
   for (const { backup } of moved) if (backup) fs.rmSync(backup, { force: true });
   for (const name of removed) removeEmptyParents(dir, path.dirname(path.join(dir, name)));
   return { written: names, removed };
+}
+
+/** What each folder held before the write, read once per folder (a missing folder holds nothing). */
+class FolderListings {
+  private readonly listings = new Map<string, ReadonlySet<string>>();
+
+  /** Whether `file` (an absolute path) existed when its folder was first listed. */
+  has(file: string): boolean {
+    const folder = path.dirname(file);
+    let names = this.listings.get(folder);
+    if (!names) {
+      names = new Set(fs.existsSync(folder) && fs.statSync(folder).isDirectory() ? fs.readdirSync(folder) : []);
+      this.listings.set(folder, names);
+    }
+    return names.has(path.basename(file));
+  }
 }
 
 /** Removes folders left empty by removed files, up to (not including) `dir`. */

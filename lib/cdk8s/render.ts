@@ -8,6 +8,7 @@ import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
 import type { HostedClusterPlan, PlanContribution, PlannedObject, Target, ValidationIssue } from '../core';
 import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, formatIssues, hostedClusterContribution, objectKey, targetKey } from '../core';
+import { PlannedApiObject } from './planned-api-object';
 
 const plans = new WeakMap<IConstruct, Plan>();
 
@@ -41,7 +42,7 @@ export function renderObject(scope: Construct, planned: PlannedObject): ApiObjec
   const { metadata, ...rest } = planned.object as KubernetesObject;
   // ':' cannot occur in Kubernetes names, so ids of different objects never collide.
   const id = `${rest.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
-  const apiObject = new ApiObject(scope, id, {
+  const apiObject = new PlannedApiObject(scope, id, {
     ...rest,
     metadata: { ...metadata, annotations: { ...metadata.annotations, [ANNOTATIONS.argoSyncWave]: String(planned.phase.wave) } },
   });

@@ -1,9 +1,11 @@
 /** Synthesis that never leaves partial output: validate everything, then write only the library's own files. */
 import * as path from 'path';
-import { ApiObject, App, Chart, DependencyGraph, Names, Yaml } from 'cdk8s';
+import { App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
 import { OutputFolderError, outputFolderProblem, resolveOutdir, writeOwnedFiles } from './output-folder';
 import { collectIssues, targetOf } from './render';
+import { synthesisOrder } from './synthesis-order';
+import { toYamlStream } from './yaml-output';
 
 export interface SynthResult {
   readonly outdir: string;
@@ -40,27 +42,33 @@ export function targetFolder(target: Target): string {
  * thousand clusters); here both happen once, so time grows linearly.
  */
 export function synthesizeCharts(app: App): SynthesizedChart[] {
-  const before = app.charts;
-  if (before.length === 0) return [];
+  return [...eachSynthesizedChart(app)];
+}
+
+/**
+ * {@link synthesizeCharts} one chart at a time, so a caller that writes each chart at once never
+ * holds the documents of the whole fleet in memory.
+ */
+export function* eachSynthesizedChart(app: App): Generator<SynthesizedChart> {
+  const constructs = app.node.findAll();
+  const first = constructs.find((c): c is Chart => c instanceof Chart);
+  if (!first) return;
   // Any chart's toJson() resolves dependencies and validates the whole app: do it once.
-  before[0].toJson();
-  const charts = app.charts; // sorted again, now with the dependencies between charts
-  const indexed = charts.some((chart) => chart.node.dependencies.some((dependency) => dependency instanceof Chart));
-  return charts.flatMap((chart, index) => {
-    const objects = new DependencyGraph(chart.node).topology().filter((c): c is ApiObject => c instanceof ApiObject && Chart.of(c) === chart);
+  first.toJson();
+  const order = synthesisOrder(app, constructs);
+  for (const [index, chart] of order.charts.entries()) {
     const label = Names.toDnsLabel(chart);
-    const name = indexed ? `${String(index).padStart(4, '0')}-${label}` : label;
-    const documents = objects.map((object) => object.toJson());
+    const name = order.chartsDependOnEachOther ? `${String(index).padStart(4, '0')}-${label}` : label;
     const byTarget = new Map<string, { target: Target; documents: unknown[] }>();
-    objects.forEach((object, i) => {
+    for (const object of order.objectsOf(chart)) {
       const target = targetOf(object);
       const key = targetKey(target);
       if (!byTarget.has(key)) byTarget.set(key, { target, documents: [] });
-      byTarget.get(key)!.documents.push(documents[i]);
-    });
-    if (byTarget.size === 0) return [{ name, target: MANAGEMENT_CLUSTER, documents }];
-    return [...byTarget.values()].map((group) => ({ name, ...group }));
-  });
+      byTarget.get(key)!.documents.push(object.toJson());
+    }
+    if (byTarget.size === 0) yield { name, target: MANAGEMENT_CLUSTER, documents: [] };
+    for (const group of byTarget.values()) yield { name, ...group };
+  }
 }
 
 /**
@@ -81,8 +89,8 @@ export function synthAtomically(outdir: string | undefined, define: (app: App) =
   if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError(issues);
   const files = new Map<string, string>();
   let objects = 0;
-  for (const chart of synthesizeCharts(app)) {
-    files.set(`${targetFolder(chart.target)}/${chart.name}.yaml`, Yaml.stringify(...chart.documents));
+  for (const chart of eachSynthesizedChart(app)) {
+    files.set(`${targetFolder(chart.target)}/${chart.name}.yaml`, toYamlStream(chart.documents));
     objects += chart.documents.length;
   }
   const { written, removed } = writeOwnedFiles(target, files);

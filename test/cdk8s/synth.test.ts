@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { App, Chart, Yaml } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
+import { parseAllDocuments } from 'yaml';
 import { HcpValidationError } from '../../lib/core';
 import { HostedCluster, HostedClusterBundle, MANIFEST_FILE, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
 import { defineExample } from '../../examples/app';
@@ -60,24 +61,25 @@ describe('synthAtomically', () => {
 });
 
 describe('synthesizeCharts', () => {
-  /** What cdk8s itself writes with app.synth(): file name (without extension) -> YAML. */
-  function cdk8sOutput(define: (app: App) => void): Record<string, string> {
+  /** What cdk8s itself writes with app.synth(), read back: file name (without extension) -> documents. */
+  function cdk8sOutput(define: (app: App) => void): Record<string, unknown[]> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk8s-'));
     const app = new App({ outdir: dir, outputFileExtension: '.yaml' });
     define(app);
     app.synth();
-    const files = Object.fromEntries(fs.readdirSync(dir).map((f) => [f.replace(/\.yaml$/, ''), fs.readFileSync(path.join(dir, f), 'utf8')]));
+    const files = Object.fromEntries(fs.readdirSync(dir).map((f) => [f.replace(/\.yaml$/, ''), parseAllDocuments(fs.readFileSync(path.join(dir, f), 'utf8')).map((d) => d.toJS())]));
     fs.rmSync(dir, { recursive: true, force: true });
     return files;
   }
 
-  function onePass(define: (app: App) => void): Record<string, string> {
+  /** The one-pass documents, as JSON data (what a YAML reader gets back). */
+  function onePass(define: (app: App) => void): Record<string, unknown[]> {
     const app = new App();
     define(app);
-    return Object.fromEntries(synthesizeCharts(app).map((chart) => [chart.name, Yaml.stringify(...chart.documents)]));
+    return Object.fromEntries(synthesizeCharts(app).map((chart) => [chart.name, JSON.parse(JSON.stringify(chart.documents)) as unknown[]]));
   }
 
-  test('writes exactly what cdk8s writes for the example', () => {
+  test('gives the documents cdk8s writes for the example, in its order', () => {
     const define = (app: App) => defineExample(app);
     expect(onePass(define)).toEqual(cdk8sOutput(define));
   });

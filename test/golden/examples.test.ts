@@ -5,9 +5,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Yaml } from 'cdk8s';
+import { App } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { synthesizeCharts } from '../../lib/cdk8s';
+import { synthesizeCharts, toYamlStream } from '../../lib/cdk8s';
 import { defineExample } from '../../examples/app';
 
 const app = new App();
@@ -16,7 +16,7 @@ const charts = synthesizeCharts(app);
 
 test.each(charts.map((chart) => [chart.name, chart] as const))('%s matches its golden file', (name, chart) => {
   const file = path.join(__dirname, `${name}.yaml`);
-  if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(file, Yaml.stringify(...chart.documents));
+  if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(file, toYamlStream(chart.documents));
   const golden = parseAllDocuments(fs.readFileSync(file, 'utf8')).map((doc) => doc.toJS());
   expect(JSON.parse(JSON.stringify(chart.documents))).toEqual(golden);
 });

@@ -1,0 +1,86 @@
+/**
+ * The ApiObject a plan object renders as. It synthesizes to exactly what cdk8s's ApiObject gives,
+ * only faster: a plan object is plain, schema-checked JSON, so cdk8s's generic resolve pass (which
+ * looks for Lazy values and tokens at every node and builds a context for each) finds nothing to
+ * do; this class skips it and sorts the keys in one copy. Anything that could make the two differ
+ * (a JSON patch, resolvers of the user's, CDK8S_DISABLE_SORT, a value that is not plain data)
+ * takes cdk8s's own path.
+ */
+import { ApiObject, ApiObjectProps, App, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
+import type { Construct } from 'constructs';
+
+/** cdk8s's own resolvers, which change nothing in plain JSON data. */
+const BUILT_IN_RESOLVERS = [LazyResolver, ImplicitTokenResolver, NumberStringUnionResolver];
+
+export class PlannedApiObject extends ApiObject {
+  private readonly body: Readonly<Record<string, unknown>>;
+  private patched = false;
+
+  constructor(scope: Construct, id: string, props: ApiObjectProps) {
+    super(scope, id, props);
+    const { metadata: _metadata, ...body } = props;
+    this.body = body;
+  }
+
+  override addJsonPatch(...ops: JsonPatch[]): void {
+    this.patched = true;
+    super.addJsonPatch(...ops);
+  }
+
+  override toJson(): any {
+    if (this.patched || process.env.CDK8S_DISABLE_SORT || !onlyBuiltInResolvers(App.of(this))) return super.toJson();
+    const metadata = sortedPlainCopy(this.metadata.toJson());
+    const body = sortedPlainCopy(this.body);
+    if (metadata === NOT_PLAIN || body === NOT_PLAIN) return super.toJson();
+    // cdk8s's order: apiVersion, kind, metadata, then the other keys sorted.
+    const result: Record<string, unknown> = {};
+    const rest = body as Record<string, unknown>;
+    if (rest.apiVersion !== undefined) result.apiVersion = rest.apiVersion;
+    if (rest.kind !== undefined) result.kind = rest.kind;
+    if (metadata !== undefined) result.metadata = metadata;
+    for (const key in rest) if (key !== 'apiVersion' && key !== 'kind') result[key] = rest[key];
+    return result;
+  }
+}
+
+function onlyBuiltInResolvers(app: App): boolean {
+  return app.resolvers.length === BUILT_IN_RESOLVERS.length && app.resolvers.every((r, i) => r.constructor === BUILT_IN_RESOLVERS[i]);
+}
+
+const NOT_PLAIN = Symbol('not plain JSON');
+
+/**
+ * cdk8s's `sanitizeValue(resolve(value))` for plain JSON: null and undefined dropped, object keys
+ * sorted. Returns NOT_PLAIN for anything else (class instances, functions, Lazy values).
+ */
+function sortedPlainCopy(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return value;
+    case 'object':
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (Array.isArray(value)) {
+    const copy = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = sortedPlainCopy(value[i]);
+      if (item === NOT_PLAIN) return NOT_PLAIN;
+      copy[i] = item;
+    }
+    return copy;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
+  const source = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(source).sort()) {
+    const item = sortedPlainCopy(source[key]);
+    if (item === NOT_PLAIN) return NOT_PLAIN;
+    if (item !== undefined) copy[key] = item;
+  }
+  return copy;
+}

@@ -1,0 +1,164 @@
+/**
+ * The fast synth path keeps cdk8s's promises: the files hold the objects cdk8s's own `app.synth()`
+ * writes (read back as YAML 1.2 and as YAML 1.1, as kubectl reads), in the same order; a user's
+ * ApiObjects and constructs in the same charts still synthesize; plan objects give cdk8s's JSON
+ * even after a user changes them.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ApiObject, App, Chart, JsonPatch, Lazy, LazyResolver, Testing } from 'cdk8s';
+import { Construct } from 'constructs';
+import { parseAllDocuments } from 'yaml';
+import { HostedClusterBundle, PlannedApiObject, synthAtomically, toYaml, toYamlStream } from '../../lib/cdk8s';
+import { defineExample } from '../../examples/app';
+import { EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
+
+/** Every YAML file below `dir`, read back with the `yaml` package as `version`: relative path without `.yaml` -> documents. */
+function readBack(dir: string, version: '1.1' | '1.2'): Record<string, unknown[]> {
+  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml'));
+  return Object.fromEntries(files.sort().map((f) => [f.replace(/\.yaml$/, ''), parseAllDocuments(fs.readFileSync(path.join(dir, f), 'utf8'), { version }).map((d) => d.toJS())]));
+}
+
+/** What cdk8s itself writes with app.synth(), read back: chart file name -> documents. */
+function cdk8sObjects(define: (app: App) => void): Record<string, unknown[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-cdk8s-'));
+  try {
+    const app = new App({ outdir: dir, outputFileExtension: '.yaml' });
+    define(app);
+    app.synth();
+    return readBack(dir, '1.2');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What synthAtomically writes, read back as `version`: chart file name (without the target folder) -> documents. */
+function libraryObjects(define: (app: App) => void, version: '1.1' | '1.2'): Record<string, unknown[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fleet-'));
+  try {
+    synthAtomically(path.join(dir, 'dist'), define);
+    return readBack(path.join(dir, 'dist', 'management'), version);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A user's own construct: a ConfigMap of its own. */
+class TeamConfig extends Construct {
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    new ApiObject(this, 'config', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'team', namespace: 'clusters' }, data: { owner: 'on', mode: '0755', window: '1:20' } });
+  }
+}
+
+describe('files hold what cdk8s writes', () => {
+  test.each(['1.2', '1.1'] as const)('the built-in example, read back as YAML %s: the same objects in the same order', (version) => {
+    const define = (app: App) => defineExample(app);
+    expect(libraryObjects(define, version)).toEqual(cdk8sObjects(define));
+  });
+
+  test("the built-in example: byte-identical to cdk8s's own writer", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-bytes-'));
+    try {
+      const app = new App({ outdir: path.join(dir, 'cdk8s'), outputFileExtension: '.yaml' });
+      defineExample(app);
+      app.synth();
+      synthAtomically(path.join(dir, 'dist'), (a) => defineExample(a));
+      const names = fs.readdirSync(path.join(dir, 'cdk8s')).sort();
+      expect(names).toHaveLength(4);
+      for (const name of names) expect(fs.readFileSync(path.join(dir, 'dist', 'management', name), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'cdk8s', name), 'utf8'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a user's ApiObject beside a bundle in one chart, and a user construct", () => {
+    const define = (app: App) => {
+      const chart = new Chart(app, 'edge', { labels: { team: 'edge' } });
+      new HostedClusterBundle(chart, 'cluster', { ...noneCluster, options: EXAMPLE_OPTIONS });
+      new ApiObject(chart, 'extra', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'extra', namespace: 'clusters' }, data: { lazy: Lazy.any({ produce: () => 'computed' }) } });
+      new TeamConfig(new Chart(app, 'team'), 'config');
+    };
+    const written = libraryObjects(define, '1.2');
+    expect(written).toEqual(cdk8sObjects(define));
+    expect(written['edge'].map((d) => (d as { kind: string }).kind)).toContain('ConfigMap');
+    expect(written['edge'].find((d) => (d as { metadata: { name: string } }).metadata.name === 'extra')).toMatchObject({ data: { lazy: 'computed' } });
+    expect(written['team']).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'team', namespace: 'clusters' }, data: { owner: 'on', mode: '0755', window: '1:20' } }]);
+  });
+
+  test('Testing.synth and a plain app.synth() still work', () => {
+    const chart = Testing.chart();
+    new HostedClusterBundle(chart, 'cluster', { ...noneCluster, options: EXAMPLE_OPTIONS });
+    new TeamConfig(chart, 'team');
+    const docs = Testing.synth(chart) as Array<{ kind: string }>;
+    expect(docs.map((d) => d.kind)).toEqual(expect.arrayContaining(['Namespace', 'HostedCluster', 'NodePool', 'ConfigMap']));
+    expect(docs[docs.length - 1].kind).toBe('ConfigMap');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-plain-'));
+    const app = new App({ outdir: dir });
+    new HostedClusterBundle(new Chart(app, 'c'), 'cluster', { ...noneCluster, options: EXAMPLE_OPTIONS });
+    app.synth();
+    expect(fs.readdirSync(dir)).toEqual(['c.k8s.yaml']);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('PlannedApiObject gives the JSON of a cdk8s ApiObject', () => {
+  // A fresh literal each time (structuredClone would give objects of another realm under Jest).
+  const props = () => ({
+    apiVersion: 'hypershift.openshift.io/v1beta1',
+    kind: 'NodePool',
+    metadata: { name: 'pool', namespace: 'clusters', labels: {}, annotations: { b: '2', a: '1' } },
+    spec: { replicas: 2, clusterName: 'c', nested: { z: [{ y: 1, x: null }], a: {}, e: [] }, dropped: undefined },
+  });
+  /** Both kinds of object, built alike in a chart, then changed by `change`. */
+  function both(change: (o: ApiObject) => void = () => undefined, app: App = Testing.app()) {
+    const chart = new Chart(app, 'c', { labels: { chart: 'label' }, namespace: 'ignored' });
+    const planned = new PlannedApiObject(chart, 'planned', props());
+    const plain = new ApiObject(chart, 'plain', props());
+    change(planned);
+    change(plain);
+    return { planned: planned.toJson(), plain: plain.toJson() };
+  }
+
+  test('as built: keys sorted, apiVersion/kind/metadata first, nulls dropped, empty metadata maps dropped', () => {
+    const { planned, plain } = both();
+    expect(JSON.stringify(planned)).toBe(JSON.stringify(plain));
+  });
+
+  test('after metadata changes and JSON patches', () => {
+    const { planned, plain } = both((o) => {
+      o.metadata.addLabel('added', 'later');
+      o.metadata.addAnnotation('note', 'x');
+      o.addJsonPatch(JsonPatch.replace('/spec/replicas', 5));
+    });
+    expect(JSON.stringify(planned)).toBe(JSON.stringify(plain));
+    expect(planned.spec.replicas).toBe(5);
+  });
+
+  test("with the user's own resolvers", () => {
+    const upper = { resolve: (context: { value: unknown; replaceValue(v: unknown): void }) => typeof context.value === 'string' && context.value === 'c' && context.replaceValue('C') };
+    const { planned, plain } = both(undefined, new App({ resolvers: [upper, new LazyResolver()] }));
+    expect(JSON.stringify(planned)).toBe(JSON.stringify(plain));
+    expect(planned.spec.clusterName).toBe('C');
+  });
+});
+
+describe('YAML output', () => {
+  // Strings that YAML 1.1 (kubectl's go-yaml) or 1.2 readers would take for something else when unquoted.
+  const tricky = ['on', 'off', 'yes', 'no', 'y', 'N', 'True', 'NULL', '~', '', '0755', '0o17', '0x1F', '0b101', '1e3', '1_000', '1:20', '.5', '.inf', '-.Inf', '.NaN',
+    '2024-01-01', '2001-12-14t21:59:43.10-05:00', '=', '<<', '- a', 'a: b', '#x', '*a', '&a', '!a', '%a', '@a', '`a', '{a}', '[a]', '|', '>', '? a', ' lead', 'trail ',
+    'multi\nline', 'multi\nline\n', '\ttab', 'é', '"q"', "'q'", '---', '...', 'a\r\nb'];
+
+  test.each(['1.2', '1.1'] as const)('strings, numbers and keys read back unchanged as YAML %s', (version) => {
+    const doc = { strings: tricky, keys: Object.fromEntries(tricky.filter(Boolean).map((s, i) => [s, i])), numbers: [0, -1, 1.5, 1e21, 2 ** 53], booleans: [true, false], empty: { list: [], map: {} } };
+    const [back] = parseAllDocuments(toYaml(doc), { version }).map((d) => d.toJS());
+    expect(back).toEqual(doc);
+  });
+
+  test('documents are separated as cdk8s separates them, with no anchors for repeated values', () => {
+    const shared = { a: 1 };
+    const text = toYamlStream([{ first: shared, second: shared }, { z: 1 }]);
+    expect(text).toBe('first:\n  a: 1\nsecond:\n  a: 1\n---\nz: 1\n');
+  });
+});
