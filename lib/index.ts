@@ -33,6 +33,20 @@ export type { Claim, Phase, PlanContribution, PlannedObject, Readiness, Target }
 export { applySecretValues } from './core/secret-values';
 export type { SecretValues, ValueSecret } from './core/secret-values';
 
+// The management cluster: operators, their configuration, presets and checks.
+export {
+  managementClusterPropsSchema,
+  checkManagementCluster,
+  planManagementCluster,
+  managementClusterContribution,
+  managementRequirements,
+  PLATFORM_PRESETS,
+  OPERATOR_PACKAGES,
+  MANAGEMENT_PLATFORMS,
+} from './management';
+export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
+export type { PlanCheck } from './core/plan-model';
+
 // The CLI's names and defaults.
 export { CLI_DEFAULTS, ANNOTATIONS, SAFE_TO_DELETE_LABEL } from './core/defaults';
 export { secretNames, secretKeys, controlPlaneNamespace } from './core/names';
