@@ -4,3 +4,4 @@ export * from './hosted-cluster';
 export * from './render';
 export * from './output-folder';
 export * from './synth';
+export * from './management-cluster';
