@@ -3,7 +3,7 @@
  * through external-secrets or from Secrets that already exist; no secret value is written.
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import type { HostedClusterProps, PlanOptions } from '../lib';
+import type { HostedClusterProps, ManagementClusterProps, PlanOptions } from '../lib';
 import { SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
@@ -113,3 +113,27 @@ export const noneCluster: HostedClusterProps = {
 };
 
 export const EXAMPLE_CLUSTERS: readonly HostedClusterProps[] = [agentCluster, kubevirtCluster, awsCluster, noneCluster];
+
+/**
+ * The management cluster that runs them: prepared for all four platforms (the multicluster
+ * engine with HyperShift; OpenShift Virtualization and MetalLB for KubeVirt; assisted-service for
+ * Agent; the OIDC bucket secret and PrivateLink for AWS), with LVM Storage for etcd.
+ */
+export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
+  platforms: ['AWS', 'KubeVirt', 'Agent', 'None'],
+  multiclusterEngine: {
+    hypershiftAddOn: { hcMaxNumber: 80, hcThresholdNumber: 60 },
+    oidcStorage: { bucket: 'hcp-oidc-example', region: 'us-east-1', credentials: vault('management/oidc-s3', 'credentials') },
+    externalDns: { provider: 'aws', domainFilter: 'service.hcp.example.com', credentials: vault('management/external-dns', 'credentials') },
+    privateLink: { region: 'us-east-1', accessKeyId: vault('management/private-link', 'aws-access-key-id'), secretAccessKey: vault('management/private-link', 'aws-secret-access-key') },
+  },
+  machineNetwork: ['192.168.122.0/24'],
+  metallb: { pools: [{ name: 'hosted-control-planes', addresses: ['192.168.122.200-192.168.122.250'] }] },
+  assistedService: { storageClassName: 'lvms-vg1' },
+  storage: 'lvms',
+  controlPlaneNodes: [
+    { name: 'worker-0', zone: 'rack1' },
+    { name: 'worker-1', zone: 'rack2' },
+    { name: 'worker-2', zone: 'rack3' },
+  ],
+};

@@ -40,6 +40,20 @@ export { DEFAULT_SIZING_BASELINE, SIZING_BASELINE_CONFIGMAP, LIMITING_FACTORS, F
 export type { CapacityInput, CapacityReport, CapacityResult, WorkerGroupReport, WorkerGroupInput, CapacityClusterInput } from './capacity';
 export type { SizingBaseline, Load, LimitingFactor, ControlPlaneDemand, WorkerLimits, WorkerShape, PlanCapacityOptions } from './capacity';
 
+// The management cluster: operators, their configuration, presets and checks.
+export {
+  managementClusterPropsSchema,
+  checkManagementCluster,
+  planManagementCluster,
+  managementClusterContribution,
+  managementRequirements,
+  PLATFORM_PRESETS,
+  OPERATOR_PACKAGES,
+  MANAGEMENT_PLATFORMS,
+} from './management';
+export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
+export type { PlanCheck } from './core/plan-model';
+
 // The CLI's names and defaults.
 export { CLI_DEFAULTS, ANNOTATIONS, SAFE_TO_DELETE_LABEL } from './core/defaults';
 export { secretNames, secretKeys, controlPlaneNamespace } from './core/names';

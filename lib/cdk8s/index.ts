@@ -6,3 +6,4 @@ export * from './render';
 export * from './output-folder';
 export * from './synth';
 export * from './yaml-output';
+export * from './management-cluster';

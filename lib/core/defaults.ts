@@ -50,4 +50,6 @@ export const ANNOTATIONS = {
   etcdPriorityClass: 'hypershift.openshift.io/etcd-priority-class',
   resourceRequestOverridePrefix: 'resource-request-override.hypershift.openshift.io/',
   argoSyncWave: 'argocd.argoproj.io/sync-wave',
+  /** Argo CD sync options; `SkipDryRunOnMissingResource=true` lets a custom resource wait for the CRD its operator installs. */
+  argoSyncOptions: 'argocd.argoproj.io/sync-options',
 } as const;

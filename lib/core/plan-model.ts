@@ -74,7 +74,20 @@ export interface PlannedObject {
   readonly shared?: boolean;
   /** Things only one object of the app may have (an infraID, a hostname); two claims of one key are an error. @default none */
   readonly claims?: readonly Claim[];
+  /**
+   * The object already exists on the cluster (created by an operator) and is to be patched, not
+   * created: Pulumi applies it server-side as a patch; GitOps tools apply it as any other. @default false
+   */
+  readonly patch?: boolean;
 }
+
+/**
+ * A check over the whole plan: what one contribution needs from the others (a KubeVirt hosted
+ * cluster needs a management cluster prepared for KubeVirt). It judges the objects it is given
+ * (those already planned when it is registered, then each later contribution's) and may read
+ * the whole plan.
+ */
+export type PlanCheck = (objects: readonly PlannedObject[], plan: Plan) => readonly ValidationIssue[];
 
 /** Something only one object of an app may have. */
 export interface Claim {
@@ -119,6 +132,19 @@ export class Plan {
   private readonly planned = new Map<string, PlannedObject>();
   private readonly claimed = new Map<string, PlannedObject>();
   private readonly found: ValidationIssue[] = [];
+  private readonly checks: PlanCheck[] = [];
+
+  /**
+   * Registers a check over the plan: returns its findings on the objects planned so far, and runs
+   * it on every later contribution (its findings then belong to that contribution). So the
+   * result does not depend on which construct the program creates first.
+   */
+  addCheck(check: PlanCheck): readonly ValidationIssue[] {
+    this.checks.push(check);
+    const issues = check(this.objects, this);
+    this.found.push(...issues);
+    return issues;
+  }
 
   /**
    * Adds a contribution; returns the objects that are new to the plan (to render) and the
@@ -174,6 +200,7 @@ export class Plan {
         } else claims.set(key, planned);
       }
     }
+    for (const check of this.checks) issues.push(...check([...fresh.values()], this));
     this.found.push(...issues);
     // All or nothing: a contribution with errors adds no object.
     if (issues.some((i) => i.severity === 'error')) return { added: [], issues };

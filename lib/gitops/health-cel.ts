@@ -83,6 +83,11 @@ function predicate(p: HealthPredicate): string {
       return `(${FIXED_SIZE} && (has(status.replicas) ? status.replicas : 0) != spec.replicas)`;
     case 'noReplicasRequested':
       return `(${FIXED_SIZE} && spec.replicas == 0)`;
+    case 'field': {
+      // has() on every step, as Flux binds only the top-level fields.
+      const steps = p.path.slice(1).map((_, i) => `has(${p.path.slice(0, i + 2).join('.')})`);
+      return `(${[...steps, `${p.path.join('.')} == ${celString(p.equals)}`].join(' && ')})`;
+    }
     case 'always':
       return 'true';
   }

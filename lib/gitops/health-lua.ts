@@ -79,6 +79,14 @@ local function targetRelease()
   local h = history()[1] or {}
   return h.version or h.image or "a new release"
 end
+local function get(path)
+  local v = obj
+  for _, k in ipairs(path) do
+    if type(v) ~= "table" then return nil end
+    v = v[k]
+  end
+  return v
+end
 local function desiredReplicas()
   if spec.autoScaling ~= nil then return nil end
   return spec.replicas
@@ -103,14 +111,21 @@ function predicate(p: HealthPredicate): string {
       return 'desiredReplicas() ~= nil and (status.replicas or 0) ~= desiredReplicas()';
     case 'noReplicasRequested':
       return 'desiredReplicas() == 0';
+    case 'field':
+      return `get(${luaPath(p.path)}) == ${luaString(p.equals)}`;
     case 'always':
       return 'true';
   }
 }
 
+function luaPath(path: readonly string[]): string {
+  return `{ ${path.map(luaString).join(', ')} }`;
+}
+
 function messagePart(part: HealthMessagePart): string {
   if (typeof part === 'string') return luaString(part);
   if ('conditionText' in part) return `text(${luaString(part.conditionText)})`;
+  if ('field' in part) return `tostring(get(${luaPath(part.field)}) or "unknown")`;
   switch (part.value) {
     case 'pausedUntil':
       return 'tostring(spec.pausedUntil)';

@@ -40,6 +40,8 @@ export type HealthPredicate =
   | { readonly op: 'replicasNotDesired' }
   /** Fixed size of 0 (`spec.replicas: 0`, no `spec.autoScaling`). */
   | { readonly op: 'noReplicasRequested' }
+  /** A string field (`['status', 'phase']`, first the top-level field) equals a value. */
+  | { readonly op: 'field'; readonly path: readonly [string, ...string[]]; readonly equals: string }
   /** Always matches: the last rule of every table. */
   | { readonly op: 'always' };
 
@@ -57,7 +59,12 @@ export type HealthMessageValue =
  * else `Type=Status`; `not reported yet` when absent; a condition from an older generation says
  * so), or a value from the object.
  */
-export type HealthMessagePart = string | { readonly conditionText: string } | { readonly value: HealthMessageValue };
+export type HealthMessagePart =
+  | string
+  | { readonly conditionText: string }
+  | { readonly value: HealthMessageValue }
+  /** A string field of the object (`['status', 'phase']`); `unknown` when absent. */
+  | { readonly field: readonly [string, ...string[]] };
 
 export interface HealthRule {
   readonly status: HealthStatus;
@@ -258,5 +265,116 @@ export const nodePoolHealthTable: HealthTable = {
   ],
 };
 
-/** Every table, one per kind. Management kinds will be added here. */
-export const healthTables: readonly HealthTable[] = [hostedClusterHealthTable, nodePoolHealthTable];
+/** "Waiting for the operator": no conditions yet. */
+const waitingRule: HealthRule = noConditionsRule;
+
+/** A condition-reporting operand: Degraded=True is Degraded, `ready`=True is Healthy, else Progressing. */
+function operandTable(group: string, version: string, kind: string, ready: string, source: string, progressing = false): HealthTable {
+  return {
+    group,
+    version,
+    kind,
+    rules: [
+      waitingRule,
+      {
+        status: 'Degraded',
+        when: { op: 'condition', type: 'Degraded', status: 'True' },
+        message: ['Degraded: ', { conditionText: 'Degraded' }],
+        why: `${source}: the operator reports Degraded=True when it cannot reach the desired state.`,
+      },
+      ...(progressing
+        ? [
+            {
+              status: 'Progressing' as const,
+              when: { op: 'condition' as const, type: 'Progressing', status: 'True' as const },
+              message: ['Progressing: ', { conditionText: 'Progressing' }],
+              why: `${source}: Progressing=True during an install or upgrade of the operands.`,
+            },
+          ]
+        : []),
+      {
+        status: 'Healthy',
+        when: { op: 'condition', type: ready, status: 'True' },
+        message: [{ conditionText: ready }],
+        why: `${source}: ${ready}=True once every operand runs.`,
+      },
+      {
+        status: 'Progressing',
+        when: { op: 'always' },
+        message: [`Waiting for ${ready}=True: `, { conditionText: ready }],
+        why: 'Not ready yet, and nothing above applies.',
+      },
+    ],
+  };
+}
+
+/** MultiClusterEngine (multicluster.openshift.io/v1): judged by `status.phase`. */
+export const multiClusterEngineHealthTable: HealthTable = {
+  group: 'multicluster.openshift.io',
+  version: 'v1',
+  kind: 'MultiClusterEngine',
+  rules: [
+    {
+      status: 'Degraded',
+      when: { op: 'field', path: ['status', 'phase'], equals: 'Error' },
+      message: ['Phase Error'],
+      why: 'backplane-operator api/v1 multiclusterengine_types.go: phase Error when a component cannot be deployed.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'field', path: ['status', 'phase'], equals: 'Available' },
+      message: ['Phase Available'],
+      why: 'backplane-operator: phase Available once every enabled component is available.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Phase ', { field: ['status', 'phase'] }],
+      why: 'Installing, Progressing, Updating, Uninstalling or not reported yet.',
+    },
+  ],
+};
+
+/** MetalLB (metallb.io/v1beta1), reconciled by metallb-operator (pkg/status: Available, Progressing, Degraded). */
+export const metalLBHealthTable = operandTable('metallb.io', 'v1beta1', 'MetalLB', 'Available', 'metallb-operator pkg/status');
+
+/** HyperConverged (hco.kubevirt.io/v1beta1): HCO's Available, Progressing and Degraded conditions. */
+export const hyperConvergedHealthTable = operandTable('hco.kubevirt.io', 'v1beta1', 'HyperConverged', 'Available', 'hyperconverged-cluster-operator conditions', true);
+
+/** AgentServiceConfig (agent-install.openshift.io/v1beta1): assisted-service's DeploymentsHealthy condition. */
+export const agentServiceConfigHealthTable: HealthTable = {
+  group: 'agent-install.openshift.io',
+  version: 'v1beta1',
+  kind: 'AgentServiceConfig',
+  rules: [
+    waitingRule,
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'ReconcileCompleted', status: 'False' },
+      message: ['ReconcileCompleted=False: ', { conditionText: 'ReconcileCompleted' }],
+      why: 'assisted-service agentserviceconfig_controller.go: ReconcileCompleted=False (with the failing step as reason) when a step fails.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'condition', type: 'DeploymentsHealthy', status: 'True' },
+      message: [{ conditionText: 'DeploymentsHealthy' }],
+      why: 'assisted-service: DeploymentsHealthy=True once assisted-service and the image service run.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for DeploymentsHealthy=True: ', { conditionText: 'DeploymentsHealthy' }],
+      why: 'Not healthy yet, and nothing above applies.',
+    },
+  ],
+};
+
+/** Every table, one per kind: the hosted-cluster kinds and the management cluster's operands. */
+export const healthTables: readonly HealthTable[] = [
+  hostedClusterHealthTable,
+  nodePoolHealthTable,
+  multiClusterEngineHealthTable,
+  metalLBHealthTable,
+  hyperConvergedHealthTable,
+  agentServiceConfigHealthTable,
+];

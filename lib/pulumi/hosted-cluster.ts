@@ -232,7 +232,8 @@ export function metadataWithReadiness(planned: PlannedObject): KubernetesObject[
   return { ...object.metadata, annotations: { ...object.metadata.annotations, [PULUMI_WAIT_FOR_ANNOTATION]: waitFor } };
 }
 
-function renderResource(
+/** The Pulumi resource of one planned object (Secrets with values as `pulumi.secret`). */
+export function renderResource(
   resourceName: string,
   planned: PlannedObject,
   value: ValueSecret<pulumi.Input<string>> | undefined,

@@ -16,9 +16,30 @@ export interface Target {
 
 const HYPERSHIFT_DOCS = 'https://hypershift-docs.netlify.app/reference/api/';
 const ESO_DOCS = 'https://external-secrets.io/latest/api/spec/';
+const OLM_DOCS = 'https://olm.operatorframework.io/docs/concepts/crds/';
+const MCE_DOCS = 'https://github.com/stolostron/backplane-operator/tree/main/api/v1';
+const OCM_DOCS = 'https://open-cluster-management.io/docs/concepts/add-on-extensibility/addon/';
+const METALLB_DOCS = 'https://metallb.universe.tf/apis/';
+const HCO_DOCS = 'https://github.com/kubevirt/hyperconverged-cluster-operator/blob/main/docs/api.md';
+const ASSISTED_DOCS = 'https://github.com/openshift/assisted-service/blob/master/docs/operator.md';
 
 export const TARGETS: readonly Target[] = [
   { crd: 'hypershift/hostedclusters.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/hosted-cluster', docs: HYPERSHIFT_DOCS, types: true },
   { crd: 'hypershift/nodepools.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/node-pool', docs: HYPERSHIFT_DOCS, types: true },
   { crd: 'external-secrets/external-secrets.io_externalsecrets.yaml', version: 'v1', base: 'external-secrets/external-secret', docs: ESO_DOCS, types: true },
+  // Management cluster (lib/management): OLM installs, the multicluster engine, MetalLB,
+  // OpenShift Virtualization and assisted-service.
+  { crd: 'olm/operators.coreos.com_operatorgroups.yaml', version: 'v1', base: 'management/operator-group', docs: OLM_DOCS, types: true },
+  { crd: 'olm/operators.coreos.com_subscriptions.yaml', version: 'v1alpha1', base: 'management/subscription', docs: OLM_DOCS, types: true },
+  { crd: 'olm/operators.coreos.com_catalogsources.yaml', version: 'v1alpha1', base: 'management/catalog-source', docs: OLM_DOCS, types: true },
+  { crd: 'backplane-operator/multicluster.openshift.io_multiclusterengines.yaml', version: 'v1', base: 'management/multicluster-engine', docs: MCE_DOCS, types: true },
+  { crd: 'ocm-api/0000_02_addon.open-cluster-management.io_addondeploymentconfigs.crd.yaml', version: 'v1alpha1', base: 'management/addon-deployment-config', docs: OCM_DOCS, types: true },
+  { crd: 'metallb-operator/metallb.io_metallbs.yaml', version: 'v1beta1', base: 'management/metallb', docs: METALLB_DOCS, types: true },
+  { crd: 'metallb/metallb.io_ipaddresspools.yaml', version: 'v1beta1', base: 'management/ip-address-pool', docs: METALLB_DOCS, types: true },
+  { crd: 'metallb/metallb.io_l2advertisements.yaml', version: 'v1beta1', base: 'management/l2-advertisement', docs: METALLB_DOCS, types: true },
+  { crd: 'metallb/metallb.io_bgpadvertisements.yaml', version: 'v1beta1', base: 'management/bgp-advertisement', docs: METALLB_DOCS, types: true },
+  { crd: 'metallb/metallb.io_bgppeers.yaml', version: 'v1beta2', base: 'management/bgp-peer', docs: METALLB_DOCS, types: true },
+  // v1beta1: what HCO releases before 1.18 serve, and still served by v1.18 and main.
+  { crd: 'hyperconverged-cluster-operator/hco.kubevirt.io_hyperconvergeds.yaml', version: 'v1beta1', base: 'management/hyperconverged', docs: HCO_DOCS, types: true },
+  { crd: 'assisted-service/agent-install.openshift.io_agentserviceconfigs.yaml', version: 'v1beta1', base: 'management/agent-service-config', docs: ASSISTED_DOCS, types: true },
 ];

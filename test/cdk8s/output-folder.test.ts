@@ -130,6 +130,7 @@ describe('output folder', () => {
       'dist/management/agent-vcluster2.yaml',
       'dist/management/aws-aws-prod.yaml',
       'dist/management/kubevirt-kv-dev.yaml',
+      'dist/management/management-cluster.yaml',
       'dist/management/none-edge-lab.yaml',
     ]);
   });
@@ -140,13 +141,13 @@ describe('output folder', () => {
     const kustomization = 'resources:\n  - management/none-edge-lab.yaml\n';
     fs.writeFileSync(path.join(dist, 'kustomization.yaml'), kustomization);
     synthAtomically('dist', defineExample);
-    const generated = ['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`);
+    const generated = ['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`);
     expect(readManifest(dist)).toEqual(generated);
 
     // One cluster taken out of the app: its file goes, nothing else does.
     const result = synthAtomically('dist', (app) => defineExample(app, EXAMPLE_CLUSTERS.filter((c) => c.name !== 'aws-prod'), EXAMPLE_OPTIONS));
     expect(result.removed).toEqual(['management/aws-aws-prod.yaml']);
-    expect(Object.keys(tree(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws'))].sort());
+    expect(Object.keys(tree(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws-'))].sort());
     expect(fs.readFileSync(path.join(dist, 'kustomization.yaml'), 'utf8')).toBe(kustomization);
   });
 

@@ -13,11 +13,12 @@ import { App, Chart } from 'cdk8s';
 import { ConfigMap, Namespace, Secret } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { HostedClusterBundle } from '../../lib/cdk8s';
-import { planHostedCluster } from '../../lib';
+import { HostedClusterBundle, ManagementCluster } from '../../lib/cdk8s';
+import { checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
+import { MANAGEMENT_FIXTURES } from './management-fixtures';
 import {
   CrdServer,
   DryRunResult,
@@ -63,14 +64,21 @@ function collect(source: string, define: (app: App) => void): SourceDocs {
 
 const SOURCES: SourceDocs[] = [
   ...EXAMPLE_CLUSTERS.map((cluster) =>
-    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster])),
+    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null)),
   ),
+  collect('example management-cluster', (app) => defineExample(app, [])),
   ...CONFORMANCE_FIXTURES.map((fixture) =>
     collect(`fixture ${fixture.id}`, (app) => {
       new HostedClusterBundle(new Chart(app, fixture.id), 'cluster', { ...fixture.props, options: fixture.options });
     }),
   ),
+  ...MANAGEMENT_FIXTURES.map((fixture) =>
+    collect(`management fixture ${fixture.id}`, (app) => {
+      new ManagementCluster(new Chart(app, fixture.id), 'management', fixture.props);
+    }),
+  ),
 ];
+const HOSTED_CLUSTER_SOURCES = SOURCES.filter((s) => !s.source.includes('management'));
 
 const caseOf = (source: string, object: Obj): Case => ({
   title: `${object.kind} ${object.metadata?.namespace ?? ''}/${object.metadata?.name} (${source})`,
@@ -133,14 +141,25 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       expect(() => planHostedCluster(fixture.props, fixture.options)).not.toThrow();
     });
 
+    test.each(MANAGEMENT_FIXTURES.map((f) => [f.id, f] as const))('management fixture %s passes the library validation', (_id, fixture) => {
+      expect(checkManagementCluster(fixture.props).issues.filter((i) => i.severity === 'error')).toEqual([]);
+    });
+
     test('every source yields one HostedCluster and the objects cover all platforms and emitted kinds', () => {
       const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster');
-      expect(hostedClusters).toHaveLength(SOURCES.length);
+      expect(hostedClusters).toHaveLength(HOSTED_CLUSTER_SOURCES.length);
       expect(new Set(hostedClusters.map((c) => c.object.spec.platform.type))).toEqual(new Set(['AWS', 'KubeVirt', 'Agent', 'None']));
-      expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(new Set(['HostedCluster', 'NodePool', 'ExternalSecret']));
+      expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(
+        new Set([
+          'HostedCluster', 'NodePool', 'ExternalSecret',
+          // The management cluster's kinds.
+          'OperatorGroup', 'Subscription', 'CatalogSource', 'MultiClusterEngine', 'AddOnDeploymentConfig', 'MetalLB',
+          'IPAddressPool', 'L2Advertisement', 'BGPAdvertisement', 'BGPPeer', 'HyperConverged', 'AgentServiceConfig',
+        ]),
+      );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role']));
       // What users apply carries the Argo CD sync wave.
-      for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^[0-3]$/);
+      for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^(-[1-3]|[0-3])$/);
     });
   });
 

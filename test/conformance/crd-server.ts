@@ -51,7 +51,22 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'hypershift.openshift.io/v1beta1 HostedCluster': 'hostedclusters',
   'hypershift.openshift.io/v1beta1 NodePool': 'nodepools',
   'external-secrets.io/v1 ExternalSecret': 'externalsecrets',
+  'operators.coreos.com/v1 OperatorGroup': 'operatorgroups',
+  'operators.coreos.com/v1alpha1 Subscription': 'subscriptions',
+  'operators.coreos.com/v1alpha1 CatalogSource': 'catalogsources',
+  'multicluster.openshift.io/v1 MultiClusterEngine': 'multiclusterengines',
+  'addon.open-cluster-management.io/v1alpha1 AddOnDeploymentConfig': 'addondeploymentconfigs',
+  'metallb.io/v1beta1 MetalLB': 'metallbs',
+  'metallb.io/v1beta1 IPAddressPool': 'ipaddresspools',
+  'metallb.io/v1beta1 L2Advertisement': 'l2advertisements',
+  'metallb.io/v1beta1 BGPAdvertisement': 'bgpadvertisements',
+  'metallb.io/v1beta2 BGPPeer': 'bgppeers',
+  'hco.kubevirt.io/v1beta1 HyperConverged': 'hyperconvergeds',
+  'agent-install.openshift.io/v1beta1 AgentServiceConfig': 'agentserviceconfigs',
 };
+
+/** Cluster-scoped custom kinds (posted without a namespace). */
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig']);
 
 /** Built-in API groups the CRD server does not serve. */
 export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1'];
@@ -68,9 +83,10 @@ export function resourcePath(object: ObjectLike): string {
       `no plural known for ${object.apiVersion} ${object.kind}; add it to PLURALS in test/conformance/crd-server.ts`,
     );
   }
+  if (!object.apiVersion.includes('/')) throw new Error(`${object.apiVersion} is a core API version, not a custom resource`);
+  if (CLUSTER_SCOPED.has(object.kind)) return `/apis/${object.apiVersion}/${plural}`;
   const namespace = object.metadata.namespace;
   if (!namespace) throw new Error(`${object.kind} ${object.metadata.name} has no namespace`);
-  if (!object.apiVersion.includes('/')) throw new Error(`${object.apiVersion} is a core API version, not a custom resource`);
   return `/apis/${object.apiVersion}/namespaces/${encodeURIComponent(namespace)}/${plural}`;
 }
 

@@ -21,6 +21,6 @@ test.each(charts.map((chart) => [chart.name, chart] as const))('%s matches its g
   expect(JSON.parse(JSON.stringify(chart.documents))).toEqual(golden);
 });
 
-test('every platform has a golden file', () => {
-  expect(charts.map((chart) => chart.name).sort()).toEqual(['agent-vcluster2', 'aws-aws-prod', 'kubevirt-kv-dev', 'none-edge-lab']);
+test('every platform and the management cluster have a golden file', () => {
+  expect(charts.map((chart) => chart.name).sort()).toEqual(['agent-vcluster2', 'aws-aws-prod', 'kubevirt-kv-dev', 'management-cluster', 'none-edge-lab']);
 });

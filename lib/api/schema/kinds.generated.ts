@@ -3,5 +3,17 @@ import type { KindSchema } from './types';
 import { hostedClusterKindSchema } from '../hypershift/hosted-cluster.schema.generated';
 import { nodePoolKindSchema } from '../hypershift/node-pool.schema.generated';
 import { externalSecretKindSchema } from '../external-secrets/external-secret.schema.generated';
+import { operatorGroupKindSchema } from '../management/operator-group.schema.generated';
+import { subscriptionKindSchema } from '../management/subscription.schema.generated';
+import { catalogSourceKindSchema } from '../management/catalog-source.schema.generated';
+import { multiclusterEngineKindSchema } from '../management/multicluster-engine.schema.generated';
+import { addonDeploymentConfigKindSchema } from '../management/addon-deployment-config.schema.generated';
+import { metallbKindSchema } from '../management/metallb.schema.generated';
+import { ipAddressPoolKindSchema } from '../management/ip-address-pool.schema.generated';
+import { l2AdvertisementKindSchema } from '../management/l2-advertisement.schema.generated';
+import { bgpAdvertisementKindSchema } from '../management/bgp-advertisement.schema.generated';
+import { bgpPeerKindSchema } from '../management/bgp-peer.schema.generated';
+import { hyperconvergedKindSchema } from '../management/hyperconverged.schema.generated';
+import { agentServiceConfigKindSchema } from '../management/agent-service-config.schema.generated';
 
-export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema];
+export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema];

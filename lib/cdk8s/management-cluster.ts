@@ -1,0 +1,43 @@
+/**
+ * The management cluster as cdk8s objects: operators (wave -3), their configuration (-2), and
+ * what needs their webhooks (-1), before any hosted cluster of the app (waves 0-3). Node labels
+ * and taints are not written (nodes are not applied through GitOps; see the README).
+ */
+import type { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import type { ValidationIssue } from '../core';
+import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
+import { checkManagementCluster, managementClusterContribution, managementRequirements } from '../management';
+import { appPlan, attachIssues, renderContribution } from './render';
+
+export type { ManagementClusterProps } from '../management';
+
+/**
+ * Renders a management cluster into `scope`. Hosted clusters of the app whose platform it is not
+ * prepared for are errors, whichever is created first. Invalid props emit nothing and fail
+ * synthesis with every problem listed.
+ */
+export class ManagementCluster extends Construct {
+  /** The validated plan; undefined when the props have errors. */
+  readonly plan?: ManagementClusterPlan;
+  readonly issues: readonly ValidationIssue[];
+  readonly apiObjects: readonly ApiObject[];
+
+  constructor(scope: Construct, id: string, props: ManagementClusterProps) {
+    super(scope, id);
+    const checked = checkManagementCluster(props);
+    if (!checked.plan) {
+      attachIssues(this, checked.issues);
+      this.issues = checked.issues;
+      this.apiObjects = [];
+      return;
+    }
+    const contributor = `ManagementCluster (${this.node.path})`;
+    // What hosted clusters of this app need from it: checked on those planned before and after.
+    const before = appPlan(this).addCheck(managementRequirements({ contributor, ...checked.plan.capabilities }));
+    const { apiObjects, issues } = renderContribution(this, managementClusterContribution(checked.plan, [...checked.issues, ...before], contributor));
+    this.plan = issues.some((i) => i.severity === 'error') ? undefined : checked.plan;
+    this.apiObjects = apiObjects;
+    this.issues = issues;
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * A management cluster as one contribution to the app's plan: validate the props, complete the
+ * defaults of each platform preset, then generate, in order:
+ *
+ * | phase (wave) | objects | ready when |
+ * |---|---|---|
+ * | operators (-3) | Namespaces, OperatorGroups, CatalogSources, Subscriptions | Subscription `status.state` AtLatestKnown; CatalogSource READY |
+ * | operator-configuration (-2) | MultiClusterEngine, MetalLB, HyperConverged, mirror ConfigMap | MCE `status.phase` Available; MetalLB and HyperConverged `Available` |
+ * | webhooks-ready (-1) | IPAddressPools, L2/BGP advertisements, BGPPeers, AgentServiceConfig, add-on config, operator Secrets | AgentServiceConfig `DeploymentsHealthy` |
+ *
+ * Hosted clusters (waves 0-3) come after all of it.
+ */
+import type { CatalogSource, KubernetesObject } from '../api';
+import { MANAGEMENT_API_VERSIONS, checkObjectSchema } from '../api';
+import { Cidr, parseCidr } from '../core/cidr';
+import { IssueCollector, ValidationIssue, throwIfErrors } from '../core/errors';
+import { MANAGEMENT_CLUSTER, PHASES, PlanContribution, objectKey } from '../core/plan-model';
+import { quote, schemaFindings } from '../core/schema';
+import { v } from '../core/valibot';
+import { planAssistedService } from './assisted-service';
+import { planMetalLB } from './metallb';
+import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
+import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
+import { DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, operatorObjects } from './olm';
+import { ManagementObject, planned } from './planned';
+import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './presets';
+import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
+import { ManagementCapabilities } from './requirements';
+import { planVirtualization } from './virtualization';
+
+/** Findings name the management cluster this way. */
+export const MANAGEMENT_CLUSTER_LABEL = 'ManagementCluster';
+
+/** The validated management cluster: objects in apply order, node settings, and what it provides. */
+export interface ManagementClusterPlan {
+  readonly platforms: readonly ManagementPlatform[];
+  /** Components it installs (MetalLB, OpenShift Virtualization, assisted-service). */
+  readonly installs: ReadonlySet<ManagementComponent>;
+  readonly objects: readonly ManagementObject[];
+  /** Labels and taints for the nodes that host control planes. */
+  readonly controlPlaneNodes: readonly ControlPlaneNodeSettings[];
+  readonly capabilities: Omit<ManagementCapabilities, 'contributor'>;
+  readonly warnings: readonly ValidationIssue[];
+}
+
+const WELL_KNOWN_CATALOGS = ['redhat-operators', 'certified-operators', 'community-operators', 'redhat-marketplace'];
+
+/** Checks props (any value) and plans; findings instead of exceptions. */
+export function checkManagementCluster(input: unknown): { plan?: ManagementClusterPlan; issues: readonly ValidationIssue[] } {
+  const parsed = v.safeParse(managementClusterPropsSchema, input);
+  if (!parsed.success) return { issues: schemaFindings(parsed.issues, MANAGEMENT_CLUSTER_LABEL) };
+  const props = parsed.output;
+  const issues = new IssueCollector(MANAGEMENT_CLUSTER_LABEL);
+  try {
+    const plan = plan_(props, issues);
+    return issues.issues.some((i) => i.severity === 'error') ? { issues: issues.issues } : { plan, issues: issues.issues };
+  } catch (error) {
+    issues.error('(props)', `the management cluster could not be planned: ${error instanceof Error ? error.message : String(error)}.`, 'Check the props against their documentation.');
+    return { issues: issues.issues };
+  }
+}
+
+/** Plans a management cluster or throws HcpValidationError with every problem. */
+export function planManagementCluster(props: ManagementClusterProps): ManagementClusterPlan {
+  const { plan, issues } = checkManagementCluster(props);
+  throwIfErrors(issues);
+  return plan!;
+}
+
+function plan_(props: ManagementClusterProps, issues: IssueCollector): ManagementClusterPlan {
+  const platforms = [...new Set(props.platforms)];
+  if (platforms.length === 0) issues.error('platforms', 'no platform is given, so nothing says what the management cluster must run.', `Give one or more of ${Object.keys(PLATFORM_PRESETS).join(', ')}.`);
+  if (platforms.length !== props.platforms.length) issues.warn('platforms', 'a platform is listed twice.', 'List each platform once.');
+
+  // Components: the presets', each switchable (false = bring your own, true or settings = install).
+  const wanted = presetComponents(platforms);
+  const switches: Record<ManagementComponent, unknown> = { metallb: props.metallb, virtualization: props.virtualization, assistedService: props.assistedService };
+  const installs = new Set<ManagementComponent>();
+  for (const component of ['metallb', 'virtualization', 'assistedService'] as const) {
+    const value = switches[component];
+    if (value === false) continue;
+    if (value !== undefined || wanted.has(component)) installs.add(component);
+  }
+
+  const objects: ManagementObject[] = [];
+  const catalogs = new Map((props.catalogSources ?? []).map((c) => [c.name, c]));
+  (props.catalogSources ?? []).forEach((catalog, i) => {
+    const source: CatalogSource = {
+      apiVersion: MANAGEMENT_API_VERSIONS.catalogSource,
+      kind: 'CatalogSource',
+      metadata: { name: catalog.name, namespace: DEFAULT_CATALOG.sourceNamespace },
+      spec: {
+        sourceType: 'grpc',
+        image: catalog.image,
+        displayName: catalog.displayName ?? catalog.name,
+        publisher: catalog.publisher ?? 'hcp-constructs',
+        ...(catalog.pollInterval ? { updateStrategy: { registryPoll: { interval: catalog.pollInterval } } } : {}),
+      },
+    };
+    if (catalogs.get(catalog.name) !== catalog) issues.error(`catalogSources[${i}].name`, `catalog source "${catalog.name}" is defined twice.`, 'Give each its own name.');
+    // OLM reports the catalog's gRPC connection; subscriptions resolve only once it is READY.
+    objects.push(planned(source, PHASES.operators, { kind: 'jsonpath', path: '.status.connectionState.lastObservedState', value: 'READY' }));
+  });
+
+  // Operators through OLM.
+  const operators: OperatorId[] = ['multiclusterEngine'];
+  if (installs.has('metallb')) operators.push('metallb');
+  if (installs.has('virtualization')) operators.push('virtualization');
+  if (props.storage) operators.push(props.storage);
+  const minimumMce = Math.max(2, ...platforms.map((p) => PLATFORM_PRESETS[p].minimumMceMinor));
+  for (const id of Object.keys(props.operators ?? {}) as OperatorId[]) {
+    if (!operators.includes(id)) issues.warn(`operators.${id}`, `${OPERATOR_PACKAGES[id].title} is not installed by this management cluster, so its settings are unused.`, 'Remove them, or turn the component on.');
+  }
+  for (const id of operators) {
+    const pkg = OPERATOR_PACKAGES[id];
+    const settings = props.operators?.[id] ?? {};
+    const path = `operators.${id}`;
+    const channel = settings.channel ?? pkg.defaultChannel;
+    const source = settings.source ?? DEFAULT_CATALOG.source;
+    const sourceNamespace = settings.sourceNamespace ?? DEFAULT_CATALOG.sourceNamespace;
+    const ownCatalog = catalogs.has(source);
+    if (!pkg.channelPattern.test(channel)) {
+      const message = `channel ${quote(channel)} is not a channel of ${pkg.package} in the Red Hat catalog (e.g. ${pkg.channelExample}).`;
+      if (ownCatalog || !WELL_KNOWN_CATALOGS.includes(source)) issues.warn(`${path}.channel`, message, 'Check that your catalog has this channel.');
+      else issues.error(`${path}.channel`, message, `Use a channel such as ${pkg.channelExample}.`);
+    }
+    if (id === 'multiclusterEngine') {
+      const minor = /^stable-2\.(\d+)$/.exec(channel)?.[1];
+      if (minor !== undefined && Number(minor) < minimumMce) {
+        const needs = platforms.filter((p) => PLATFORM_PRESETS[p].minimumMceMinor === minimumMce).join(', ');
+        issues.error(`${path}.channel`, `${channel} installs multicluster engine 2.${minor}; hosted control planes on ${needs} need 2.${minimumMce} or later.`, `Use stable-2.${minimumMce} or later.`);
+      }
+    }
+    if (ownCatalog && sourceNamespace !== DEFAULT_CATALOG.sourceNamespace) {
+      issues.error(`${path}.sourceNamespace`, `catalog source "${source}" is created in ${DEFAULT_CATALOG.sourceNamespace}, not ${sourceNamespace}.`, `Use ${DEFAULT_CATALOG.sourceNamespace}.`);
+    }
+    if (!ownCatalog && !WELL_KNOWN_CATALOGS.includes(source)) {
+      issues.warn(`${path}.source`, `catalog source "${source}" is not created by this app; the Subscription waits until it exists.`, 'Add it to catalogSources, or make sure it exists.');
+    }
+    const install = operatorObjects({ id, channel, source, sourceNamespace, approval: settings.approval ?? 'Automatic', ...(settings.startingCSV ? { startingCSV: settings.startingCSV } : {}) });
+    if (settings.approval === 'Manual') issues.warn(`${path}.approval`, `with Manual approval nothing installs until someone approves the InstallPlan, and the apply waits for it.`, 'Approve the InstallPlan (oc patch installplan ... approved: true), or use Automatic with a startingCSV.');
+    objects.push(planned(install.namespace, PHASES.operators, { kind: 'exists' }, { shared: true }));
+    objects.push(planned(install.operatorGroup, PHASES.operators));
+    const dependsOn = [objectKey(install.operatorGroup), ...(ownCatalog ? [objectKey({ apiVersion: MANAGEMENT_API_VERSIONS.catalogSource, kind: 'CatalogSource', metadata: { name: source, namespace: DEFAULT_CATALOG.sourceNamespace } })] : [])];
+    // OLM sets AtLatestKnown once the InstallPlan of the current CSV has completed (its CRDs exist).
+    objects.push(planned(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn }));
+  }
+
+  // The multicluster engine and the HyperShift operator's inputs.
+  const mce = props.multiclusterEngine ?? {};
+  const mceComponents = [...new Set(platforms.flatMap((p) => PLATFORM_PRESETS[p].mceComponents))];
+  if (installs.has('assistedService') && mce.components?.['assisted-service'] === false) {
+    issues.error('multiclusterEngine.components["assisted-service"]', 'assisted-service is off in the multicluster engine, but the AgentServiceConfig needs it.', 'Turn the component on, or set assistedService: false.');
+  }
+  for (const platform of platforms) {
+    if (PLATFORM_PRESETS[platform].needsOidcStorage && !mce.oidcStorage) {
+      issues.error('multiclusterEngine.oidcStorage', `${platform} hosted clusters need the S3 bucket the HyperShift operator publishes their OIDC documents to.`, 'Set multiclusterEngine.oidcStorage { bucket, region, credentials } (see OidcBucket in hcp-constructs/pulumi/management-aws).');
+    }
+  }
+  objects.push(...planMultiClusterEngine(mce, mceComponents, { allowInline: props.allowInlineSecrets ?? false, issues }));
+
+  const machineNetwork: Cidr[] = [];
+  (props.machineNetwork ?? []).forEach((text, i) => {
+    const cidr = parseCidr(text);
+    if (typeof cidr === 'string') issues.error(`machineNetwork[${i}]`, `"${text}" ${cidr}.`, 'Write a CIDR such as 192.168.10.0/24.');
+    else machineNetwork.push(cidr);
+  });
+  if (installs.has('metallb')) {
+    if (typeof props.metallb === 'object') objects.push(...planMetalLB(props.metallb, machineNetwork, issues));
+    else issues.error('metallb', `MetalLB is installed${wanted.has('metallb') ? ' for KubeVirt (its API and ingress services are LoadBalancers)' : ''} but has no address pools.`, 'Give metallb: { pools: [{ name, addresses }] }, or metallb: false to bring your own load balancer.');
+  }
+  if (installs.has('virtualization')) objects.push(...planVirtualization(typeof props.virtualization === 'object' ? props.virtualization : {}));
+  if (installs.has('assistedService')) objects.push(...planAssistedService(typeof props.assistedService === 'object' ? props.assistedService : {}, issues));
+  for (const component of ['metallb', 'virtualization', 'assistedService'] as const) {
+    if (switches[component] === false && wanted.has(component)) {
+      const needing = platforms.filter((p) => PLATFORM_PRESETS[p].components.includes(component)).join(', ');
+      issues.warn(component, `${component} is switched off, but ${needing} hosted clusters need it: it must be provided another way.`, 'Make sure it is installed and configured before creating hosted clusters.');
+    }
+  }
+  const controlPlaneNodes = controlPlaneNodeSettings(props.controlPlaneNodes ?? [], props.taintControlPlaneNodes ?? true, issues);
+  if (platforms.includes('Agent') && (props.controlPlaneNodes ?? []).length > 0 && !(props.controlPlaneNodes ?? []).every((n) => n.zone)) {
+    issues.warn('controlPlaneNodes', 'on bare metal, nodes without topology.kubernetes.io/zone put every control-plane replica on one failure domain.', 'Give each control-plane node a zone (rack, room).');
+  }
+
+  checkSchemas(objects.map((o) => o.object), issues);
+  return {
+    platforms,
+    installs,
+    objects,
+    controlPlaneNodes,
+    capabilities: { platforms, privateLink: mce.privateLink !== undefined },
+    warnings: issues.issues.filter((i) => i.severity === 'warning'),
+  };
+}
+
+/** Every object checked against its CRD or built-in schema, as the API server would. */
+function checkSchemas(objects: readonly KubernetesObject[], issues: IssueCollector): void {
+  for (const object of objects) {
+    const target = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`);
+    for (const finding of checkObjectSchema(object)) target.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
+  }
+}
+
+/** The management cluster's part of the plan, on the management cluster's own API. */
+export function managementClusterContribution(plan: ManagementClusterPlan, issues: readonly ValidationIssue[], contributor = MANAGEMENT_CLUSTER_LABEL): PlanContribution {
+  return { contributor, issues, objects: plan.objects.map((o) => ({ ...o, target: MANAGEMENT_CLUSTER, contributor })) };
+}
+
+export { HYPERSHIFT_COMPONENTS };

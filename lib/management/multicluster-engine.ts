@@ -1,0 +1,126 @@
+/**
+ * The multicluster engine with HyperShift: the MultiClusterEngine (cluster-scoped) with the
+ * `hypershift` and `hypershift-local-hosting` components on, the hypershift add-on's
+ * AddOnDeploymentConfig, and the Secrets the add-on hands to the HyperShift operator.
+ */
+import type { AddOnDeploymentConfig, MultiClusterEngine } from '../api';
+import { MANAGEMENT_API_VERSIONS } from '../api';
+import type { IssueCollector } from '../core/errors';
+import { PHASES } from '../core/plan-model';
+import { OPERATOR_PACKAGES } from './olm';
+import { LOCAL_CLUSTER_NAMESPACE, OPERATOR_SECRET_NAMES, renderOperatorSecret } from './operator-secrets';
+import { ManagementObject, operandResource, planned } from './planned';
+import type { MultiClusterEngineProps } from './props';
+
+export const MCE_DEFAULT_NAME = 'multiclusterengine';
+/** Created by MCE; the add-on reads it (documentation: "Advanced configuration", disabling auto-import). */
+export const HYPERSHIFT_ADDON_CONFIG = 'hypershift-addon-deploy-config';
+/** Always on: the two components that run HyperShift on the hub. */
+export const HYPERSHIFT_COMPONENTS = ['hypershift', 'hypershift-local-hosting'] as const;
+/**
+ * Component names MCE knows (backplane-operator `api/v1/multiclusterengine_methods.go`); the CRD
+ * does not list them, so a typo would be ignored silently.
+ */
+export const MCE_COMPONENTS = [
+  'assisted-service', 'cluster-api', 'cluster-api-provider-aws', 'cluster-api-provider-azure-preview', 'cluster-api-provider-metal3',
+  'cluster-api-provider-openshift-assisted', 'cluster-lifecycle', 'cluster-manager', 'cluster-permission', 'cluster-proxy-addon',
+  'console-mce', 'discovery', 'fleet-navigation', 'hive', 'hypershift', 'hypershift-local-hosting', 'image-based-install-operator',
+  'local-cluster', 'managedserviceaccount', 'server-foundation', 'maestro-preview',
+] as const;
+
+export function planMultiClusterEngine(
+  props: MultiClusterEngineProps,
+  presetComponents: readonly string[],
+  options: { allowInline: boolean; issues: IssueCollector },
+): ManagementObject[] {
+  const { issues } = options;
+  const components: Record<string, boolean> = Object.fromEntries(presetComponents.map((c) => [c, true]));
+  for (const [component, enabled] of Object.entries(props.components ?? {})) {
+    const path = `multiclusterEngine.components[${JSON.stringify(component)}]`;
+    if (!(MCE_COMPONENTS as readonly string[]).includes(component)) {
+      issues.error(path, `"${component}" is not a multicluster engine component; MCE would ignore it.`, `Use one of ${MCE_COMPONENTS.join(', ')}.`);
+    } else if ((HYPERSHIFT_COMPONENTS as readonly string[]).includes(component) && !enabled) {
+      issues.error(path, `${component} cannot be switched off: it is what runs HyperShift on this cluster.`, 'Remove it; to remove HyperShift, delete the management cluster (see the README for the order).');
+    }
+    components[component] = enabled;
+  }
+  // Cluster API must stay off beside HyperShift (documentation: "cluster-api and cluster-api-provider-aws must stay disabled").
+  for (const conflicting of ['cluster-api', 'cluster-api-provider-aws']) {
+    if (components[conflicting]) issues.error(`multiclusterEngine.components[${JSON.stringify(conflicting)}]`, `${conflicting} conflicts with hypershift and hypershift-local-hosting.`, 'Leave it off.');
+  }
+  for (const c of HYPERSHIFT_COMPONENTS) components[c] = true;
+  const mce: MultiClusterEngine = operandResource({
+    apiVersion: MANAGEMENT_API_VERSIONS.multiClusterEngine,
+    kind: 'MultiClusterEngine',
+    metadata: { name: props.name ?? MCE_DEFAULT_NAME },
+    spec: {
+      targetNamespace: OPERATOR_PACKAGES.multiclusterEngine.namespace,
+      ...(props.availability ? { availabilityConfig: props.availability } : {}),
+      overrides: {
+        components: Object.entries(components)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([name, enabled]) => ({ name, enabled })),
+      },
+    },
+  });
+  // MCE reports its phase; Available once every enabled component is (backplane-operator status.go).
+  const objects: ManagementObject[] = [planned(mce, PHASES.operatorConfiguration, { kind: 'jsonpath', path: '.status.phase', value: 'Available' })];
+
+  const addOn = props.hypershiftAddOn;
+  if (addOn) {
+    const a = addOn;
+    if (a.hcMaxNumber !== undefined && a.hcThresholdNumber !== undefined && a.hcThresholdNumber > a.hcMaxNumber) {
+      issues.error('multiclusterEngine.hypershiftAddOn.hcThresholdNumber', `${a.hcThresholdNumber} is above hcMaxNumber (${a.hcMaxNumber}); the warning would never come before the limit.`, 'Set hcThresholdNumber at or below hcMaxNumber.');
+    }
+    const variables = [
+      ['hcMaxNumber', a.hcMaxNumber],
+      ['hcThresholdNumber', a.hcThresholdNumber],
+      ['disableMetrics', a.disableMetrics],
+      ['autoImportDisabled', a.autoImportDisabled],
+    ] as const;
+    const config: AddOnDeploymentConfig = operandResource({
+      apiVersion: MANAGEMENT_API_VERSIONS.addOnDeploymentConfig,
+      kind: 'AddOnDeploymentConfig',
+      metadata: { name: HYPERSHIFT_ADDON_CONFIG, namespace: OPERATOR_PACKAGES.multiclusterEngine.namespace },
+      spec: { customizedVariables: variables.filter(([, value]) => value !== undefined).map(([name, value]) => ({ name, value: String(value) })) },
+    });
+    // MCE creates this object; it is patched, and only after MCE is Available (its CRD comes with MCE).
+    objects.push(planned(config, PHASES.webhooksReady, { kind: 'exists' }, { patch: true }));
+  }
+
+  // The add-on's inputs live in local-cluster, which exists once MCE has imported the hub: after MCE is Available.
+  const secrets = [];
+  if (props.oidcStorage) {
+    const s = props.oidcStorage;
+    if (s.bucket.includes('.')) issues.error('multiclusterEngine.oidcStorage.bucket', `"${s.bucket}" contains dots; the HyperShift operator refuses such bucket names (virtual-host TLS).`, 'Use a bucket name without dots.');
+    secrets.push(renderOperatorSecret({ name: OPERATOR_SECRET_NAMES.oidcStorage, values: [{ key: 'credentials', prop: 'credentials', source: s.credentials }], plain: { bucket: s.bucket, region: s.region } }, { ...options, path: 'multiclusterEngine.oidcStorage' }));
+  }
+  if (props.externalDns) {
+    const d = props.externalDns;
+    secrets.push(renderOperatorSecret({ name: OPERATOR_SECRET_NAMES.externalDns, values: [{ key: 'credentials', prop: 'credentials', source: d.credentials }], plain: { provider: d.provider, 'domain-filter': d.domainFilter } }, { ...options, path: 'multiclusterEngine.externalDns' }));
+  }
+  if (props.privateLink) {
+    const p = props.privateLink;
+    secrets.push(
+      renderOperatorSecret(
+        {
+          name: OPERATOR_SECRET_NAMES.privateLink,
+          values: [
+            { key: 'aws-access-key-id', prop: 'accessKeyId', source: p.accessKeyId },
+            { key: 'aws-secret-access-key', prop: 'secretAccessKey', source: p.secretAccessKey },
+          ],
+          plain: { region: p.region },
+        },
+        { ...options, path: 'multiclusterEngine.privateLink' },
+      ),
+    );
+  }
+  for (const object of secrets.flat()) {
+    const readiness = object.kind === 'ExternalSecret' ? ({ kind: 'condition', type: 'Ready', status: 'True' } as const) : ({ kind: 'exists' } as const);
+    // SkipDryRunOnMissingResource too: the namespace appears only with MCE, so Argo CD's dry run cannot see it.
+    objects.push(planned(operandResource(object), PHASES.webhooksReady, readiness));
+  }
+  return objects;
+}
+
+export { LOCAL_CLUSTER_NAMESPACE };

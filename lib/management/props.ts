@@ -1,0 +1,246 @@
+/**
+ * Props of a management cluster, as valibot schemas: any JS value gives findings with a path,
+ * never an exception, and the exported types are inferred from the schemas.
+ */
+import type { HyperConvergedSpec, MetalLBSpec, AgentServiceConfigSpecOsImages } from '../api';
+import { v } from '../core/valibot';
+import { MAX_SUBDOMAIN_LENGTH } from '../core/names';
+import { bool, count, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
+import { secretSourceSchema } from '../core/secrets';
+
+/** Platforms a management cluster can be prepared for; each is a preset (see presets.ts). */
+export const MANAGEMENT_PLATFORMS = ['AWS', 'KubeVirt', 'Agent', 'None'] as const;
+export type ManagementPlatform = (typeof MANAGEMENT_PLATFORMS)[number];
+
+const name = () => text({ max: 63 });
+
+/** How OLM installs one operator. */
+export const operatorPropsSchema = strict({
+  /** Subscription channel. @default the package's (see OPERATOR_PACKAGES) */
+  channel: v.optional(text({ max: 63 })),
+  /** CatalogSource to install from (a mirrored catalog on disconnected clusters). @default 'redhat-operators' */
+  source: v.optional(name()),
+  /** Namespace of that CatalogSource. @default 'openshift-marketplace' */
+  sourceNamespace: v.optional(name()),
+  /** InstallPlan approval; with `Manual` nothing installs until someone approves the InstallPlan. @default 'Automatic' */
+  approval: v.optional(oneOf(['Automatic', 'Manual'])),
+  /** Pin the first installed version (`multicluster-engine.v2.8.0`). @default the channel head */
+  startingCSV: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+});
+export type OperatorProps = v.InferOutput<typeof operatorPropsSchema>;
+
+/** A CatalogSource to create (a mirrored index image for disconnected clusters). */
+export const catalogSourcePropsSchema = strict({
+  /** CatalogSource name; subscriptions name it in `operators.<id>.source`. */
+  name: name(),
+  /** Index image (`mirror.example.com/redhat/redhat-operator-index:v4.17`). */
+  image: text({ max: 2048 }),
+  /** @default the name */
+  displayName: v.optional(text({ max: 256 })),
+  /** @default 'hcp-constructs' */
+  publisher: v.optional(text({ max: 256 })),
+  /** How often OLM polls the image for updates (`30m`). @default no polling */
+  pollInterval: v.optional(text({ max: 32 })),
+});
+export type CatalogSourceProps = v.InferOutput<typeof catalogSourcePropsSchema>;
+
+/** An S3 bucket for the OIDC documents of AWS hosted clusters (secret `hypershift-operator-oidc-provider-s3-credentials`). */
+export const oidcStoragePropsSchema = strict({
+  /** Bucket name (no dots: the operator refuses them). */
+  bucket: text({ max: 63 }),
+  /** Bucket region. */
+  region: text({ max: 32 }),
+  /** AWS credentials file (its `default` profile) of an identity that may write the bucket. */
+  credentials: secretSourceSchema,
+});
+
+/** external-dns for the service hostnames of hosted clusters (secret `hypershift-operator-external-dns-credentials`). */
+export const externalDnsPropsSchema = strict({
+  /** DNS provider. */
+  provider: oneOf(['aws', 'azure', 'google']),
+  /** The DNS zone external-dns may write (`service.hypershift.example.com`). */
+  domainFilter: text({ max: MAX_SUBDOMAIN_LENGTH }),
+  /** Credentials file of the provider. */
+  credentials: secretSourceSchema,
+});
+
+/** AWS PrivateLink for Private and PublicAndPrivate hosted clusters (secret `hypershift-operator-private-link-credentials`). */
+export const privateLinkPropsSchema = strict({
+  /** Region of the management cluster's VPC. */
+  region: text({ max: 32 }),
+  /** Access key ID of the identity that creates endpoint services. */
+  accessKeyId: secretSourceSchema,
+  /** Its secret access key. */
+  secretAccessKey: secretSourceSchema,
+});
+
+/** The hypershift add-on's settings (AddOnDeploymentConfig `hypershift-addon-deploy-config`). */
+export const hypershiftAddOnPropsSchema = strict({
+  /** Most hosted clusters the add-on lets the management cluster run. @default the add-on's (80) */
+  hcMaxNumber: v.optional(count(1, 10_000)),
+  /** Hosted clusters after which the add-on reports the cluster as nearly full. @default the add-on's (60) */
+  hcThresholdNumber: v.optional(count(1, 10_000)),
+  /** Turn off the add-on's metrics ServiceMonitor. @default false */
+  disableMetrics: v.optional(bool()),
+  /** Do not import new hosted clusters as managed clusters. @default false */
+  autoImportDisabled: v.optional(bool()),
+});
+
+export const multiClusterEnginePropsSchema = strict({
+  /** Name of the MultiClusterEngine. @default 'multiclusterengine' */
+  name: v.optional(name()),
+  /** `High` runs operands with replicas; `Basic` with one. @default the operator's (High) */
+  availability: v.optional(oneOf(['High', 'Basic'])),
+  /** Components to switch on or off beside `hypershift` and `hypershift-local-hosting` (always on): `{ 'cluster-proxy-addon': true }`. @default none */
+  components: v.optional(v.record(text({ max: 63 }), bool())),
+  /** The hypershift add-on's settings. @default the add-on's */
+  hypershiftAddOn: v.optional(hypershiftAddOnPropsSchema),
+  /** S3 bucket for OIDC documents: required for AWS hosted clusters. @default none */
+  oidcStorage: v.optional(oidcStoragePropsSchema),
+  /** external-dns for service hostnames. @default none */
+  externalDns: v.optional(externalDnsPropsSchema),
+  /** AWS PrivateLink: required for Private and PublicAndPrivate AWS hosted clusters. @default none */
+  privateLink: v.optional(privateLinkPropsSchema),
+});
+
+export const ipAddressPoolPropsSchema = strict({
+  /** Pool name; services pick it with the `metallb.universe.tf/address-pool` annotation. */
+  name: name(),
+  /** Addresses, each a CIDR (192.168.10.0/24) or a range (192.168.10.10-192.168.10.20). */
+  addresses: list(text({ max: 100 }), { max: 256 }),
+  /** Hand out addresses to any LoadBalancer service; false keeps the pool for services that ask for it. @default true */
+  autoAssign: v.optional(bool()),
+  /** Skip .0 and .255 addresses. @default false */
+  avoidBuggyIPs: v.optional(bool()),
+  /** Announce with L2 (ARP/NDP): the addresses must be in the machine network. true, or the interfaces to announce on. @default true unless `bgp` is set */
+  l2: v.optional(v.union([bool(), strict({ /** Interfaces to announce on. */ interfaces: list(text({ max: 15 })) })])),
+  /** Announce with BGP to these peers (names of `bgpPeers`). @default not announced with BGP */
+  bgp: v.optional(
+    strict({
+      /** Peers to announce to. @default every peer */
+      peers: v.optional(list(name())),
+      /** BGP LOCAL_PREF. @default none */
+      localPref: v.optional(count(0, 4_294_967_295)),
+      /** Communities (`65535:65282`). @default none */
+      communities: v.optional(list(text({ max: 64 }))),
+      /** Aggregate routes to this prefix length (IPv4). @default 32 */
+      aggregationLength: v.optional(count(0, 32)),
+    }),
+  ),
+});
+
+export const bgpPeerPropsSchema = strict({
+  name: name(),
+  /** The management cluster's ASN. */
+  myASN: count(0, 4_294_967_295),
+  /** The peer's ASN. */
+  peerASN: count(0, 4_294_967_295),
+  /** The peer's address. */
+  peerAddress: text({ max: 45 }),
+  /** @default 179 */
+  peerPort: v.optional(count(1, 16384)),
+  /** @default the speaker's (90s) */
+  holdTime: v.optional(text({ max: 16 })),
+  /** @default false */
+  ebgpMultiHop: v.optional(bool()),
+  /** Name of a BFDProfile. @default none */
+  bfdProfile: v.optional(name()),
+  /** Name of a Secret (in the MetalLB namespace) whose `password` key holds the BGP password. @default none */
+  passwordSecret: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+});
+
+export const metallbPropsSchema = strict({
+  /** Address pools: at least one. */
+  pools: list(ipAddressPoolPropsSchema, { max: 64 }),
+  /** BGP peers. @default none */
+  bgpPeers: v.optional(list(bgpPeerPropsSchema, { max: 64 })),
+  /** Spec of the `MetalLB` instance (node selectors, tolerations, log level). @default {} */
+  spec: v.optional(passthrough<MetalLBSpec>('a MetalLB spec')),
+});
+
+export const virtualizationPropsSchema = strict({
+  /** Spec of the `HyperConverged` instance (`hco.kubevirt.io/v1beta1`). @default {} (the operator's defaults) */
+  spec: v.optional(passthrough<HyperConvergedSpec>('a HyperConverged spec')),
+});
+
+export const assistedServicePropsSchema = strict({
+  /** Size of the database volume. @default '10Gi' */
+  databaseStorage: v.optional(text({ max: 32 })),
+  /** Size of the volume for logs and manifests. @default '100Gi' */
+  filesystemStorage: v.optional(text({ max: 32 })),
+  /** Size of the volume that caches OS images (about 2 GiB per image). @default '50Gi' */
+  imageStorage: v.optional(text({ max: 32 })),
+  /** StorageClass of the three volumes. @default the cluster's default StorageClass */
+  storageClassName: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /** RHCOS images agents boot (`{ openshiftVersion, version, url, cpuArchitecture }`). @default the images assisted-service ships with */
+  osImages: v.optional(passthroughList<readonly AgentServiceConfigSpecOsImages[]>()),
+  /** Mirror registry for disconnected installs: a ConfigMap with `registries.conf` and `ca-bundle.crt`. @default none */
+  mirrorRegistry: v.optional(
+    strict({
+      /** ConfigMap name. @default 'assisted-mirror-config' */
+      name: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+      /** The `registries.conf` content (containers-registries.conf v2). */
+      registriesConf: text({ max: 1_000_000 }),
+      /** PEM bundle of the mirror's CA. @default none */
+      caBundle: v.optional(text({ max: 1_000_000 })),
+    }),
+  ),
+});
+
+export const controlPlaneNodePropsSchema = strict({
+  /** Node name. */
+  name: text({ max: MAX_SUBDOMAIN_LENGTH }),
+  /** Failure domain (`topology.kubernetes.io/zone`): control planes spread across zones. Required on bare metal. @default unchanged */
+  zone: v.optional(text({ max: 63 })),
+  /** Dedicate the node to one control-plane namespace (`<namespace>-<name>`), label and taint `hypershift.openshift.io/cluster`. @default shared by all */
+  dedicatedTo: v.optional(text({ max: 63 })),
+  /** Also label it `node-role.kubernetes.io/infra` (control-plane work then does not count toward subscriptions). @default false */
+  infra: v.optional(bool()),
+  /** Extra labels. @default none */
+  labels: v.optional(stringMap()),
+});
+
+/** Switch for a component: settings, `true` for defaults, or `false` to bring your own. */
+const component = <S extends v.GenericSchema>(schema: S) =>
+  v.optional(v.union([schema, bool()], (issue) => schemaMessage(`${describeValue(issue.input)} is neither settings ({ ... }) nor true/false.`, 'Give settings, true for the defaults, or false to bring your own.')));
+
+export const managementClusterPropsSchema = strict({
+  /** Platforms of the hosted clusters this management cluster runs; each turns on what it needs (see the presets table). */
+  platforms: list(oneOf(MANAGEMENT_PLATFORMS), { max: 4 }),
+  /** OLM settings per operator (channel, catalog, approval, starting CSV). @default each package's */
+  operators: v.optional(
+    strict({
+      multiclusterEngine: v.optional(operatorPropsSchema),
+      metallb: v.optional(operatorPropsSchema),
+      virtualization: v.optional(operatorPropsSchema),
+      lvms: v.optional(operatorPropsSchema),
+      odf: v.optional(operatorPropsSchema),
+    }),
+  ),
+  /** CatalogSources to create in `openshift-marketplace` (mirrored catalogs on disconnected clusters). @default none */
+  catalogSources: v.optional(list(catalogSourcePropsSchema, { max: 16 })),
+  /** The multicluster engine with HyperShift. @default its defaults */
+  multiclusterEngine: v.optional(multiClusterEnginePropsSchema),
+  /** MetalLB: on with KubeVirt; `false` when the cluster already has a load balancer. @default on for KubeVirt */
+  metallb: component(metallbPropsSchema),
+  /** OpenShift Virtualization: on with KubeVirt; `false` when it is installed otherwise. @default on for KubeVirt */
+  virtualization: component(virtualizationPropsSchema),
+  /** assisted-service (AgentServiceConfig): on with Agent; `false` when configured otherwise. @default on for Agent */
+  assistedService: component(assistedServicePropsSchema),
+  /** Install LVM Storage or ODF (the LVMCluster or StorageCluster stays yours). @default none */
+  storage: v.optional(oneOf(['lvms', 'odf'])),
+  /** Machine network(s) of the management cluster: L2-announced MetalLB pools must lie inside. @default not checked */
+  machineNetwork: v.optional(list(text({ max: 64 }), { max: 16 })),
+  /** Nodes that host control planes: labels and taints (Pulumi patches them; GitOps: see the README). @default none */
+  controlPlaneNodes: v.optional(list(controlPlaneNodePropsSchema, { max: 500 })),
+  /** Taint control-plane nodes so only control planes run there (the documentation's advice). @default true */
+  taintControlPlaneNodes: v.optional(bool()),
+  /** Write inline secret values into the output. @default false */
+  allowInlineSecrets: v.optional(bool()),
+});
+export type ManagementClusterProps = v.InferOutput<typeof managementClusterPropsSchema>;
+export type MetalLBProps = v.InferOutput<typeof metallbPropsSchema>;
+export type IPAddressPoolProps = v.InferOutput<typeof ipAddressPoolPropsSchema>;
+export type AssistedServiceProps = v.InferOutput<typeof assistedServicePropsSchema>;
+export type MultiClusterEngineProps = v.InferOutput<typeof multiClusterEnginePropsSchema>;
+export type ControlPlaneNodeProps = v.InferOutput<typeof controlPlaneNodePropsSchema>;

@@ -1,0 +1,48 @@
+/**
+ * What hosted clusters in the same app need from the management cluster, checked over the whole
+ * plan (Plan.addCheck), whichever construct the program creates first: a hosted cluster's
+ * platform must be one the management cluster is prepared for (its preset installs what the
+ * platform needs, or the user said they bring it), and Private AWS clusters need PrivateLink.
+ */
+import type { HostedCluster } from '../api';
+import type { ValidationIssue } from '../core/errors';
+import type { PlanCheck } from '../core/plan-model';
+import type { ManagementPlatform } from './props';
+
+export interface ManagementCapabilities {
+  /** Who states them, for messages. */
+  readonly contributor: string;
+  readonly platforms: readonly ManagementPlatform[];
+  readonly privateLink: boolean;
+}
+
+export function managementRequirements(capabilities: ManagementCapabilities): PlanCheck {
+  return (objects) => {
+    const issues: ValidationIssue[] = [];
+    for (const planned of objects) {
+      if (planned.target.kind !== 'management' || planned.object.kind !== 'HostedCluster') continue;
+      const hc = planned.object as HostedCluster;
+      const type = hc.spec.platform.type;
+      if (!(capabilities.platforms as readonly string[]).includes(type)) {
+        issues.push({
+          severity: 'error',
+          object: planned.contributor,
+          path: 'spec.platform.type',
+          message: `${capabilities.contributor} is not prepared for ${type} hosted clusters (its platforms: ${capabilities.platforms.join(', ')}), so what ${type} needs would be missing.`,
+          fix: `Add '${type}' to the management cluster's platforms.`,
+        });
+      }
+      const access = hc.spec.platform.aws?.endpointAccess;
+      if (type === 'AWS' && (access === 'Private' || access === 'PublicAndPrivate') && !capabilities.privateLink) {
+        issues.push({
+          severity: 'error',
+          object: planned.contributor,
+          path: 'spec.platform.aws.endpointAccess',
+          message: `${access} endpoint access needs AWS PrivateLink, and ${capabilities.contributor} gives the HyperShift operator no PrivateLink credentials.`,
+          fix: 'Set multiclusterEngine.privateLink on the management cluster, or use Public endpoint access.',
+        });
+      }
+    }
+    return issues;
+  };
+}

@@ -1,0 +1,59 @@
+/** The cdk8s ManagementCluster: sync waves, dependencies, and what hosted clusters of the app need from it. */
+import { App, Chart } from 'cdk8s';
+import { HostedClusterBundle, ManagementCluster, collectIssues } from '../../lib/cdk8s';
+import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, awsCluster, kubevirtCluster } from '../../examples/clusters';
+
+const wave = (o: { metadata: { annotations?: Record<string, string> } }) => Number(o.metadata.annotations?.['argocd.argoproj.io/sync-wave']);
+
+test('operators at -3, their configuration at -2, webhook-bound objects at -1, hosted clusters after', () => {
+  const app = new App();
+  const chart = new Chart(app, 'm');
+  new ManagementCluster(chart, 'management', EXAMPLE_MANAGEMENT_CLUSTER);
+  const objects = chart.toJson() as Array<{ kind: string; metadata: { name: string; annotations?: Record<string, string> } }>;
+  const waveOf = (kind: string) => [...new Set(objects.filter((o) => o.kind === kind).map(wave))];
+  expect(waveOf('Subscription')).toEqual([-3]);
+  expect(waveOf('OperatorGroup')).toEqual([-3]);
+  expect(waveOf('MultiClusterEngine')).toEqual([-2]);
+  expect(waveOf('MetalLB')).toEqual([-2]);
+  expect(waveOf('HyperConverged')).toEqual([-2]);
+  expect(waveOf('IPAddressPool')).toEqual([-1]);
+  expect(waveOf('AgentServiceConfig')).toEqual([-1]);
+  expect(waveOf('AddOnDeploymentConfig')).toEqual([-1]);
+  // Custom resources whose CRD comes with an operator skip Argo CD's dry run.
+  for (const o of objects.filter((o) => ['MultiClusterEngine', 'MetalLB', 'IPAddressPool', 'HyperConverged', 'AgentServiceConfig'].includes(o.kind))) {
+    expect(o.metadata.annotations?.['argocd.argoproj.io/sync-options']).toBe('SkipDryRunOnMissingResource=true');
+  }
+  // cdk8s dependencies follow the phases: a pool depends on the MetalLB instance.
+  const pool = chart.node.findAll().find((c) => c.node.id === 'IPAddressPool:metallb-system:hosted-control-planes')!;
+  expect(pool.node.dependencies.map((d) => d.node.id)).toContain('MetalLB:metallb-system:metallb');
+});
+
+test('a hosted cluster of a platform the management cluster is not prepared for is an error, in either order', () => {
+  for (const order of ['management first', 'cluster first']) {
+    const app = new App();
+    const addManagement = () => new ManagementCluster(new Chart(app, 'm'), 'management', { platforms: ['AWS'], multiclusterEngine: EXAMPLE_MANAGEMENT_CLUSTER.multiclusterEngine });
+    const addCluster = () => new HostedClusterBundle(new Chart(app, 'kv'), 'cluster', { ...kubevirtCluster, options: EXAMPLE_OPTIONS });
+    if (order === 'management first') (addManagement(), addCluster());
+    else (addCluster(), addManagement());
+    const found = collectIssues(app).filter((i) => i.severity === 'error');
+    expect(found.map((i) => `${i.path}: ${i.message}`)).toEqual([expect.stringMatching(/^spec.platform.type: ManagementCluster \(m\/management\) is not prepared for KubeVirt hosted clusters/)]);
+    expect(found[0].object).toMatch(/^HostedCluster kubevirt-clusters\/kv-dev/);
+  }
+});
+
+test('a Private AWS cluster needs PrivateLink credentials on the management cluster', () => {
+  const app = new App();
+  const { privateLink: _omitted, ...mce } = EXAMPLE_MANAGEMENT_CLUSTER.multiclusterEngine!;
+  new ManagementCluster(new Chart(app, 'm'), 'management', { platforms: ['AWS'], multiclusterEngine: mce });
+  new HostedClusterBundle(new Chart(app, 'aws'), 'cluster', { ...awsCluster, options: EXAMPLE_OPTIONS });
+  expect(collectIssues(app).filter((i) => i.severity === 'error').map((i) => i.path)).toEqual(['spec.platform.aws.endpointAccess']);
+});
+
+test('invalid props emit nothing and fail synthesis with the paths', () => {
+  const app = new App();
+  const chart = new Chart(app, 'm');
+  const m = new ManagementCluster(chart, 'management', { platforms: ['KubeVirt'], metallb: { pools: [{ name: 'a', addresses: ['10.0.0.0/33'] }] } } as never);
+  expect(m.apiObjects).toEqual([]);
+  expect(m.issues.map((i) => i.path)).toContain('metallb.pools[0].addresses[0]');
+  expect(() => app.synth()).toThrow(/metallb.pools\[0\].addresses\[0\]/);
+});

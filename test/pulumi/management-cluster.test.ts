@@ -1,0 +1,120 @@
+/** The Pulumi ManagementCluster under strict mocks: the dependency graph, patches, parity with cdk8s. */
+import * as pulumi from '@pulumi/pulumi';
+import { App, Chart } from 'cdk8s';
+import { ManagementCluster as Cdk8sManagementCluster } from '../../lib/cdk8s';
+import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
+
+interface Registration {
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+}
+let registrations: Registration[] = [];
+const mocks: pulumi.runtime.Mocks = {
+  newResource(args) {
+    registrations.push({ type: args.type, name: args.name, inputs: args.inputs });
+    return { id: `${args.name}-id`, state: args.inputs };
+  },
+  call(args) {
+    throw new Error(`unexpected provider function call: ${args.token}`);
+  },
+};
+const newProgram = () => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', false);
+const ready = newProgram();
+let hcp: typeof import('../../lib/pulumi');
+beforeAll(async () => {
+  await ready;
+  hcp = await import('../../lib/pulumi');
+});
+let warn: jest.SpyInstance;
+beforeEach(async () => {
+  await newProgram();
+  registrations = [];
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => warn.mockRestore());
+
+const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
+const kindOf = (r: pulumi.Resource) => valueOf((r as pulumi.CustomResource & { kind: pulumi.Output<string> }).kind);
+const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
+const strip = (o: Record<string, unknown>, ...keys: string[]) => {
+  const copy = json(o);
+  const meta = copy.metadata as { annotations?: Record<string, string> };
+  for (const key of keys) delete meta.annotations?.[key];
+  if (meta.annotations && Object.keys(meta.annotations).length === 0) delete meta.annotations;
+  return copy;
+};
+
+test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, then pools and AgentServiceConfig; nodes patched', async () => {
+  const dependsOn = new Map<pulumi.Resource, unknown>();
+  const record: pulumi.ResourceTransformation = (args) => {
+    dependsOn.set(args.resource, args.opts.dependsOn);
+    return undefined;
+  };
+  const mgmt = new hcp.ManagementCluster('mgmt', EXAMPLE_MANAGEMENT_CLUSTER, { transformations: [record] });
+  const all = mgmt.phases.flatMap((p) => p.resources);
+  await Promise.all([mgmt, ...all, ...mgmt.nodePatches].map((r) => valueOf(r.urn)));
+  await valueOf(mgmt.warnings);
+  expect(mgmt.phases.map((p) => [p.name, p.wave])).toEqual([
+    ['operators', -3],
+    ['operator-configuration', -2],
+    ['webhooks-ready', -1],
+  ]);
+  const [operators, configuration, webhooks] = mgmt.phases.map((p) => p.resources);
+  for (const r of configuration) expect(dependsOn.get(r)).toEqual(operators);
+  for (const r of webhooks) expect(dependsOn.get(r)).toEqual(configuration);
+  expect((await Promise.all(configuration.map(kindOf))).sort()).toEqual(['HyperConverged', 'MetalLB', 'MultiClusterEngine']);
+  // A Subscription waits for its OperatorGroup too.
+  const subscriptions = [];
+  for (const r of operators) if ((await kindOf(r)) === 'Subscription') subscriptions.push(r);
+  for (const s of subscriptions) expect((await Promise.all((dependsOn.get(s) as pulumi.Resource[]).map(kindOf)))).toEqual(['OperatorGroup']);
+
+  const byType = (t: string) => registrations.filter((r) => r.type === t);
+  expect(byType('kubernetes:core/v1:NodePatch').map((r) => (r.inputs.metadata as { name: string }).name)).toEqual(['worker-0', 'worker-1', 'worker-2']);
+  const patch = byType('kubernetes:addon.open-cluster-management.io/v1alpha1:AddOnDeploymentConfigPatch');
+  expect(patch).toHaveLength(1);
+  expect((patch[0].inputs.metadata as { annotations: Record<string, string> }).annotations['pulumi.com/patchForce']).toBe('true');
+  const waitFor = (kind: string) =>
+    registrations.filter((r) => (r.inputs as { kind?: string }).kind === kind).map((r) => (r.inputs.metadata as { annotations?: Record<string, string> }).annotations?.['pulumi.com/waitFor']);
+  expect(new Set(waitFor('Subscription'))).toEqual(new Set(['jsonpath={.status.state}=AtLatestKnown']));
+  expect(waitFor('MultiClusterEngine')).toEqual(['jsonpath={.status.phase}=Available']);
+  expect(waitFor('MetalLB')).toEqual(['condition=Available']);
+  expect(waitFor('HyperConverged')).toEqual(['condition=Available']);
+  expect(waitFor('AgentServiceConfig')).toEqual(['condition=DeploymentsHealthy']);
+});
+
+test('a HostedClusterBundle given the management cluster as dependsOn waits for it', async () => {
+  const dependsOn = new Map<pulumi.Resource, unknown>();
+  const record: pulumi.ResourceTransformation = (args) => {
+    dependsOn.set(args.resource, args.opts.dependsOn);
+    return undefined;
+  };
+  const mgmt = new hcp.ManagementCluster('mgmt', EXAMPLE_MANAGEMENT_CLUSTER);
+  const cluster = new hcp.HostedClusterBundle('kv', { ...kubevirtCluster, options: EXAMPLE_OPTIONS }, { dependsOn: [mgmt], transformations: [record] });
+  await Promise.all([mgmt, cluster, ...mgmt.phases.flatMap((p) => p.resources), ...cluster.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
+  await valueOf(cluster.kubeconfigSecretName);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const r of cluster.phases[0].resources) expect(dependsOn.get(r)).toEqual([mgmt]);
+});
+
+test('a hosted cluster the management cluster is not prepared for fails at preview, naming the field', () => {
+  new hcp.ManagementCluster('mgmt', { platforms: ['Agent'] });
+  expect(() => new hcp.HostedClusterBundle('kv', { ...kubevirtCluster, options: EXAMPLE_OPTIONS })).toThrow(/spec.platform.type: ManagementCluster \(component mgmt\) is not prepared for KubeVirt/);
+  expect(() => new hcp.ManagementCluster('bad', { platforms: ['Nope'] } as never)).toThrow(hcp.HcpResourceError);
+});
+
+test('parity with cdk8s: the example gives the same Kubernetes objects', async () => {
+  const app = new App();
+  const chart = new Chart(app, 'parity');
+  new Cdk8sManagementCluster(chart, 'management', EXAMPLE_MANAGEMENT_CLUSTER);
+  const expected = chart.toJson().map((o) => strip(o, 'argocd.argoproj.io/sync-wave'));
+  const mgmt = new hcp.ManagementCluster('parity', EXAMPLE_MANAGEMENT_CLUSTER);
+  await Promise.all(mgmt.phases.flatMap((p) => p.resources).map((r) => valueOf(r.urn)));
+  const actual = registrations
+    .filter((r) => r.name.startsWith('parity-') && r.type.startsWith('kubernetes:') && !r.type.endsWith('NodePatch'))
+    .map((r) => strip(r.inputs, 'pulumi.com/waitFor', 'pulumi.com/patchForce'));
+  const key = (o: Record<string, unknown>) => `${o.kind} ${(o.metadata as { namespace?: string }).namespace ?? ''}/${(o.metadata as { name: string }).name}`;
+  expect(actual.map(key).sort()).toEqual(expected.map(key).sort());
+  const byKey = new Map(expected.map((o) => [key(o), o]));
+  for (const o of actual) expect(o).toEqual(byKey.get(key(o)));
+});
