@@ -136,4 +136,9 @@ export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
     { name: 'worker-1', zone: 'rack2' },
     { name: 'worker-2', zone: 'rack3' },
   ],
+  // The synth checks the fleet fits these workers and writes reports/capacity.{json,svg}.
+  capacity: {
+    workers: [{ name: 'control-plane', count: 3, vCPU: 64, memoryGiB: 128, maxPods: 500 }],
+    loads: { 'aws-clusters/aws-prod': 'high', 'clusters/vcluster2': 'low' },
+  },
 };

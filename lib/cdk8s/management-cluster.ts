@@ -9,6 +9,7 @@ import type { ValidationIssue } from '../core';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
 import { checkManagementCluster, managementClusterContribution, managementRequirements } from '../management';
 import { appPlan, attachIssues, renderContribution } from './render';
+import { reportCapacity } from './reports';
 
 export type { ManagementClusterProps } from '../management';
 
@@ -33,6 +34,7 @@ export class ManagementCluster extends Construct {
       return;
     }
     const contributor = `ManagementCluster (${this.node.path})`;
+    if (checked.plan.capacity) reportCapacity(this, checked.plan.capacity);
     // What hosted clusters of this app need from it: checked on those planned before and after.
     const before = appPlan(this).addCheck(managementRequirements({ contributor, ...checked.plan.capabilities }));
     const { apiObjects, issues } = renderContribution(this, managementClusterContribution(checked.plan, [...checked.issues, ...before], contributor));

@@ -4,6 +4,7 @@ import { App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
 import { OutputFolderError, outputFolderProblem, resolveOutdir, writeOwnedFiles } from './output-folder';
 import { collectIssues, targetOf } from './render';
+import { appReports } from './reports';
 import { synthesisOrder } from './synthesis-order';
 import { toYamlStream } from './yaml-output';
 
@@ -16,6 +17,8 @@ export interface SynthResult {
   /** Number of Kubernetes objects written. */
   readonly objects: number;
   readonly warnings: readonly ValidationIssue[];
+  /** Lines the app's reports add to the summary (the management cluster's capacity). */
+  readonly summary: readonly string[];
 }
 
 export interface SynthesizedChart {
@@ -85,16 +88,17 @@ export function synthAtomically(outdir: string | undefined, define: (app: App) =
   if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
   const app = new App({ outdir: target });
   define(app);
-  const issues = collectIssues(app);
+  const reports = appReports(app);
+  const issues = [...collectIssues(app), ...reports.issues];
   if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError(issues);
-  const files = new Map<string, string>();
+  const files = new Map<string, string>(reports.files);
   let objects = 0;
   for (const chart of eachSynthesizedChart(app)) {
     files.set(`${targetFolder(chart.target)}/${chart.name}.yaml`, toYamlStream(chart.documents));
     objects += chart.documents.length;
   }
   const { written, removed } = writeOwnedFiles(target, files);
-  return { outdir: target, files: written, removed, objects, warnings: issues.filter((i) => i.severity === 'warning') };
+  return { outdir: target, files: written, removed, objects, warnings: issues.filter((i) => i.severity === 'warning'), summary: reports.summary };
 }
 
 /** Prints a validation failure as a list (no stack trace) and returns the exit code to use. */
@@ -127,7 +131,8 @@ export function runSynth(first: string | undefined | ((app: App) => void), secon
     process.stdout.write(
       `Synthesized ${result.files.length} file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${relative}/\n` +
         result.files.map((f) => `  ${f}\n`).join('') +
-        result.removed.map((f) => `  ${f} (removed: no longer produced)\n`).join(''),
+        result.removed.map((f) => `  ${f} (removed: no longer produced)\n`).join('') +
+        result.summary.map((line) => `${line}\n`).join(''),
     );
     if (result.warnings.length > 0) process.stdout.write(`Warnings:\n${formatIssues(result.warnings)}\n`);
     return 0;

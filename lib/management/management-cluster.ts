@@ -40,6 +40,8 @@ export interface ManagementClusterPlan {
   /** Labels and taints for the nodes that host control planes. */
   readonly controlPlaneNodes: readonly ControlPlaneNodeSettings[];
   readonly capabilities: Omit<ManagementCapabilities, 'contributor'>;
+  /** The fleet-capacity check the synth runs and reports, when asked for. */
+  readonly capacity?: ManagementClusterProps['capacity'];
   readonly warnings: readonly ValidationIssue[];
 }
 
@@ -189,6 +191,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     objects,
     controlPlaneNodes,
     capabilities: { platforms, privateLink: mce.privateLink !== undefined },
+    ...(props.capacity ? { capacity: props.capacity } : {}),
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
   };
 }

@@ -7,6 +7,7 @@ import { v } from '../core/valibot';
 import { MAX_SUBDOMAIN_LENGTH } from '../core/names';
 import { bool, count, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
 import { secretSourceSchema } from '../core/secrets';
+import { planCapacityOptionsSchema } from '../capacity/input';
 
 /** Platforms a management cluster can be prepared for; each is a preset (see presets.ts). */
 export const MANAGEMENT_PLATFORMS = ['AWS', 'KubeVirt', 'Agent', 'None'] as const;
@@ -237,6 +238,12 @@ export const managementClusterPropsSchema = strict({
   taintControlPlaneNodes: v.optional(bool()),
   /** Write inline secret values into the output. @default false */
   allowInlineSecrets: v.optional(bool()),
+  /**
+   * The workers that host control planes and the expected load of each hosted cluster: the synth
+   * checks that the app's fleet fits (sizing guidance) and writes `reports/capacity.json` and
+   * `.svg`. @default not checked
+   */
+  capacity: v.optional(planCapacityOptionsSchema),
 });
 export type ManagementClusterProps = v.InferOutput<typeof managementClusterPropsSchema>;
 export type MetalLBProps = v.InferOutput<typeof metallbPropsSchema>;
