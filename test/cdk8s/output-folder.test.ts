@@ -132,6 +132,8 @@ describe('output folder', () => {
       'dist/management/kubevirt-kv-dev.yaml',
       'dist/management/management-cluster.yaml',
       'dist/management/none-edge-lab.yaml',
+      'dist/reports/capacity.json',
+      'dist/reports/capacity.svg',
     ]);
   });
 
@@ -141,7 +143,11 @@ describe('output folder', () => {
     const kustomization = 'resources:\n  - management/none-edge-lab.yaml\n';
     fs.writeFileSync(path.join(dist, 'kustomization.yaml'), kustomization);
     synthAtomically('dist', defineExample);
-    const generated = ['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`);
+    const generated = [
+      ...['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
+      'reports/capacity.json',
+      'reports/capacity.svg',
+    ];
     expect(readManifest(dist)).toEqual(generated);
 
     // One cluster taken out of the app: its file goes, nothing else does.
