@@ -1,0 +1,7 @@
+/**
+ * Pulumi components for hosted clusters on AWS: `hcp-constructs/pulumi/aws`. Loads @pulumi/aws and
+ * @pulumi/random; `hcp-constructs/pulumi` never does.
+ */
+export * from './network';
+export * from './iam';
+export * from './hosted-cluster';
