@@ -57,7 +57,8 @@ export function awsEc2Tags(owner: AwsTagOwner, name?: string, roleTags: Readonly
     ...(name !== undefined ? { [AWS_TAG_KEYS.name]: name } : {}),
     ...roleTags,
   };
-  const extra = Object.entries(owner.extra ?? {}).filter(([key]) => !(key in own));
+  // Name is the library's even where the CLI sets none (DHCP options, endpoint, zones).
+  const extra = Object.entries(owner.extra ?? {}).filter(([key]) => !(key in own) && key !== AWS_TAG_KEYS.name);
   return { ...own, ...Object.fromEntries(extra) };
 }
 
