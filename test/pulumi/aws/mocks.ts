@@ -92,6 +92,13 @@ export class MockRecord {
   /** URN -> URNs it depends on (explicit dependsOn, expanded by the SDK, and the Outputs it takes). */
   dependencies = new Map<string, string[]>();
 
+  /** What the resource `type`/`name` was registered depending on, as `<type> <name>` (Pulumi sends these edges to the engine). */
+  dependenciesOf(type: string, name: string): string[] {
+    const urns = [...this.dependencies.keys()].filter((urn) => typeOfUrn(urn) === type && nameOfUrn(urn) === name);
+    if (urns.length !== 1) throw new Error(`${urns.length} registrations of ${type} ${name}`);
+    return this.dependencies.get(urns[0])!.map((urn) => `${typeOfUrn(urn)} ${nameOfUrn(urn)}`);
+  }
+
   readonly mocks: pulumi.runtime.Mocks = {
     newResource: (args) => {
       this.registrations.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider, custom: args.custom, ...(args.id ? { id: args.id } : {}) });
@@ -117,7 +124,9 @@ export class MockRecord {
     for (const method of ['registerResource', 'readResource'] as const) {
       const original = monitor[method].bind(monitor);
       monitor[method] = (req, callback) => {
-        this.dependencies.set(urnOf(req.getType(), req.getName()), [...req.getDependenciesList()]);
+        const parent = req.getParent();
+        const chain = parent ? `${parent.split('::')[2]}$` : '';
+        this.dependencies.set(`urn:pulumi:test::hcp-constructs::${chain}${req.getType()}::${req.getName()}`, [...req.getDependenciesList()]);
         return original(req, callback);
       };
     }
@@ -134,9 +143,8 @@ export class MockRecord {
   }
 }
 
-/** The mocks' URN (they leave out the parent chain). */
-export const urnOf = (type: string, name: string) => `urn:pulumi:test::hcp-constructs::${type}::${name}`;
-export const typeOfUrn = (urn: string) => urn.split('::')[2];
+/** The resource type of a URN (the last of its type chain). */
+export const typeOfUrn = (urn: string) => urn.split('::')[2].split('$').pop()!;
 export const nameOfUrn = (urn: string) => urn.split('::').slice(3).join('::');
 
 export const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
