@@ -223,8 +223,8 @@ function infraOutput(args: AwsHostedClusterArgs, infraID: string, values: {
     zones: args.aws.zones.map((zone, i) => ({ name: zone, subnetID: values.privateSubnetIds[i] })),
     Name: args.name,
     baseDomain: args.baseDomain,
-    // The CLI writes the prefix it used, "none" for an empty one.
-    baseDomainPrefix: args.baseDomainPrefix === undefined ? args.name : args.baseDomainPrefix === '' ? 'none' : args.baseDomainPrefix,
+    // The CLI writes its flag as given: "" when unset (the cluster name is used), "none" for no prefix.
+    baseDomainPrefix: args.baseDomainPrefix === undefined ? '' : args.baseDomainPrefix === '' ? 'none' : args.baseDomainPrefix,
     publicZoneID: values.publicZoneId,
     privateZoneID: values.privateZoneId,
     localZoneID: values.localZoneId,
