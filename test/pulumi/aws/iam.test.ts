@@ -120,7 +120,7 @@ test.each(Object.entries(UPSTREAM))("%s: upstream's name, actions and service ac
       Condition: { StringEquals: { [`${host}:sub`]: facts.serviceAccounts.length === 1 ? facts.serviceAccounts[0] : facts.serviceAccounts, [`${host}:aud`]: 'openshift' } },
     },
   ]);
-  expect((await valueOf(iam.rolesRef))[key as keyof typeof UPSTREAM & string]).toBe(`arn:aws:iam::123456789012:role/${roleName}`);
+  expect((await valueOf(iam.rolesRef) as unknown as Record<string, string>)[key]).toBe(`arn:aws:iam::123456789012:role/${roleName}`);
 });
 
 test('scoped statements: Route 53 changes only on the cluster zones, PassRole only to *-worker-role, grants only for AWS resources', async () => {
