@@ -11,6 +11,20 @@ export type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, AwsZone, EndpointA
 export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './platforms';
 export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
 export { AWS_CONTROL_PLANE_ROLES, cliRolesRef } from './platforms';
+// AWS infrastructure as data, and the CLI's create infra/iam JSON as props.
+export {
+  awsPropsFromCliOutput,
+  checkAwsCliOutput,
+  awsInfraOutputSchema,
+  awsIamOutputSchema,
+  awsNetworkLayout,
+  awsSubnetCidrs,
+  awsIssuerURL,
+  awsIamNames,
+  AWS_OPERATOR_ROLES,
+  AWS_OIDC,
+} from './platforms';
+export type { AwsInfraOutput, AwsIamOutput, AwsPropsFromCli, AwsClusterExtras, AwsNetworkInput, AwsNetworkLayout, AwsOperatorRole } from './platforms';
 export { SecretSource } from './core/secrets';
 export type { ExternalSecretSource } from './core/secrets';
 export type { ReleaseProps, SecretEncryptionProps, ServicesProps, PriorityClassProps } from './core/hosted-cluster';

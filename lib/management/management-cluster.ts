@@ -156,7 +156,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
   }
   for (const platform of platforms) {
     if (PLATFORM_PRESETS[platform].needsOidcStorage && !mce.oidcStorage) {
-      issues.error('multiclusterEngine.oidcStorage', `${platform} hosted clusters need the S3 bucket the HyperShift operator publishes their OIDC documents to.`, 'Set multiclusterEngine.oidcStorage { bucket, region, credentials } (see OidcBucket in hcp-constructs/pulumi/management-aws).');
+      issues.error('multiclusterEngine.oidcStorage', `${platform} hosted clusters need the S3 bucket the HyperShift operator publishes their OIDC documents to.`, 'Set multiclusterEngine.oidcStorage { bucket, region, credentials } (see OidcBucket in hcp-constructs/pulumi/aws).');
     }
   }
   objects.push(...planMultiClusterEngine(mce, mceComponents, { allowInline: props.allowInlineSecrets ?? false, issues }));

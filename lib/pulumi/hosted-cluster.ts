@@ -56,6 +56,13 @@ export interface HostedClusterBundleArgs extends Omit<HostedClusterProps, 'pullS
    * message naming the field, never the value, and creates nothing. @default none
    */
   readonly secretValues?: HostedClusterSecretValues;
+  /**
+   * Values known only once other resources exist (IDs and ARNs of cloud resources): the props
+   * hold a stand-in string, valid where it stands, and each custom resource (HostedCluster,
+   * NodePool) gets the Input in its place, so it waits for that resource. The AWS component
+   * uses it for its VPC, subnets, zones and roles. @default none
+   */
+  readonly deployTimeValues?: Readonly<Record<string, pulumi.Input<string>>>;
 }
 
 /** The resources of one plan phase. */
@@ -112,6 +119,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
       ...contribution.objects,
     ];
     const { added, issues: planIssues } = program.plan.add({ ...contribution, objects: planned });
+    const deployTimeValues = new Map(Object.entries(args.deployTimeValues ?? {}));
     if (planIssues.some((i) => i.severity === 'error')) throw new HcpResourceError(planIssues);
     // Secret values known only at deployment are checked once, here; the component and every
     // resource wait for that check, so a malformed value creates nothing and is reported once.
@@ -140,7 +148,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
           const base = pulumi.output(previous.length > 0 ? previous : (opts?.dependsOn ?? [])) as pulumi.Output<pulumi.Resource | pulumi.Resource[]>;
           const withExplicit = base.apply((d) => [...(Array.isArray(d) ? d : [d]), ...explicit]);
           const objectOpts = explicit.length > 0 ? { ...childOpts, dependsOn: after(withExplicit) } : childOpts;
-          const resource = renderResource(resourceNameFor(name, p.object), p, valueSecrets.get(objectKey(p.object)), objectOpts);
+          const resource = renderResource(resourceNameFor(name, p.object), p, valueSecrets.get(objectKey(p.object)), deployTimeValues, objectOpts);
           program.resources.set(objectKey(p.object), resource);
           return resource;
         });
@@ -185,7 +193,7 @@ function planBundle(args: HostedClusterBundleArgs): {
   secrets: readonly ValueSecret<pulumi.Input<string>>[];
   issues: readonly ValidationIssue[];
 } {
-  const { options, secretValues = {}, ...props } = args;
+  const { options, secretValues = {}, deployTimeValues: _values, ...props } = args;
   const isKnown = (value: pulumi.Input<string>): value is string => typeof value === 'string';
   const withValues = applySecretValues(props, secretValues, isKnown);
   const checked = checkHostedCluster(withValues.props as HostedClusterProps, options);
@@ -237,6 +245,7 @@ export function renderResource(
   resourceName: string,
   planned: PlannedObject,
   value: ValueSecret<pulumi.Input<string>> | undefined,
+  deployTimeValues: ReadonlyMap<string, pulumi.Input<string>>,
   opts: pulumi.CustomResourceOptions,
 ): pulumi.CustomResource {
   if (planned.target.kind !== 'management') {
@@ -275,8 +284,19 @@ export function renderResource(
       // HostedCluster, NodePool, ExternalSecret and any other custom resource: every field as given.
       return new k8s.apiextensions.CustomResource(
         resourceName,
-        { ...object, metadata } as unknown as k8s.apiextensions.CustomResourceArgs,
+        withDeployTimeValues({ ...object, metadata }, deployTimeValues) as unknown as k8s.apiextensions.CustomResourceArgs,
         opts,
       );
   }
+}
+
+/** The value with every string that is a key of `values` replaced by its Input (a copy; the plan is not changed). */
+export function withDeployTimeValues(value: unknown, values: ReadonlyMap<string, pulumi.Input<string>>): unknown {
+  if (values.size === 0) return value;
+  if (typeof value === 'string') return values.get(value) ?? value;
+  if (Array.isArray(value)) return value.map((item) => withDeployTimeValues(item, values));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withDeployTimeValues(item, values)]));
+  }
+  return value;
 }

@@ -76,7 +76,7 @@ export class ManagementCluster extends pulumi.ComponentResource {
           const explicit = (p.dependsOn ?? []).map((key) => program.resources.get(key)).filter((r): r is pulumi.CustomResource => r !== undefined);
           const dependsOn = [...(previous.length > 0 ? previous : []), ...explicit];
           const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn.length > 0 ? { dependsOn } : {}) };
-          const resource = p.patch ? renderPatch(resourceNameFor(name, p.object), p, childOpts) : renderResource(resourceNameFor(name, p.object), p, undefined, childOpts);
+          const resource = p.patch ? renderPatch(resourceNameFor(name, p.object), p, childOpts) : renderResource(resourceNameFor(name, p.object), p, undefined, new Map(), childOpts);
           program.resources.set(objectKey(p.object), resource);
           byObject.set(p, resource);
           return resource;

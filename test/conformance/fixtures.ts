@@ -6,6 +6,7 @@
 import type { HostedClusterProps, PlanOptions } from '../../lib';
 import { SecretSource, cliRolesRef } from '../../lib';
 import { SUPPORTED_VERSIONS } from '../../examples/clusters';
+import { awsPropsFromCliOutput } from '../../lib/platforms/aws';
 
 export interface ConformanceFixture {
   /** Short label, used in test names. */
@@ -294,8 +295,40 @@ const inlineSecrets: HostedClusterProps = {
   },
 };
 
+/**
+ * AWS from the JSON `hcp create infra aws` and `hcp create iam aws --kms-key-arn` write (their
+ * field names exactly), through awsPropsFromCliOutput: KMS encryption, external DNS names.
+ */
+const awsFromCliJson: HostedClusterProps = {
+  ...awsPropsFromCliOutput(
+    {
+      region: 'ap-southeast-2', zone: '', infraID: 'cli-json-q4m8z', machineCIDR: '10.40.0.0/16', vpcID: 'vpc-0c1d2e3f405162738',
+      zones: [
+        { name: 'ap-southeast-2a', subnetID: 'subnet-0aa0aa0aa0aa0aa01' },
+        { name: 'ap-southeast-2b', subnetID: 'subnet-0bb0bb0bb0bb0bb02' },
+      ],
+      Name: 'cli-json', baseDomain: 'json.example.com', baseDomainPrefix: '', publicZoneID: 'Z0JSONPUBLIC000001', privateZoneID: 'Z0JSONPRIVATE00001',
+      localZoneID: 'Z0JSONLOCAL0000001', proxyAddr: '', secureProxyAddr: '', proxyPrivateSSHKey: '', publicOnly: false, proxyCA: '',
+      vpcCreatorAccountID: '', clusterAccountID: '',
+    },
+    {
+      region: 'ap-southeast-2', profileName: 'cli-json-q4m8z-worker', infraID: 'cli-json-q4m8z',
+      issuerURL: 'https://hcp-oidc-fixtures.s3.ap-southeast-2.amazonaws.com/cli-json-q4m8z',
+      roles: cliRolesRef(account, 'cli-json-q4m8z'),
+      kmsKeyARN: `arn:aws:kms:ap-southeast-2:${account}:key/5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b`,
+      kmsProviderRoleARN: `arn:aws:iam::${account}:role/cli-json-q4m8z-kms-provider`,
+    },
+    { endpointAccess: 'Public', externalDnsDomain: 'hcp.json.example.com', resourceTags: { source: 'cli-json' } },
+  ),
+  namespace: 'fx-aws-json',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64' },
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  nodePools: [{ name: 'cli-json-ap-southeast-2a', replicas: 2, platform: { aws: { zone: 'ap-southeast-2a' } } }, { name: 'cli-json-ap-southeast-2b', replicas: 2, platform: { aws: { zone: 'ap-southeast-2b' } } }],
+};
+
 export const CONFORMANCE_FIXTURES: readonly ConformanceFixture[] = [
   { id: 'aws-private', props: awsPrivate, options: OPTIONS },
+  { id: 'aws-cli-json', props: awsFromCliJson, options: OPTIONS },
   { id: 'kubevirt-external', props: kubevirtExternal, options: OPTIONS },
   { id: 'agent-dual-stack', props: agentDual, options: OPTIONS },
   { id: 'none-full', props: noneFull, options: OPTIONS },

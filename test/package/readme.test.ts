@@ -61,7 +61,7 @@ test('every ```ts block of README.md compiles (strict, as a consumer writes it)'
         'hcp-constructs': [path.join(repo, 'lib/index.ts')],
         'hcp-constructs/cdk8s': [path.join(repo, 'lib/cdk8s/index.ts')],
         'hcp-constructs/pulumi': [path.join(repo, 'lib/pulumi/index.ts')],
-        'hcp-constructs/pulumi/management-aws': [path.join(repo, 'lib/pulumi/management/aws.ts')],
+        'hcp-constructs/pulumi/aws': [path.join(repo, 'lib/pulumi/aws/index.ts')],
       },
     };
     const program = ts.createProgram(

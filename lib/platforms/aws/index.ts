@@ -2,6 +2,11 @@
 import { v } from '../../core/valibot';
 import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
+import { AWS_OPERATOR_ROLES, AwsRoleKey } from './iam';
+
+export * from './network';
+export * from './iam';
+export * from './interop';
 import {
   AWS_IAM_ROLE_NAME_MAX,
   AWS_INSTANCE_PROFILE_NAME_MAX,
@@ -24,15 +29,9 @@ export type AwsRolesRef = HostedClusterSpec['platform'] extends infer P
   : never;
 
 /** The control-plane roles and the name suffix `hypershift create iam aws` gives each (`<infraID>-<suffix>`). */
-export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>> = {
-  ingressARN: 'openshift-ingress',
-  imageRegistryARN: 'openshift-image-registry',
-  storageARN: 'aws-ebs-csi-driver-controller',
-  networkARN: 'cloud-network-config-controller',
-  kubeCloudControllerARN: 'cloud-controller',
-  nodePoolManagementARN: 'node-pool',
-  controlPlaneOperatorARN: 'control-plane-operator',
-};
+export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>> = Object.fromEntries(
+  Object.entries(AWS_OPERATOR_ROLES).map(([key, role]) => [key, role.suffix]),
+) as Record<AwsRoleKey, string>;
 
 /**
  * The longest infraID whose derived IAM names fit AWS's 64-character role names: the longest
@@ -261,9 +260,14 @@ export const awsPlatform = definePlatform({
       if (!props) return { platform: { type: 'AWS' } };
       const access = props.endpointAccess ?? AWS_DEFAULTS.endpointAccess;
       if (props.zones.length === 0) ctx.issues.error('platform.aws.zones', 'no zones are given.', 'List at least one zone with its private subnet.');
+      const region = props.region ?? AWS_DEFAULTS.region;
       props.zones.forEach((zone, index) => {
         if (props.zones.findIndex((z) => z.name === zone.name) !== index) {
           ctx.issues.error(`platform.aws.zones[${index}].name`, `zone ${quote(zone.name)} is listed twice.`, 'List each zone once.');
+        }
+        // An availability zone's name is its region's and a suffix (us-east-1a, us-east-1-bos-1a).
+        if (!zone.name.startsWith(region) || zone.name.length === region.length) {
+          ctx.issues.error(`platform.aws.zones[${index}].name`, `zone ${quote(zone.name)} is not in region ${region}.`, `Use zones of ${region} or set platform.aws.region to their region.`);
         }
       });
       const domain = props.externalDnsDomain;

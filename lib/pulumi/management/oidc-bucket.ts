@@ -1,6 +1,6 @@
 /**
  * The S3 bucket the HyperShift operator publishes the OIDC documents of AWS hosted clusters to,
- * and the IAM user it writes with. Entry `hcp-constructs/pulumi/management-aws` (loads
+ * and the IAM user it writes with. Entry `hcp-constructs/pulumi/aws` (loads
  * @pulumi/aws; `hcp-constructs/pulumi` does not).
  *
  * Narrowest public access that works: AWS STS fetches, without credentials, only

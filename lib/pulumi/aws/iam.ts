@@ -1,0 +1,153 @@
+/**
+ * The IAM of a hosted cluster, as `hypershift create iam aws` creates it: the OIDC provider of
+ * the cluster's issuer, the seven control-plane roles of {@link AWS_OPERATOR_ROLES}, the worker
+ * role and instance profile, and optionally a KMS key with the kms-provider role.
+ */
+import * as aws from '@pulumi/aws';
+import * as pulumi from '@pulumi/pulumi';
+import { IssueCollector } from '../../core/errors';
+import {
+  AWS_KMS_PROVIDER_ROLE,
+  AWS_OIDC,
+  AWS_OPERATOR_ROLES,
+  AWS_TAG_KEYS,
+  AWS_WORKER,
+  AwsPartition,
+  AwsRoleKey,
+  AwsRolesRef,
+  awsIamNames,
+  awsRolePolicy,
+  awsWebIdentityTrustPolicy,
+  checkAwsIamNames,
+} from '../../platforms/aws';
+import { HcpResourceError } from '../errors';
+
+/** Type token of {@link AwsIam}. */
+export const AWS_IAM_TYPE = 'hcp:aws:Iam';
+
+export interface AwsIamArgs {
+  readonly infraID: string;
+  /** Adds the `hypershift.openshift.io/cluster-name` tag, as `create cluster aws` does. @default none */
+  readonly clusterName?: string;
+  /** The cluster's OIDC issuer (see `awsIssuerURL`); it becomes the provider and the trust condition. */
+  readonly issuerURL: string;
+  /** An OIDC provider that exists already for this issuer. @default one is created */
+  readonly existingOidcProviderArn?: pulumi.Input<string>;
+  /** Zones the ingress and control-plane-operator roles may change. */
+  readonly publicZoneId: pulumi.Input<string>;
+  readonly privateZoneId: pulumi.Input<string>;
+  readonly localZoneId: pulumi.Input<string>;
+  /**
+   * Encrypt etcd with KMS: `true` creates a key (rotation on); an ARN uses that key, whose key
+   * policy must let the kms-provider role use it (the CLI does not edit key policies either).
+   * @default no KMS (etcd is encrypted with an aescbc key Secret)
+   */
+  readonly kms?: boolean | { readonly keyArn: pulumi.Input<string> };
+  /** @default 'aws' */
+  readonly partition?: AwsPartition;
+  /** The user's tags, after the library's. @default none */
+  readonly tags?: Readonly<Record<string, string>>;
+}
+
+/**
+ * `hcp create iam aws` as a component. Every role trusts the cluster's OIDC provider for its
+ * service accounts (`sub`) and, safer than upstream, only for tokens minted for `openshift`
+ * (`aud`). Each role has one inline policy named after it, as the CLI creates. Names longer than
+ * IAM allows are refused, never truncated.
+ */
+export class AwsIam extends pulumi.ComponentResource {
+  readonly oidcProviderArn: pulumi.Output<string>;
+  readonly issuerURL: string;
+  /** The seven ARNs for `spec.platform.aws.rolesRef`. */
+  readonly rolesRef: pulumi.Output<AwsRolesRef>;
+  readonly roles: Readonly<Record<AwsRoleKey, aws.iam.Role>>;
+  readonly workerRole: aws.iam.Role;
+  /** The NodePools' `instanceProfile`: `<infraID>-worker`. */
+  readonly instanceProfileName: pulumi.Output<string>;
+  readonly kmsKeyArn?: pulumi.Output<string>;
+  readonly kmsProviderRoleArn?: pulumi.Output<string>;
+
+  constructor(name: string, args: AwsIamArgs, opts?: pulumi.ComponentResourceOptions) {
+    const issues = new IssueCollector(`IAM ${args.infraID}`);
+    checkAwsIamNames(args.infraID, issues, 'infraID');
+    if (!/^https:\/\/[^\s/]+(\/\S*)?$/.test(args.issuerURL)) issues.error('issuerURL', `"${args.issuerURL}" is not an https URL.`, 'Use https://<bucket>.s3.<region>.amazonaws.com/<infraID>.');
+    if (issues.issues.length > 0) throw new HcpResourceError(issues.issues);
+    super(AWS_IAM_TYPE, name, {}, opts);
+    const parent = { parent: this };
+    const names = awsIamNames(args.infraID);
+    // IAM tags (create_iam.go additionalIAMTags): infra-id, cluster-name when known, then the user's.
+    const tags = {
+      ...args.tags,
+      [AWS_TAG_KEYS.infraID]: args.infraID,
+      ...(args.clusterName ? { [AWS_TAG_KEYS.clusterName]: args.clusterName } : {}),
+    };
+    this.issuerURL = args.issuerURL;
+
+    this.oidcProviderArn = args.existingOidcProviderArn
+      ? pulumi.output(args.existingOidcProviderArn)
+      : new aws.iam.OpenIdConnectProvider(
+          `${args.infraID}-oidc`,
+          { url: args.issuerURL, clientIdLists: [...AWS_OIDC.clientIds], thumbprintLists: [AWS_OIDC.thumbprint], tags },
+          parent,
+        ).arn;
+
+    const webIdentityRole = (roleName: string, serviceAccounts: readonly string[], policy: pulumi.Input<string>) => {
+      const role = new aws.iam.Role(
+        roleName,
+        {
+          name: roleName,
+          assumeRolePolicy: this.oidcProviderArn.apply((arn) => JSON.stringify(awsWebIdentityTrustPolicy(arn, args.issuerURL, serviceAccounts))),
+          tags,
+        },
+        parent,
+      );
+      // One inline policy named after its role (iam.go CreateRoleWithInlinePolicy).
+      new aws.iam.RolePolicy(roleName, { name: roleName, role: role.name, policy }, parent);
+      return role;
+    };
+
+    const refs = pulumi.all([args.publicZoneId, args.privateZoneId, args.localZoneId]).apply(([publicZoneId, privateZoneId, localZoneId]) => ({
+      publicZoneId,
+      privateZoneId,
+      localZoneId,
+      partition: args.partition ?? 'aws',
+    }));
+    const roles = Object.fromEntries(
+      (Object.keys(AWS_OPERATOR_ROLES) as AwsRoleKey[]).map((key) => {
+        const role = AWS_OPERATOR_ROLES[key];
+        return [key, webIdentityRole(names.roles[key], role.serviceAccounts, refs.apply((r) => JSON.stringify(awsRolePolicy(role, r))))];
+      }),
+    ) as Record<AwsRoleKey, aws.iam.Role>;
+    this.roles = roles;
+    this.rolesRef = pulumi.all(Object.fromEntries(Object.entries(roles).map(([key, role]) => [key, role.arn]))) as unknown as pulumi.Output<AwsRolesRef>;
+
+    this.workerRole = new aws.iam.Role(names.workerRole, { name: names.workerRole, path: '/', assumeRolePolicy: JSON.stringify(AWS_WORKER.trustPolicy), tags }, parent);
+    new aws.iam.RolePolicy(names.workerPolicy, { name: names.workerPolicy, role: this.workerRole.name, policy: JSON.stringify(AWS_WORKER.policyDocument) }, parent);
+    const profile = new aws.iam.InstanceProfile(names.instanceProfile, { name: names.instanceProfile, path: '/', role: this.workerRole.name, tags }, parent);
+    this.instanceProfileName = profile.name;
+
+    if (args.kms) {
+      const keyArn =
+        typeof args.kms === 'object'
+          ? pulumi.output(args.kms.keyArn)
+          : // Without a key policy AWS gives the account's principals access through IAM policies,
+            // which is what the kms-provider role's policy grants (AWS KMS "default key policy").
+            new aws.kms.Key(`${args.infraID}-etcd`, { description: `etcd encryption of hosted cluster ${args.clusterName ?? args.infraID}`, enableKeyRotation: true, tags }, parent).arn;
+      const role = webIdentityRole(
+        names.kmsProviderRole,
+        AWS_KMS_PROVIDER_ROLE.serviceAccounts,
+        keyArn.apply((arn) => JSON.stringify({ Version: '2012-10-17', Statement: AWS_KMS_PROVIDER_ROLE.statements(arn) })),
+      );
+      this.kmsKeyArn = keyArn;
+      this.kmsProviderRoleArn = role.arn;
+    }
+
+    this.registerOutputs({
+      oidcProviderArn: this.oidcProviderArn,
+      issuerURL: this.issuerURL,
+      rolesRef: this.rolesRef,
+      instanceProfileName: this.instanceProfileName,
+      ...(this.kmsKeyArn ? { kmsKeyArn: this.kmsKeyArn, kmsProviderRoleArn: this.kmsProviderRoleArn } : {}),
+    });
+  }
+}

@@ -1,2 +1,0 @@
-/** `hcp-constructs/pulumi/management-aws`: AWS resources of the management cluster. Loads @pulumi/aws. */
-export * from './oidc-bucket';
