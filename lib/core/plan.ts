@@ -3,7 +3,7 @@
  * how to tell it is ready. Adapters (cdk8s, Pulumi) only render a plan.
  */
 import type { HostedCluster, KubernetesObject, Namespace, NodePool } from '../api';
-import { checkObjectSchema } from '../api';
+import { checkApiSchemas } from './api-schema-check';
 import type { Readiness } from './plan-model';
 import type { OcpVersion } from './release';
 import { v } from './valibot';
@@ -175,7 +175,7 @@ function planChecked(
   ];
   // The API server's own rules last, as a safety net: the library's findings above say more, so
   // the schema is consulted only when they found nothing.
-  if (!issues.issues.some((i) => i.severity === 'error')) checkSchemas(phases.flatMap((phase) => phase.objects), issues);
+  if (!issues.issues.some((i) => i.severity === 'error')) checkApiSchemas(phases.flatMap((phase) => phase.objects), issues);
   const plan: HostedClusterPlan = {
     name: props.name,
     namespace,
@@ -248,21 +248,11 @@ export function tryPlanNodePool(
   const issues = new IssueCollector(`HostedCluster ${cluster.namespace}/${cluster.name}`);
   try {
     const np = planPool(cluster, parsed.output as NodePoolPropsOf, 'nodePool', others, options, platform, issues);
-    if (np && !issues.issues.some((i) => i.severity === 'error')) checkSchemas([np], issues.forObject(label));
+    if (np && !issues.issues.some((i) => i.severity === 'error')) checkApiSchemas([np], issues.forObject(label));
     return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), issues: issues.issues };
   } catch (error) {
     issues.forObject(label).error('specOverrides', `the NodePool could not be checked: ${error instanceof Error ? error.message : String(error)}.`, 'Make specOverrides match the NodePool spec type.');
     return { issues: issues.issues };
-  }
-}
-
-/** Findings where an object would be refused by the API server (its CRD or built-in schema). */
-function checkSchemas(objects: readonly KubernetesObject[], issues: IssueCollector): void {
-  for (const object of objects) {
-    const findings = checkObjectSchema(object);
-    if (findings.length === 0) continue;
-    const target = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`);
-    for (const finding of findings) target.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
   }
 }
 

@@ -10,9 +10,10 @@
  *
  * Hosted clusters (waves 0-3) come after all of it.
  */
-import type { CatalogSource, KubernetesObject } from '../api';
-import { MANAGEMENT_API_VERSIONS, checkObjectSchema } from '../api';
+import type { CatalogSource } from '../api';
+import { MANAGEMENT_API_VERSIONS } from '../api';
 import { Cidr, parseCidr } from '../core/cidr';
+import { checkApiSchemas } from '../core/api-schema-check';
 import { IssueCollector, ValidationIssue, throwIfErrors } from '../core/errors';
 import { MANAGEMENT_CLUSTER, PHASES, PlanContribution, objectKey } from '../core/plan-model';
 import { quote, schemaFindings } from '../core/schema';
@@ -184,7 +185,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     issues.warn('controlPlaneNodes', 'on bare metal, nodes without topology.kubernetes.io/zone put every control-plane replica on one failure domain.', 'Give each control-plane node a zone (rack, room).');
   }
 
-  checkSchemas(objects.map((o) => o.object), issues);
+  checkApiSchemas(objects.map((o) => o.object), issues);
   return {
     platforms,
     installs,
@@ -194,14 +195,6 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     ...(props.capacity ? { capacity: props.capacity } : {}),
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
   };
-}
-
-/** Every object checked against its CRD or built-in schema, as the API server would. */
-function checkSchemas(objects: readonly KubernetesObject[], issues: IssueCollector): void {
-  for (const object of objects) {
-    const target = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`);
-    for (const finding of checkObjectSchema(object)) target.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
-  }
 }
 
 /** The management cluster's part of the plan, on the management cluster's own API. */
