@@ -3,5 +3,9 @@ import type { KindSchema } from './types';
 import { hostedClusterKindSchema } from '../hypershift/hosted-cluster.schema.generated';
 import { nodePoolKindSchema } from '../hypershift/node-pool.schema.generated';
 import { externalSecretKindSchema } from '../external-secrets/external-secret.schema.generated';
+import { infraEnvKindSchema } from '../agent-install/infra-env.schema.generated';
+import { nmstateConfigKindSchema } from '../agent-install/nmstate-config.schema.generated';
+import { bareMetalHostKindSchema } from '../metal3/bare-metal-host.schema.generated';
+import { virtualMachineKindSchema } from '../kubevirt/virtual-machine.schema.generated';
 
-export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema];
+export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema];
