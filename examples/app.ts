@@ -1,13 +1,20 @@
 /** The built-in example as cdk8s charts: one chart, and so one output file, per hosted cluster. */
 import { App, Chart } from 'cdk8s';
 import type { HostedClusterProps } from '../lib';
-import { HostedClusterBundle } from '../lib/cdk8s';
+import { AgentInfrastructure, HostedClusterBundle } from '../lib/cdk8s';
+import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
 import { EXAMPLE_CLUSTERS, EXAMPLE_OPTIONS } from './clusters';
 
-/** Adds one chart per cluster to `app`; the chart id names the output file. */
-export function defineExample(app: App, clusters: readonly HostedClusterProps[] = EXAMPLE_CLUSTERS, options = EXAMPLE_OPTIONS): void {
+/**
+ * Adds one chart per cluster to `app`; the chart id names the output file. An agent cluster with
+ * hosts in EXAMPLE_AGENT_INFRASTRUCTURE gets them in its chart; the default example also has the
+ * agent cluster on KubeVirt VMs.
+ */
+export function defineExample(app: App, clusters: readonly HostedClusterProps[] = [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS], options = EXAMPLE_OPTIONS): void {
   for (const cluster of clusters) {
     const chart = new Chart(app, `${cluster.platform.type.toLowerCase()}-${cluster.name}`);
-    new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
+    const bundle = new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
+    const hosts = EXAMPLE_AGENT_INFRASTRUCTURE[cluster.name];
+    if (hosts) new AgentInfrastructure(chart, 'agent-infrastructure', { ...hosts, cluster: bundle });
   }
 }

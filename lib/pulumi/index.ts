@@ -1,3 +1,4 @@
 /** Pulumi components for hosted clusters. Loads @pulumi/pulumi and @pulumi/kubernetes; the cdk8s entry never does. */
 export * from './errors';
 export * from './hosted-cluster';
+export * from './agent-infrastructure';

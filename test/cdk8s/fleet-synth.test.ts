@@ -66,7 +66,7 @@ describe('files hold what cdk8s writes', () => {
       app.synth();
       synthAtomically(path.join(dir, 'dist'), (a) => defineExample(a));
       const names = fs.readdirSync(path.join(dir, 'cdk8s')).sort();
-      expect(names).toHaveLength(4);
+      expect(names).toHaveLength(5);
       for (const name of names) expect(fs.readFileSync(path.join(dir, 'dist', 'management', name), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'cdk8s', name), 'utf8'));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

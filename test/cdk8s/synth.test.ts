@@ -30,10 +30,10 @@ describe('synthAtomically', () => {
     fs.mkdirSync(out);
     fs.writeFileSync(path.join(out, 'notes.yaml'), 'mine');
     const result = synthAtomically(out, (app) => defineExample(app));
-    expect(result.files).toEqual(['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`));
+    expect(result.files).toEqual(['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`));
     expect(Object.keys(snapshot(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(19);
+    expect(result.objects).toBe(40); // 19 of the hosted clusters, 11 hosts of vcluster2, 10 of the VM-agents cluster
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
@@ -41,7 +41,7 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = snapshot(path.join(work, 'a'));
-    expect(Object.keys(a)).toHaveLength(5); // four clusters and the manifest
+    expect(Object.keys(a)).toHaveLength(6); // five clusters and the manifest
     expect(snapshot(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -107,7 +107,7 @@ describe('the synth program', () => {
     const out = path.join(work, 'dist');
     const good = spawnSync(process.execPath, [path.join(BUILD, 'examples', 'main.js')], { env: { ...process.env, CDK8S_OUTDIR: out }, encoding: 'utf8' });
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/Synthesized 4 file\(s\)/);
+    expect(good.stdout).toMatch(/Synthesized 5 file\(s\)/);
     const before = snapshot(out);
 
     const program = path.join(work, 'bad-synth.js');

@@ -47,3 +47,6 @@ export function dnsZoneFile(records: readonly DnsRecord[], options: { readonly t
   const header = options.comment ? options.comment.split('\n').map((line) => `; ${line}`) : [];
   return [...header, ...lines, ''].join('\n');
 }
+
+/** The file the synth writes the snippet to, beside the cluster's YAML: `dns-<cluster>.zone`. */
+export const zoneFileName = (clusterName: string): string => `dns-${clusterName}.zone`;

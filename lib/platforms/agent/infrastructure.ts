@@ -292,16 +292,28 @@ function checkHostNetwork(host: HostProps, path: string, networks: readonly Mach
     if (!names.has(vlan.baseInterface)) issues.error(`${path}.network.vlans[${i}].baseInterface`, `${quote(vlan.baseInterface)} is not an interface or bond of the host.`, 'Name an interface or bond declared above.');
     addressed.push({ where: `${path}.network.vlans[${i}]`, addresses: vlan.addresses });
   });
+  // Each host needs its node address inside the machine network; other addresses (a storage VLAN) may lie outside it.
+  const parsed: Array<{ readonly at: string; readonly text: string; readonly cidr: Cidr }> = [];
   for (const { where, addresses } of addressed) {
     (addresses ?? []).forEach((address, k) => {
       const cidr = parseCidr(address);
       const at = `${where}.addresses[${k}]`;
       if (typeof cidr === 'string') issues.error(at, `${quote(address)} ${cidr}.`, 'Write the address with its prefix length, e.g. 192.168.122.21/24.');
-      else if (networks.length > 0 && !networks.some((n) => n.cidr.family === cidr.family && contains(n.cidr, { ...cidr, prefix: Math.max(cidr.prefix, n.cidr.prefix) }))) {
-        const family = networks.filter((n) => n.cidr.family === cidr.family);
-        if (family.length > 0) issues.error(at, `${quote(address)} is outside the machine network (${family.map((n) => n.text).join(', ')}).`, 'Give the host an address inside the machine network, or add its network to machineNetwork.');
-      }
+      else parsed.push({ at, text: address, cidr });
     });
+  }
+  for (const family of [4, 6] as const) {
+    const mine = parsed.filter((p) => p.cidr.family === family);
+    const inFamily = networks.filter((n) => n.cidr.family === family);
+    if (mine.length === 0 || inFamily.length === 0) continue;
+    const inside = (p: (typeof mine)[number]) => inFamily.some((n) => n.cidr.prefix <= p.cidr.prefix && contains(n.cidr, { ...p.cidr, prefix: Math.max(p.cidr.prefix, n.cidr.prefix) }) && contains(n.cidr, { ...p.cidr, prefix: n.cidr.prefix }));
+    if (!mine.some(inside)) {
+      issues.error(
+        mine[0].at,
+        `none of host ${quote(host.name)}'s IPv${family} addresses (${mine.map((p) => p.text).join(', ')}) is inside the machine network (${inFamily.map((n) => n.text).join(', ')}).`,
+        'Give the host its node address inside the machine network, or add its network to machineNetwork.',
+      );
+    }
   }
   (net.dns ?? []).forEach((server, i) => {
     if (!parseIp(server)) issues.error(`${path}.network.dns[${i}]`, `${quote(server)} is not an IP address.`, 'Give the DNS server by address.');
