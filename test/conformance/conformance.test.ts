@@ -137,7 +137,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster');
       expect(hostedClusters).toHaveLength(SOURCES.length);
       expect(new Set(hostedClusters.map((c) => c.object.spec.platform.type))).toEqual(new Set(['AWS', 'KubeVirt', 'Agent', 'None']));
-      expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(new Set(['HostedCluster', 'NodePool', 'ExternalSecret']));
+      // The walkthrough's agent cluster also carries its hosts (InfraEnv, NMStateConfig, BareMetalHost).
+      expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(new Set(['HostedCluster', 'NodePool', 'ExternalSecret', 'InfraEnv', 'NMStateConfig', 'BareMetalHost']));
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role']));
       // What users apply carries the Argo CD sync wave.
       for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^[0-3]$/);

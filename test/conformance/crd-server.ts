@@ -51,6 +51,10 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'hypershift.openshift.io/v1beta1 HostedCluster': 'hostedclusters',
   'hypershift.openshift.io/v1beta1 NodePool': 'nodepools',
   'external-secrets.io/v1 ExternalSecret': 'externalsecrets',
+  'agent-install.openshift.io/v1beta1 InfraEnv': 'infraenvs',
+  'agent-install.openshift.io/v1beta1 NMStateConfig': 'nmstateconfigs',
+  'metal3.io/v1alpha1 BareMetalHost': 'baremetalhosts',
+  'kubevirt.io/v1 VirtualMachine': 'virtualmachines',
 };
 
 /** Built-in API groups the CRD server does not serve. */
