@@ -298,7 +298,7 @@ function checkHostNetwork(host: HostProps, path: string, networks: readonly Mach
     (addresses ?? []).forEach((address, k) => {
       const cidr = parseCidr(address);
       const at = `${where}.addresses[${k}]`;
-      if (typeof cidr === 'string') issues.error(at, `${quote(address)} ${cidr}.`, 'Write the address with its prefix length, e.g. 192.168.122.21/24.');
+      if (typeof cidr === 'string') issues.error(at, `${quote(address)}: ${cidr}.`, 'Write the address with its prefix length, e.g. 192.168.122.21/24.');
       else parsed.push({ at, text: address, cidr });
     });
   }
