@@ -1,19 +1,26 @@
 /** The built-in example as cdk8s charts: the management cluster, then one chart (and so one output file) per hosted cluster. */
 import { App, Chart } from 'cdk8s';
 import type { HostedClusterProps, ManagementClusterProps } from '../lib';
-import { HostedClusterBundle, ManagementCluster } from '../lib/cdk8s';
+import { AgentInfrastructure, HostedClusterBundle, ManagementCluster } from '../lib/cdk8s';
+import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
 import { EXAMPLE_CLUSTERS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS } from './clusters';
 
-/** Adds the management cluster (unless `null`) and one chart per cluster to `app`; the chart id names the output file. */
+/**
+ * Adds the management cluster (unless `null`) and one chart per cluster to `app`; the chart id
+ * names the output file. An agent cluster with hosts in EXAMPLE_AGENT_INFRASTRUCTURE gets them in
+ * its chart; the default example also has the agent cluster on KubeVirt VMs.
+ */
 export function defineExample(
   app: App,
-  clusters: readonly HostedClusterProps[] = EXAMPLE_CLUSTERS,
+  clusters: readonly HostedClusterProps[] = [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS],
   options = EXAMPLE_OPTIONS,
   management: ManagementClusterProps | null = EXAMPLE_MANAGEMENT_CLUSTER,
 ): void {
   if (management) new ManagementCluster(new Chart(app, 'management-cluster'), 'management', management);
   for (const cluster of clusters) {
     const chart = new Chart(app, `${cluster.platform.type.toLowerCase()}-${cluster.name}`);
-    new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
+    const bundle = new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
+    const hosts = EXAMPLE_AGENT_INFRASTRUCTURE[cluster.name];
+    if (hosts) new AgentInfrastructure(chart, 'agent-infrastructure', { ...hosts, cluster: bundle });
   }
 }

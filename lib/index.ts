@@ -10,6 +10,11 @@ export type { HostedClusterProps, NodePoolProps, PlatformProps, NodePoolPlatform
 export type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, AwsZone, EndpointAccess } from './platforms';
 export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './platforms';
 export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
+
+// Agent and bare-metal hosts: InfraEnv, NMStateConfig, BareMetalHost, KubeVirt VMs as agents, DNS records.
+export { agentInfrastructurePropsSchema, checkAgentInfrastructure, planAgentInfrastructure, agentInfrastructureContribution, clusterDnsRecords, dnsZoneFile, zoneFileName } from './platforms';
+export { AGENT_HOSTS_PHASE, AGENT_READINESS, AGENT_BMH_LABEL, INFRA_ENV_LABEL, BMC_SCHEMES, INFRA_ENV_ARCHS, NODE_POOL_ARCH, releaseArchitecture, bmcScheme, nmstateDocument } from './platforms';
+export type { AgentInfrastructureProps, AgentInfrastructureOptions, AgentInfrastructurePlan, InfraEnvProps, HostProps, HostNetworkProps, KubevirtAgentsProps, BmcCredentials, DnsRecord, InfraEnvArch } from './platforms';
 export { AWS_CONTROL_PLANE_ROLES, cliRolesRef } from './platforms';
 // AWS infrastructure as data, and the CLI's create infra/iam JSON as props.
 export {
@@ -85,6 +90,10 @@ export type {
   NodePool,
   NodePoolSpec,
   ExternalSecret,
+  InfraEnv,
+  NMStateConfig,
+  BareMetalHost,
+  VirtualMachine,
   PlatformType,
   ServiceType,
   PublishingStrategy,

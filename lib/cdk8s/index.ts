@@ -1,6 +1,7 @@
 /** cdk8s constructs for hosted clusters. Never loads @pulumi/*. */
 export * from './hosted-cluster-bundle';
 export * from './hosted-cluster';
+export * from './agent-infrastructure';
 export * from './planned-api-object';
 export * from './render';
 export * from './output-folder';

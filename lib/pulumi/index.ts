@@ -2,3 +2,4 @@
 export * from './errors';
 export * from './hosted-cluster';
 export * from './management-cluster';
+export * from './agent-infrastructure';

@@ -22,6 +22,8 @@ const OCM_DOCS = 'https://open-cluster-management.io/docs/concepts/add-on-extens
 const METALLB_DOCS = 'https://metallb.universe.tf/apis/';
 const HCO_DOCS = 'https://github.com/kubevirt/hyperconverged-cluster-operator/blob/main/docs/api.md';
 const ASSISTED_DOCS = 'https://github.com/openshift/assisted-service/blob/master/docs/operator.md';
+const METAL3_DOCS = 'https://book.metal3.io/bmo/introduction';
+const KUBEVIRT_DOCS = 'https://kubevirt.io/api-reference/';
 
 export const TARGETS: readonly Target[] = [
   { crd: 'hypershift/hostedclusters.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/hosted-cluster', docs: HYPERSHIFT_DOCS, types: true },
@@ -42,4 +44,10 @@ export const TARGETS: readonly Target[] = [
   // v1beta1: what HCO releases before 1.18 serve, and still served by v1.18 and main.
   { crd: 'hyperconverged-cluster-operator/hco.kubevirt.io_hyperconvergeds.yaml', version: 'v1beta1', base: 'management/hyperconverged', docs: HCO_DOCS, types: true },
   { crd: 'assisted-service/agent-install.openshift.io_agentserviceconfigs.yaml', version: 'v1beta1', base: 'management/agent-service-config', docs: ASSISTED_DOCS, types: true },
+  // Agent and bare-metal hosts (lib/platforms/agent): InfraEnv, NMStateConfig, BareMetalHost, and VirtualMachines booted as agents.
+  { crd: 'assisted-service/agent-install.openshift.io_infraenvs.yaml', version: 'v1beta1', base: 'agent-install/infra-env', docs: ASSISTED_DOCS, types: true },
+  { crd: 'assisted-service/agent-install.openshift.io_nmstateconfigs.yaml', version: 'v1beta1', base: 'agent-install/nmstate-config', docs: ASSISTED_DOCS, types: true },
+  { crd: 'metal3/metal3.io_baremetalhosts.yaml', version: 'v1alpha1', base: 'metal3/bare-metal-host', docs: METAL3_DOCS, types: true },
+  // Schema only: the VirtualMachine spec types would be very large; lib/api/kubevirt types the fields the library sets.
+  { crd: 'kubevirt/kubevirt.io_virtualmachines.crd.reconstructed.yaml', version: 'v1', base: 'kubevirt/virtual-machine', docs: KUBEVIRT_DOCS },
 ];

@@ -66,7 +66,7 @@ describe('files hold what cdk8s writes', () => {
       app.synth();
       synthAtomically(path.join(dir, 'dist'), (a) => defineExample(a));
       const names = fs.readdirSync(path.join(dir, 'cdk8s')).sort();
-      expect(names).toHaveLength(5);
+      expect(names).toHaveLength(6);
       for (const name of names) {
         const ours = fs.readFileSync(path.join(dir, 'dist', 'management', name), 'utf8');
         const theirs = fs.readFileSync(path.join(dir, 'cdk8s', name), 'utf8');

@@ -20,6 +20,7 @@ import {
 } from '../../lib/cdk8s';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
+import { EXAMPLE_AGENT_CLUSTERS } from '../../examples/agent-infrastructure';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'build', 'examples', 'main.js');
@@ -128,6 +129,7 @@ describe('output folder', () => {
     expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([
       `dist/${MANIFEST_FILE}`,
       'dist/management/agent-vcluster2.yaml',
+      'dist/management/agent-vm-agents.yaml',
       'dist/management/aws-aws-prod.yaml',
       'dist/management/kubevirt-kv-dev.yaml',
       'dist/management/management-cluster.yaml',
@@ -144,14 +146,14 @@ describe('output folder', () => {
     fs.writeFileSync(path.join(dist, 'kustomization.yaml'), kustomization);
     synthAtomically('dist', defineExample);
     const generated = [
-      ...['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
+      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
       'reports/capacity.svg',
     ];
     expect(readManifest(dist)).toEqual(generated);
 
     // One cluster taken out of the app: its file goes, nothing else does.
-    const result = synthAtomically('dist', (app) => defineExample(app, EXAMPLE_CLUSTERS.filter((c) => c.name !== 'aws-prod'), EXAMPLE_OPTIONS));
+    const result = synthAtomically('dist', (app) => defineExample(app, [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS].filter((c) => c.name !== 'aws-prod'), EXAMPLE_OPTIONS));
     expect(result.removed).toEqual(['management/aws-aws-prod.yaml']);
     expect(Object.keys(tree(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws-'))].sort());
     expect(fs.readFileSync(path.join(dist, 'kustomization.yaml'), 'utf8')).toBe(kustomization);

@@ -31,13 +31,13 @@ describe('synthAtomically', () => {
     fs.writeFileSync(path.join(out, 'notes.yaml'), 'mine');
     const result = synthAtomically(out, (app) => defineExample(app));
     expect(result.files).toEqual([
-      ...['agent-vcluster2.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
+      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
       'reports/capacity.svg',
     ]);
     expect(Object.keys(snapshot(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(41); // 19 of the hosted clusters, 22 of the management cluster
+    expect(result.objects).toBe(62); // 19 of the hosted clusters, 21 of the agent hosts and the VM-agents cluster, 22 of the management cluster
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
@@ -45,7 +45,7 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = snapshot(path.join(work, 'a'));
-    expect(Object.keys(a)).toHaveLength(8); // four clusters, the management cluster, two reports and the manifest
+    expect(Object.keys(a)).toHaveLength(9); // five clusters, the management cluster, two reports and the manifest
     expect(snapshot(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -111,7 +111,7 @@ describe('the synth program', () => {
     const out = path.join(work, 'dist');
     const good = spawnSync(process.execPath, [path.join(BUILD, 'examples', 'main.js')], { env: { ...process.env, CDK8S_OUTDIR: out }, encoding: 'utf8' });
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/Synthesized 7 file\(s\)/);
+    expect(good.stdout).toMatch(/Synthesized 8 file\(s\)/);
     const before = snapshot(out);
 
     const program = path.join(work, 'bad-synth.js');

@@ -152,6 +152,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(
         new Set([
           'HostedCluster', 'NodePool', 'ExternalSecret',
+          // The walkthrough's agent cluster also carries its hosts.
+          'InfraEnv', 'NMStateConfig', 'BareMetalHost',
           // The management cluster's kinds.
           'OperatorGroup', 'Subscription', 'CatalogSource', 'MultiClusterEngine', 'AddOnDeploymentConfig', 'MetalLB',
           'IPAddressPool', 'L2Advertisement', 'BGPAdvertisement', 'BGPPeer', 'HyperConverged', 'AgentServiceConfig',

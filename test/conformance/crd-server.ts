@@ -63,6 +63,10 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'metallb.io/v1beta2 BGPPeer': 'bgppeers',
   'hco.kubevirt.io/v1beta1 HyperConverged': 'hyperconvergeds',
   'agent-install.openshift.io/v1beta1 AgentServiceConfig': 'agentserviceconfigs',
+  'agent-install.openshift.io/v1beta1 InfraEnv': 'infraenvs',
+  'agent-install.openshift.io/v1beta1 NMStateConfig': 'nmstateconfigs',
+  'metal3.io/v1alpha1 BareMetalHost': 'baremetalhosts',
+  'kubevirt.io/v1 VirtualMachine': 'virtualmachines',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */

@@ -22,5 +22,5 @@ test.each(charts.map((chart) => [chart.name, chart] as const))('%s matches its g
 });
 
 test('every platform and the management cluster have a golden file', () => {
-  expect(charts.map((chart) => chart.name).sort()).toEqual(['agent-vcluster2', 'aws-aws-prod', 'kubevirt-kv-dev', 'management-cluster', 'none-edge-lab']);
+  expect(charts.map((chart) => chart.name).sort()).toEqual(['agent-vcluster2', 'agent-vm-agents', 'aws-aws-prod', 'kubevirt-kv-dev', 'management-cluster', 'none-edge-lab']);
 });

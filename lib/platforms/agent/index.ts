@@ -4,6 +4,14 @@ import type { NodePoolSpec, Role } from '../../api';
 import { bool, definePlatform, dnsLabelProblem, passthrough, quote, strict, text } from '../../core';
 import { ON_PREMISES_DEFAULTS, ON_PREMISES_TRAITS, onPremisesDns } from '../on-premises';
 
+export * from './architecture';
+export * from './dns-records';
+export * from './hosts';
+export * from './infra-env';
+export * from './infrastructure';
+export * from './kubevirt-agents';
+export * from './nmstate';
+
 export const agentClusterPropsSchema = strict({
   /** Namespace holding the Agents (and InfraEnv) the NodePools draw from. */
   agentNamespace: text({ max: 63, fix: 'Give the namespace that holds the Agents as a string.' }),

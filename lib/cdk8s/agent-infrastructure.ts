@@ -1,0 +1,52 @@
+/** The hosts under an agent cluster: InfraEnv, NMStateConfigs, BareMetalHosts, KubeVirt VMs as agents, and their DNS records. */
+import type { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import type { HostedClusterPlan, ValidationIssue } from '../core';
+import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
+import { agentInfrastructureContribution, checkAgentInfrastructure } from '../platforms';
+import { renderContribution } from './render';
+
+export interface AgentInfrastructureConstructProps extends AgentInfrastructureProps {
+  /**
+   * The cluster the hosts join (a `HostedClusterBundle` or `HostedCluster` construct, or its plan):
+   * checks the agent namespace, architectures and release images, and gives the DNS records. @default none
+   */
+  readonly cluster?: { readonly plan?: HostedClusterPlan } | HostedClusterPlan;
+  /** Validation options. @default {} */
+  readonly options?: Omit<AgentInfrastructureOptions, 'cluster' | 'discoveryIsoUrlAtDeployment'>;
+}
+
+/**
+ * Renders the infrastructure of an agent cluster on the management cluster, in apply order:
+ * Namespace (wave 0); pull secret, BMC secrets, NMStateConfigs and the InfraEnv (1); BareMetalHosts
+ * and VMs once the InfraEnv's image exists (2). KubeVirt VMs need `virtualMachines.discoveryIsoUrl`
+ * (known only once the InfraEnv exists: a second commit); without it they are left out, with a warning.
+ * Invalid props emit nothing and fail synthesis with every problem listed.
+ */
+export class AgentInfrastructure extends Construct {
+  /** The validated plan; undefined when the props have errors. */
+  readonly plan?: AgentInfrastructurePlan;
+  readonly issues: readonly ValidationIssue[];
+  readonly apiObjects: readonly ApiObject[];
+  /** The DNS records to create (api, api-int, *.apps); empty without a cluster. */
+  readonly dnsRecords: readonly DnsRecord[];
+  /** The records as zone-file text, to write beside the YAML as `dns-<cluster>.zone`; undefined without records. */
+  readonly zoneFile?: string;
+
+  constructor(scope: Construct, id: string, props: AgentInfrastructureConstructProps) {
+    super(scope, id);
+    const { cluster, options = {}, ...infrastructure } = props;
+    const clusterPlan = cluster && 'hostedCluster' in cluster ? cluster : cluster?.plan;
+    const checked = checkAgentInfrastructure(infrastructure, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}) });
+    const contribution = checked.plan
+      ? agentInfrastructureContribution(checked.plan, `InfraEnv ${checked.plan.infraEnv.metadata.namespace}/${checked.plan.infraEnv.metadata.name} (${this.node.path})`)
+      : { contributor: this.node.path, objects: [], issues: checked.issues };
+    const { apiObjects, issues } = renderContribution(this, checked.plan ? contribution : { ...contribution, issues: checked.issues });
+    const ok = checked.plan && !issues.some((i) => i.severity === 'error');
+    this.plan = ok ? checked.plan : undefined;
+    this.issues = issues;
+    this.apiObjects = apiObjects;
+    this.dnsRecords = this.plan?.dnsRecords ?? [];
+    this.zoneFile = this.plan?.zoneFile;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * A Pulumi component for the hosts under an agent cluster: renders the same plan as the cdk8s
+ * `AgentInfrastructure` (InfraEnv, NMStateConfigs, BareMetalHosts, BMC and pull secrets, KubeVirt
+ * VMs as agents) on the management cluster. Waves become `dependsOn`, readiness `pulumi.com/waitFor`
+ * (InfraEnv `ImageCreated`, BareMetalHost `provisioned`, VirtualMachine `Ready`).
+ *
+ * KubeVirt VMs need the InfraEnv's discovery ISO URL, which exists only once assisted-service has
+ * built the image: unless `virtualMachines.discoveryIsoUrl` is given, the component reads it from
+ * the InfraEnv's `status.isoDownloadURL` after waiting for `ImageCreated`, and the VMs import it.
+ */
+import * as k8s from '@pulumi/kubernetes';
+import * as pulumi from '@pulumi/pulumi';
+import type { KubernetesObject, Secret } from '../api';
+import type { HostedClusterPlan, PlannedObject } from '../core';
+import { objectKey } from '../core';
+import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
+import { DISCOVERY_ISO_URL_AT_DEPLOYMENT, agentInfrastructureContribution, checkAgentInfrastructure } from '../platforms';
+import { HcpResourceError } from './errors';
+import { metadataWithReadiness, resourceNameFor } from './hosted-cluster';
+import { programPlan } from './program-plan';
+
+/** Type token of {@link AgentInfrastructure}. */
+export const AGENT_INFRASTRUCTURE_TYPE = 'hcp:index:AgentInfrastructure';
+
+export interface AgentInfrastructureArgs extends AgentInfrastructureProps {
+  /** The cluster the hosts join (a `HostedClusterBundle`, or its plan). @default none */
+  readonly cluster?: { readonly plan: HostedClusterPlan } | HostedClusterPlan;
+  /** Validation options. @default {} */
+  readonly options?: Omit<AgentInfrastructureOptions, 'cluster' | 'discoveryIsoUrlAtDeployment'>;
+}
+
+/**
+ * The infrastructure of an agent cluster on the management cluster. Invalid args throw
+ * {@link HcpResourceError} from the constructor, before anything is registered.
+ */
+export class AgentInfrastructure extends pulumi.ComponentResource {
+  readonly plan: AgentInfrastructurePlan;
+  /** Every Kubernetes resource the component created, in apply order. */
+  readonly resources: readonly pulumi.CustomResource[];
+  readonly infraEnv: k8s.apiextensions.CustomResource;
+  /** The discovery ISO URL, once the InfraEnv reports ImageCreated. */
+  readonly isoDownloadURL: pulumi.Output<string | undefined>;
+  readonly dnsRecords: readonly DnsRecord[];
+  /** The records as zone-file text; undefined without records. */
+  readonly zoneFile?: string;
+
+  constructor(name: string, args: AgentInfrastructureArgs, opts?: pulumi.ComponentResourceOptions) {
+    const { cluster, options = {}, ...props } = args;
+    const clusterPlan = cluster && 'hostedCluster' in cluster ? cluster : cluster?.plan;
+    const checked = checkAgentInfrastructure(props, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}), discoveryIsoUrlAtDeployment: true });
+    if (!checked.plan) throw new HcpResourceError(checked.issues);
+    const plan = checked.plan;
+    const program = programPlan(opts?.provider);
+    const contribution = agentInfrastructureContribution(plan, `InfraEnv ${plan.infraEnv.metadata.namespace}/${plan.infraEnv.metadata.name} (component ${name})`);
+    const { added, issues } = program.plan.add(contribution);
+    if (issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
+    super(AGENT_INFRASTRUCTURE_TYPE, name, {}, opts);
+    this.plan = plan;
+    this.dnsRecords = plan.dnsRecords;
+    this.zoneFile = plan.zoneFile;
+    for (const warning of plan.warnings) pulumi.log.warn(`${warning.path}: ${warning.message} Fix: ${warning.fix}`, this);
+
+    // Each wave waits for the whole previous wave (and for what the component was told to wait for).
+    const own = new Set(added);
+    const waves = [...new Set(contribution.objects.map((p) => p.phase.wave))].sort((a, b) => a - b);
+    const resources: pulumi.CustomResource[] = [];
+    let previous: pulumi.Resource[] = [];
+    let isoUrl: pulumi.Output<string | undefined> = pulumi.output(undefined);
+    let infraEnv: k8s.apiextensions.CustomResource | undefined;
+    for (const wave of waves) {
+      const inWave = contribution.objects.filter((p) => p.phase.wave === wave);
+      const current: pulumi.Resource[] = [];
+      for (const planned of inWave) {
+        const existing = program.resources.get(objectKey(planned.object));
+        if (!own.has(planned)) {
+          if (existing) current.push(existing);
+          continue;
+        }
+        const explicit = (planned.dependsOn ?? []).map((key) => program.resources.get(key)).filter((r): r is pulumi.CustomResource => r !== undefined);
+        const dependsOn = [...(previous.length > 0 ? previous : toArray(opts?.dependsOn)), ...explicit];
+        const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn.length > 0 ? { dependsOn } : {}) };
+        const resource = render(resourceNameFor(name, planned.object), planned, isoUrl, childOpts);
+        if (planned.object.kind === 'InfraEnv') {
+          infraEnv = resource as k8s.apiextensions.CustomResource;
+          // `status` is registered as an output (see render) and is read after waitFor ImageCreated.
+          isoUrl = (infraEnv as unknown as { status: pulumi.Output<{ isoDownloadURL?: string } | undefined> }).status.apply((s) => s?.isoDownloadURL);
+        }
+        program.resources.set(objectKey(planned.object), resource);
+        resources.push(resource);
+        current.push(resource);
+      }
+      if (current.length > 0) previous = current;
+    }
+    this.resources = resources;
+    this.infraEnv = infraEnv!;
+    this.isoDownloadURL = isoUrl;
+    this.registerOutputs({ isoDownloadURL: this.isoDownloadURL });
+  }
+}
+
+function toArray(value: pulumi.ComponentResourceOptions['dependsOn']): pulumi.Resource[] {
+  if (!value) return [];
+  return (Array.isArray(value) ? value : [value]).filter((r): r is pulumi.Resource => pulumi.Resource.isInstance(r));
+}
+
+function render(resourceName: string, planned: PlannedObject, isoUrl: pulumi.Output<string | undefined>, opts: pulumi.CustomResourceOptions): pulumi.CustomResource {
+  const object = planned.object as KubernetesObject & Record<string, unknown>;
+  const metadata = metadataWithReadiness(planned);
+  switch (`${object.apiVersion}/${object.kind}`) {
+    case 'v1/Namespace':
+      return new k8s.core.v1.Namespace(resourceName, { ...object, metadata } as k8s.core.v1.NamespaceArgs, opts);
+    case 'v1/Secret': {
+      // An inline pull secret the user opted into: still a secret in the state.
+      const { data, stringData, ...secret } = object as unknown as Secret;
+      return new k8s.core.v1.Secret(
+        resourceName,
+        { ...secret, metadata, ...(data ? { data: pulumi.secret(data) } : {}), ...(stringData ? { stringData: pulumi.secret(stringData) } : {}) } as k8s.core.v1.SecretArgs,
+        opts,
+      );
+    }
+    case 'agent-install.openshift.io/v1beta1/InfraEnv':
+      // `status: undefined` makes Pulumi register status as an output, so the ISO URL can be read.
+      return new k8s.apiextensions.CustomResource(resourceName, { ...object, metadata, status: undefined } as unknown as k8s.apiextensions.CustomResourceArgs, opts);
+    case 'kubevirt.io/v1/VirtualMachine': {
+      const spec = JSON.stringify(object.spec);
+      if (!spec.includes(DISCOVERY_ISO_URL_AT_DEPLOYMENT)) break;
+      const resolved = isoUrl.apply((url) => {
+        if (!url) throw new Error(`InfraEnv has no status.isoDownloadURL yet; ${object.metadata.name} cannot import the discovery ISO.`);
+        return JSON.parse(spec.split(DISCOVERY_ISO_URL_AT_DEPLOYMENT).join(url)) as unknown;
+      });
+      return new k8s.apiextensions.CustomResource(resourceName, { apiVersion: object.apiVersion, kind: object.kind, metadata, spec: resolved } as k8s.apiextensions.CustomResourceArgs, opts);
+    }
+  }
+  return new k8s.apiextensions.CustomResource(resourceName, { ...object, metadata } as unknown as k8s.apiextensions.CustomResourceArgs, opts);
+}
