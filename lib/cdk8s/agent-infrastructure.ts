@@ -3,8 +3,9 @@ import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, ValidationIssue } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
-import { agentInfrastructureContribution, checkAgentInfrastructure } from '../platforms';
+import { agentInfrastructureContribution, checkAgentInfrastructure, zoneFileName } from '../platforms';
 import { renderContribution } from './render';
+import { reportFile } from './reports';
 
 export interface AgentInfrastructureConstructProps extends AgentInfrastructureProps {
   /**
@@ -48,5 +49,7 @@ export class AgentInfrastructure extends Construct {
     this.apiObjects = apiObjects;
     this.dnsRecords = this.plan?.dnsRecords ?? [];
     this.zoneFile = this.plan?.zoneFile;
+    // The records the user must create, beside the YAML: reports/dns-<cluster>.zone.
+    if (this.zoneFile && clusterPlan) reportFile(this, zoneFileName(clusterPlan.name), this.zoneFile);
   }
 }

@@ -136,6 +136,8 @@ describe('output folder', () => {
       'dist/management/none-edge-lab.yaml',
       'dist/reports/capacity.json',
       'dist/reports/capacity.svg',
+      'dist/reports/dns-vcluster2.zone',
+      'dist/reports/dns-vm-agents.zone',
     ]);
   });
 
@@ -149,6 +151,8 @@ describe('output folder', () => {
       ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
       'reports/capacity.svg',
+      'reports/dns-vcluster2.zone',
+      'reports/dns-vm-agents.zone',
     ];
     expect(readManifest(dist)).toEqual(generated);
 

@@ -34,6 +34,8 @@ describe('synthAtomically', () => {
       ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
       'reports/capacity.svg',
+      'reports/dns-vcluster2.zone',
+      'reports/dns-vm-agents.zone',
     ]);
     expect(Object.keys(snapshot(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
@@ -45,7 +47,7 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = snapshot(path.join(work, 'a'));
-    expect(Object.keys(a)).toHaveLength(9); // five clusters, the management cluster, two reports and the manifest
+    expect(Object.keys(a)).toHaveLength(11); // six clusters, the management cluster, capacity (2) and DNS (2) reports, the manifest
     expect(snapshot(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -111,7 +113,7 @@ describe('the synth program', () => {
     const out = path.join(work, 'dist');
     const good = spawnSync(process.execPath, [path.join(BUILD, 'examples', 'main.js')], { env: { ...process.env, CDK8S_OUTDIR: out }, encoding: 'utf8' });
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/Synthesized 8 file\(s\)/);
+    expect(good.stdout).toMatch(/Synthesized 10 file\(s\)/);
     const before = snapshot(out);
 
     const program = path.join(work, 'bad-synth.js');
