@@ -369,6 +369,73 @@ export const agentServiceConfigHealthTable: HealthTable = {
   ],
 };
 
+/** InfraEnv (agent-install.openshift.io/v1beta1): assisted-service's ImageCreated condition. */
+export const infraEnvHealthTable: HealthTable = {
+  group: 'agent-install.openshift.io',
+  version: 'v1beta1',
+  kind: 'InfraEnv',
+  rules: [
+    waitingRule,
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'ImageCreated', status: 'False', reason: 'ImageCreationError' },
+      message: ['ImageCreated=False: ', { conditionText: 'ImageCreated' }],
+      why: 'assisted-service infraenv_controller.go: ImageCreated=False with reason ImageCreationError when the discovery image cannot be built (it waits for a fix).',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'condition', type: 'ImageCreated', status: 'True' },
+      message: [{ conditionText: 'ImageCreated' }],
+      why: 'assisted-service: ImageCreated=True once the discovery ISO can be downloaded (status.isoDownloadURL).',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for ImageCreated=True: ', { conditionText: 'ImageCreated' }],
+      why: 'The image is being built, or waits for its NMStateConfigs, and nothing above applies.',
+    },
+  ],
+};
+
+/** BareMetalHost (metal3.io/v1alpha1): judged by `status.operationalStatus` and `status.provisioning.state`. */
+export const bareMetalHostHealthTable: HealthTable = {
+  group: 'metal3.io',
+  version: 'v1alpha1',
+  kind: 'BareMetalHost',
+  rules: [
+    {
+      status: 'Degraded',
+      when: { op: 'field', path: ['status', 'operationalStatus'], equals: 'error' },
+      message: ['Error: ', { field: ['status', 'errorMessage'] }],
+      why: 'baremetal-operator apis/metal3.io/v1alpha1/baremetalhost_types.go: operationalStatus error, with errorType and errorMessage, when the host cannot be managed (BMC unreachable, registration or provisioning failed).',
+    },
+    {
+      status: 'Suspended',
+      when: { op: 'field', path: ['status', 'operationalStatus'], equals: 'detached' },
+      message: ['Detached: the host is not managed'],
+      why: 'baremetal-operator: operationalStatus detached while the host carries the detached annotation; nothing is reconciled.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'field', path: ['status', 'provisioning', 'state'], equals: 'provisioned' },
+      message: ['Provisioned'],
+      why: 'baremetal-operator: provisioning state provisioned once the host booted its image (for agents, the InfraEnv discovery ISO).',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'field', path: ['status', 'provisioning', 'state'], equals: 'externally provisioned' },
+      message: ['Externally provisioned'],
+      why: 'baremetal-operator: externally provisioned hosts are running and only watched.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Provisioning state ', { field: ['status', 'provisioning', 'state'] }],
+      why: 'registering, inspecting, available, provisioning... or not reported yet.',
+    },
+  ],
+};
+
 /** Every table, one per kind: the hosted-cluster kinds and the management cluster's operands. */
 export const healthTables: readonly HealthTable[] = [
   hostedClusterHealthTable,
@@ -377,4 +444,6 @@ export const healthTables: readonly HealthTable[] = [
   metalLBHealthTable,
   hyperConvergedHealthTable,
   agentServiceConfigHealthTable,
+  infraEnvHealthTable,
+  bareMetalHostHealthTable,
 ];

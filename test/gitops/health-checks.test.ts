@@ -199,9 +199,11 @@ describe('GitOps health checks', () => {
     const data = argoCdConfigMapData();
     expect(Object.keys(data).sort()).toEqual([
       'resource.customizations.health.agent-install.openshift.io_AgentServiceConfig',
+      'resource.customizations.health.agent-install.openshift.io_InfraEnv',
       'resource.customizations.health.hco.kubevirt.io_HyperConverged',
       'resource.customizations.health.hypershift.openshift.io_HostedCluster',
       'resource.customizations.health.hypershift.openshift.io_NodePool',
+      'resource.customizations.health.metal3.io_BareMetalHost',
       'resource.customizations.health.metallb.io_MetalLB',
       'resource.customizations.health.multicluster.openshift.io_MultiClusterEngine',
     ]);
@@ -217,6 +219,8 @@ describe('GitOps health checks', () => {
       ['metallb.io/v1beta1', 'MetalLB', undefined, 'string', 'string'],
       ['hco.kubevirt.io/v1beta1', 'HyperConverged', undefined, 'string', 'string'],
       ['agent-install.openshift.io/v1beta1', 'AgentServiceConfig', undefined, 'string', 'string'],
+      ['agent-install.openshift.io/v1beta1', 'InfraEnv', undefined, 'string', 'string'],
+      ['metal3.io/v1alpha1', 'BareMetalHost', undefined, 'string', 'string'],
     ]);
   });
 
