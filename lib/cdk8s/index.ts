@@ -7,3 +7,4 @@ export * from './output-folder';
 export * from './synth';
 export * from './yaml-output';
 export * from './management-cluster';
+export * from './hosted-cluster-ingress';

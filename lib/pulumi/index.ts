@@ -2,3 +2,5 @@
 export * from './errors';
 export * from './hosted-cluster';
 export * from './management-cluster';
+export * from './hosted-cluster-provider';
+export * from './hosted-cluster-ingress';
