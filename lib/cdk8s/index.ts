@@ -8,3 +8,4 @@ export * from './synth';
 export * from './yaml-output';
 export * from './management-cluster';
 export * from './hosted-cluster-ingress';
+export * from './cdk8s-plus';
