@@ -3,7 +3,7 @@
  * through external-secrets or from Secrets that already exist; no secret value is written.
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import type { HostedClusterProps, ManagementClusterProps, PlanOptions } from '../lib';
+import type { HostedClusterIngressProps, HostedClusterProps, ManagementClusterProps, PlanOptions } from '../lib';
 import { SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
@@ -142,3 +142,25 @@ export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
     loads: { 'aws-clusters/aws-prod': 'high', 'clusters/vcluster2': 'low' },
   },
 };
+
+/**
+ * Day 2: a KubeVirt cluster under its own base domain whose apps are reached through a
+ * LoadBalancer: the router's Service inside the hosted cluster, mirrored by the KubeVirt cloud
+ * provider onto the management cluster, whose MetalLB gives it an address. Its day-2 objects are
+ * written to hosted-kubevirt-clusters-kv-lb/.
+ */
+export const kubevirtLoadBalancerCluster: HostedClusterProps = {
+  name: 'kv-lb',
+  namespace: 'kubevirt-clusters',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-multi' },
+  baseDomain: 'kv.example.com',
+  platform: { type: 'KubeVirt', kubevirt: { ingress: 'LoadBalancer' } },
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  secretEncryption: { aescbc: SecretSource.existing('kv-lb-etcd-encryption-key') },
+  nodePools: [{ name: 'kv-lb', replicas: 2 }],
+};
+
+/** Hosted clusters with day-2 objects inside them (the example's second target). */
+export const EXAMPLE_DAY2: readonly { readonly cluster: HostedClusterProps; readonly ingress: HostedClusterIngressProps }[] = [
+  { cluster: kubevirtLoadBalancerCluster, ingress: { preserveClientAddress: true } },
+];

@@ -104,3 +104,7 @@ export type { SchemaFinding } from './api';
 // GitOps: health checks for Argo CD (Lua) and Flux (CEL), from one decision table per kind.
 export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs, healthTables } from './gitops';
 export type { ArgoCdHealthCheck, FluxHealthCheckExpr, HealthTable } from './gitops';
+
+// Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
+export { checkHostedClusterIngress, hostedClusterIngressPropsSchema, hostedClusterIngressContribution, checkPoolsDisjoint, ROUTER, METALLB_POOL_ANNOTATION } from './day2';
+export type { HostedClusterIngressProps, HostedClusterIngressPlan } from './day2';

@@ -2,7 +2,9 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
+import { CLI_DEFAULTS, secretNames } from '../core';
 import { HostedClusterProps, checkHostedCluster } from '../platforms';
+import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
 import { renderHostedCluster } from './render';
 
 export interface HostedClusterBundleProps extends HostedClusterProps {
@@ -20,6 +22,9 @@ export class HostedClusterBundle extends Construct {
   readonly plan?: HostedClusterPlan;
   readonly issues: readonly ValidationIssue[];
   readonly apiObjects: readonly ApiObject[];
+  readonly clusterName: string;
+  /** Namespace of the HostedCluster and its Secrets on the management cluster. */
+  readonly namespace: string;
 
   constructor(scope: Construct, id: string, props: HostedClusterBundleProps) {
     super(scope, id);
@@ -28,5 +33,21 @@ export class HostedClusterBundle extends Construct {
     this.plan = plan;
     this.apiObjects = apiObjects;
     this.issues = issues;
+    this.clusterName = plan?.name ?? String(props.name);
+    this.namespace = plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);
+  }
+
+  /**
+   * The admin kubeconfig Secret (`<name>-admin-kubeconfig`, key `kubeconfig`, in {@link namespace})
+   * as your cdk8s-plus version's `ISecret`: `bundle.adminKubeconfigSecret(kplus)`. The operator
+   * writes it once the cluster is up; mount it in a Job of the same namespace.
+   */
+  adminKubeconfigSecret<TSecret>(kplus: KplusSecretModule<TSecret>, scope: Construct = this): TSecret {
+    return kplusSecret(kplus, scope, 'admin-kubeconfig-secret', secretNames.adminKubeconfig(this.clusterName));
+  }
+
+  /** The cluster's namespace as your cdk8s-plus version's `Namespaces` selector: `bundle.namespaceSelector(kplus)`. */
+  namespaceSelector<TNamespaces>(kplus: KplusNamespacesModule<TNamespaces>, scope: Construct = this): TNamespaces {
+    return kplusNamespace(kplus, scope, 'namespace-selector', this.namespace);
   }
 }

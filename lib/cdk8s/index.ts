@@ -8,3 +8,5 @@ export * from './output-folder';
 export * from './synth';
 export * from './yaml-output';
 export * from './management-cluster';
+export * from './hosted-cluster-ingress';
+export * from './cdk8s-plus';

@@ -90,6 +90,8 @@ export const secretKeys = {
   sshPublicKey: 'id_rsa.pub',
   etcdEncryptionKey: 'key',
   kubevirtInfraKubeconfig: 'kubeconfig',
+  /** Key of the admin kubeconfig in `<name>-admin-kubeconfig`. */
+  adminKubeconfig: 'kubeconfig',
   additionalTrustBundle: 'ca-bundle.crt',
 } as const;
 

@@ -191,7 +191,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     installs,
     objects,
     controlPlaneNodes,
-    capabilities: { platforms, privateLink: mce.privateLink !== undefined },
+    capabilities: { platforms, privateLink: mce.privateLink !== undefined, metallb: installs.has('metallb') },
     ...(props.capacity ? { capacity: props.capacity } : {}),
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
   };

@@ -107,6 +107,8 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
   readonly resources: pulumi.Output<number>;
   /** Validation warnings, one line each. */
   readonly warnings: pulumi.Output<string[]>;
+  /** The provider of the management cluster the bundle was created with (`opts.provider`); undefined for the ambient one. */
+  readonly managementProvider?: pulumi.ProviderResource;
 
   constructor(name: string, args: HostedClusterBundleArgs, opts?: pulumi.ComponentResourceOptions) {
     // Validate first: nothing, not even this component, is registered when the args are invalid.
@@ -128,6 +130,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
       checked ? pulumi.all([checked, dependsOn ?? []]).apply(([, deps]) => (Array.isArray(deps) ? deps : [deps]) as pulumi.Resource[]) : dependsOn;
     super(HOSTED_CLUSTER_BUNDLE_TYPE, name, {}, { ...opts, ...(checked ? { dependsOn: after(opts?.dependsOn) } : {}) });
     this.plan = plan;
+    this.managementProvider = opts?.provider;
 
     // Each phase depends on the whole previous non-empty phase. Pulumi deletes in the reverse of
     // this order, so on destroy the NodePools go first, then the HostedCluster (whose finalizer
@@ -240,16 +243,28 @@ export function metadataWithReadiness(planned: PlannedObject): KubernetesObject[
   return { ...object.metadata, annotations: { ...object.metadata.annotations, [PULUMI_WAIT_FOR_ANNOTATION]: waitFor } };
 }
 
-/** The Pulumi resource of one planned object (Secrets with values as `pulumi.secret`). */
+/**
+ * The Pulumi resource of one planned object (Secrets with values as `pulumi.secret`). Objects for
+ * the management cluster use the provider of `opts` (or the ambient one); objects for the API of
+ * a hosted cluster use the provider `providers` has for its target (see hostedClusterProvider).
+ */
 export function renderResource(
   resourceName: string,
   planned: PlannedObject,
   value: ValueSecret<pulumi.Input<string>> | undefined,
   deployTimeValues: ReadonlyMap<string, pulumi.Input<string>>,
   opts: pulumi.CustomResourceOptions,
+  providers: ReadonlyMap<string, pulumi.ProviderResource> = new Map(),
 ): pulumi.CustomResource {
   if (planned.target.kind !== 'management') {
-    throw new HcpResourceError([], `no Kubernetes provider is known for the API of hosted cluster ${targetKey(planned.target)}.`);
+    const provider = providers.get(targetKey(planned.target));
+    if (!provider) {
+      throw new HcpResourceError(
+        [],
+        `no Kubernetes provider is known for the API of hosted cluster ${targetKey(planned.target)}; give one built from its admin kubeconfig (hostedClusterProvider).`,
+      );
+    }
+    opts = { ...opts, provider };
   }
   const object = planned.object;
   const metadata = metadataWithReadiness(planned);
@@ -278,6 +293,8 @@ export function renderResource(
     }
     case 'v1/ConfigMap':
       return new k8s.core.v1.ConfigMap(resourceName, { ...object, metadata } as k8s.core.v1.ConfigMapArgs, opts);
+    case 'v1/Service':
+      return new k8s.core.v1.Service(resourceName, { ...object, metadata } as unknown as k8s.core.v1.ServiceArgs, opts);
     case 'rbac.authorization.k8s.io/v1/Role':
       return new k8s.rbac.v1.Role(resourceName, { ...object, metadata } as unknown as k8s.rbac.v1.RoleArgs, opts);
     default:

@@ -3,3 +3,5 @@ export * from './errors';
 export * from './hosted-cluster';
 export * from './management-cluster';
 export * from './agent-infrastructure';
+export * from './hosted-cluster-provider';
+export * from './hosted-cluster-ingress';

@@ -128,10 +128,12 @@ describe('output folder', () => {
     for (const [file, content] of Object.entries(before)) expect(after[file]).toBe(content);
     expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([
       `dist/${MANIFEST_FILE}`,
+      'dist/hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
       'dist/management/agent-vcluster2.yaml',
       'dist/management/agent-vm-agents.yaml',
       'dist/management/aws-aws-prod.yaml',
       'dist/management/kubevirt-kv-dev.yaml',
+      'dist/management/kubevirt-kv-lb.yaml',
       'dist/management/management-cluster.yaml',
       'dist/management/none-edge-lab.yaml',
       'dist/reports/capacity.json',
@@ -148,7 +150,8 @@ describe('output folder', () => {
     fs.writeFileSync(path.join(dist, 'kustomization.yaml'), kustomization);
     synthAtomically('dist', defineExample);
     const generated = [
-      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
+      'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
+      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
       'reports/capacity.svg',
       'reports/dns-vcluster2.zone',

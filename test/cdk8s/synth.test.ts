@@ -31,7 +31,9 @@ describe('synthAtomically', () => {
     fs.writeFileSync(path.join(out, 'notes.yaml'), 'mine');
     const result = synthAtomically(out, (app) => defineExample(app));
     expect(result.files).toEqual([
-      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
+      // The day-2 example's objects inside its hosted cluster: a folder of their own.
+      'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
+      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
       'reports/capacity.svg',
       'reports/dns-vcluster2.zone',
@@ -39,7 +41,7 @@ describe('synthAtomically', () => {
     ]);
     expect(Object.keys(snapshot(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(62); // 19 of the hosted clusters, 21 of the agent hosts and the VM-agents cluster, 22 of the management cluster
+    expect(result.objects).toBe(66); // 19 of the hosted clusters, 21 of the agent hosts and the VM-agents cluster, 22 of the management cluster, 3 of kv-lb and 1 inside it
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
@@ -47,7 +49,7 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = snapshot(path.join(work, 'a'));
-    expect(Object.keys(a)).toHaveLength(11); // six clusters, the management cluster, capacity (2) and DNS (2) reports, the manifest
+    expect(Object.keys(a)).toHaveLength(13); // seven clusters, one day-2 folder, the management cluster, capacity (2) and DNS (2) reports, the manifest
     expect(snapshot(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -86,7 +88,8 @@ describe('synthesizeCharts', () => {
   }
 
   test('gives the documents cdk8s writes for the example, in its order', () => {
-    const define = (app: App) => defineExample(app);
+    // cdk8s's own writer knows no targets: the example without its day-2 chart.
+    const define = (app: App) => defineExample(app, undefined, undefined, undefined, []);
     expect(onePass(define)).toEqual(cdk8sOutput(define));
   });
 
@@ -113,7 +116,7 @@ describe('the synth program', () => {
     const out = path.join(work, 'dist');
     const good = spawnSync(process.execPath, [path.join(BUILD, 'examples', 'main.js')], { env: { ...process.env, CDK8S_OUTDIR: out }, encoding: 'utf8' });
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/Synthesized 10 file\(s\)/);
+    expect(good.stdout).toMatch(/Synthesized 12 file\(s\)/);
     const before = snapshot(out);
 
     const program = path.join(work, 'bad-synth.js');

@@ -10,14 +10,15 @@
  * synthesized through cdk8s exactly as users get them.
  */
 import { App, Chart } from 'cdk8s';
-import { ConfigMap, Namespace, Secret } from 'kubernetes-models/v1';
+import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { HostedClusterBundle, ManagementCluster } from '../../lib/cdk8s';
+import { HostedClusterBundle, HostedClusterIngress, ManagementCluster } from '../../lib/cdk8s';
 import { checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
-import { EXAMPLE_CLUSTERS } from '../../examples/clusters';
+import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
+import { DAY2_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES } from './management-fixtures';
 import {
   CrdServer,
@@ -64,9 +65,18 @@ function collect(source: string, define: (app: App) => void): SourceDocs {
 
 const SOURCES: SourceDocs[] = [
   ...EXAMPLE_CLUSTERS.map((cluster) =>
-    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null)),
+    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [])),
   ),
-  collect('example management-cluster', (app) => defineExample(app, [])),
+  collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [])),
+  // The day-2 example: a KubeVirt cluster and the router's Service inside it.
+  collect('example day-2', (app) => defineExample(app, [], undefined, null)),
+  ...DAY2_FIXTURES.map((fixture) =>
+    collect(`fixture ${fixture.id}`, (app) => {
+      const chart = new Chart(app, fixture.id);
+      const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
+      new HostedClusterIngress(chart, 'ingress', { cluster, ...fixture.ingress });
+    }),
+  ),
   ...CONFORMANCE_FIXTURES.map((fixture) =>
     collect(`fixture ${fixture.id}`, (app) => {
       new HostedClusterBundle(new Chart(app, fixture.id), 'cluster', { ...fixture.props, options: fixture.options });
@@ -96,6 +106,7 @@ const BUILT_IN_MODELS: Readonly<Record<string, new (data: any) => { validate(): 
   'v1 Secret': Secret,
   'v1 ConfigMap': ConfigMap,
   'rbac.authorization.k8s.io/v1 Role': Role,
+  'v1 Service': Service,
 };
 
 function validateBuiltIn(object: Obj): void {
@@ -159,9 +170,9 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           'IPAddressPool', 'L2Advertisement', 'BGPAdvertisement', 'BGPPeer', 'HyperConverged', 'AgentServiceConfig',
         ]),
       );
-      expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role']));
+      expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service']));
       // What users apply carries the Argo CD sync wave.
-      for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^(-[1-3]|[0-3])$/);
+      for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^(-[1-3]|[0-4])$/);
     });
   });
 

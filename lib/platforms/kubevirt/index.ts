@@ -48,6 +48,14 @@ export const kubevirtClusterPropsSchema = strict({
   volumeSnapshotClassMapping: v.optional(list(storageClassMappingSchema)),
   /** 'None' turns the guest's KubeVirt CSI off. @default 'Default', or 'Manual' with mappings */
   storageDriver: v.optional(oneOf(['None', 'Default', 'Manual'])),
+  /**
+   * How the guest's apps are reached. 'Routes': through the management cluster's wildcard routes
+   * (base-domain passthrough; HTTPS only; no baseDomain). 'LoadBalancer': under the cluster's own
+   * baseDomain, through a LoadBalancer Service in front of the guest's router that the management
+   * cluster's MetalLB serves (add it with HostedClusterIngress).
+   * @default 'Routes' without baseDomain, 'LoadBalancer' with one
+   */
+  ingress: v.optional(oneOf(['Routes', 'LoadBalancer'])),
 });
 export type KubevirtClusterProps = v.InferOutput<typeof kubevirtClusterPropsSchema>;
 
@@ -208,6 +216,12 @@ export const kubevirtPlatform = definePlatform({
       ctx.issues.error('platform.kubevirt.storageDriver', `storage class mappings need the Manual storage driver, not ${driverType}.`, 'Drop storageDriver or set it to Manual.');
     }
     const passthrough = ctx.baseDomain === undefined;
+    if (props?.ingress === 'Routes' && !passthrough) {
+      ctx.issues.error('platform.kubevirt.ingress', `ingress through the management cluster's wildcard routes serves only its own apps domain, not the base domain ${quote(ctx.baseDomain ?? '')}.`, "Drop baseDomain (the apps domain becomes *.apps.<name>.<management apps domain>), or use ingress: 'LoadBalancer'.");
+    }
+    if (props?.ingress === 'LoadBalancer' && passthrough) {
+      ctx.issues.error('platform.kubevirt.ingress', 'LoadBalancer ingress needs a baseDomain: the wildcard DNS record *.apps.<name>.<baseDomain> points at the load balancer.', "Set baseDomain, or use ingress: 'Routes'.");
+    }
     return {
       platform: {
         type: 'KubeVirt',

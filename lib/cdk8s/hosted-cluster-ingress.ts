@@ -1,0 +1,52 @@
+/**
+ * Day 2 inside a hosted cluster: the LoadBalancer Service in front of its router, and MetalLB
+ * inside it on bare metal. Its objects target the hosted cluster's own API, so the synth writes
+ * them to `hosted-<namespace>-<name>/<chart>.yaml`: one more folder, one more Argo CD
+ * Application (pointed at the hosted cluster) or Flux Kustomization (with its kubeconfig).
+ */
+import type { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import type { HostedClusterPlan, ValidationIssue } from '../core';
+import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
+import { checkHostedClusterIngress, checkPoolsDisjoint, hostedClusterIngressContribution } from '../day2';
+import { appPlan, attachIssues, renderContribution } from './render';
+
+export interface HostedClusterIngressConstructProps extends HostedClusterIngressProps {
+  /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
+  readonly cluster: { readonly plan?: HostedClusterPlan };
+}
+
+/**
+ * Renders the ingress of a hosted cluster into `scope`: operators (wave -3), the MetalLB instance
+ * (-2), pools and announcements (-1), the router's Service (4). Pools that overlap another
+ * cluster's MetalLB pools in the app are errors. Invalid props emit nothing and fail synthesis.
+ */
+export class HostedClusterIngress extends Construct {
+  /** The validated plan; undefined when the props (or the cluster's) have errors. */
+  readonly plan?: HostedClusterIngressPlan;
+  readonly issues: readonly ValidationIssue[];
+  readonly apiObjects: readonly ApiObject[];
+
+  constructor(scope: Construct, id: string, props: HostedClusterIngressConstructProps) {
+    super(scope, id);
+    const { cluster, ...ingress } = props;
+    this.apiObjects = [];
+    // The cluster's own findings stop synthesis already.
+    if (!cluster.plan) {
+      this.issues = [];
+      return;
+    }
+    const checked = checkHostedClusterIngress(cluster.plan.hostedCluster, ingress);
+    if (!checked.plan) {
+      attachIssues(this, checked.issues);
+      this.issues = checked.issues;
+      return;
+    }
+    const contributor = `HostedClusterIngress ${checked.plan.namespace}/${checked.plan.name} (${this.node.path})`;
+    const before = checkPoolsDisjoint(appPlan(this));
+    const { apiObjects, issues } = renderContribution(this, hostedClusterIngressContribution(checked.plan, [...checked.issues, ...before], contributor));
+    this.plan = issues.some((i) => i.severity === 'error') ? undefined : checked.plan;
+    this.apiObjects = apiObjects;
+    this.issues = issues;
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Day 2, inside a hosted cluster: how its ingress router gets an address. The objects are applied
+ * to the hosted cluster's own API (a second target), after the HostedCluster is Available.
+ *
+ * - Bare metal (Agent, None): MetalLB is installed inside the hosted cluster (OLM Namespace,
+ *   OperatorGroup, Subscription; the `MetalLB` instance; an IPAddressPool and L2Advertisement on
+ *   the nodes' network), then a LoadBalancer Service in `openshift-ingress` in front of the default
+ *   router, asking for that pool (product documentation, "Hosted control planes", bare-metal
+ *   ingress with MetalLB; the bare-metal walkthrough's last part).
+ * - KubeVirt with LoadBalancer ingress: only the Service. The nodes are VMs on the management
+ *   cluster's pod network, so MetalLB inside the guest could announce nothing; the KubeVirt cloud
+ *   provider the operator runs for the cluster mirrors the Service onto the infrastructure
+ *   cluster, where the management cluster's MetalLB gives it an address.
+ *
+ * | phase (wave) | objects | ready when |
+ * |---|---|---|
+ * | operators (-3) | Namespace, OperatorGroup, Subscription | Subscription `status.state` AtLatestKnown |
+ * | operator-configuration (-2) | MetalLB `metallb` | `Available` |
+ * | webhooks-ready (-1) | IPAddressPool, L2Advertisement | exists |
+ * | day-2 (4) | Service `openshift-ingress/<serviceName>` | exists (Pulumi waits for its address) |
+ */
+import type { HostedCluster, KubernetesObject } from '../api';
+import { checkObjectSchema } from '../api';
+import { Cidr, parseCidr } from '../core/cidr';
+import { IssueCollector, ValidationIssue } from '../core/errors';
+import { PHASES, PlanContribution, PlannedObject, hostedClusterTarget, objectKey } from '../core/plan-model';
+import { schemaFindings } from '../core/schema';
+import { v } from '../core/valibot';
+import { bool, strict, text } from '../core/schema';
+import { DEFAULT_CATALOG, OPERATOR_PACKAGES, operatorObjects } from '../management/olm';
+import { ManagementObject, planned } from '../management/planned';
+import { metallbPropsSchema, operatorPropsSchema } from '../management/props';
+import { planMetalLB } from '../management/metallb';
+
+/** Where the default IngressController's router runs, and the label that selects its pods. */
+export const ROUTER = {
+  namespace: 'openshift-ingress',
+  selector: { 'ingresscontroller.operator.openshift.io/deployment-ingresscontroller': 'default' },
+} as const;
+
+/** The annotation MetalLB reads to pick the pool of a Service (the one the documentation uses). */
+export const METALLB_POOL_ANNOTATION = 'metallb.universe.tf/address-pool';
+
+export const hostedClusterIngressPropsSchema = strict({
+  /**
+   * Install MetalLB inside the hosted cluster with these pools (bare metal: Agent, None). Not for
+   * KubeVirt: the management cluster's MetalLB serves its LoadBalancer Services. @default none
+   */
+  metallb: v.optional(metallbPropsSchema),
+  /** How OLM installs MetalLB inside the hosted cluster. @default channel stable from redhat-operators */
+  operator: v.optional(operatorPropsSchema),
+  /** Pool the router's Service takes its address from (MetalLB inside the hosted cluster). @default the first pool */
+  pool: v.optional(text({ max: 63 })),
+  /** Name of the LoadBalancer Service in `openshift-ingress`. @default 'metallb-ingress' */
+  serviceName: v.optional(text({ max: 63 })),
+  /** Keep client source addresses (`externalTrafficPolicy: Local`). @default false (Cluster) */
+  preserveClientAddress: v.optional(bool()),
+});
+export type HostedClusterIngressProps = v.InferOutput<typeof hostedClusterIngressPropsSchema>;
+
+export const DEFAULT_INGRESS_SERVICE_NAME = 'metallb-ingress';
+
+/** The day-2 objects, validated, for the API of one hosted cluster. */
+export interface HostedClusterIngressPlan {
+  readonly namespace: string;
+  readonly name: string;
+  readonly objects: readonly ManagementObject[];
+  /** The LoadBalancer Service in front of the router. */
+  readonly service: KubernetesObject;
+  readonly warnings: readonly ValidationIssue[];
+}
+
+/**
+ * Checks the ingress props (any value) against the hosted cluster they are for and plans them;
+ * findings instead of exceptions.
+ */
+export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: unknown): { plan?: HostedClusterIngressPlan; issues: readonly ValidationIssue[] } {
+  const { namespace = '', name } = hostedCluster.metadata;
+  const label = `HostedClusterIngress ${namespace}/${name}`;
+  const parsed = v.safeParse(hostedClusterIngressPropsSchema, input);
+  if (!parsed.success) return { issues: schemaFindings(parsed.issues, label) };
+  const props = parsed.output;
+  const issues = new IssueCollector(label);
+  const type = hostedCluster.spec.platform.type;
+  const objects: ManagementObject[] = [];
+  let poolName: string | undefined;
+
+  if (type === 'KubeVirt') {
+    if (hostedCluster.spec.platform.kubevirt?.baseDomainPassthrough) {
+      issues.error('(cluster)', `${namespace}/${name} publishes its ingress through the management cluster's wildcard routes (base-domain passthrough), so a LoadBalancer Service would serve no DNS name.`, "Give the cluster a baseDomain (or platform.kubevirt.ingress: 'LoadBalancer'), or drop this ingress.");
+    }
+    if (props.metallb) {
+      issues.error('metallb', 'MetalLB inside a KubeVirt hosted cluster announces nothing: its nodes are VMs on the management cluster\'s pod network.', "Drop metallb: the KubeVirt cloud provider mirrors the Service onto the management cluster, whose MetalLB gives it an address.");
+    }
+    if (props.pool) issues.error('pool', 'a KubeVirt cluster\'s Service gets its address from the management cluster\'s MetalLB, so no pool of its own is picked here.', 'Drop pool.');
+  } else if (type === 'AWS') {
+    issues.error('(cluster)', `${namespace}/${name} is an AWS cluster: its router is published by an AWS load balancer already.`, 'Drop this ingress.');
+  } else if (!props.metallb) {
+    issues.error('metallb', `nothing gives LoadBalancer addresses inside the ${type} hosted cluster ${namespace}/${name}.`, 'Give metallb: { pools: [{ name, addresses }] } with free addresses on the nodes\' network.');
+  } else {
+    objects.push(...operatorPlan(props.operator ?? {}));
+    const machineNetwork = (hostedCluster.spec.networking.machineNetwork ?? []).map((m) => parseCidr(m.cidr)).filter((c): c is Cidr => typeof c !== 'string');
+    objects.push(...planMetalLB(props.metallb, machineNetwork, issues));
+    const pools = props.metallb.pools.map((p) => p.name);
+    poolName = props.pool ?? pools[0];
+    if (props.pool && !pools.includes(props.pool)) issues.error('pool', `no pool is named "${props.pool}".`, `Use one of ${pools.join(', ')}.`);
+  }
+
+  const service: KubernetesObject = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: {
+      name: props.serviceName ?? DEFAULT_INGRESS_SERVICE_NAME,
+      namespace: ROUTER.namespace,
+      ...(poolName ? { annotations: { [METALLB_POOL_ANNOTATION]: poolName } } : {}),
+    },
+    spec: {
+      type: 'LoadBalancer',
+      selector: ROUTER.selector,
+      ports: [
+        { name: 'http', protocol: 'TCP', port: 80, targetPort: 80 },
+        { name: 'https', protocol: 'TCP', port: 443, targetPort: 443 },
+      ],
+      ...(props.preserveClientAddress ? { externalTrafficPolicy: 'Local' } : {}),
+    },
+  } as KubernetesObject;
+  objects.push(planned(service, PHASES.day2));
+
+  for (const object of objects.map((o) => o.object)) {
+    const at = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name} in ${namespace}/${name}`);
+    for (const finding of checkObjectSchema(object)) at.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
+  }
+  if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
+  return { plan: { namespace, name, objects, service, warnings: issues.issues.filter((i) => i.severity === 'warning') }, issues: issues.issues };
+}
+
+/** MetalLB's OLM objects inside the hosted cluster, ready as on the management cluster. */
+function operatorPlan(settings: v.InferOutput<typeof operatorPropsSchema>): ManagementObject[] {
+  const install = operatorObjects({
+    id: 'metallb',
+    channel: settings.channel ?? OPERATOR_PACKAGES.metallb.defaultChannel,
+    source: settings.source ?? DEFAULT_CATALOG.source,
+    sourceNamespace: settings.sourceNamespace ?? DEFAULT_CATALOG.sourceNamespace,
+    approval: settings.approval ?? 'Automatic',
+    ...(settings.startingCSV ? { startingCSV: settings.startingCSV } : {}),
+  });
+  return [
+    planned(install.namespace, PHASES.operators),
+    planned(install.operatorGroup, PHASES.operators),
+    planned(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn: [objectKey(install.operatorGroup)] }),
+  ];
+}
+
+/** The ingress objects as a contribution to the app's plan, on the hosted cluster's API. */
+export function hostedClusterIngressContribution(plan: HostedClusterIngressPlan, issues: readonly ValidationIssue[], contributor = `HostedClusterIngress ${plan.namespace}/${plan.name}`): PlanContribution {
+  const target = hostedClusterTarget(plan.namespace, plan.name);
+  const objects: PlannedObject[] = plan.objects.map((o) => ({ ...o, target, contributor }));
+  return { contributor, issues, objects };
+}
