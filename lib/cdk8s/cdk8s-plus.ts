@@ -1,7 +1,7 @@
 /**
  * Interop with cdk8s-plus, kept structural: the library imports no cdk8s-plus version at runtime;
- * the user passes their own module (`import * as kplus from 'cdk8s-plus-33'`, or -28) and gets
- * that version's types back. Each interface names only what is used, so both versions fit.
+ * the user passes their own module (cdk8s-plus-33 or cdk8s-plus-28, imported as `kplus`) and
+ * gets that version's types back. Each interface names only what is used, so both versions fit.
  */
 import type { Construct } from 'constructs';
 
