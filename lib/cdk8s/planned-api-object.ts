@@ -77,10 +77,17 @@ function sortedPlainCopy(value: unknown): unknown {
   if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
   const source = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(source).sort()) {
+  for (const key of sortedKeys(source)) {
     const item = sortedPlainCopy(source[key]);
     if (item === NOT_PLAIN) return NOT_PLAIN;
     if (item !== undefined) copy[key] = item;
   }
   return copy;
+}
+
+/** The keys in `sort()` order; planned objects mostly have them in order already, so check first. */
+function sortedKeys(source: object): string[] {
+  const keys = Object.keys(source);
+  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
+  return keys;
 }

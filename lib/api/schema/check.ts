@@ -50,10 +50,10 @@ export function checkObjectSchemaDetailed(object: unknown): SchemaCheckResult {
     return ctx;
   }
   checkMetadata(schema, obj.metadata, ctx);
-  const rest: Record<string, unknown> = {};
-  for (const key of Object.keys(obj)) if (key !== 'metadata' && !IGNORED_TOP_LEVEL.has(key)) rest[key] = obj[key];
-  const top: SchemaNode = { ...schema.schema, properties: withoutMetadata(schema.schema.properties) };
-  walk(top, { ...rest, metadata: {} }, '', ctx, false);
+  const body: Record<string, unknown> = {};
+  for (const key of Object.keys(obj)) if (key !== 'metadata' && !IGNORED_TOP_LEVEL.has(key)) body[key] = obj[key];
+  body.metadata = {};
+  walk(topNode(schema), body, '', ctx, false);
   if (schema.extra === 'data-keys') checkDataKeys(obj, ctx);
   if (schema.scaleReplicasPath) checkScaleReplicas(obj, schema.scaleReplicasPath, ctx);
   return ctx;
@@ -62,6 +62,17 @@ export function checkObjectSchemaDetailed(object: unknown): SchemaCheckResult {
 /** The findings for one object: empty when the API server would accept it. */
 export function checkObjectSchema(object: unknown): SchemaFinding[] {
   return checkObjectSchemaDetailed(object).findings;
+}
+
+/** The kind's schema with metadata left to checkMetadata, made once per kind (so per-node caches hold). */
+const topNodes = new WeakMap<KindSchema, SchemaNode>();
+function topNode(schema: KindSchema): SchemaNode {
+  let top = topNodes.get(schema);
+  if (!top) {
+    top = { ...schema.schema, properties: withoutMetadata(schema.schema.properties) };
+    topNodes.set(schema, top);
+  }
+  return top;
 }
 
 function withoutMetadata(props: SchemaNode['properties']): SchemaNode['properties'] {

@@ -84,6 +84,22 @@ function add(ctx: WalkContext, path: string, message: string, fix: string, rule?
   ctx.findings.push(rule === undefined ? { path: path || '<root>', message, fix } : { path: path || '<root>', message, fix, rule });
 }
 
+/**
+ * Where the walk is: the path is kept as a stack of keys (array indexes as numbers) and only
+ * turned into text when a finding or a skipped rule needs it, so a clean object costs no strings.
+ */
+interface Walker {
+  readonly ctx: WalkContext;
+  readonly base: string;
+  readonly keys: Array<string | number>;
+}
+
+function pathOf(w: Walker): string {
+  let path = w.base;
+  for (const k of w.keys) path = typeof k === 'number' ? `${path}[${k}]` : childPath(path, k);
+  return path;
+}
+
 function expectedType(node: SchemaNode): string | undefined {
   return node.intOrString ? 'integer or string' : node.type;
 }
@@ -113,8 +129,14 @@ function typeMatches(node: SchemaNode, value: unknown): boolean {
  * rules) it returns the value as CEL sees it: defaults applied, integers as CEL ints.
  */
 export function walk(node: SchemaNode, value: unknown, path: string, ctx: WalkContext, cel: boolean): unknown {
+  return walkNode({ ctx, base: path, keys: [] }, node, value, cel);
+}
+
+function walkNode(w: Walker, node: SchemaNode, value: unknown, cel: boolean): unknown {
+  const ctx = w.ctx;
   const wantCel = cel || node.rules !== undefined;
   if (!typeMatches(node, value)) {
+    const path = pathOf(w);
     const expected = expectedType(node)!;
     add(ctx, path, `Invalid value: "${jsonType(value)}": ${path} in body must be of type ${expected}`, `set ${path} to a value of type ${expected}`);
     return undefined;
@@ -122,23 +144,24 @@ export function walk(node: SchemaNode, value: unknown, path: string, ctx: WalkCo
   let view: unknown = value;
   if (node.enum && !node.enum.some((e) => e === value || (typeof e === 'object' && canonical(e) === canonical(value)))) {
     const allowed = node.enum.map((e) => JSON.stringify(e)).join(', ');
-    add(ctx, path, `Unsupported value: ${JSON.stringify(value)}: supported values: ${allowed}`, `use one of ${allowed}`);
+    add(ctx, pathOf(w), `Unsupported value: ${JSON.stringify(value)}: supported values: ${allowed}`, `use one of ${allowed}`);
   }
   if (typeof value === 'string') {
-    checkString(node, value, path, ctx);
+    checkString(w, node, value);
   } else if (typeof value === 'number') {
-    checkNumber(node, value, path, ctx);
+    checkNumber(w, node, value);
     if (wantCel && (node.type === 'integer' || node.intOrString || node.type === undefined) && Number.isInteger(value)) view = BigInt(value);
   } else if (Array.isArray(value)) {
-    view = checkArray(node, value, path, ctx, wantCel);
+    view = checkArray(w, node, value, wantCel);
   } else if (isObject(value)) {
-    view = checkObject(node, value, path, ctx, wantCel);
+    view = checkObject(w, node, value, wantCel);
   }
   if (node.rules) {
     for (const spec of node.rules) {
       const outcome = compileRule(spec.rule).evaluate(view);
-      if (outcome.kind === 'skipped') ctx.skipped.push({ path: path || '<root>', rule: spec.rule, reason: outcome.reason });
+      if (outcome.kind === 'skipped') ctx.skipped.push({ path: pathOf(w) || '<root>', rule: spec.rule, reason: outcome.reason });
       else if (outcome.kind === 'fail') {
+        const path = pathOf(w);
         const at = spec.fieldPath ? `${path}${spec.fieldPath}` : path;
         const message = outcome.message || spec.message || `failed rule: ${spec.rule}`;
         add(ctx, at, `Invalid value: ${message}`, `change ${at || 'the object'} so that the rule holds: ${spec.rule}`, spec.rule);
@@ -148,69 +171,86 @@ export function walk(node: SchemaNode, value: unknown, path: string, ctx: WalkCo
   return view;
 }
 
-function checkString(node: SchemaNode, value: string, path: string, ctx: WalkContext) {
+function checkString(w: Walker, node: SchemaNode, value: string) {
+  const ctx = w.ctx;
   if (node.maxLength !== undefined || node.minLength !== undefined) {
     const n = runeCount(value);
     if (node.maxLength !== undefined && n > node.maxLength) {
+      const path = pathOf(w);
       add(ctx, path, `Too long: may not be more than ${node.maxLength} bytes`, `shorten ${path} to at most ${node.maxLength} characters (it has ${n})`);
     }
     if (node.minLength !== undefined && n < node.minLength) {
+      const path = pathOf(w);
       add(ctx, path, `Invalid value: ${JSON.stringify(value)}: ${path} in body should be at least ${node.minLength} chars long`, `set ${path} to at least ${node.minLength} characters`);
     }
   }
   if (node.pattern !== undefined && !compileRe2(node.pattern).test(value)) {
+    const path = pathOf(w);
     add(ctx, path, `Invalid value: ${JSON.stringify(value)}: ${path} in body should match '${node.pattern}'`, `set ${path} to a value matching ${node.pattern}`);
   }
   if (node.format !== undefined) {
     const check = ENFORCED_FORMATS.get(node.format);
     if (check && !check(value)) {
+      const path = pathOf(w);
       const example = FORMAT_EXAMPLES[node.format];
       add(ctx, path, `Invalid value: ${JSON.stringify(value)}: ${path} in body must be of type ${node.format}: ${JSON.stringify(value)}`, `set ${path} to a valid ${node.format}${example ? ` such as ${JSON.stringify(example)}` : ''}`);
     }
   }
 }
 
-function checkNumber(node: SchemaNode, value: number, path: string, ctx: WalkContext) {
+function checkNumber(w: Walker, node: SchemaNode, value: number) {
+  const ctx = w.ctx;
   const range = node.format === undefined ? undefined : INTEGER_FORMATS.get(node.format);
   if (range && (value < range[0] || value > range[1])) {
+    const path = pathOf(w);
     add(ctx, path, `Invalid value: ${value}: checked value must be of type integer with format ${node.format} in ${path}`, `set ${path} between ${range[0]} and ${range[1]}`);
   }
   if (node.minimum !== undefined && (node.exclusiveMinimum ? value <= node.minimum : value < node.minimum)) {
+    const path = pathOf(w);
     const op = node.exclusiveMinimum ? 'greater than' : 'greater than or equal to';
     add(ctx, path, `Invalid value: ${value}: ${path} in body should be ${op} ${node.minimum}`, `set ${path} ${op} ${node.minimum}`);
   }
   if (node.maximum !== undefined && (node.exclusiveMaximum ? value >= node.maximum : value > node.maximum)) {
+    const path = pathOf(w);
     const op = node.exclusiveMaximum ? 'less than' : 'less than or equal to';
     add(ctx, path, `Invalid value: ${value}: ${path} in body should be ${op} ${node.maximum}`, `set ${path} ${op} ${node.maximum}`);
   }
 }
 
-function checkArray(node: SchemaNode, value: readonly unknown[], path: string, ctx: WalkContext, cel: boolean): unknown {
+function checkArray(w: Walker, node: SchemaNode, value: readonly unknown[], cel: boolean): unknown {
+  const ctx = w.ctx;
   if (node.maxItems !== undefined && value.length > node.maxItems) {
+    const path = pathOf(w);
     add(ctx, path, `Too many: ${value.length}: must have at most ${node.maxItems} items`, `remove items from ${path} (at most ${node.maxItems})`);
   }
   if (node.minItems !== undefined && value.length < node.minItems) {
+    const path = pathOf(w);
     add(ctx, path, `Invalid value: ${value.length}: ${path} in body should have at least ${node.minItems} items`, `add items to ${path} (at least ${node.minItems})`);
   }
-  const view: unknown[] = cel ? new Array(value.length) : [];
+  const view: unknown[] | undefined = cel ? new Array(value.length) : undefined;
+  const items = node.items;
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
-    const itemPath = `${path}[${i}]`;
-    if (!node.items) {
-      if (cel) view[i] = genericCel(item);
-    } else if (item === null && !node.items.nullable) {
-      add(ctx, itemPath, `Invalid value: "null": ${itemPath} in body must be of type ${expectedType(node.items) ?? 'any'}`, `remove the null item at ${itemPath}`);
+    if (!items) {
+      if (view) view[i] = genericCel(item);
+    } else if (item === null && !items.nullable) {
+      const itemPath = `${pathOf(w)}[${i}]`;
+      add(ctx, itemPath, `Invalid value: "null": ${itemPath} in body must be of type ${expectedType(items) ?? 'any'}`, `remove the null item at ${itemPath}`);
     } else {
-      const v = walk(node.items, item, itemPath, ctx, cel);
-      if (cel) view[i] = v;
+      w.keys.push(i);
+      const v = walkNode(w, items, item, cel);
+      w.keys.pop();
+      if (view) view[i] = v;
     }
   }
   if (node.uniqueItems || node.listType === 'set') {
     const seen = new Map<string, number>();
     value.forEach((item, i) => {
       const key = canonical(item);
-      if (seen.has(key)) add(ctx, `${path}[${i}]`, `Duplicate value: ${canonical(item)}`, `remove the repeated item ${path}[${i}] (same as ${path}[${seen.get(key)}])`);
-      else seen.set(key, i);
+      if (seen.has(key)) {
+        const path = pathOf(w);
+        add(ctx, `${path}[${i}]`, `Duplicate value: ${canonical(item)}`, `remove the repeated item ${path}[${i}] (same as ${path}[${seen.get(key)}])`);
+      } else seen.set(key, i);
     });
   }
   if (node.listType === 'map' && node.listMapKeys) {
@@ -220,15 +260,43 @@ function checkArray(node: SchemaNode, value: readonly unknown[], path: string, c
       if (!isObject(item)) return;
       const tuple = keys.map((k) => (item[k] !== undefined ? item[k] : node.items?.properties?.[k]?.default));
       const key = canonical(tuple);
-      const shown = `{${keys.map((k, j) => `"${k}":${JSON.stringify(tuple[j])}`).join(',')}}`;
-      if (seen.has(key)) add(ctx, `${path}[${i}]`, `Duplicate value: ${shown}`, `give ${path}[${i}] a unique ${keys.join('/')} (same as ${path}[${seen.get(key)}])`);
-      else seen.set(key, i);
+      if (seen.has(key)) {
+        const path = pathOf(w);
+        const shown = `{${keys.map((k, j) => `"${k}":${JSON.stringify(tuple[j])}`).join(',')}}`;
+        add(ctx, `${path}[${i}]`, `Duplicate value: ${shown}`, `give ${path}[${i}] a unique ${keys.join('/')} (same as ${path}[${seen.get(key)}])`);
+      } else seen.set(key, i);
     });
   }
-  return cel ? celLibrary().celList(view as never) : undefined;
+  return view ? celLibrary().celList(view as never) : undefined;
 }
 
-function checkObject(node: SchemaNode, value: Record<string, unknown>, path: string, ctx: WalkContext, cel: boolean): unknown {
+/** Per schema node: the properties that have a default, computed once. */
+const defaultedKeys = new WeakMap<SchemaNode, readonly string[]>();
+function defaultedOf(node: SchemaNode, props: Readonly<Record<string, SchemaNode>>): readonly string[] {
+  let keys = defaultedKeys.get(node);
+  if (!keys) {
+    keys = Object.keys(props).filter((key) => props[key].default !== undefined);
+    defaultedKeys.set(node, keys);
+  }
+  return keys;
+}
+
+/**
+ * A default as CEL sees it. It depends on the property's schema only (its findings are not
+ * reported), so it is computed once per schema node; CEL values are never changed by evaluation.
+ */
+const defaultViews = new WeakMap<SchemaNode, { readonly view: unknown }>();
+function defaultView(sub: SchemaNode, path: string): unknown {
+  let cached = defaultViews.get(sub);
+  if (!cached) {
+    cached = { view: walk(sub, sub.default, path, { findings: [], skipped: [] }, true) };
+    defaultViews.set(sub, cached);
+  }
+  return cached.view;
+}
+
+function checkObject(w: Walker, node: SchemaNode, value: Record<string, unknown>, cel: boolean): unknown {
+  const ctx = w.ctx;
   const keys = Object.keys(value);
   const props = node.properties;
   const extra = node.additionalProperties;
@@ -244,40 +312,50 @@ function checkObject(node: SchemaNode, value: Record<string, unknown>, path: str
         if (view) view.set(key, genericCel(child));
         continue;
       }
-      const at = childPath(path, key);
+      const at = childPath(pathOf(w), key);
       add(ctx, at, `unknown field "${at}"`, `remove ${at}: the schema has no such field${props ? ` (fields here: ${Object.keys(props).join(', ')})` : ''}`);
       continue;
     }
     if (child === null && !sub.nullable) continue; // the API server drops nulls of non-nullable fields
     count++;
-    const v = walk(sub, child, childPath(path, key), ctx, cel);
+    w.keys.push(key);
+    const v = walkNode(w, sub, child, cel);
+    w.keys.pop();
     if (view) view.set(key, v);
   }
   // Defaults the API server applies before validating.
   if (props) {
-    for (const key in props) {
-      const d = props[key].default;
-      if (d !== undefined && (value[key] === undefined || (value[key] === null && !props[key].nullable))) {
+    for (const key of defaultedOf(node, props)) {
+      if (value[key] === undefined || (value[key] === null && !props[key].nullable)) {
         count++;
-        if (view) view.set(key, walk(props[key], d, childPath(path, key), { findings: [], skipped: [] }, true));
+        if (view) view.set(key, defaultView(props[key], childPath(pathOf(w), key)));
       }
     }
   }
-  for (const req of node.required ?? []) {
-    const present = value[req] !== undefined && !(value[req] === null && !props?.[req]?.nullable);
-    if (!present && props?.[req]?.default === undefined) {
-      const at = childPath(path, req);
-      add(ctx, at, 'Required value', `set ${at}`);
+  if (node.required) {
+    for (const req of node.required) {
+      const present = value[req] !== undefined && !(value[req] === null && !props?.[req]?.nullable);
+      if (!present && props?.[req]?.default === undefined) {
+        const at = childPath(pathOf(w), req);
+        add(ctx, at, 'Required value', `set ${at}`);
+      }
     }
   }
   if (node.maxProperties !== undefined && count > node.maxProperties) {
+    const path = pathOf(w);
     add(ctx, path, `Too many: ${count}: must have at most ${node.maxProperties} items`, `remove entries from ${path} (at most ${node.maxProperties})`);
   }
   if (node.minProperties !== undefined && count < node.minProperties) {
+    const path = pathOf(w);
     add(ctx, path, `Invalid value: ${count}: ${path} in body should have at least ${node.minProperties} properties`, `set at least ${node.minProperties} fields in ${path}`);
   }
   if (node.embeddedResource) {
-    for (const k of ['apiVersion', 'kind']) if (typeof value[k] !== 'string' || value[k] === '') add(ctx, childPath(path, k), 'Required value: must not be empty', `set ${childPath(path, k)}`);
+    for (const k of ['apiVersion', 'kind']) {
+      if (typeof value[k] !== 'string' || value[k] === '') {
+        const at = childPath(pathOf(w), k);
+        add(ctx, at, 'Required value: must not be empty', `set ${at}`);
+      }
+    }
   }
   return view ? celLibrary().celMap(view as never) : undefined;
 }
