@@ -11,6 +11,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { renderWithSharedNodes } from './emit';
 import { compileRule } from '../../lib/api/schema/cel';
 import { CRD_ROOT, REPO_ROOT, loadCrd } from './crd';
 import { collectRules, compactSchema } from './schema';
@@ -58,11 +59,11 @@ function main() {
       ...(crd.scaleReplicasPath ? { scaleReplicasPath: crd.scaleReplicasPath } : {}),
       schema,
     };
+    const rendered = renderWithSharedNodes(name, kind as never);
     const importPath = path.relative(path.join(API_DIR, path.dirname(target.base)), path.join(API_DIR, 'schema', 'types'));
     write(
       `${target.base}.schema.generated.ts`,
-      `${header}\nimport type { KindSchema } from '${importPath.startsWith('.') ? importPath : `./${importPath}`}';\n\n` +
-        `export const ${name}: KindSchema = ${JSON.stringify(kind, null, 1)};\n`,
+      `${header}\nimport type { ${rendered.types.join(', ')} } from '${importPath.startsWith('.') ? importPath : `./${importPath}`}';\n\n${rendered.text}`,
     );
     kinds.push({ name, from: `../${target.base}.schema.generated` });
     const rules = collectRules(schema, '');
