@@ -50,13 +50,13 @@ const n1: SchemaNode = {
   }
  }
 };
-const n2: SchemaNode = {
+const n3: SchemaNode = {
  "type": "string",
  "pattern": "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$",
  "minLength": 1,
  "maxLength": 253
 };
-const n3: SchemaNode = {
+const n4: SchemaNode = {
  "type": "object",
  "properties": {
   "kind": {
@@ -66,10 +66,10 @@ const n3: SchemaNode = {
     "ClusterSecretStore"
    ]
   },
-  "name": n2
+  "name": n3
  }
 };
-const n4: SchemaNode = {
+const n2: SchemaNode = {
  "type": "object",
  "minProperties": 1,
  "maxProperties": 1,
@@ -108,10 +108,10 @@ const n4: SchemaNode = {
       "MFA"
      ]
     },
-    "name": n2
+    "name": n3
    }
   },
-  "storeRef": n3
+  "storeRef": n4
  }
 };
 const n5: SchemaNode = {
@@ -146,7 +146,7 @@ const n5: SchemaNode = {
     }
    }
   },
-  "name": n2
+  "name": n3
  }
 };
 
@@ -186,7 +186,7 @@ export const externalSecretKindSchema: KindSchema = {
          "minLength": 1,
          "maxLength": 253
         },
-        "sourceRef": n4
+        "sourceRef": n2
        }
       }
      },
@@ -316,7 +316,7 @@ export const externalSecretKindSchema: KindSchema = {
           }
          }
         },
-        "sourceRef": n4
+        "sourceRef": n2
        }
       }
      },
@@ -332,7 +332,7 @@ export const externalSecretKindSchema: KindSchema = {
        "OnChange"
       ]
      },
-     "secretStoreRef": n3,
+     "secretStoreRef": n4,
      "syncWindows": {
       "type": "object",
       "required": [
@@ -417,7 +417,7 @@ export const externalSecretKindSchema: KindSchema = {
          }
         }
        },
-       "name": n2,
+       "name": n3,
        "template": {
         "type": "object",
         "properties": {

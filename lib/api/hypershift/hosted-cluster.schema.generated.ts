@@ -2,6 +2,7 @@
 // hypershift.openshift.io/v1beta1 HostedCluster. API reference: https://hypershift-docs.netlify.app/reference/api/
 /* eslint-disable */
 import type { KindSchema, SchemaNode, CelRuleSpec } from '../schema/types';
+import { s1, s5, s9, s12, s14, s18, s19, s20, s25, s27, s29, s30, s31, s32, s33, s34, s35, s36, s39, s42 } from '../schema/shared.generated';
 
 const n1: CelRuleSpec = {
  "rule": "has(self.claim) ? !has(self.expression) : has(self.expression)",
@@ -42,61 +43,6 @@ const n3: SchemaNode = {
  }
 };
 const n4: SchemaNode = {
- "type": "object",
- "properties": {
-  "effect": {
-   "type": "string"
-  },
-  "key": {
-   "type": "string"
-  },
-  "operator": {
-   "type": "string"
-  },
-  "tolerationSeconds": {
-   "type": "integer",
-   "format": "int64"
-  },
-  "value": {
-   "type": "string"
-  }
- }
-};
-const n5: SchemaNode = {
- "type": "object",
- "properties": {
-  "nodeSelector": {
-   "type": "object",
-   "additionalProperties": {
-    "type": "string"
-   }
-  },
-  "tolerations": {
-   "type": "array",
-   "items": n4
-  }
- }
-};
-const n6: SchemaNode = {
- "type": "object",
- "required": [
-  "image"
- ],
- "properties": {
-  "image": {
-   "type": "string",
-   "minLength": 1,
-   "maxLength": 253,
-   "rules": [
-    {
-     "rule": "self.matches('^(\\\\w+\\\\S+)$')",
-     "message": "Image must start with a word character (letters, digits, or underscores) and contain no white spaces"
-    }
-   ]
-  }
- }
-};
-const n7: SchemaNode = {
  "type": "string",
  "maxLength": 43,
  "rules": [
@@ -106,28 +52,28 @@ const n7: SchemaNode = {
   }
  ]
 };
-const n8: SchemaNode = {
+const n5: SchemaNode = {
  "type": "object",
  "required": [
   "cidr"
  ],
  "properties": {
-  "cidr": n7
+  "cidr": n4
  }
 };
-const n9: CelRuleSpec = {
+const n6: CelRuleSpec = {
  "rule": "self.matches('^.*/[0-9]+$') && int(self.split('/')[1]) <= 30",
  "message": "subnet must be in the range /0 to /30 inclusive"
 };
-const n10: CelRuleSpec = {
+const n7: CelRuleSpec = {
  "rule": "self.matches('^[0-9]{1,3}\\\\..*') && int(self.split('/')[0].split('.')[0]) > 0",
  "message": "first IP address octet must not be 0"
 };
-const n11: CelRuleSpec = {
+const n8: CelRuleSpec = {
  "rule": "isCIDR(self) && cidr(self).prefixLength() <= 125",
  "message": "subnet must be in the range /0 to /125 inclusive"
 };
-const n12: SchemaNode = {
+const n9: SchemaNode = {
  "type": "object",
  "properties": {
   "ids": {
@@ -183,7 +129,7 @@ const n12: SchemaNode = {
   }
  ]
 };
-const n13: SchemaNode = {
+const n11: SchemaNode = {
  "type": "string",
  "pattern": "^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$",
  "minLength": 36,
@@ -195,14 +141,14 @@ const n13: SchemaNode = {
   }
  ]
 };
-const n14: SchemaNode = {
+const n10: SchemaNode = {
  "type": "object",
  "required": [
   "credentialsSecretName",
   "objectEncoding"
  ],
  "properties": {
-  "clientID": n13,
+  "clientID": n11,
   "credentialsSecretName": {
    "type": "string",
    "pattern": "^[a-zA-Z0-9-]+$",
@@ -219,16 +165,16 @@ const n14: SchemaNode = {
   }
  }
 };
-const n15: SchemaNode = {
+const n12: SchemaNode = {
  "type": "object",
  "required": [
   "clientID"
  ],
  "properties": {
-  "clientID": n13
+  "clientID": n11
  }
 };
-const n16: SchemaNode = {
+const n13: SchemaNode = {
  "type": "object",
  "required": [
   "arn"
@@ -247,7 +193,7 @@ const n16: SchemaNode = {
   }
  }
 };
-const n17: SchemaNode = {
+const n14: SchemaNode = {
  "type": "object",
  "required": [
   "keyName",
@@ -272,7 +218,7 @@ const n17: SchemaNode = {
   }
  }
 };
-const n18: SchemaNode = {
+const n15: SchemaNode = {
  "type": "object",
  "required": [
   "correlationID",
@@ -315,7 +261,7 @@ const n18: SchemaNode = {
   }
  }
 };
-const n19: SchemaNode = {
+const n16: SchemaNode = {
  "type": "object",
  "properties": {
   "hostname": {
@@ -331,59 +277,7 @@ const n19: SchemaNode = {
   }
  }
 };
-const n20: SchemaNode = {
- "type": "object",
- "required": [
-  "lastTransitionTime",
-  "message",
-  "reason",
-  "status",
-  "type"
- ],
- "properties": {
-  "lastTransitionTime": {
-   "type": "string",
-   "format": "date-time"
-  },
-  "message": {
-   "type": "string",
-   "maxLength": 32768
-  },
-  "observedGeneration": {
-   "type": "integer",
-   "minimum": 0,
-   "format": "int64"
-  },
-  "reason": {
-   "type": "string",
-   "pattern": "^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$",
-   "minLength": 1,
-   "maxLength": 1024
-  },
-  "status": {
-   "type": "string",
-   "enum": [
-    "True",
-    "False",
-    "Unknown"
-   ]
-  },
-  "type": {
-   "type": "string",
-   "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
-   "maxLength": 316
-  }
- }
-};
-const n21: SchemaNode = {
- "type": "array",
- "listType": "map",
- "listMapKeys": [
-  "type"
- ],
- "items": n20
-};
-const n22: SchemaNode = {
+const n17: SchemaNode = {
  "type": "object",
  "required": [
   "image",
@@ -408,7 +302,7 @@ const n22: SchemaNode = {
   }
  }
 };
-const n23: SchemaNode = {
+const n18: SchemaNode = {
  "type": "object",
  "required": [
   "provider"
@@ -447,9 +341,9 @@ const n23: SchemaNode = {
     }
    }
   },
-  "aws": n16,
-  "azure": n17,
-  "ibmCloud": n18,
+  "aws": n13,
+  "azure": n14,
+  "ibmCloud": n15,
   "provider": {
    "type": "string",
    "enum": [
@@ -479,7 +373,7 @@ const n23: SchemaNode = {
   }
  ]
 };
-const n24: SchemaNode = {
+const n19: SchemaNode = {
  "type": "object",
  "required": [
   "fingerprint",
@@ -904,53 +798,7 @@ export const hostedClusterKindSchema: KindSchema = {
            }
           }
          },
-         "tlsSecurityProfile": {
-          "type": "object",
-          "properties": {
-           "custom": {
-            "type": "object",
-            "nullable": true,
-            "properties": {
-             "ciphers": {
-              "type": "array",
-              "items": {
-               "type": "string"
-              }
-             },
-             "minTLSVersion": {
-              "type": "string",
-              "enum": [
-               "VersionTLS10",
-               "VersionTLS11",
-               "VersionTLS12",
-               "VersionTLS13"
-              ]
-             }
-            }
-           },
-           "intermediate": {
-            "type": "object",
-            "nullable": true
-           },
-           "modern": {
-            "type": "object",
-            "nullable": true
-           },
-           "old": {
-            "type": "object",
-            "nullable": true
-           },
-           "type": {
-            "type": "string",
-            "enum": [
-             "Old",
-             "Intermediate",
-             "Modern",
-             "Custom"
-            ]
-           }
-          }
-         }
+         "tlsSecurityProfile": s1
         }
        },
        "authentication": {
@@ -1645,41 +1493,7 @@ export const hostedClusterKindSchema: KindSchema = {
               }
              }
             },
-            "namespaceSelector": {
-             "type": "object",
-             "properties": {
-              "matchExpressions": {
-               "type": "array",
-               "items": {
-                "type": "object",
-                "required": [
-                 "key",
-                 "operator"
-                ],
-                "properties": {
-                 "key": {
-                  "type": "string"
-                 },
-                 "operator": {
-                  "type": "string"
-                 },
-                 "values": {
-                  "type": "array",
-                  "items": {
-                   "type": "string"
-                  }
-                 }
-                }
-               }
-              },
-              "matchLabels": {
-               "type": "object",
-               "additionalProperties": {
-                "type": "string"
-               }
-              }
-             }
-            },
+            "namespaceSelector": s5,
             "preloadPolicy": {
              "type": "string",
              "enum": [
@@ -1751,8 +1565,8 @@ export const hostedClusterKindSchema: KindSchema = {
              "Disabled"
             ]
            },
-           "sourcePlacement": n5,
-           "targetPlacement": n5
+           "sourcePlacement": s9,
+           "targetPlacement": s9
           }
          },
          "networkType": {
@@ -2352,7 +2166,7 @@ export const hostedClusterKindSchema: KindSchema = {
        }
       }
      },
-     "controlPlaneRelease": n6,
+     "controlPlaneRelease": s14,
      "controllerAvailabilityPolicy": {
       "type": "string",
       "enum": [
@@ -2431,11 +2245,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "persistentVolume": {
             "type": "object",
             "properties": {
-             "size": {
-              "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
-              "default": "8Gi",
-              "intOrString": true
-             },
+             "size": s18,
              "storageClassName": {
               "type": "string",
               "maxLength": 255
@@ -2667,7 +2477,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "type": "array",
           "maxItems": 500,
           "listType": "set",
-          "items": n7
+          "items": n4
          },
          "port": {
           "type": "integer",
@@ -2690,7 +2500,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "cidr"
          ],
          "properties": {
-          "cidr": n7,
+          "cidr": n4,
           "hostPrefix": {
            "type": "integer",
            "format": "int32"
@@ -2702,7 +2512,7 @@ export const hostedClusterKindSchema: KindSchema = {
         "type": "array",
         "minItems": 1,
         "maxItems": 2,
-        "items": n8
+        "items": n5
        },
        "networkType": {
         "type": "string",
@@ -2723,7 +2533,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "cidr": "172.31.0.0/16"
          }
         ],
-        "items": n8
+        "items": n5
        }
       },
       "rules": [
@@ -2784,8 +2594,8 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "self.matches('^([0-9]{1,3}\\\\.){3}[0-9]{1,3}/([0-9]|[1-2][0-9]|3[0-2])$') && self.split('/')[0].split('.').all(oct, int(oct) >= 0 && int(oct) <= 255)",
                 "message": "Subnet must be in a valid IPv4 CIDR format (e.g., 192.168.1.1/24)"
                },
-               n9,
-               n10
+               n6,
+               n7
               ]
              },
              "internalTransitSwitchSubnet": {
@@ -2797,8 +2607,8 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "self.matches('^([0-9]{1,3}\\\\.){3}[0-9]{1,3}/([0-9]|[1-2][0-9]|3[0-2])$') && self.split('/')[0].split('.').all(oct, int(oct) >= 0 && int(oct) <= 255)",
                 "message": "Subnet must be in a valid IPv4 CIDR format"
                },
-               n9,
-               n10
+               n6,
+               n7
               ]
              }
             }
@@ -2816,7 +2626,7 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "isCIDR(self) && cidr(self).ip().family() == 6",
                 "message": "Subnet must be in valid IPv6 CIDR format (e.g., fd98::/64)"
                },
-               n11
+               n8
               ]
              },
              "internalTransitSwitchSubnet": {
@@ -2828,7 +2638,7 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "isCIDR(self) && cidr(self).ip().family() == 6",
                 "message": "Subnet must be in valid IPv6 CIDR format (e.g., fd97::/64)"
                },
-               n11
+               n8
               ]
              }
             }
@@ -2867,7 +2677,7 @@ export const hostedClusterKindSchema: KindSchema = {
               "rule": "isCIDR(self) && cidr(self).ip().family() == 6",
               "message": "Subnet must be in valid IPv6 CIDR format"
              },
-             n11
+             n8
             ]
            }
           },
@@ -2970,7 +2780,7 @@ export const hostedClusterKindSchema: KindSchema = {
                     "type": "string",
                     "format": "duration"
                    },
-                   "subnets": n12
+                   "subnets": n9
                   }
                  },
                  "networkLoadBalancer": {
@@ -3008,7 +2818,7 @@ export const hostedClusterKindSchema: KindSchema = {
                      "PROXY"
                     ]
                    },
-                   "subnets": n12
+                   "subnets": n9
                   },
                   "rules": [
                    {
@@ -3159,10 +2969,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "minLength": 4,
       "maxLength": 35,
       "rules": [
-       {
-        "rule": "self.matches('^\\\\d{4}-\\\\d{2}-\\\\d{2}T\\\\d{2}:\\\\d{2}:\\\\d{2}.*$') || self in ['true', 'false', 'True', 'False']",
-        "message": "PausedUntil must be a date in RFC3339 format or 'True', 'true', 'False' or 'false'"
-       }
+       s19
       ]
      },
      "platform": {
@@ -3204,40 +3011,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "vpc"
           ],
           "properties": {
-           "subnet": {
-            "type": "object",
-            "properties": {
-             "filters": {
-              "type": "array",
-              "maxItems": 50,
-              "items": {
-               "type": "object",
-               "required": [
-                "name",
-                "values"
-               ],
-               "properties": {
-                "name": {
-                 "type": "string",
-                 "maxLength": 255
-                },
-                "values": {
-                 "type": "array",
-                 "maxItems": 50,
-                 "items": {
-                  "type": "string",
-                  "maxLength": 255
-                 }
-                }
-               }
-              }
-             },
-             "id": {
-              "type": "string",
-              "maxLength": 255
-             }
-            }
-           },
+           "subnet": s20,
            "vpc": {
             "type": "string",
             "maxLength": 255
@@ -3275,17 +3049,7 @@ export const hostedClusterKindSchema: KindSchema = {
             "value"
            ],
            "properties": {
-            "key": {
-             "type": "string",
-             "minLength": 1,
-             "maxLength": 128,
-             "rules": [
-              {
-               "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
-               "message": "key must only contain letters, digits, and the characters _ . : / = + - @"
-              }
-             ]
-            },
+            "key": s25,
             "overridePolicy": {
              "type": "string",
              "enum": [
@@ -3293,17 +3057,7 @@ export const hostedClusterKindSchema: KindSchema = {
               "Deny"
              ]
             },
-            "value": {
-             "type": "string",
-             "minLength": 1,
-             "maxLength": 256,
-             "rules": [
-              {
-               "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
-               "message": "value must only contain letters, digits, and the characters _ . : / = + - @"
-              }
-             ]
-            }
+            "value": s27
            }
           }
          },
@@ -3456,12 +3210,12 @@ export const hostedClusterKindSchema: KindSchema = {
                "nodePoolManagement"
               ],
               "properties": {
-               "cloudProvider": n14,
-               "controlPlaneOperator": n14,
-               "disk": n14,
-               "file": n14,
-               "imageRegistry": n14,
-               "ingress": n14,
+               "cloudProvider": n10,
+               "controlPlaneOperator": n10,
+               "disk": n10,
+               "file": n10,
+               "imageRegistry": n10,
+               "ingress": n10,
                "managedIdentitiesKeyVault": {
                 "type": "object",
                 "required": [
@@ -3479,8 +3233,8 @@ export const hostedClusterKindSchema: KindSchema = {
                  }
                 }
                },
-               "network": n14,
-               "nodePoolManagement": n14
+               "network": n10,
+               "nodePoolManagement": n10
               }
              },
              "dataPlane": {
@@ -3519,14 +3273,14 @@ export const hostedClusterKindSchema: KindSchema = {
              "nodePoolManagement"
             ],
             "properties": {
-             "cloudProvider": n15,
-             "controlPlaneOperator": n15,
-             "disk": n15,
-             "file": n15,
-             "imageRegistry": n15,
-             "ingress": n15,
-             "network": n15,
-             "nodePoolManagement": n15
+             "cloudProvider": n12,
+             "controlPlaneOperator": n12,
+             "disk": n12,
+             "file": n12,
+             "imageRegistry": n12,
+             "ingress": n12,
+             "network": n12,
+             "nodePoolManagement": n12
             }
            }
           },
@@ -3697,34 +3451,13 @@ export const hostedClusterKindSchema: KindSchema = {
           "minLength": 1,
           "maxLength": 355,
           "rules": [
-           {
-            "rule": "size(self.split('/')) == 11 && self.matches('^/subscriptions/.*/resourceGroups/.*/providers/Microsoft.Network/virtualNetworks/.*/subnets/.*$')",
-            "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}`"
-           },
-           {
-            "rule": "self.split('/')[4].matches('[a-zA-Z0-9-_\\\\(\\\\)\\\\.]{1,90}')",
-            "message": "The resourceGroupName should be between 1 and 90 characters, consisting only of alphanumeric characters, hyphens, underscores, periods and parenthesis"
-           },
-           {
-            "rule": "!self.split('/')[4].endsWith('.')",
-            "message": "the resourceGroupName in the subnetID must not end with a period (.) character"
-           },
-           {
-            "rule": "self.split('/')[8].matches('[a-zA-Z0-9-_\\\\.]{2,64}')",
-            "message": "The vnetName should be between 2 and 64 characters, consisting only of alphanumeric characters, hyphens, underscores and periods"
-           },
-           {
-            "rule": "!self.split('/')[8].endsWith('.') && !self.split('/')[8].endsWith('-')",
-            "message": "the vnetName in the subnetID must not end with either a period (.) or hyphen (-) character"
-           },
-           {
-            "rule": "self.split('/')[10].matches('[a-zA-Z0-9][a-zA-Z0-9-_\\\\.]{0,79}')",
-            "message": "The subnetName should be between 1 and 80 characters, consisting only of alphanumeric characters, hyphens and underscores and must start with an alphanumeric character"
-           },
-           {
-            "rule": "!self.split('/')[10].endsWith('.') && !self.split('/')[10].endsWith('-')",
-            "message": "the subnetName in the subnetID must not end with a period (.) or hyphen (-) character"
-           }
+           s29,
+           s30,
+           s31,
+           s32,
+           s33,
+           s34,
+           s35
           ]
          },
          "subscriptionID": {
@@ -3773,35 +3506,7 @@ export const hostedClusterKindSchema: KindSchema = {
          "baseDomainPassthrough": {
           "type": "boolean"
          },
-         "credentials": {
-          "type": "object",
-          "required": [
-           "infraNamespace"
-          ],
-          "properties": {
-           "infraKubeConfigSecret": {
-            "type": "object",
-            "required": [
-             "key",
-             "name"
-            ],
-            "properties": {
-             "key": {
-              "type": "string",
-              "maxLength": 255
-             },
-             "name": {
-              "type": "string",
-              "maxLength": 255
-             }
-            }
-           },
-           "infraNamespace": {
-            "type": "string",
-            "maxLength": 255
-           }
-          }
-         },
+         "credentials": s36,
          "generateID": {
           "type": "string",
           "maxLength": 11
@@ -4029,7 +3734,7 @@ export const hostedClusterKindSchema: KindSchema = {
        }
       }
      },
-     "release": n6,
+     "release": s14,
      "secretEncryption": {
       "type": "object",
       "required": [
@@ -4076,7 +3781,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "region"
           ],
           "properties": {
-           "activeKey": n16,
+           "activeKey": n13,
            "auth": {
             "type": "object",
             "required": [
@@ -4089,7 +3794,7 @@ export const hostedClusterKindSchema: KindSchema = {
              }
             }
            },
-           "backupKey": n16,
+           "backupKey": n13,
            "region": {
             "type": "string",
             "maxLength": 255
@@ -4102,8 +3807,8 @@ export const hostedClusterKindSchema: KindSchema = {
            "activeKey"
           ],
           "properties": {
-           "activeKey": n17,
-           "backupKey": n17,
+           "activeKey": n14,
+           "backupKey": n14,
            "keyVaultAccess": {
             "type": "string",
             "enum": [
@@ -4119,8 +3824,8 @@ export const hostedClusterKindSchema: KindSchema = {
              "ManagedHSM"
             ]
            },
-           "kms": n14,
-           "workloadIdentity": n15
+           "kms": n10,
+           "workloadIdentity": n12
           },
           "rules": [
            {
@@ -4183,7 +3888,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "keyList": {
             "type": "array",
             "maxItems": 100,
-            "items": n18
+            "items": n15
            },
            "region": {
             "type": "string",
@@ -4246,7 +3951,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "type"
          ],
          "properties": {
-          "loadBalancer": n19,
+          "loadBalancer": n16,
           "nodePort": {
            "type": "object",
            "required": [
@@ -4270,7 +3975,7 @@ export const hostedClusterKindSchema: KindSchema = {
             }
            }
           },
-          "route": n19,
+          "route": n16,
           "type": {
            "type": "string",
            "enum": [
@@ -4320,7 +4025,7 @@ export const hostedClusterKindSchema: KindSchema = {
      "tolerations": {
       "type": "array",
       "maxItems": 25,
-      "items": n4
+      "items": s12
      },
      "updateService": {
       "type": "string",
@@ -4403,7 +4108,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "listMapKeys": [
        "type"
       ],
-      "items": n20
+      "items": s39
      },
      "configuration": {
       "type": "object",
@@ -4447,7 +4152,7 @@ export const hostedClusterKindSchema: KindSchema = {
              "minLength": 1,
              "maxLength": 63
             },
-            "conditions": n21,
+            "conditions": s42,
             "consumingUsers": {
              "type": "array",
              "maxItems": 5,
@@ -4519,7 +4224,7 @@ export const hostedClusterKindSchema: KindSchema = {
        "desired"
       ],
       "properties": {
-       "desired": n22,
+       "desired": n17,
        "history": {
         "type": "array",
         "minItems": 1,
@@ -4638,7 +4343,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "type": "object",
       "minProperties": 1,
       "properties": {
-       "activeKey": n23,
+       "activeKey": n18,
        "history": {
         "type": "array",
         "minItems": 1,
@@ -4656,7 +4361,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "type": "string",
            "format": "date-time"
           },
-          "from": n24,
+          "from": n19,
           "startedTime": {
            "type": "string",
            "format": "date-time"
@@ -4671,11 +4376,11 @@ export const hostedClusterKindSchema: KindSchema = {
             "Interrupted"
            ]
           },
-          "to": n24
+          "to": n19
          }
         }
        },
-       "targetKey": n23
+       "targetKey": n18
       }
      },
      "version": {
@@ -4690,7 +4395,7 @@ export const hostedClusterKindSchema: KindSchema = {
         "type": "array",
         "maxItems": 100,
         "nullable": true,
-        "items": n22
+        "items": n17
        },
        "conditionalUpdates": {
         "type": "array",
@@ -4702,8 +4407,8 @@ export const hostedClusterKindSchema: KindSchema = {
           "risks"
          ],
          "properties": {
-          "conditions": n21,
-          "release": n22,
+          "conditions": s42,
+          "release": n17,
           "risks": {
            "type": "array",
            "minItems": 1,
@@ -4770,7 +4475,7 @@ export const hostedClusterKindSchema: KindSchema = {
          }
         }
        },
-       "desired": n22,
+       "desired": n17,
        "history": {
         "type": "array",
         "items": {

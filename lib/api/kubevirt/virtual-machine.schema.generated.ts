@@ -2,98 +2,9 @@
 // kubevirt.io/v1 VirtualMachine. API reference: https://kubevirt.io/api-reference/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
+import { s5, s11, s46, s68, s72, s73, s76, s86, s88, s90, s92, s93, s94 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
- "type": "object",
- "required": [
-  "kind",
-  "name"
- ],
- "properties": {
-  "apiGroup": {
-   "type": "string"
-  },
-  "kind": {
-   "type": "string"
-  },
-  "name": {
-   "type": "string"
-  }
- }
-};
-const n2: SchemaNode = {
- "type": "object",
- "required": [
-  "kind",
-  "name"
- ],
- "properties": {
-  "apiGroup": {
-   "type": "string"
-  },
-  "kind": {
-   "type": "string"
-  },
-  "name": {
-   "type": "string"
-  },
-  "namespace": {
-   "type": "string"
-  }
- }
-};
-const n3: SchemaNode = {
- "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
- "intOrString": true
-};
-const n4: SchemaNode = {
- "type": "object",
- "additionalProperties": n3
-};
-const n5: SchemaNode = {
- "type": "object",
- "properties": {
-  "limits": n4,
-  "requests": n4
- }
-};
-const n6: SchemaNode = {
- "type": "array",
- "items": {
-  "type": "object",
-  "required": [
-   "key",
-   "operator"
-  ],
-  "properties": {
-   "key": {
-    "type": "string"
-   },
-   "operator": {
-    "type": "string"
-   },
-   "values": {
-    "type": "array",
-    "items": {
-     "type": "string"
-    }
-   }
-  }
- }
-};
-const n7: SchemaNode = {
- "type": "object",
- "properties": {
-  "matchExpressions": n6,
-  "matchLabels": {
-   "type": "object",
-   "additionalProperties": {
-    "type": "string"
-   }
-  }
- }
-};
-const n8: SchemaNode = {
  "type": "object",
  "properties": {
   "inferFromVolume": {
@@ -113,7 +24,7 @@ const n8: SchemaNode = {
   }
  }
 };
-const n9: SchemaNode = {
+const n2: SchemaNode = {
  "type": "object",
  "properties": {
   "secret": {
@@ -129,71 +40,7 @@ const n9: SchemaNode = {
   }
  }
 };
-const n10: SchemaNode = {
- "type": "object",
- "properties": {
-  "matchExpressions": n6,
-  "matchFields": n6
- }
-};
-const n11: SchemaNode = {
- "type": "object",
- "required": [
-  "topologyKey"
- ],
- "properties": {
-  "labelSelector": n7,
-  "matchLabelKeys": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "mismatchLabelKeys": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "namespaceSelector": n7,
-  "namespaces": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "topologyKey": {
-   "type": "string"
-  }
- }
-};
-const n12: SchemaNode = {
- "type": "object",
- "properties": {
-  "preferredDuringSchedulingIgnoredDuringExecution": {
-   "type": "array",
-   "items": {
-    "type": "object",
-    "required": [
-     "podAffinityTerm",
-     "weight"
-    ],
-    "properties": {
-     "podAffinityTerm": n11,
-     "weight": {
-      "type": "integer",
-      "format": "int32"
-     }
-    }
-   }
-  },
-  "requiredDuringSchedulingIgnoredDuringExecution": {
-   "type": "array",
-   "items": n11
-  }
- }
-};
-const n13: SchemaNode = {
+const n3: SchemaNode = {
  "type": "object",
  "required": [
   "name"
@@ -300,7 +147,7 @@ const n13: SchemaNode = {
   }
  }
 };
-const n14: SchemaNode = {
+const n4: SchemaNode = {
  "type": "object",
  "properties": {
   "exec": {
@@ -391,7 +238,7 @@ const n14: SchemaNode = {
   }
  }
 };
-const n15: SchemaNode = {
+const n5: SchemaNode = {
  "type": "object",
  "properties": {
   "networkData": {
@@ -426,7 +273,7 @@ const n15: SchemaNode = {
   }
  }
 };
-const n16: SchemaNode = {
+const n6: SchemaNode = {
  "type": "object",
  "required": [
   "claimName"
@@ -443,7 +290,7 @@ const n16: SchemaNode = {
   }
  }
 };
-const n17: SchemaNode = {
+const n7: SchemaNode = {
  "type": "object",
  "nullable": true,
  "properties": {
@@ -469,7 +316,7 @@ const n17: SchemaNode = {
   }
  }
 };
-const n18: SchemaNode = {
+const n8: SchemaNode = {
  "type": "object",
  "properties": {
   "accessModes": {
@@ -478,7 +325,7 @@ const n18: SchemaNode = {
     "type": "string"
    }
   },
-  "capacity": n4,
+  "capacity": s72,
   "claimName": {
    "type": "string"
   },
@@ -489,7 +336,7 @@ const n18: SchemaNode = {
   "preallocated": {
    "type": "boolean"
   },
-  "requests": n4,
+  "requests": s72,
   "volumeMode": {
    "type": "string"
   }
@@ -545,24 +392,7 @@ export const virtualMachineKindSchema: KindSchema = {
         "spec": {
          "type": "object",
          "properties": {
-          "checkpoints": {
-           "type": "array",
-           "items": {
-            "type": "object",
-            "required": [
-             "current",
-             "previous"
-            ],
-            "properties": {
-             "current": {
-              "type": "string"
-             },
-             "previous": {
-              "type": "string"
-             }
-            }
-           }
-          },
+          "checkpoints": s86,
           "contentType": {
            "type": "string",
            "enum": [
@@ -579,33 +409,7 @@ export const virtualMachineKindSchema: KindSchema = {
           "priorityClassName": {
            "type": "string"
           },
-          "pvc": {
-           "type": "object",
-           "properties": {
-            "accessModes": {
-             "type": "array",
-             "items": {
-              "type": "string"
-             }
-            },
-            "dataSource": n1,
-            "dataSourceRef": n2,
-            "resources": n5,
-            "selector": n7,
-            "storageClassName": {
-             "type": "string"
-            },
-            "volumeAttributesClassName": {
-             "type": "string"
-            },
-            "volumeMode": {
-             "type": "string"
-            },
-            "volumeName": {
-             "type": "string"
-            }
-           }
-          },
+          "pvc": s76,
           "source": {
            "type": "object",
            "properties": {
@@ -655,30 +459,7 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "imageio": {
-             "type": "object",
-             "required": [
-              "diskId",
-              "url"
-             ],
-             "properties": {
-              "certConfigMap": {
-               "type": "string"
-              },
-              "diskId": {
-               "type": "string"
-              },
-              "insecureSkipVerify": {
-               "type": "boolean"
-              },
-              "secretRef": {
-               "type": "string"
-              },
-              "url": {
-               "type": "string"
-              }
-             }
-            },
+            "imageio": s88,
             "pvc": {
              "type": "object",
              "required": [
@@ -694,51 +475,8 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "registry": {
-             "type": "object",
-             "properties": {
-              "certConfigMap": {
-               "type": "string"
-              },
-              "imageStream": {
-               "type": "string"
-              },
-              "platform": {
-               "type": "object",
-               "properties": {
-                "architecture": {
-                 "type": "string"
-                }
-               }
-              },
-              "pullMethod": {
-               "type": "string"
-              },
-              "secretRef": {
-               "type": "string"
-              },
-              "url": {
-               "type": "string"
-              }
-             }
-            },
-            "s3": {
-             "type": "object",
-             "required": [
-              "url"
-             ],
-             "properties": {
-              "certConfigMap": {
-               "type": "string"
-              },
-              "secretRef": {
-               "type": "string"
-              },
-              "url": {
-               "type": "string"
-              }
-             }
-            },
+            "registry": s90,
+            "s3": s92,
             "snapshot": {
              "type": "object",
              "required": [
@@ -785,48 +523,8 @@ export const virtualMachineKindSchema: KindSchema = {
             }
            }
           },
-          "sourceRef": {
-           "type": "object",
-           "required": [
-            "kind",
-            "name"
-           ],
-           "properties": {
-            "kind": {
-             "type": "string"
-            },
-            "name": {
-             "type": "string"
-            },
-            "namespace": {
-             "type": "string"
-            }
-           }
-          },
-          "storage": {
-           "type": "object",
-           "properties": {
-            "accessModes": {
-             "type": "array",
-             "items": {
-              "type": "string"
-             }
-            },
-            "dataSource": n1,
-            "dataSourceRef": n2,
-            "resources": n5,
-            "selector": n7,
-            "storageClassName": {
-             "type": "string"
-            },
-            "volumeMode": {
-             "type": "string"
-            },
-            "volumeName": {
-             "type": "string"
-            }
-           }
-          }
+          "sourceRef": s93,
+          "storage": s94
          }
         },
         "status": {
@@ -836,8 +534,8 @@ export const virtualMachineKindSchema: KindSchema = {
        }
       }
      },
-     "instancetype": n8,
-     "preference": n8,
+     "instancetype": n1,
+     "preference": n1,
      "runStrategy": {
       "type": "string"
      },
@@ -897,7 +595,7 @@ export const virtualMachineKindSchema: KindSchema = {
                 }
                }
               },
-              "source": n9
+              "source": n2
              }
             },
             "userPassword": {
@@ -915,53 +613,13 @@ export const virtualMachineKindSchema: KindSchema = {
                 }
                }
               },
-              "source": n9
+              "source": n2
              }
             }
            }
           }
          },
-         "affinity": {
-          "type": "object",
-          "properties": {
-           "nodeAffinity": {
-            "type": "object",
-            "properties": {
-             "preferredDuringSchedulingIgnoredDuringExecution": {
-              "type": "array",
-              "items": {
-               "type": "object",
-               "required": [
-                "preference",
-                "weight"
-               ],
-               "properties": {
-                "preference": n10,
-                "weight": {
-                 "type": "integer",
-                 "format": "int32"
-                }
-               }
-              }
-             },
-             "requiredDuringSchedulingIgnoredDuringExecution": {
-              "type": "object",
-              "required": [
-               "nodeSelectorTerms"
-              ],
-              "properties": {
-               "nodeSelectorTerms": {
-                "type": "array",
-                "items": n10
-               }
-              }
-             }
-            }
-           },
-           "podAffinity": n12,
-           "podAntiAffinity": n12
-          }
-         },
+         "affinity": s46,
          "architecture": {
           "type": "string"
          },
@@ -1195,7 +853,7 @@ export const virtualMachineKindSchema: KindSchema = {
              "disks": {
               "type": "array",
               "maxItems": 256,
-              "items": n13
+              "items": n3
              },
              "downwardMetrics": {
               "type": "object"
@@ -1882,7 +1540,7 @@ export const virtualMachineKindSchema: KindSchema = {
            "memory": {
             "type": "object",
             "properties": {
-             "guest": n3,
+             "guest": s68,
              "hugepages": {
               "type": "object",
               "properties": {
@@ -1891,11 +1549,11 @@ export const virtualMachineKindSchema: KindSchema = {
                }
               }
              },
-             "maxGuest": n3,
+             "maxGuest": s68,
              "reservedOverhead": {
               "type": "object",
               "properties": {
-               "addedOverhead": n3,
+               "addedOverhead": s68,
                "memLock": {
                 "type": "string",
                 "enum": [
@@ -1917,11 +1575,11 @@ export const virtualMachineKindSchema: KindSchema = {
            "resources": {
             "type": "object",
             "properties": {
-             "limits": n4,
+             "limits": s72,
              "overcommitGuestOverhead": {
               "type": "boolean"
              },
-             "requests": n4
+             "requests": s72
             }
            }
           }
@@ -1932,7 +1590,7 @@ export const virtualMachineKindSchema: KindSchema = {
          "hostname": {
           "type": "string"
          },
-         "livenessProbe": n14,
+         "livenessProbe": n4,
          "networks": {
           "type": "array",
           "maxItems": 256,
@@ -1993,7 +1651,7 @@ export const virtualMachineKindSchema: KindSchema = {
          "priorityClassName": {
           "type": "string"
          },
-         "readinessProbe": n14,
+         "readinessProbe": n4,
          "resourceClaims": {
           "type": "array",
           "listType": "map",
@@ -2034,30 +1692,7 @@ export const virtualMachineKindSchema: KindSchema = {
           "type": "integer",
           "format": "int64"
          },
-         "tolerations": {
-          "type": "array",
-          "items": {
-           "type": "object",
-           "properties": {
-            "effect": {
-             "type": "string"
-            },
-            "key": {
-             "type": "string"
-            },
-            "operator": {
-             "type": "string"
-            },
-            "tolerationSeconds": {
-             "type": "integer",
-             "format": "int64"
-            },
-            "value": {
-             "type": "string"
-            }
-           }
-          }
-         },
+         "tolerations": s11,
          "topologySpreadConstraints": {
           "type": "array",
           "listType": "map",
@@ -2073,7 +1708,7 @@ export const virtualMachineKindSchema: KindSchema = {
             "whenUnsatisfiable"
            ],
            "properties": {
-            "labelSelector": n7,
+            "labelSelector": s5,
             "matchLabelKeys": {
              "type": "array",
              "items": {
@@ -2141,8 +1776,8 @@ export const virtualMachineKindSchema: KindSchema = {
             "name"
            ],
            "properties": {
-            "cloudInitConfigDrive": n15,
-            "cloudInitNoCloud": n15,
+            "cloudInitConfigDrive": n5,
+            "cloudInitNoCloud": n5,
             "configMap": {
              "type": "object",
              "properties": {
@@ -2227,53 +1862,7 @@ export const virtualMachineKindSchema: KindSchema = {
             "downwardAPI": {
              "type": "object",
              "properties": {
-              "fields": {
-               "type": "array",
-               "items": {
-                "type": "object",
-                "required": [
-                 "path"
-                ],
-                "properties": {
-                 "fieldRef": {
-                  "type": "object",
-                  "required": [
-                   "fieldPath"
-                  ],
-                  "properties": {
-                   "apiVersion": {
-                    "type": "string"
-                   },
-                   "fieldPath": {
-                    "type": "string"
-                   }
-                  }
-                 },
-                 "mode": {
-                  "type": "integer",
-                  "format": "int32"
-                 },
-                 "path": {
-                  "type": "string"
-                 },
-                 "resourceFieldRef": {
-                  "type": "object",
-                  "required": [
-                   "resource"
-                  ],
-                  "properties": {
-                   "containerName": {
-                    "type": "string"
-                   },
-                   "divisor": n3,
-                   "resource": {
-                    "type": "string"
-                   }
-                  }
-                 }
-                }
-               }
-              },
+              "fields": s73,
               "volumeLabel": {
                "type": "string"
               }
@@ -2288,7 +1877,7 @@ export const virtualMachineKindSchema: KindSchema = {
               "capacity"
              ],
              "properties": {
-              "capacity": n3
+              "capacity": s68
              }
             },
             "ephemeral": {
@@ -2317,7 +1906,7 @@ export const virtualMachineKindSchema: KindSchema = {
               "type"
              ],
              "properties": {
-              "capacity": n3,
+              "capacity": s68,
               "path": {
                "type": "string"
               },
@@ -2329,11 +1918,11 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "memoryDump": n16,
+            "memoryDump": n6,
             "name": {
              "type": "string"
             },
-            "persistentVolumeClaim": n16,
+            "persistentVolumeClaim": n6,
             "secret": {
              "type": "object",
              "properties": {
@@ -2493,7 +2082,7 @@ export const virtualMachineKindSchema: KindSchema = {
       "type": "integer",
       "format": "int64"
      },
-     "instancetypeRef": n17,
+     "instancetypeRef": n7,
      "memoryDumpRequest": {
       "type": "object",
       "required": [
@@ -2531,7 +2120,7 @@ export const virtualMachineKindSchema: KindSchema = {
       "type": "integer",
       "format": "int64"
      },
-     "preferenceRef": n17,
+     "preferenceRef": n7,
      "printableStatus": {
       "type": "string",
       "default": "Stopped"
@@ -2600,7 +2189,7 @@ export const virtualMachineKindSchema: KindSchema = {
           "volumeSource"
          ],
          "properties": {
-          "disk": n13,
+          "disk": n3,
           "dryRun": {
            "type": "array",
            "items": {
@@ -2627,7 +2216,7 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "persistentVolumeClaim": n16
+            "persistentVolumeClaim": n6
            }
           }
          }
@@ -2687,8 +2276,8 @@ export const virtualMachineKindSchema: KindSchema = {
             "volumeName"
            ],
            "properties": {
-            "destinationPVCInfo": n18,
-            "sourcePVCInfo": n18,
+            "destinationPVCInfo": n8,
+            "sourcePVCInfo": n8,
             "volumeName": {
              "type": "string"
             }

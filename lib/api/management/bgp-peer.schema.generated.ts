@@ -2,6 +2,7 @@
 // metallb.io/v1beta2 BGPPeer. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
+import { s85 } from '../schema/shared.generated';
 
 export const bgpPeerKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta2",
@@ -84,44 +85,7 @@ export const bgpPeerKindSchema: KindSchema = {
       "maximum": 4294967295,
       "format": "int64"
      },
-     "nodeSelectors": {
-      "type": "array",
-      "items": {
-       "type": "object",
-       "properties": {
-        "matchExpressions": {
-         "type": "array",
-         "items": {
-          "type": "object",
-          "required": [
-           "key",
-           "operator"
-          ],
-          "properties": {
-           "key": {
-            "type": "string"
-           },
-           "operator": {
-            "type": "string"
-           },
-           "values": {
-            "type": "array",
-            "items": {
-             "type": "string"
-            }
-           }
-          }
-         }
-        },
-        "matchLabels": {
-         "type": "object",
-         "additionalProperties": {
-          "type": "string"
-         }
-        }
-       }
-      }
-     },
+     "nodeSelectors": s85,
      "password": {
       "type": "string"
      },

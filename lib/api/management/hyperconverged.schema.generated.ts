@@ -2,44 +2,9 @@
 // hco.kubevirt.io/v1beta1 HyperConverged. API reference: https://github.com/kubevirt/hyperconverged-cluster-operator/blob/main/docs/api.md
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
+import { s1, s5, s11, s43, s44, s46, s68, s69, s76, s80, s82, s86, s88, s90, s92, s93, s94 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
- "type": "array",
- "items": {
-  "type": "object",
-  "required": [
-   "key",
-   "operator"
-  ],
-  "properties": {
-   "key": {
-    "type": "string"
-   },
-   "operator": {
-    "type": "string"
-   },
-   "values": {
-    "type": "array",
-    "items": {
-     "type": "string"
-    }
-   }
-  }
- }
-};
-const n2: SchemaNode = {
- "type": "object",
- "properties": {
-  "matchExpressions": n1,
-  "matchLabels": {
-   "type": "object",
-   "additionalProperties": {
-    "type": "string"
-   }
-  }
- }
-};
-const n3: SchemaNode = {
  "type": "object",
  "properties": {
   "annotations": {
@@ -68,61 +33,7 @@ const n3: SchemaNode = {
   }
  }
 };
-const n4: SchemaNode = {
- "type": "object",
- "required": [
-  "kind",
-  "name"
- ],
- "properties": {
-  "apiGroup": {
-   "type": "string"
-  },
-  "kind": {
-   "type": "string"
-  },
-  "name": {
-   "type": "string"
-  }
- }
-};
-const n5: SchemaNode = {
- "type": "object",
- "required": [
-  "kind",
-  "name"
- ],
- "properties": {
-  "apiGroup": {
-   "type": "string"
-  },
-  "kind": {
-   "type": "string"
-  },
-  "name": {
-   "type": "string"
-  },
-  "namespace": {
-   "type": "string"
-  }
- }
-};
-const n6: SchemaNode = {
- "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
- "intOrString": true
-};
-const n7: SchemaNode = {
- "type": "object",
- "additionalProperties": n6
-};
-const n8: SchemaNode = {
- "type": "object",
- "properties": {
-  "limits": n7,
-  "requests": n7
- }
-};
-const n9: SchemaNode = {
+const n2: SchemaNode = {
  "type": "object",
  "required": [
   "managedDataSource",
@@ -162,28 +73,11 @@ const n9: SchemaNode = {
     "kind": {
      "type": "string"
     },
-    "metadata": n3,
+    "metadata": n1,
     "spec": {
      "type": "object",
      "properties": {
-      "checkpoints": {
-       "type": "array",
-       "items": {
-        "type": "object",
-        "required": [
-         "current",
-         "previous"
-        ],
-        "properties": {
-         "current": {
-          "type": "string"
-         },
-         "previous": {
-          "type": "string"
-         }
-        }
-       }
-      },
+      "checkpoints": s86,
       "contentType": {
        "type": "string",
        "enum": [
@@ -200,33 +94,7 @@ const n9: SchemaNode = {
       "priorityClassName": {
        "type": "string"
       },
-      "pvc": {
-       "type": "object",
-       "properties": {
-        "accessModes": {
-         "type": "array",
-         "items": {
-          "type": "string"
-         }
-        },
-        "dataSource": n4,
-        "dataSourceRef": n5,
-        "resources": n8,
-        "selector": n2,
-        "storageClassName": {
-         "type": "string"
-        },
-        "volumeAttributesClassName": {
-         "type": "string"
-        },
-        "volumeMode": {
-         "type": "string"
-        },
-        "volumeName": {
-         "type": "string"
-        }
-       }
-      },
+      "pvc": s76,
       "serviceAccountName": {
        "type": "string"
       },
@@ -285,30 +153,7 @@ const n9: SchemaNode = {
           }
          }
         },
-        "imageio": {
-         "type": "object",
-         "required": [
-          "diskId",
-          "url"
-         ],
-         "properties": {
-          "certConfigMap": {
-           "type": "string"
-          },
-          "diskId": {
-           "type": "string"
-          },
-          "insecureSkipVerify": {
-           "type": "boolean"
-          },
-          "secretRef": {
-           "type": "string"
-          },
-          "url": {
-           "type": "string"
-          }
-         }
-        },
+        "imageio": s88,
         "pvc": {
          "type": "object",
          "required": [
@@ -324,51 +169,8 @@ const n9: SchemaNode = {
           }
          }
         },
-        "registry": {
-         "type": "object",
-         "properties": {
-          "certConfigMap": {
-           "type": "string"
-          },
-          "imageStream": {
-           "type": "string"
-          },
-          "platform": {
-           "type": "object",
-           "properties": {
-            "architecture": {
-             "type": "string"
-            }
-           }
-          },
-          "pullMethod": {
-           "type": "string"
-          },
-          "secretRef": {
-           "type": "string"
-          },
-          "url": {
-           "type": "string"
-          }
-         }
-        },
-        "s3": {
-         "type": "object",
-         "required": [
-          "url"
-         ],
-         "properties": {
-          "certConfigMap": {
-           "type": "string"
-          },
-          "secretRef": {
-           "type": "string"
-          },
-          "url": {
-           "type": "string"
-          }
-         }
-        },
+        "registry": s90,
+        "s3": s92,
         "snapshot": {
          "type": "object",
          "required": [
@@ -418,48 +220,8 @@ const n9: SchemaNode = {
         }
        }
       },
-      "sourceRef": {
-       "type": "object",
-       "required": [
-        "kind",
-        "name"
-       ],
-       "properties": {
-        "kind": {
-         "type": "string"
-        },
-        "name": {
-         "type": "string"
-        },
-        "namespace": {
-         "type": "string"
-        }
-       }
-      },
-      "storage": {
-       "type": "object",
-       "properties": {
-        "accessModes": {
-         "type": "array",
-         "items": {
-          "type": "string"
-         }
-        },
-        "dataSource": n4,
-        "dataSourceRef": n5,
-        "resources": n8,
-        "selector": n2,
-        "storageClassName": {
-         "type": "string"
-        },
-        "volumeMode": {
-         "type": "string"
-        },
-        "volumeName": {
-         "type": "string"
-        }
-       }
-      }
+      "sourceRef": s93,
+      "storage": s94
      }
     },
     "status": {
@@ -468,38 +230,7 @@ const n9: SchemaNode = {
       "claimName": {
        "type": "string"
       },
-      "conditions": {
-       "type": "array",
-       "items": {
-        "type": "object",
-        "required": [
-         "status",
-         "type"
-        ],
-        "properties": {
-         "lastHeartbeatTime": {
-          "type": "string",
-          "format": "date-time"
-         },
-         "lastTransitionTime": {
-          "type": "string",
-          "format": "date-time"
-         },
-         "message": {
-          "type": "string"
-         },
-         "reason": {
-          "type": "string"
-         },
-         "status": {
-          "type": "string"
-         },
-         "type": {
-          "type": "string"
-         }
-        }
-       }
-      },
+      "conditions": s82,
       "phase": {
        "type": "string"
       },
@@ -516,194 +247,20 @@ const n9: SchemaNode = {
   }
  }
 };
-const n10: SchemaNode = {
- "type": "object",
- "properties": {
-  "matchExpressions": n1,
-  "matchFields": n1
- }
-};
-const n11: SchemaNode = {
- "type": "object",
- "required": [
-  "topologyKey"
- ],
- "properties": {
-  "labelSelector": n2,
-  "matchLabelKeys": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "mismatchLabelKeys": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "namespaceSelector": n2,
-  "namespaces": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "topologyKey": {
-   "type": "string"
-  }
- }
-};
-const n12: SchemaNode = {
- "type": "object",
- "properties": {
-  "preferredDuringSchedulingIgnoredDuringExecution": {
-   "type": "array",
-   "items": {
-    "type": "object",
-    "required": [
-     "podAffinityTerm",
-     "weight"
-    ],
-    "properties": {
-     "podAffinityTerm": n11,
-     "weight": {
-      "type": "integer",
-      "format": "int32"
-     }
-    }
-   }
-  },
-  "requiredDuringSchedulingIgnoredDuringExecution": {
-   "type": "array",
-   "items": n11
-  }
- }
-};
-const n13: SchemaNode = {
+const n3: SchemaNode = {
  "type": "object",
  "properties": {
   "nodePlacement": {
    "type": "object",
    "properties": {
-    "affinity": {
-     "type": "object",
-     "properties": {
-      "nodeAffinity": {
-       "type": "object",
-       "properties": {
-        "preferredDuringSchedulingIgnoredDuringExecution": {
-         "type": "array",
-         "items": {
-          "type": "object",
-          "required": [
-           "preference",
-           "weight"
-          ],
-          "properties": {
-           "preference": n10,
-           "weight": {
-            "type": "integer",
-            "format": "int32"
-           }
-          }
-         }
-        },
-        "requiredDuringSchedulingIgnoredDuringExecution": {
-         "type": "object",
-         "required": [
-          "nodeSelectorTerms"
-         ],
-         "properties": {
-          "nodeSelectorTerms": {
-           "type": "array",
-           "items": n10
-          }
-         }
-        }
-       }
-      },
-      "podAffinity": n12,
-      "podAntiAffinity": n12
-     }
-    },
+    "affinity": s46,
     "nodeSelector": {
      "type": "object",
      "additionalProperties": {
       "type": "string"
      }
     },
-    "tolerations": {
-     "type": "array",
-     "items": {
-      "type": "object",
-      "properties": {
-       "effect": {
-        "type": "string"
-       },
-       "key": {
-        "type": "string"
-       },
-       "operator": {
-        "type": "string"
-       },
-       "tolerationSeconds": {
-        "type": "integer",
-        "format": "int64"
-       },
-       "value": {
-        "type": "string"
-       }
-      }
-     }
-    }
-   }
-  }
- }
-};
-const n14: SchemaNode = {
- "type": "array",
- "items": {
-  "type": "object",
-  "required": [
-   "lastTransitionTime",
-   "message",
-   "reason",
-   "status",
-   "type"
-  ],
-  "properties": {
-   "lastTransitionTime": {
-    "type": "string",
-    "format": "date-time"
-   },
-   "message": {
-    "type": "string",
-    "maxLength": 32768
-   },
-   "observedGeneration": {
-    "type": "integer",
-    "minimum": 0,
-    "format": "int64"
-   },
-   "reason": {
-    "type": "string",
-    "pattern": "^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$",
-    "minLength": 1,
-    "maxLength": 1024
-   },
-   "status": {
-    "type": "string",
-    "enum": [
-     "True",
-     "False",
-     "Unknown"
-    ]
-   },
-   "type": {
-    "type": "string",
-    "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
-    "maxLength": 316
+    "tolerations": s11
    }
   }
  }
@@ -791,7 +348,7 @@ export const hyperconvergedKindSchema: KindSchema = {
         "type": "boolean",
         "default": false
        },
-       "namespaceSelector": n2,
+       "namespaceSelector": s5,
        "vmiCalcConfigName": {
         "type": "string",
         "enum": [
@@ -857,8 +414,8 @@ export const hyperconvergedKindSchema: KindSchema = {
      "changedBlockTrackingLabelSelectors": {
       "type": "object",
       "properties": {
-       "namespaceLabelSelector": n2,
-       "virtualMachineLabelSelector": n2
+       "namespaceLabelSelector": s5,
+       "virtualMachineLabelSelector": s5
       }
      },
      "commonBootImageNamespace": {
@@ -872,8 +429,8 @@ export const hyperconvergedKindSchema: KindSchema = {
       "items": {
        "type": "object",
        "properties": {
-        "metadata": n3,
-        "spec": n9
+        "metadata": n1,
+        "spec": n2
        }
       }
      },
@@ -1037,7 +594,7 @@ export const hyperconvergedKindSchema: KindSchema = {
        }
       }
      },
-     "infra": n13,
+     "infra": n3,
      "instancetypeConfig": {
       "type": "object",
       "properties": {
@@ -1055,7 +612,7 @@ export const hyperconvergedKindSchema: KindSchema = {
      "ksmConfiguration": {
       "type": "object",
       "properties": {
-       "nodeLabelSelector": n2
+       "nodeLabelSelector": s5
       }
      },
      "kubeMacPoolConfiguration": {
@@ -1139,7 +696,7 @@ export const hyperconvergedKindSchema: KindSchema = {
         "type": "integer",
         "format": "int32"
        },
-       "maxGuest": n6,
+       "maxGuest": s68,
        "maxHotplugRatio": {
         "type": "integer",
         "format": "int32"
@@ -1250,7 +807,7 @@ export const hyperconvergedKindSchema: KindSchema = {
       "additionalProperties": {
        "type": "object",
        "properties": {
-        "computeResourceOverhead": n8,
+        "computeResourceOverhead": s80,
         "domainAttachmentType": {
          "type": "string"
         },
@@ -1398,35 +955,8 @@ export const hyperconvergedKindSchema: KindSchema = {
        "vmiCPUAllocationRatio": 10
       },
       "properties": {
-       "autoCPULimitNamespaceLabelSelector": n2,
-       "storageWorkloads": {
-        "type": "object",
-        "properties": {
-         "claims": {
-          "type": "array",
-          "listType": "map",
-          "listMapKeys": [
-           "name"
-          ],
-          "items": {
-           "type": "object",
-           "required": [
-            "name"
-           ],
-           "properties": {
-            "name": {
-             "type": "string"
-            },
-            "request": {
-             "type": "string"
-            }
-           }
-          }
-         },
-         "limits": n7,
-         "requests": n7
-        }
-       },
+       "autoCPULimitNamespaceLabelSelector": s5,
+       "storageWorkloads": s69,
        "vmiCPUAllocationRatio": {
         "type": "integer",
         "minimum": 1,
@@ -1468,53 +998,7 @@ export const hyperconvergedKindSchema: KindSchema = {
      "tektonTasksNamespace": {
       "type": "string"
      },
-     "tlsSecurityProfile": {
-      "type": "object",
-      "properties": {
-       "custom": {
-        "type": "object",
-        "nullable": true,
-        "properties": {
-         "ciphers": {
-          "type": "array",
-          "items": {
-           "type": "string"
-          }
-         },
-         "minTLSVersion": {
-          "type": "string",
-          "enum": [
-           "VersionTLS10",
-           "VersionTLS11",
-           "VersionTLS12",
-           "VersionTLS13"
-          ]
-         }
-        }
-       },
-       "intermediate": {
-        "type": "object",
-        "nullable": true
-       },
-       "modern": {
-        "type": "object",
-        "nullable": true
-       },
-       "old": {
-        "type": "object",
-        "nullable": true
-       },
-       "type": {
-        "type": "string",
-        "enum": [
-         "Old",
-         "Intermediate",
-         "Modern",
-         "Custom"
-        ]
-       }
-      }
-     },
+     "tlsSecurityProfile": s1,
      "tuningPolicy": {
       "type": "string",
       "enum": [
@@ -1585,27 +1069,27 @@ export const hyperconvergedKindSchema: KindSchema = {
        }
       }
      },
-     "workloads": n13
+     "workloads": n3
     }
    },
    "status": {
     "type": "object",
     "properties": {
-     "conditions": n14,
+     "conditions": s43,
      "dataImportCronTemplates": {
       "type": "array",
       "items": {
        "type": "object",
        "properties": {
-        "metadata": n3,
-        "spec": n9,
+        "metadata": n1,
+        "spec": n2,
         "status": {
          "type": "object",
          "properties": {
           "commonTemplate": {
            "type": "boolean"
           },
-          "conditions": n14,
+          "conditions": s43,
           "modified": {
            "type": "boolean"
           },
@@ -1649,32 +1133,7 @@ export const hyperconvergedKindSchema: KindSchema = {
      },
      "relatedObjects": {
       "type": "array",
-      "items": {
-       "type": "object",
-       "properties": {
-        "apiVersion": {
-         "type": "string"
-        },
-        "fieldPath": {
-         "type": "string"
-        },
-        "kind": {
-         "type": "string"
-        },
-        "name": {
-         "type": "string"
-        },
-        "namespace": {
-         "type": "string"
-        },
-        "resourceVersion": {
-         "type": "string"
-        },
-        "uid": {
-         "type": "string"
-        }
-       }
-      }
+      "items": s44
      },
      "systemHealthStatus": {
       "type": "string"

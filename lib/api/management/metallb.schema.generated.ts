@@ -2,158 +2,12 @@
 // metallb.io/v1beta1 MetalLB. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
+import { s11, s43, s46, s69 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
- "type": "array",
- "items": {
-  "type": "object",
-  "required": [
-   "key",
-   "operator"
-  ],
-  "properties": {
-   "key": {
-    "type": "string"
-   },
-   "operator": {
-    "type": "string"
-   },
-   "values": {
-    "type": "array",
-    "items": {
-     "type": "string"
-    }
-   }
-  }
- }
-};
-const n2: SchemaNode = {
  "type": "object",
  "properties": {
-  "matchExpressions": n1,
-  "matchFields": n1
- }
-};
-const n3: SchemaNode = {
- "type": "object",
- "properties": {
-  "matchExpressions": n1,
-  "matchLabels": {
-   "type": "object",
-   "additionalProperties": {
-    "type": "string"
-   }
-  }
- }
-};
-const n4: SchemaNode = {
- "type": "object",
- "required": [
-  "topologyKey"
- ],
- "properties": {
-  "labelSelector": n3,
-  "matchLabelKeys": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "mismatchLabelKeys": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "namespaceSelector": n3,
-  "namespaces": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "topologyKey": {
-   "type": "string"
-  }
- }
-};
-const n5: SchemaNode = {
- "type": "object",
- "properties": {
-  "preferredDuringSchedulingIgnoredDuringExecution": {
-   "type": "array",
-   "items": {
-    "type": "object",
-    "required": [
-     "podAffinityTerm",
-     "weight"
-    ],
-    "properties": {
-     "podAffinityTerm": n4,
-     "weight": {
-      "type": "integer",
-      "format": "int32"
-     }
-    }
-   }
-  },
-  "requiredDuringSchedulingIgnoredDuringExecution": {
-   "type": "array",
-   "items": n4
-  }
- }
-};
-const n6: SchemaNode = {
- "type": "object",
- "additionalProperties": {
-  "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
-  "intOrString": true
- }
-};
-const n7: SchemaNode = {
- "type": "object",
- "properties": {
-  "affinity": {
-   "type": "object",
-   "properties": {
-    "nodeAffinity": {
-     "type": "object",
-     "properties": {
-      "preferredDuringSchedulingIgnoredDuringExecution": {
-       "type": "array",
-       "items": {
-        "type": "object",
-        "required": [
-         "preference",
-         "weight"
-        ],
-        "properties": {
-         "preference": n2,
-         "weight": {
-          "type": "integer",
-          "format": "int32"
-         }
-        }
-       }
-      },
-      "requiredDuringSchedulingIgnoredDuringExecution": {
-       "type": "object",
-       "required": [
-        "nodeSelectorTerms"
-       ],
-       "properties": {
-        "nodeSelectorTerms": {
-         "type": "array",
-         "items": n2
-        }
-       }
-      }
-     }
-    },
-    "podAffinity": n5,
-    "podAntiAffinity": n5
-   }
-  },
+  "affinity": s46,
   "annotations": {
    "type": "object",
    "additionalProperties": {
@@ -163,60 +17,9 @@ const n7: SchemaNode = {
   "priorityClassName": {
    "type": "string"
   },
-  "resources": {
-   "type": "object",
-   "properties": {
-    "claims": {
-     "type": "array",
-     "listType": "map",
-     "listMapKeys": [
-      "name"
-     ],
-     "items": {
-      "type": "object",
-      "required": [
-       "name"
-      ],
-      "properties": {
-       "name": {
-        "type": "string"
-       },
-       "request": {
-        "type": "string"
-       }
-      }
-     }
-    },
-    "limits": n6,
-    "requests": n6
-   }
-  },
+  "resources": s69,
   "runtimeClassName": {
    "type": "string"
-  }
- }
-};
-const n8: SchemaNode = {
- "type": "array",
- "items": {
-  "type": "object",
-  "properties": {
-   "effect": {
-    "type": "string"
-   },
-   "key": {
-    "type": "string"
-   },
-   "operator": {
-    "type": "string"
-   },
-   "tolerationSeconds": {
-    "type": "integer",
-    "format": "int64"
-   },
-   "value": {
-    "type": "string"
-   }
   }
  }
 };
@@ -244,14 +47,14 @@ export const metallbKindSchema: KindSchema = {
      "bgpBackend": {
       "type": "string"
      },
-     "controllerConfig": n7,
+     "controllerConfig": n1,
      "controllerNodeSelector": {
       "type": "object",
       "additionalProperties": {
        "type": "string"
       }
      },
-     "controllerTolerations": n8,
+     "controllerTolerations": s11,
      "frrk8sConfig": {
       "type": "object",
       "properties": {
@@ -293,60 +96,14 @@ export const metallbKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "speakerConfig": n7,
-     "speakerTolerations": n8
+     "speakerConfig": n1,
+     "speakerTolerations": s11
     }
    },
    "status": {
     "type": "object",
     "properties": {
-     "conditions": {
-      "type": "array",
-      "items": {
-       "type": "object",
-       "required": [
-        "lastTransitionTime",
-        "message",
-        "reason",
-        "status",
-        "type"
-       ],
-       "properties": {
-        "lastTransitionTime": {
-         "type": "string",
-         "format": "date-time"
-        },
-        "message": {
-         "type": "string",
-         "maxLength": 32768
-        },
-        "observedGeneration": {
-         "type": "integer",
-         "minimum": 0,
-         "format": "int64"
-        },
-        "reason": {
-         "type": "string",
-         "pattern": "^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$",
-         "minLength": 1,
-         "maxLength": 1024
-        },
-        "status": {
-         "type": "string",
-         "enum": [
-          "True",
-          "False",
-          "Unknown"
-         ]
-        },
-        "type": {
-         "type": "string",
-         "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
-         "maxLength": 316
-        }
-       }
-      }
-     }
+     "conditions": s43
     }
    }
   }

@@ -2,6 +2,7 @@
 // multicluster.openshift.io/v1 MultiClusterEngine. API reference: https://github.com/stolostron/backplane-operator/tree/main/api/v1
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
+import { s11 } from '../schema/shared.generated';
 
 export const multiclusterEngineKindSchema: KindSchema = {
  "apiVersion": "multicluster.openshift.io/v1",
@@ -136,30 +137,7 @@ export const multiclusterEngineKindSchema: KindSchema = {
      "targetNamespace": {
       "type": "string"
      },
-     "tolerations": {
-      "type": "array",
-      "items": {
-       "type": "object",
-       "properties": {
-        "effect": {
-         "type": "string"
-        },
-        "key": {
-         "type": "string"
-        },
-        "operator": {
-         "type": "string"
-        },
-        "tolerationSeconds": {
-         "type": "integer",
-         "format": "int64"
-        },
-        "value": {
-         "type": "string"
-        }
-       }
-      }
-     }
+     "tolerations": s11
     }
    },
    "status": {

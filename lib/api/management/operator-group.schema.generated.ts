@@ -2,6 +2,7 @@
 // operators.coreos.com/v1 OperatorGroup. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
+import { s5, s43, s44 } from '../schema/shared.generated';
 
 export const operatorGroupKindSchema: KindSchema = {
  "apiVersion": "operators.coreos.com/v1",
@@ -29,41 +30,7 @@ export const operatorGroupKindSchema: KindSchema = {
      "upgradeStrategy": "Default"
     },
     "properties": {
-     "selector": {
-      "type": "object",
-      "properties": {
-       "matchExpressions": {
-        "type": "array",
-        "items": {
-         "type": "object",
-         "required": [
-          "key",
-          "operator"
-         ],
-         "properties": {
-          "key": {
-           "type": "string"
-          },
-          "operator": {
-           "type": "string"
-          },
-          "values": {
-           "type": "array",
-           "items": {
-            "type": "string"
-           }
-          }
-         }
-        }
-       },
-       "matchLabels": {
-        "type": "object",
-        "additionalProperties": {
-         "type": "string"
-        }
-       }
-      }
-     },
+     "selector": s5,
      "serviceAccountName": {
       "type": "string"
      },
@@ -93,53 +60,7 @@ export const operatorGroupKindSchema: KindSchema = {
      "lastUpdated"
     ],
     "properties": {
-     "conditions": {
-      "type": "array",
-      "items": {
-       "type": "object",
-       "required": [
-        "lastTransitionTime",
-        "message",
-        "reason",
-        "status",
-        "type"
-       ],
-       "properties": {
-        "lastTransitionTime": {
-         "type": "string",
-         "format": "date-time"
-        },
-        "message": {
-         "type": "string",
-         "maxLength": 32768
-        },
-        "observedGeneration": {
-         "type": "integer",
-         "minimum": 0,
-         "format": "int64"
-        },
-        "reason": {
-         "type": "string",
-         "pattern": "^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$",
-         "minLength": 1,
-         "maxLength": 1024
-        },
-        "status": {
-         "type": "string",
-         "enum": [
-          "True",
-          "False",
-          "Unknown"
-         ]
-        },
-        "type": {
-         "type": "string",
-         "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
-         "maxLength": 316
-        }
-       }
-      }
-     },
+     "conditions": s43,
      "lastUpdated": {
       "type": "string",
       "format": "date-time"
@@ -151,32 +72,7 @@ export const operatorGroupKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "serviceAccountRef": {
-      "type": "object",
-      "properties": {
-       "apiVersion": {
-        "type": "string"
-       },
-       "fieldPath": {
-        "type": "string"
-       },
-       "kind": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "namespace": {
-        "type": "string"
-       },
-       "resourceVersion": {
-        "type": "string"
-       },
-       "uid": {
-        "type": "string"
-       }
-      }
-     }
+     "serviceAccountRef": s44
     }
    }
   }

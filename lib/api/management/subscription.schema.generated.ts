@@ -2,108 +2,9 @@
 // operators.coreos.com/v1alpha1 Subscription. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
+import { s5, s11, s44, s46, s66, s68, s69, s73, s76, s82 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
- "type": "array",
- "items": {
-  "type": "object",
-  "required": [
-   "key",
-   "operator"
-  ],
-  "properties": {
-   "key": {
-    "type": "string"
-   },
-   "operator": {
-    "type": "string"
-   },
-   "values": {
-    "type": "array",
-    "items": {
-     "type": "string"
-    }
-   }
-  }
- }
-};
-const n2: SchemaNode = {
- "type": "object",
- "properties": {
-  "matchExpressions": n1,
-  "matchFields": n1
- }
-};
-const n3: SchemaNode = {
- "type": "object",
- "properties": {
-  "matchExpressions": n1,
-  "matchLabels": {
-   "type": "object",
-   "additionalProperties": {
-    "type": "string"
-   }
-  }
- }
-};
-const n4: SchemaNode = {
- "type": "object",
- "required": [
-  "topologyKey"
- ],
- "properties": {
-  "labelSelector": n3,
-  "matchLabelKeys": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "mismatchLabelKeys": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "namespaceSelector": n3,
-  "namespaces": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "topologyKey": {
-   "type": "string"
-  }
- }
-};
-const n5: SchemaNode = {
- "type": "object",
- "properties": {
-  "preferredDuringSchedulingIgnoredDuringExecution": {
-   "type": "array",
-   "items": {
-    "type": "object",
-    "required": [
-     "podAffinityTerm",
-     "weight"
-    ],
-    "properties": {
-     "podAffinityTerm": n4,
-     "weight": {
-      "type": "integer",
-      "format": "int32"
-     }
-    }
-   }
-  },
-  "requiredDuringSchedulingIgnoredDuringExecution": {
-   "type": "array",
-   "items": n4
-  }
- }
-};
-const n6: SchemaNode = {
  "type": "object",
  "required": [
   "key"
@@ -121,30 +22,7 @@ const n6: SchemaNode = {
   }
  }
 };
-const n7: SchemaNode = {
- "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
- "intOrString": true
-};
-const n8: SchemaNode = {
- "type": "object",
- "required": [
-  "resource"
- ],
- "properties": {
-  "containerName": {
-   "type": "string"
-  },
-  "divisor": n7,
-  "resource": {
-   "type": "string"
-  }
- }
-};
-const n9: SchemaNode = {
- "type": "object",
- "additionalProperties": n7
-};
-const n10: SchemaNode = {
+const n2: SchemaNode = {
  "type": "array",
  "items": {
   "type": "object",
@@ -166,75 +44,16 @@ const n10: SchemaNode = {
   }
  }
 };
-const n11: SchemaNode = {
- "type": "array",
- "items": {
-  "type": "object",
-  "required": [
-   "path"
-  ],
-  "properties": {
-   "fieldRef": {
-    "type": "object",
-    "required": [
-     "fieldPath"
-    ],
-    "properties": {
-     "apiVersion": {
-      "type": "string"
-     },
-     "fieldPath": {
-      "type": "string"
-     }
-    }
-   },
-   "mode": {
-    "type": "integer",
-    "format": "int32"
-   },
-   "path": {
-    "type": "string"
-   },
-   "resourceFieldRef": n8
-  }
- }
-};
-const n12: SchemaNode = {
+const n3: SchemaNode = {
  "type": "object",
  "properties": {
-  "items": n10,
+  "items": n2,
   "name": {
    "type": "string",
    "default": ""
   },
   "optional": {
    "type": "boolean"
-  }
- }
-};
-const n13: SchemaNode = {
- "type": "object",
- "properties": {
-  "apiVersion": {
-   "type": "string"
-  },
-  "fieldPath": {
-   "type": "string"
-  },
-  "kind": {
-   "type": "string"
-  },
-  "name": {
-   "type": "string"
-  },
-  "namespace": {
-   "type": "string"
-  },
-  "resourceVersion": {
-   "type": "string"
-  },
-  "uid": {
-   "type": "string"
   }
  }
 };
@@ -274,47 +93,7 @@ export const subscriptionKindSchema: KindSchema = {
      "config": {
       "type": "object",
       "properties": {
-       "affinity": {
-        "type": "object",
-        "properties": {
-         "nodeAffinity": {
-          "type": "object",
-          "properties": {
-           "preferredDuringSchedulingIgnoredDuringExecution": {
-            "type": "array",
-            "items": {
-             "type": "object",
-             "required": [
-              "preference",
-              "weight"
-             ],
-             "properties": {
-              "preference": n2,
-              "weight": {
-               "type": "integer",
-               "format": "int32"
-              }
-             }
-            }
-           },
-           "requiredDuringSchedulingIgnoredDuringExecution": {
-            "type": "object",
-            "required": [
-             "nodeSelectorTerms"
-            ],
-            "properties": {
-             "nodeSelectorTerms": {
-              "type": "array",
-              "items": n2
-             }
-            }
-           }
-          }
-         },
-         "podAffinity": n5,
-         "podAntiAffinity": n5
-        }
-       },
+       "affinity": s46,
        "annotations": {
         "type": "object",
         "additionalProperties": {
@@ -338,7 +117,7 @@ export const subscriptionKindSchema: KindSchema = {
           "valueFrom": {
            "type": "object",
            "properties": {
-            "configMapKeyRef": n6,
+            "configMapKeyRef": n1,
             "fieldRef": {
              "type": "object",
              "required": [
@@ -376,8 +155,8 @@ export const subscriptionKindSchema: KindSchema = {
               }
              }
             },
-            "resourceFieldRef": n8,
-            "secretKeyRef": n6
+            "resourceFieldRef": s66,
+            "secretKeyRef": n1
            }
           }
          }
@@ -424,59 +203,9 @@ export const subscriptionKindSchema: KindSchema = {
          "type": "string"
         }
        },
-       "resources": {
-        "type": "object",
-        "properties": {
-         "claims": {
-          "type": "array",
-          "listType": "map",
-          "listMapKeys": [
-           "name"
-          ],
-          "items": {
-           "type": "object",
-           "required": [
-            "name"
-           ],
-           "properties": {
-            "name": {
-             "type": "string"
-            },
-            "request": {
-             "type": "string"
-            }
-           }
-          }
-         },
-         "limits": n9,
-         "requests": n9
-        }
-       },
-       "selector": n3,
-       "tolerations": {
-        "type": "array",
-        "items": {
-         "type": "object",
-         "properties": {
-          "effect": {
-           "type": "string"
-          },
-          "key": {
-           "type": "string"
-          },
-          "operator": {
-           "type": "string"
-          },
-          "tolerationSeconds": {
-           "type": "integer",
-           "format": "int64"
-          },
-          "value": {
-           "type": "string"
-          }
-         }
-        }
-       },
+       "resources": s69,
+       "selector": s5,
+       "tolerations": s11,
        "volumeMounts": {
         "type": "array",
         "items": {
@@ -654,7 +383,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": n10,
+            "items": n2,
             "name": {
              "type": "string",
              "default": ""
@@ -703,7 +432,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": n11
+            "items": s73
            }
           },
           "emptyDir": {
@@ -712,7 +441,7 @@ export const subscriptionKindSchema: KindSchema = {
             "medium": {
              "type": "string"
             },
-            "sizeLimit": n7
+            "sizeLimit": s68
            }
           },
           "ephemeral": {
@@ -727,76 +456,7 @@ export const subscriptionKindSchema: KindSchema = {
               "metadata": {
                "type": "object"
               },
-              "spec": {
-               "type": "object",
-               "properties": {
-                "accessModes": {
-                 "type": "array",
-                 "items": {
-                  "type": "string"
-                 }
-                },
-                "dataSource": {
-                 "type": "object",
-                 "required": [
-                  "kind",
-                  "name"
-                 ],
-                 "properties": {
-                  "apiGroup": {
-                   "type": "string"
-                  },
-                  "kind": {
-                   "type": "string"
-                  },
-                  "name": {
-                   "type": "string"
-                  }
-                 }
-                },
-                "dataSourceRef": {
-                 "type": "object",
-                 "required": [
-                  "kind",
-                  "name"
-                 ],
-                 "properties": {
-                  "apiGroup": {
-                   "type": "string"
-                  },
-                  "kind": {
-                   "type": "string"
-                  },
-                  "name": {
-                   "type": "string"
-                  },
-                  "namespace": {
-                   "type": "string"
-                  }
-                 }
-                },
-                "resources": {
-                 "type": "object",
-                 "properties": {
-                  "limits": n9,
-                  "requests": n9
-                 }
-                },
-                "selector": n3,
-                "storageClassName": {
-                 "type": "string"
-                },
-                "volumeAttributesClassName": {
-                 "type": "string"
-                },
-                "volumeMode": {
-                 "type": "string"
-                },
-                "volumeName": {
-                 "type": "string"
-                }
-               }
-              }
+              "spec": s76
              }
             }
            }
@@ -1090,7 +750,7 @@ export const subscriptionKindSchema: KindSchema = {
                  "path"
                 ],
                 "properties": {
-                 "labelSelector": n3,
+                 "labelSelector": s5,
                  "name": {
                   "type": "string"
                  },
@@ -1105,11 +765,11 @@ export const subscriptionKindSchema: KindSchema = {
                  }
                 }
                },
-               "configMap": n12,
+               "configMap": n3,
                "downwardAPI": {
                 "type": "object",
                 "properties": {
-                 "items": n11
+                 "items": s73
                 }
                },
                "podCertificate": {
@@ -1146,7 +806,7 @@ export const subscriptionKindSchema: KindSchema = {
                  }
                 }
                },
-               "secret": n12,
+               "secret": n3,
                "serviceAccountToken": {
                 "type": "object",
                 "required": [
@@ -1297,7 +957,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": n10,
+            "items": n2,
             "optional": {
              "type": "boolean"
             },
@@ -1390,7 +1050,7 @@ export const subscriptionKindSchema: KindSchema = {
         "lastUpdated"
        ],
        "properties": {
-        "catalogSourceRef": n13,
+        "catalogSourceRef": s44,
         "healthy": {
          "type": "boolean"
         },
@@ -1401,45 +1061,14 @@ export const subscriptionKindSchema: KindSchema = {
        }
       }
      },
-     "conditions": {
-      "type": "array",
-      "items": {
-       "type": "object",
-       "required": [
-        "status",
-        "type"
-       ],
-       "properties": {
-        "lastHeartbeatTime": {
-         "type": "string",
-         "format": "date-time"
-        },
-        "lastTransitionTime": {
-         "type": "string",
-         "format": "date-time"
-        },
-        "message": {
-         "type": "string"
-        },
-        "reason": {
-         "type": "string"
-        },
-        "status": {
-         "type": "string"
-        },
-        "type": {
-         "type": "string"
-        }
-       }
-      }
-     },
+     "conditions": s82,
      "currentCSV": {
       "type": "string"
      },
      "installPlanGeneration": {
       "type": "integer"
      },
-     "installPlanRef": n13,
+     "installPlanRef": s44,
      "installedCSV": {
       "type": "string"
      },

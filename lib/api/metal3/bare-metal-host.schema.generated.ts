@@ -2,6 +2,7 @@
 // metal3.io/v1alpha1 BareMetalHost. API reference: https://book.metal3.io/bmo/introduction
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
+import { s39, s44 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -65,7 +66,7 @@ const n2: SchemaNode = {
   }
  }
 };
-const n3: SchemaNode = {
+const n4: SchemaNode = {
  "type": "object",
  "properties": {
   "deviceName": {
@@ -101,7 +102,7 @@ const n3: SchemaNode = {
   }
  }
 };
-const n4: SchemaNode = {
+const n3: SchemaNode = {
  "type": "object",
  "properties": {
   "hardwareRAIDVolumes": {
@@ -174,7 +175,7 @@ const n4: SchemaNode = {
      "physicalDisks": {
       "type": "array",
       "minItems": 2,
-      "items": n3
+      "items": n4
      },
      "rootVolume": {
       "type": "boolean",
@@ -288,32 +289,7 @@ export const bareMetalHostKindSchema: KindSchema = {
        "legacy"
       ]
      },
-     "consumerRef": {
-      "type": "object",
-      "properties": {
-       "apiVersion": {
-        "type": "string"
-       },
-       "fieldPath": {
-        "type": "string"
-       },
-       "kind": {
-        "type": "string"
-       },
-       "name": {
-        "type": "string"
-       },
-       "namespace": {
-        "type": "string"
-       },
-       "resourceVersion": {
-        "type": "string"
-       },
-       "uid": {
-        "type": "string"
-       }
-      }
-     },
+     "consumerRef": s44,
      "customDeploy": {
       "type": "object",
       "required": [
@@ -420,8 +396,8 @@ export const bareMetalHostKindSchema: KindSchema = {
      "preprovisioningNetworkDataName": {
       "type": "string"
      },
-     "raid": n4,
-     "rootDeviceHints": n3,
+     "raid": n3,
+     "rootDeviceHints": n4,
      "taints": {
       "type": "array",
       "items": {
@@ -478,50 +454,7 @@ export const bareMetalHostKindSchema: KindSchema = {
       "listMapKeys": [
        "type"
       ],
-      "items": {
-       "type": "object",
-       "required": [
-        "lastTransitionTime",
-        "message",
-        "reason",
-        "status",
-        "type"
-       ],
-       "properties": {
-        "lastTransitionTime": {
-         "type": "string",
-         "format": "date-time"
-        },
-        "message": {
-         "type": "string",
-         "maxLength": 32768
-        },
-        "observedGeneration": {
-         "type": "integer",
-         "minimum": 0,
-         "format": "int64"
-        },
-        "reason": {
-         "type": "string",
-         "pattern": "^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$",
-         "minLength": 1,
-         "maxLength": 1024
-        },
-        "status": {
-         "type": "string",
-         "enum": [
-          "True",
-          "False",
-          "Unknown"
-         ]
-        },
-        "type": {
-         "type": "string",
-         "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
-         "maxLength": 316
-        }
-       }
-      }
+      "items": s39
      },
      "errorCount": {
       "type": "integer",
@@ -793,8 +726,8 @@ export const bareMetalHostKindSchema: KindSchema = {
        },
        "firmware": n1,
        "image": n2,
-       "raid": n4,
-       "rootDeviceHints": n3,
+       "raid": n3,
+       "rootDeviceHints": n4,
        "state": {
         "type": "string"
        }
