@@ -12,12 +12,12 @@ import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject, Secret } from '../api';
 import type { HostedClusterPlan, PlannedObject } from '../core';
-import { objectKey } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
 import { DISCOVERY_ISO_URL_AT_DEPLOYMENT, agentInfrastructureContribution, checkAgentInfrastructure } from '../platforms';
 import { HcpResourceError } from './errors';
 import { metadataWithReadiness, resourceNameFor } from './hosted-cluster';
 import { programPlan } from './program-plan';
+import { registerPhases } from './register-phases';
 
 /** Type token of {@link AgentInfrastructure}. */
 export const AGENT_INFRASTRUCTURE_TYPE = 'hcp:index:AgentInfrastructure';
@@ -61,46 +61,29 @@ export class AgentInfrastructure extends pulumi.ComponentResource {
     for (const warning of plan.warnings) pulumi.log.warn(`${warning.path}: ${warning.message} Fix: ${warning.fix}`, this);
 
     // Each wave waits for the whole previous wave (and for what the component was told to wait for).
-    const own = new Set(added);
-    const waves = [...new Set(contribution.objects.map((p) => p.phase.wave))].sort((a, b) => a - b);
-    const resources: pulumi.CustomResource[] = [];
-    let previous: pulumi.Resource[] = [];
     let isoUrl: pulumi.Output<string | undefined> = pulumi.output(undefined);
     let infraEnv: k8s.apiextensions.CustomResource | undefined;
-    for (const wave of waves) {
-      const inWave = contribution.objects.filter((p) => p.phase.wave === wave);
-      const current: pulumi.Resource[] = [];
-      for (const planned of inWave) {
-        const existing = program.resources.get(objectKey(planned.object));
-        if (!own.has(planned)) {
-          if (existing) current.push(existing);
-          continue;
-        }
-        const explicit = (planned.dependsOn ?? []).map((key) => program.resources.get(key)).filter((r): r is pulumi.CustomResource => r !== undefined);
-        const dependsOn = [...(previous.length > 0 ? previous : toArray(opts?.dependsOn)), ...explicit];
-        const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn.length > 0 ? { dependsOn } : {}) };
-        const resource = render(resourceNameFor(name, planned.object), planned, isoUrl, childOpts);
+    const phases = registerPhases({
+      program,
+      objects: contribution.objects,
+      added: new Set(added),
+      dependsOn: opts?.dependsOn,
+      register: (planned, dependsOn) => {
+        const resource = render(resourceNameFor(name, planned.object), planned, isoUrl, { parent: this, ...(dependsOn ? { dependsOn } : {}) });
         if (planned.object.kind === 'InfraEnv') {
           infraEnv = resource as k8s.apiextensions.CustomResource;
           // `status` is registered as an output (see render) and is read after waitFor ImageCreated.
           isoUrl = (infraEnv as unknown as { status: pulumi.Output<{ isoDownloadURL?: string } | undefined> }).status.apply((s) => s?.isoDownloadURL);
         }
-        program.resources.set(objectKey(planned.object), resource);
-        resources.push(resource);
-        current.push(resource);
-      }
-      if (current.length > 0) previous = current;
-    }
+        return resource;
+      },
+    });
+    const resources = phases.flatMap((phase) => phase.resources);
     this.resources = resources;
     this.infraEnv = infraEnv!;
     this.isoDownloadURL = isoUrl;
     this.registerOutputs({ isoDownloadURL: this.isoDownloadURL });
   }
-}
-
-function toArray(value: pulumi.ComponentResourceOptions['dependsOn']): pulumi.Resource[] {
-  if (!value) return [];
-  return (Array.isArray(value) ? value : [value]).filter((r): r is pulumi.Resource => pulumi.Resource.isInstance(r));
 }
 
 function render(resourceName: string, planned: PlannedObject, isoUrl: pulumi.Output<string | undefined>, opts: pulumi.CustomResourceOptions): pulumi.CustomResource {

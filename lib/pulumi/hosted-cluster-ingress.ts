@@ -7,13 +7,14 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import type { HostedClusterPlan } from '../core';
-import { formatIssues, hostedClusterTarget, objectKey, targetKey } from '../core';
+import { formatIssues, hostedClusterTarget, targetKey } from '../core';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
 import { checkHostedClusterIngress, checkPoolsDisjoint, hostedClusterIngressContribution } from '../day2';
 import { HcpResourceError } from './errors';
 import { renderResource, resourceNameFor } from './hosted-cluster';
 import { HostedClusterRef, hostedClusterProvider } from './hosted-cluster-provider';
 import { programPlan } from './program-plan';
+import { RegisteredPhase, registerPhases } from './register-phases';
 
 /** Type token of {@link HostedClusterIngress}. */
 export const HOSTED_CLUSTER_INGRESS_TYPE = 'hcp:index:HostedClusterIngress';
@@ -25,13 +26,6 @@ export interface HostedClusterIngressArgs extends HostedClusterIngressProps {
   readonly provider?: pulumi.ProviderResource;
 }
 
-export interface HostedClusterIngressPhase {
-  readonly name: string;
-  readonly wave: number;
-  /** Each depends on every resource of the previous phase. */
-  readonly resources: readonly pulumi.CustomResource[];
-}
-
 /**
  * MetalLB inside the hosted cluster (bare metal) and the LoadBalancer Service in front of its
  * router. Invalid args, and pools that overlap another cluster's MetalLB pools in the program,
@@ -39,7 +33,7 @@ export interface HostedClusterIngressPhase {
  */
 export class HostedClusterIngress extends pulumi.ComponentResource {
   readonly plan: HostedClusterIngressPlan;
-  readonly phases: readonly HostedClusterIngressPhase[];
+  readonly phases: readonly RegisteredPhase[];
   /** The provider the objects are applied with. */
   readonly provider: pulumi.ProviderResource;
   /** The router's LoadBalancer Service. */
@@ -65,24 +59,16 @@ export class HostedClusterIngress extends pulumi.ComponentResource {
     const providers = new Map([[target, this.provider]]);
 
     // Pulumi deletes in reverse: the Service, then pools, the MetalLB instance, the operator.
-    const waves = [...new Set(added.map((p) => p.phase.wave))].sort((a, b) => a - b);
-    const phases: HostedClusterIngressPhase[] = [];
-    let previous: pulumi.Resource[] = [];
-    for (const wave of waves) {
-      const inPhase = added.filter((p) => p.phase.wave === wave);
-      const resources = inPhase.map((p) => {
-        const explicit = (p.dependsOn ?? []).map((key) => program.resources.get(`${target}:${key}`)).filter((r): r is pulumi.CustomResource => r !== undefined);
-        const dependsOn = [...(previous.length > 0 ? previous : []), ...explicit];
-        const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn.length > 0 ? { dependsOn } : {}) };
-        const resource = renderResource(resourceNameFor(name, p.object), p, undefined, new Map(), childOpts, providers);
-        program.resources.set(`${target}:${objectKey(p.object)}`, resource);
-        return resource;
-      });
-      phases.push({ name: inPhase[0].phase.name, wave, resources });
-      previous = resources;
-    }
-    this.phases = phases;
-    this.service = previous.find((r) => r instanceof k8s.core.v1.Service) as k8s.core.v1.Service;
+    this.phases = registerPhases({
+      program,
+      objects: added,
+      added: new Set(added),
+      dependsOn: opts?.dependsOn,
+      register: (p, dependsOn) =>
+        renderResource(resourceNameFor(name, p.object), p, undefined, new Map(), { parent: this, ...(dependsOn ? { dependsOn } : {}) }, providers),
+    });
+    const last = this.phases[this.phases.length - 1]?.resources ?? [];
+    this.service = last.find((r) => r instanceof k8s.core.v1.Service) as k8s.core.v1.Service;
 
     const warningLines = checked.plan.warnings.map((w) => formatIssues([w]).trim());
     for (const line of warningLines) pulumi.log.warn(line, this);

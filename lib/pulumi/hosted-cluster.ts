@@ -25,6 +25,7 @@ import type { HostedClusterProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
 import { HcpResourceError } from './errors';
 import { programPlan } from './program-plan';
+import { RegisteredPhase, registerPhases } from './register-phases';
 
 /** Type token of {@link HostedClusterBundle}. */
 export const HOSTED_CLUSTER_BUNDLE_TYPE = 'hcp:index:HostedClusterBundle';
@@ -65,16 +66,6 @@ export interface HostedClusterBundleArgs extends Omit<HostedClusterProps, 'pullS
   readonly deployTimeValues?: Readonly<Record<string, pulumi.Input<string>>>;
 }
 
-/** The resources of one plan phase. */
-export interface HostedClusterBundlePhase {
-  readonly name: string;
-  readonly wave: number;
-  /** Each depends on every resource of the previous non-empty phase. */
-  readonly resources: readonly pulumi.CustomResource[];
-  /** Objects of this phase another component of the program created first (a shared namespace). */
-  readonly shared: readonly pulumi.CustomResource[];
-}
-
 /**
  * One hosted cluster on a management cluster: Namespace, Secrets/ExternalSecrets and other
  * prerequisites, the HostedCluster, and its NodePools, applied in that order and waited on
@@ -89,7 +80,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
   /** The validated plan the resources were rendered from (secret values are not in it). */
   readonly plan: HostedClusterPlan;
   /** Resources grouped by plan phase, in apply order. */
-  readonly phases: readonly HostedClusterBundlePhase[];
+  readonly phases: readonly RegisteredPhase[];
   /** The HostedCluster resource. */
   readonly hostedCluster: k8s.apiextensions.CustomResource;
   /** The NodePool resources. */
@@ -136,30 +127,17 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
     // this order, so on destroy the NodePools go first, then the HostedCluster (whose finalizer
     // tears down the control plane while its Secrets still exist), then the Secrets, ExternalSecrets,
     // ConfigMaps and Roles, and the Namespace last.
-    const own = new Set(added);
-    let previous: pulumi.Resource[] = [];
-    const phases: HostedClusterBundlePhase[] = [];
-    for (const { name: phaseName, wave } of plan.phases) {
-      const inPhase = planned.filter((p) => p.phase.name === phaseName);
-      // The first phase waits for whatever the component itself was told to wait for (e.g. the operator).
-      const dependsOn = after(previous.length > 0 ? previous : opts?.dependsOn);
-      const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
-      const resources = inPhase
-        .filter((p) => own.has(p))
-        .map((p) => {
-          const explicit = (p.dependsOn ?? []).map((key) => program.resources.get(key)).filter((r): r is pulumi.CustomResource => r !== undefined);
-          const base = pulumi.output(previous.length > 0 ? previous : (opts?.dependsOn ?? [])) as pulumi.Output<pulumi.Resource | pulumi.Resource[]>;
-          const withExplicit = base.apply((d) => [...(Array.isArray(d) ? d : [d]), ...explicit]);
-          const objectOpts = explicit.length > 0 ? { ...childOpts, dependsOn: after(withExplicit) } : childOpts;
-          const resource = renderResource(resourceNameFor(name, p.object), p, valueSecrets.get(objectKey(p.object)), deployTimeValues, objectOpts);
-          program.resources.set(objectKey(p.object), resource);
-          return resource;
-        });
-      const shared = inPhase.filter((p) => !own.has(p)).map((p) => program.resources.get(objectKey(p.object))!);
-      phases.push({ name: phaseName, wave, resources, shared });
-      if (resources.length + shared.length > 0) previous = [...resources, ...shared];
-    }
-    this.phases = phases;
+    this.phases = registerPhases({
+      program,
+      objects: planned,
+      added: new Set(added),
+      phases: plan.phases,
+      dependsOn: opts?.dependsOn,
+      gate: after,
+      register: (p, dependsOn) =>
+        renderResource(resourceNameFor(name, p.object), p, valueSecrets.get(objectKey(p.object)), deployTimeValues, { parent: this, ...(dependsOn ? { dependsOn } : {}) }),
+    });
+    const phases = this.phases;
 
     const resourceOf = (phase: string) => (phases.find((p) => p.name === phase)?.resources ?? []) as k8s.apiextensions.CustomResource[];
     this.hostedCluster = resourceOf(PHASES.hostedCluster.name)[0];

@@ -11,25 +11,19 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import type { PlannedObject } from '../core';
-import { formatIssues, objectKey } from '../core';
+import { formatIssues } from '../core';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
 import { checkManagementCluster, managementClusterContribution, managementRequirements } from '../management';
 import { HcpResourceError } from './errors';
 import { metadataWithReadiness, renderResource, resourceNameFor } from './hosted-cluster';
 import { programPlan } from './program-plan';
+import { RegisteredPhase, registerPhases } from './register-phases';
 
 /** Type token of {@link ManagementCluster}. */
 export const MANAGEMENT_CLUSTER_TYPE = 'hcp:index:ManagementCluster';
 
 /** The same props as the cdk8s `ManagementCluster`: plain values (they decide which resources exist). */
 export type ManagementClusterArgs = ManagementClusterProps;
-
-export interface ManagementClusterPhase {
-  readonly name: string;
-  readonly wave: number;
-  /** Each depends on every resource of the previous non-empty phase. */
-  readonly resources: readonly pulumi.CustomResource[];
-}
 
 /**
  * The management cluster: operators through OLM, the multicluster engine with HyperShift,
@@ -38,7 +32,7 @@ export interface ManagementClusterPhase {
  */
 export class ManagementCluster extends pulumi.ComponentResource {
   readonly plan: ManagementClusterPlan;
-  readonly phases: readonly ManagementClusterPhase[];
+  readonly phases: readonly RegisteredPhase[];
   /** The MultiClusterEngine; resolves once its phase is Available. */
   readonly multiClusterEngine: pulumi.CustomResource;
   /** One NodePatch per control-plane node. */
@@ -63,29 +57,19 @@ export class ManagementCluster extends pulumi.ComponentResource {
     // Pulumi deletes in the reverse of this order: webhooks-ready objects, then the operands
     // (MultiClusterEngine last of them, after every HostedCluster that depends on it), then the
     // Subscriptions, OperatorGroups and Namespaces.
-    const own = new Set(added);
-    const waves = [...new Set(contribution.objects.map((p) => p.phase.wave))].sort((a, b) => a - b);
-    let previous: pulumi.Resource[] = [];
     const byObject = new Map<PlannedObject, pulumi.CustomResource>();
-    const phases: ManagementClusterPhase[] = [];
-    for (const wave of waves) {
-      const inPhase = contribution.objects.filter((p) => p.phase.wave === wave);
-      const resources = inPhase
-        .filter((p) => own.has(p))
-        .map((p) => {
-          const explicit = (p.dependsOn ?? []).map((key) => program.resources.get(key)).filter((r): r is pulumi.CustomResource => r !== undefined);
-          const dependsOn = [...(previous.length > 0 ? previous : []), ...explicit];
-          const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn.length > 0 ? { dependsOn } : {}) };
-          const resource = p.patch ? renderPatch(resourceNameFor(name, p.object), p, childOpts) : renderResource(resourceNameFor(name, p.object), p, undefined, new Map(), childOpts);
-          program.resources.set(objectKey(p.object), resource);
-          byObject.set(p, resource);
-          return resource;
-        });
-      const shared = inPhase.filter((p) => !own.has(p)).map((p) => program.resources.get(objectKey(p.object))).filter((r): r is pulumi.CustomResource => r !== undefined);
-      phases.push({ name: inPhase[0].phase.name, wave, resources });
-      if (resources.length + shared.length > 0) previous = [...resources, ...shared];
-    }
-    this.phases = phases;
+    this.phases = registerPhases({
+      program,
+      objects: contribution.objects,
+      added: new Set(added),
+      dependsOn: opts?.dependsOn,
+      register: (p, dependsOn) => {
+        const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
+        const resource = p.patch ? renderPatch(resourceNameFor(name, p.object), p, childOpts) : renderResource(resourceNameFor(name, p.object), p, undefined, new Map(), childOpts);
+        byObject.set(p, resource);
+        return resource;
+      },
+    });
     this.multiClusterEngine = [...byObject].find(([p]) => p.object.kind === 'MultiClusterEngine')![1];
 
     // Nodes exist already: patch their labels and taints (server-side apply, only these fields).

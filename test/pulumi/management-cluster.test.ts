@@ -83,6 +83,18 @@ test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, t
   expect(waitFor('AgentServiceConfig')).toEqual(['condition=DeploymentsHealthy']);
 });
 
+test('the first phase waits for what the component was told to wait for (regression: it did not)', async () => {
+  const dependsOn = new Map<pulumi.Resource, unknown>();
+  const record: pulumi.ResourceTransformation = (args) => (dependsOn.set(args.resource, args.opts.dependsOn), undefined);
+  const network = new pulumi.ComponentResource('test:index:Network', 'network');
+  const mgmt = new hcp.ManagementCluster('mgmt', EXAMPLE_MANAGEMENT_CLUSTER, { dependsOn: [network], transformations: [record] });
+  await Promise.all(mgmt.phases.flatMap((p) => p.resources).map((r) => valueOf(r.urn)));
+  // Each also keeps its explicit dependencies (a Subscription on its OperatorGroup).
+  const includes = (a: unknown, b: readonly unknown[]) => Array.isArray(a) && b.every((x) => a.includes(x));
+  expect(mgmt.phases[0].resources.map((r) => includes(dependsOn.get(r), [network]))).toEqual(mgmt.phases[0].resources.map(() => true));
+  expect(includes(dependsOn.get(mgmt.phases[1].resources[0]), mgmt.phases[0].resources)).toBe(true);
+});
+
 test('a HostedClusterBundle given the management cluster as dependsOn waits for it', async () => {
   const dependsOn = new Map<pulumi.Resource, unknown>();
   const record: pulumi.ResourceTransformation = (args) => {

@@ -1,0 +1,79 @@
+/**
+ * How every component registers its part of the program's plan: phase by phase, each object
+ * depending on the whole previous non-empty phase (the first on what the component was told to
+ * wait for) and on its explicit dependencies. Pulumi deletes in the reverse order.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import type { PlannedObject } from '../core';
+import { objectKey, targetKey } from '../core';
+import type { ProgramPlan } from './program-plan';
+
+/** The program's key of a planned object: its target and identity. */
+export function resourceKey(planned: Pick<PlannedObject, 'object' | 'target'>): string {
+  return `${targetKey(planned.target)}:${objectKey(planned.object)}`;
+}
+
+/** The resources of one phase. */
+export interface RegisteredPhase {
+  readonly name: string;
+  readonly wave: number;
+  /** Registered by this component. */
+  readonly resources: readonly pulumi.CustomResource[];
+  /** The phase's objects another component of the program registered first (a shared namespace). */
+  readonly shared: readonly pulumi.CustomResource[];
+}
+
+export interface RegisterPhasesArgs {
+  readonly program: ProgramPlan;
+  /** The contribution's objects, in plan order. */
+  readonly objects: readonly PlannedObject[];
+  /** Those new to the program's plan (the others are reused). */
+  readonly added: ReadonlySet<PlannedObject>;
+  /** The phases to report, empty ones included. @default the phases of `objects`, by wave */
+  readonly phases?: ReadonlyArray<{ readonly name: string; readonly wave: number }>;
+  /** What the component itself was told to wait for; the first phase waits for it. */
+  readonly dependsOn?: pulumi.ResourceOptions['dependsOn'];
+  /** Wraps every `dependsOn` (e.g. to wait for a check of secret values too). @default as is */
+  readonly gate?: (dependsOn: pulumi.ResourceOptions['dependsOn']) => pulumi.ResourceOptions['dependsOn'];
+  /** Registers one object with the options computed for it (parent, dependsOn). */
+  readonly register: (planned: PlannedObject, dependsOn: pulumi.ResourceOptions['dependsOn']) => pulumi.CustomResource;
+}
+
+export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
+  const { program, objects, added, gate = (d) => d } = args;
+  const phases = args.phases ?? uniquePhases(objects);
+  let previous: pulumi.Resource[] = [];
+  return phases.map(({ name, wave }) => {
+    const inPhase = objects.filter((p) => p.phase.name === name);
+    const base = previous.length > 0 ? previous : args.dependsOn;
+    const resources = inPhase
+      .filter((p) => added.has(p))
+      .map((p) => {
+        const explicit = (p.dependsOn ?? [])
+          .map((key) => program.resources.get(`${targetKey(p.target)}:${key}`))
+          .filter((r): r is pulumi.CustomResource => r !== undefined);
+        const resource = args.register(p, gate(withExplicit(base, explicit)));
+        program.resources.set(resourceKey(p), resource);
+        return resource;
+      });
+    const shared = inPhase
+      .filter((p) => !added.has(p))
+      .map((p) => program.resources.get(resourceKey(p)))
+      .filter((r): r is pulumi.CustomResource => r !== undefined);
+    if (resources.length + shared.length > 0) previous = [...resources, ...shared];
+    return { name, wave, resources, shared };
+  });
+}
+
+function uniquePhases(objects: readonly PlannedObject[]): Array<{ name: string; wave: number }> {
+  const byName = new Map(objects.map((p) => [p.phase.name, p.phase.wave]));
+  return [...byName].map(([name, wave]) => ({ name, wave })).sort((a, b) => a.wave - b.wave);
+}
+
+/** `base` plus explicit dependencies; plain arrays stay arrays (no Output unless `base` is one). */
+function withExplicit(base: pulumi.ResourceOptions['dependsOn'], explicit: readonly pulumi.Resource[]): pulumi.ResourceOptions['dependsOn'] {
+  if (explicit.length === 0) return base;
+  if (base === undefined) return [...explicit];
+  if (Array.isArray(base)) return [...base, ...explicit];
+  return pulumi.output(base as pulumi.Input<pulumi.Resource | pulumi.Resource[]>).apply((d) => [...(Array.isArray(d) ? d : [d]), ...explicit]);
+}
