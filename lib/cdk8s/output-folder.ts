@@ -72,71 +72,123 @@ export interface OwnedWrite {
 }
 
 /**
- * Makes `dir` hold exactly `files` among the files the library owns there, all or nothing:
- * every new file is written beside its target first, then moved into place; on any failure the
- * previous files are put back. Files the library did not write are never replaced or removed:
- * a name that would replace one is refused before anything is written.
+ * Makes `dir` hold exactly `files` among the files the library owns there, all or nothing (see
+ * {@link OwnedFolderWrite}). Files the library did not write are never replaced or removed: a name
+ * that would replace one is refused before anything is written.
  */
 export function writeOwnedFiles(dir: string, files: ReadonlyMap<string, string>): OwnedWrite {
-  const problem = outputFolderProblem(dir);
-  if (problem) throw new OutputFolderError(`refusing to write into ${dir}: ${problem} Name a folder of its own, such as "dist".`);
-  const owned = new Set(readManifest(dir));
-  const names = [...files.keys()].sort();
-  // One readdir per folder instead of one existsSync per file: a fleet writes thousands of files into a few folders.
-  const existing = new FolderListings();
-  for (const name of names) {
-    if (!isOwnedPath(name) || name === MANIFEST_FILE) throw new OutputFolderError(`"${name}" is not a file name the synth may write.`);
-    if (!owned.has(name) && existing.has(path.join(dir, name))) {
-      throw new OutputFolderError(
-        `refusing to replace ${path.join(dir, name)}: hcp-constructs did not write it (it is not in ${MANIFEST_FILE}). Move it away, or rename the chart that produces it.`,
-      );
-    }
-  }
-  const removed = [...owned].filter((name) => !files.has(name) && existing.has(path.join(dir, name))).sort();
-
-  const suffix = `.hcp-${process.pid}-${Date.now()}`;
-  const staged: string[] = [];
-  const moved: Array<{ readonly target: string; readonly backup?: string }> = [];
-  const createdDirs: string[] = [];
-  const madeDirs = new Set<string>();
-  const mkdir = (folder: string) => {
-    if (madeDirs.has(folder)) return;
-    const first = fs.mkdirSync(folder, { recursive: true }); // mode follows the umask
-    if (first) createdDirs.push(first);
-    madeDirs.add(folder);
-  };
+  const write = OwnedFolderWrite.begin(dir, [...files.keys()]);
   try {
-    mkdir(dir);
-    const manifest = [MANIFEST_HEADER, ...names].join('\n') + '\n';
-    for (const [name, content] of [...names.map((n) => [n, files.get(n)!] as const), [MANIFEST_FILE, manifest] as const]) {
-      const target = path.join(dir, name);
-      mkdir(path.dirname(target));
-      fs.writeFileSync(target + suffix, content);
-      staged.push(target);
-    }
-    for (const target of staged) {
-      const backup = existing.has(target) ? target + suffix + '.previous' : undefined;
-      if (backup) fs.renameSync(target, backup);
-      moved.push({ target, backup });
-      fs.renameSync(target + suffix, target);
-    }
-    for (const name of removed) {
-      const target = path.join(dir, name);
-      fs.renameSync(target, target + suffix + '.previous');
-      moved.push({ target, backup: target + suffix + '.previous' });
-    }
+    for (const [name, content] of files) write.stage(name, content);
   } catch (error) {
-    for (const { target, backup } of moved.reverse()) {
-      fs.rmSync(target, { force: true });
-      if (backup) fs.renameSync(backup, target);
-    }
-    for (const target of staged) fs.rmSync(target + suffix, { force: true });
-    for (const folder of createdDirs.reverse()) fs.rmSync(folder, { recursive: true, force: true });
+    write.abort();
     throw error;
   }
-  for (const { backup } of moved) if (backup) fs.rmSync(backup, { force: true });
-  for (const name of removed) removeEmptyParents(dir, path.dirname(path.join(dir, name)));
-  return { written: names, removed };
+  return write.commit();
+}
+
+/**
+ * One all-or-nothing write of the library's files into an output folder. {@link begin} refuses
+ * the folder or a name before anything is written; each file's new content is then staged beside
+ * its target ({@link stage}, or written to {@link stagingPath} by another thread); {@link commit}
+ * moves them all into place and removes the files an earlier synth wrote that are no longer
+ * produced, putting every previous file back if a move fails; {@link abort} removes what was staged.
+ */
+export class OwnedFolderWrite {
+  private readonly suffix = `.hcp-${process.pid}-${Date.now()}`;
+  private readonly createdDirs: string[] = [];
+  private readonly staged = new Set<string>();
+  private done = false;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly names: readonly string[],
+    private readonly existing: FolderListings,
+    private readonly removed: readonly string[],
+  ) {}
+
+  /** Checks the folder and every name, then creates the folders the files go into. */
+  static begin(dir: string, fileNames: readonly string[]): OwnedFolderWrite {
+    const problem = outputFolderProblem(dir);
+    if (problem) throw new OutputFolderError(`refusing to write into ${dir}: ${problem} Name a folder of its own, such as "dist".`);
+    const owned = new Set(readManifest(dir));
+    const names = [...fileNames].sort();
+    const wanted = new Set(names);
+    // One readdir per folder instead of one existsSync per file: a fleet writes thousands of files into a few folders.
+    const existing = new FolderListings();
+    for (const name of names) {
+      if (!isOwnedPath(name) || name === MANIFEST_FILE) throw new OutputFolderError(`"${name}" is not a file name the synth may write.`);
+      if (!owned.has(name) && existing.has(path.join(dir, name))) {
+        throw new OutputFolderError(
+          `refusing to replace ${path.join(dir, name)}: hcp-constructs did not write it (it is not in ${MANIFEST_FILE}). Move it away, or rename the chart that produces it.`,
+        );
+      }
+    }
+    const removed = [...owned].filter((name) => !wanted.has(name) && existing.has(path.join(dir, name))).sort();
+    const write = new OwnedFolderWrite(dir, names, existing, removed);
+    try {
+      for (const folder of new Set([dir, ...names.map((name) => path.dirname(path.join(dir, name)))])) write.mkdir(folder);
+    } catch (error) {
+      write.abort();
+      throw error;
+    }
+    return write;
+  }
+
+  /** Where the new content of `name` (one of the names given to {@link begin}) is written before the commit. */
+  stagingPath(name: string): string {
+    this.staged.add(name);
+    return path.join(this.dir, name) + this.suffix;
+  }
+
+  /** Stages the new content of `name`. */
+  stage(name: string, content: string): void {
+    fs.writeFileSync(this.stagingPath(name), content);
+  }
+
+  /** Moves every staged file into place; on any failure puts the previous files back and throws. */
+  commit(): OwnedWrite {
+    this.stage(MANIFEST_FILE, [MANIFEST_HEADER, ...this.names].join('\n') + '\n');
+    const moved: Array<{ readonly target: string; readonly backup?: string }> = [];
+    try {
+      for (const name of [...this.names, MANIFEST_FILE]) {
+        const target = path.join(this.dir, name);
+        const backup = this.existing.has(target) ? target + this.suffix + '.previous' : undefined;
+        if (backup) fs.renameSync(target, backup);
+        moved.push({ target, backup });
+        fs.renameSync(target + this.suffix, target);
+      }
+      for (const name of this.removed) {
+        const target = path.join(this.dir, name);
+        fs.renameSync(target, target + this.suffix + '.previous');
+        moved.push({ target, backup: target + this.suffix + '.previous' });
+      }
+    } catch (error) {
+      for (const { target, backup } of moved.reverse()) {
+        fs.rmSync(target, { force: true });
+        if (backup) fs.renameSync(backup, target);
+      }
+      this.abort();
+      throw error;
+    }
+    this.done = true;
+    for (const { backup } of moved) if (backup) fs.rmSync(backup, { force: true });
+    for (const name of this.removed) removeEmptyParents(this.dir, path.dirname(path.join(this.dir, name)));
+    return { written: this.names, removed: this.removed };
+  }
+
+  /** Removes every staged file and the folders {@link begin} created; the folder is as it was. */
+  abort(): void {
+    if (this.done) return;
+    this.done = true;
+    for (const name of this.staged) fs.rmSync(path.join(this.dir, name) + this.suffix, { force: true });
+    for (const folder of this.createdDirs.reverse()) fs.rmSync(folder, { recursive: true, force: true });
+  }
+
+  private mkdir(folder: string): void {
+    const first = fs.mkdirSync(folder, { recursive: true }); // mode follows the umask
+    if (first) this.createdDirs.push(first);
+  }
 }
 
 /** What each folder held before the write, read once per folder (a missing folder holds nothing). */

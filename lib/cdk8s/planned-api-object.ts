@@ -6,7 +6,7 @@
  * (a JSON patch, resolvers of the user's, CDK8S_DISABLE_SORT, a value that is not plain data)
  * takes cdk8s's own path.
  */
-import { ApiObject, ApiObjectProps, App, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
+import { ApiObject, ApiObjectMetadataDefinition, ApiObjectProps, App, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import type { Construct } from 'constructs';
 
 /** cdk8s's own resolvers, which change nothing in plain JSON data. */
@@ -29,8 +29,8 @@ export class PlannedApiObject extends ApiObject {
 
   override toJson(): any {
     if (this.patched || process.env.CDK8S_DISABLE_SORT || !onlyBuiltInResolvers(App.of(this))) return super.toJson();
-    const metadata = sortedPlainCopy(this.metadata.toJson());
-    const body = sortedPlainCopy(this.body);
+    const metadata = metadataJson(this.metadata);
+    const body = sortedPlainCopy(this.body, false);
     if (metadata === NOT_PLAIN || body === NOT_PLAIN) return super.toJson();
     // cdk8s's order: apiVersion, kind, metadata, then the other keys sorted.
     const result: Record<string, unknown> = {};
@@ -49,11 +49,35 @@ function onlyBuiltInResolvers(app: App): boolean {
 
 const NOT_PLAIN = Symbol('not plain JSON');
 
+/** The fields cdk8s's ApiObjectMetadataDefinition keeps (private in its types) and merges in its `toJson()`. */
+interface MetadataFields {
+  readonly _additionalAttributes?: Record<string, unknown>;
+  readonly name?: string;
+  readonly namespace?: string;
+  readonly annotations?: Record<string, string>;
+  readonly finalizers?: string[];
+  readonly ownerReferences?: unknown[];
+  readonly labels?: Record<string, string>;
+}
+
 /**
- * cdk8s's `sanitizeValue(resolve(value))` for plain JSON: null and undefined dropped, object keys
- * sorted. Returns NOT_PLAIN for anything else (class instances, functions, Lazy values).
+ * What `metadata.toJson()` gives for plain metadata, in one copy: its fields merged as cdk8s
+ * merges them, null, undefined, empty lists and empty maps dropped, keys sorted. NOT_PLAIN when
+ * the metadata holds anything else, or when cdk8s no longer keeps these fields.
  */
-function sortedPlainCopy(value: unknown): unknown {
+function metadataJson(metadata: ApiObjectMetadataDefinition): unknown {
+  const fields = metadata as unknown as MetadataFields;
+  if (fields._additionalAttributes === undefined) return NOT_PLAIN;
+  const { name, namespace, annotations, finalizers, ownerReferences, labels } = fields;
+  return sortedPlainCopy({ ...fields._additionalAttributes, name, namespace, annotations, finalizers, ownerReferences, labels }, true);
+}
+
+/**
+ * cdk8s's `sanitizeValue(resolve(value))` for plain JSON: null and undefined dropped (with
+ * `dropEmpty`, empty lists and maps too, as for metadata), object keys sorted. Returns NOT_PLAIN
+ * for anything else (class instances, functions, Lazy values).
+ */
+function sortedPlainCopy(value: unknown, dropEmpty: boolean): unknown {
   if (value === null || value === undefined) return undefined;
   switch (typeof value) {
     case 'string':
@@ -66,9 +90,10 @@ function sortedPlainCopy(value: unknown): unknown {
       return NOT_PLAIN;
   }
   if (Array.isArray(value)) {
+    if (dropEmpty && value.length === 0) return undefined;
     const copy = new Array<unknown>(value.length);
     for (let i = 0; i < value.length; i++) {
-      const item = sortedPlainCopy(value[i]);
+      const item = sortedPlainCopy(value[i], dropEmpty);
       if (item === NOT_PLAIN) return NOT_PLAIN;
       copy[i] = item;
     }
@@ -77,12 +102,16 @@ function sortedPlainCopy(value: unknown): unknown {
   if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
   const source = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
+  let empty = true;
   for (const key of sortedKeys(source)) {
-    const item = sortedPlainCopy(source[key]);
+    const item = sortedPlainCopy(source[key], dropEmpty);
     if (item === NOT_PLAIN) return NOT_PLAIN;
-    if (item !== undefined) copy[key] = item;
+    if (item !== undefined) {
+      copy[key] = item;
+      empty = false;
+    }
   }
-  return copy;
+  return dropEmpty && empty ? undefined : copy;
 }
 
 /** The keys in `sort()` order; planned objects mostly have them in order already, so check first. */

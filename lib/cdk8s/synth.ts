@@ -1,12 +1,12 @@
 /** Synthesis that never leaves partial output: validate everything, then write only the library's own files. */
 import * as path from 'path';
-import { App, Chart, Names } from 'cdk8s';
+import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
-import { OutputFolderError, outputFolderProblem, resolveOutdir, writeOwnedFiles } from './output-folder';
+import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { collectIssues, targetOf } from './render';
 import { appReports } from './reports';
 import { synthesisOrder } from './synthesis-order';
-import { toYamlStream } from './yaml-output';
+import { YamlWriters, writerThreadCount } from './yaml-writers';
 
 export interface SynthResult {
   readonly outdir: string;
@@ -53,25 +53,39 @@ export function synthesizeCharts(app: App): SynthesizedChart[] {
  * holds the documents of the whole fleet in memory.
  */
 export function* eachSynthesizedChart(app: App): Generator<SynthesizedChart> {
+  for (const file of chartFiles(app)) yield { name: file.name, target: file.target, documents: file.objects.map((o) => o.toJson()) };
+}
+
+/** The objects of one output file: one chart's objects for one target, in cdk8s's order. */
+interface ChartFile {
+  readonly name: string;
+  readonly target: Target;
+  readonly objects: readonly ApiObject[];
+}
+
+/** Every chart's files (a chart with objects for several targets gives one per target), before any object is rendered. */
+function chartFiles(app: App): ChartFile[] {
   const constructs = app.node.findAll();
   const first = constructs.find((c): c is Chart => c instanceof Chart);
-  if (!first) return;
+  if (!first) return [];
   // Any chart's toJson() resolves dependencies and validates the whole app: do it once.
   first.toJson();
   const order = synthesisOrder(app, constructs);
+  const files: ChartFile[] = [];
   for (const [index, chart] of order.charts.entries()) {
     const label = Names.toDnsLabel(chart);
     const name = order.chartsDependOnEachOther ? `${String(index).padStart(4, '0')}-${label}` : label;
-    const byTarget = new Map<string, { target: Target; documents: unknown[] }>();
+    const byTarget = new Map<string, { target: Target; objects: ApiObject[] }>();
     for (const object of order.objectsOf(chart)) {
       const target = targetOf(object);
       const key = targetKey(target);
-      if (!byTarget.has(key)) byTarget.set(key, { target, documents: [] });
-      byTarget.get(key)!.documents.push(object.toJson());
+      if (!byTarget.has(key)) byTarget.set(key, { target, objects: [] });
+      byTarget.get(key)!.objects.push(object);
     }
-    if (byTarget.size === 0) yield { name, target: MANAGEMENT_CLUSTER, documents: [] };
-    for (const group of byTarget.values()) yield { name, ...group };
+    if (byTarget.size === 0) files.push({ name, target: MANAGEMENT_CLUSTER, objects: [] });
+    for (const group of byTarget.values()) files.push({ name, ...group });
   }
+  return files;
 }
 
 /**
@@ -79,7 +93,8 @@ export function* eachSynthesizedChart(app: App): Generator<SynthesizedChart> {
  * `<target>/<chart>.yaml` per chart and target into the output folder (see {@link resolveOutdir}). Only files an
  * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
  * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
- * original error is thrown.
+ * original error is thrown. Big apps write their YAML on several cores (see yaml-writers.ts);
+ * `HCP_SYNTH_THREADS=0` keeps it in one thread.
  */
 export function synthAtomically(outdir: string | undefined, define: (app: App) => void): SynthResult {
   const target = path.resolve(resolveOutdir(outdir));
@@ -91,13 +106,34 @@ export function synthAtomically(outdir: string | undefined, define: (app: App) =
   const reports = appReports(app);
   const issues = [...collectIssues(app), ...reports.issues];
   if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError(issues);
-  const files = new Map<string, string>(reports.files);
-  let objects = 0;
-  for (const chart of eachSynthesizedChart(app)) {
-    files.set(`${targetFolder(chart.target)}/${chart.name}.yaml`, toYamlStream(chart.documents));
-    objects += chart.documents.length;
+  const charts = new Map<string, ChartFile>();
+  for (const file of chartFiles(app)) {
+    const name = `${targetFolder(file.target)}/${file.name}.yaml`;
+    if (charts.has(name)) throw new Error(`two charts would both write ${name}: give one of them another id.`);
+    charts.set(name, file);
   }
-  const { written, removed } = writeOwnedFiles(target, files);
+  const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
+  let writers: YamlWriters | undefined;
+  let objects = 0;
+  try {
+    writers = new YamlWriters(writerThreadCount(charts.size));
+    for (const [name, content] of reports.files) write.stage(name, content);
+    for (const [name, file] of charts) {
+      writers.write(write.stagingPath(name), file.objects.map((o) => o.toJson()), name);
+      objects += file.objects.length;
+    }
+    writers.finish();
+  } catch (error) {
+    try {
+      writers?.settle();
+    } finally {
+      writers?.close();
+      write.abort();
+    }
+    throw error;
+  }
+  writers.close();
+  const { written, removed } = write.commit();
   return { outdir: target, files: written, removed, objects, warnings: issues.filter((i) => i.severity === 'warning'), summary: reports.summary };
 }
 

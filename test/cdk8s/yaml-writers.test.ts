@@ -1,0 +1,109 @@
+/**
+ * Writer threads (lib/cdk8s/yaml-writers.ts) give the same bytes as one thread, and a failure in
+ * a thread fails the synth with the previous output left as it was. Threads run the compiled
+ * thread body, so these tests run the build (npm test builds first) in a child process.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { writerThreadCount } from '../../lib/cdk8s/yaml-writers';
+
+const BUILD = path.resolve(__dirname, '..', '..', 'build');
+
+/**
+ * Runs a synth of `clusters` clusters of the benchmark's workload into `outdir` with
+ * `HCP_SYNTH_THREADS=threads`; `bigint` adds a chart whose ConfigMap holds a BigInt, which
+ * js-yaml cannot write, as the first chart. Prints `{ files, localWrites }` (files written by this thread).
+ */
+function synth(outdir: string, clusters: number, threads: number, bigint = false) {
+  const script = `
+const fs = require('fs');
+const { synthAtomically } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
+const { defineFleet, workload } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
+const { ApiObject, Chart } = require(${JSON.stringify(require.resolve('cdk8s'))});
+const write = fs.writeFileSync;
+let localWrites = 0;
+fs.writeFileSync = (...args) => { localWrites++; return write(...args); };
+const result = synthAtomically(${JSON.stringify(outdir)}, (app) => {
+  // The first file always goes to a thread (none is busy yet).
+  if (${bigint}) new ApiObject(new Chart(app, 'big'), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { n: 10n } });
+  defineFleet(app, workload(${clusters}));
+});
+console.log(JSON.stringify({ files: result.files.length, localWrites }));`;
+  if (!fs.existsSync(path.join(BUILD, 'lib', 'cdk8s', 'yaml-writer-thread.js'))) throw new Error('build/ is missing: run `npm run build` (npm test does)');
+  fs.mkdirSync(path.dirname(outdir), { recursive: true });
+  return spawnSync(process.execPath, ['-e', script], { cwd: path.dirname(outdir), env: { ...process.env, HCP_SYNTH_THREADS: String(threads) }, encoding: 'utf8' });
+}
+
+/** Every file below `dir`: relative path -> content. */
+function tree(dir: string): Record<string, string> {
+  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+  return Object.fromEntries(files.sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+}
+
+describe('writer threads', () => {
+  let work: string;
+  beforeAll(() => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-writers-'));
+  });
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  test('two threads write the same bytes as one, most files in the threads', () => {
+    const [one, two] = [path.join(work, 'one', 'dist'), path.join(work, 'two', 'dist')];
+    const single = spawnResult(synth(one, 120, 0));
+    const threaded = spawnResult(synth(two, 120, 2));
+    expect(single.files).toBe(threaded.files);
+    // One file per cluster; this thread also writes the manifest.
+    expect(single.files).toBe(120);
+    expect(single.localWrites).toBe(121);
+    expect(threaded.localWrites).toBeLessThan(single.localWrites);
+    const [a, b] = [tree(one), tree(two)];
+    // The manifest and the reports do not depend on threads; every chart file is byte-identical.
+    expect(Object.keys(b)).toEqual(Object.keys(a));
+    for (const name of Object.keys(a)) expect(b[name]).toBe(a[name]);
+  });
+
+  test('a file a thread cannot write fails the synth, and the previous output stays as it was', () => {
+    const out = path.join(work, 'failing', 'dist');
+    spawnResult(synth(out, 40, 0));
+    const before = tree(out);
+    const failed = synth(out, 40, 2, true);
+    expect(failed.status).not.toBe(0);
+    expect(failed.stderr).toMatch(/writing management\/big\.yaml failed in a writer thread: unacceptable kind of an object to dump \[object BigInt\]/);
+    expect(tree(out)).toEqual(before);
+    // In one thread the same input fails alike.
+    const inline = synth(out, 40, 0, true);
+    expect(inline.status).not.toBe(0);
+    expect(inline.stderr).toMatch(/writing management\/big\.yaml failed: unacceptable kind of an object to dump \[object BigInt\]/);
+    expect(tree(out)).toEqual(before);
+  });
+});
+
+function spawnResult(result: ReturnType<typeof synth>): { files: number; localWrites: number } {
+  if (result.status !== 0) throw new Error(`synth failed (exit ${result.status}):\n${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop()!) as { files: number; localWrites: number };
+}
+
+describe('writerThreadCount', () => {
+  const cores = os.availableParallelism();
+  test('none for small synths, one per spare core (at most 4) for big ones', () => {
+    expect(writerThreadCount(199, {}, true)).toBe(0);
+    expect(writerThreadCount(200, {}, true)).toBe(Math.min(cores - 1, 4));
+  });
+
+  test('HCP_SYNTH_THREADS decides when set; a bad value is an error', () => {
+    expect(writerThreadCount(10_000, { HCP_SYNTH_THREADS: '0' }, true)).toBe(0);
+    expect(writerThreadCount(10, { HCP_SYNTH_THREADS: '3' }, true)).toBe(3);
+    expect(writerThreadCount(10, { HCP_SYNTH_THREADS: '64' }, true)).toBe(4);
+    expect(writerThreadCount(10, { HCP_SYNTH_THREADS: ' ' }, true)).toBe(0);
+    expect(() => writerThreadCount(10, { HCP_SYNTH_THREADS: 'many' }, true)).toThrow('HCP_SYNTH_THREADS must be a whole number');
+    expect(() => writerThreadCount(10, { HCP_SYNTH_THREADS: '-1' }, true)).toThrow('not "-1"');
+  });
+
+  test('none without the compiled thread body (TypeScript sources, bundles)', () => {
+    expect(writerThreadCount(10_000, { HCP_SYNTH_THREADS: '2' }, false)).toBe(0);
+    // Under ts-jest the library runs from its sources.
+    expect(writerThreadCount(10_000, {})).toBe(0);
+  });
+});
