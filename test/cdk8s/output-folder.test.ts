@@ -21,23 +21,10 @@ import {
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 import { EXAMPLE_AGENT_CLUSTERS } from '../../examples/agent-infrastructure';
+import { filesBelow } from './files';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'build', 'examples', 'main.js');
-
-/** Every file below `dir` (relative path -> content), `.git` included. */
-function tree(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (folder: string) => {
-    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else out[path.relative(dir, full)] = fs.readFileSync(full, 'utf8');
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** A user's project: package.json, .git, lib/, and a GitOps folder with its own kustomization. */
 function makeProject(): string {
@@ -68,21 +55,21 @@ describe('output folder', () => {
     ['a parent of the working directory', () => '..'],
   ])('refuses %s before running any user code, and changes nothing', (_label, outdir) => {
     const target = outdir();
-    const before = tree(project);
+    const before = filesBelow(project);
     let ran = false;
     expect(() => synthAtomically(target, (app) => ((ran = true), defineExample(app)))).toThrow(OutputFolderError);
     expect(ran).toBe(false);
-    expect(tree(project)).toEqual(before);
+    expect(filesBelow(project)).toEqual(before);
   });
 
   test('refuses an empty folder name ("") with a message that says why', () => {
-    const before = tree(project);
+    const before = filesBelow(project);
     expect(() => synthAtomically('', defineExample)).toThrow('the output folder is empty ("")');
-    expect(tree(project)).toEqual(before);
+    expect(filesBelow(project)).toEqual(before);
   });
 
   test('runSynth reports a refusal as exit code 2 with no stack trace', () => {
-    const before = tree(project);
+    const before = filesBelow(project);
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect(runSynth('.', defineExample)).toBe(2);
@@ -94,7 +81,7 @@ describe('output folder', () => {
     } finally {
       stderr.mockRestore();
     }
-    expect(tree(project)).toEqual(before);
+    expect(filesBelow(project)).toEqual(before);
   });
 
   test('refuses the working directory, the home directory, a filesystem root and a file', () => {
@@ -119,12 +106,12 @@ describe('output folder', () => {
   });
 
   test('the synth program with CDK8S_OUTDIR="" writes dist/ and leaves the project whole', () => {
-    const before = tree(project);
+    const before = filesBelow(project);
     const run = spawnSync(process.execPath, [MAIN], { cwd: project, env: { ...process.env, CDK8S_OUTDIR: '' }, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('into dist/');
-    const after = tree(project);
+    const after = filesBelow(project);
     for (const [file, content] of Object.entries(before)) expect(after[file]).toBe(content);
     expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([
       `dist/${MANIFEST_FILE}`,
@@ -162,7 +149,7 @@ describe('output folder', () => {
     // One cluster taken out of the app: its file goes, nothing else does.
     const result = synthAtomically('dist', (app) => defineExample(app, [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS].filter((c) => c.name !== 'aws-prod'), EXAMPLE_OPTIONS));
     expect(result.removed).toEqual(['management/aws-aws-prod.yaml']);
-    expect(Object.keys(tree(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws-'))].sort());
+    expect(Object.keys(filesBelow(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws-'))].sort());
     expect(fs.readFileSync(path.join(dist, 'kustomization.yaml'), 'utf8')).toBe(kustomization);
   });
 
@@ -171,9 +158,9 @@ describe('output folder', () => {
     fs.mkdirSync(dist);
     fs.mkdirSync(path.join(dist, 'management'));
     fs.writeFileSync(path.join(dist, 'management', 'none-edge-lab.yaml'), 'hand-written\n');
-    const before = tree(project);
+    const before = filesBelow(project);
     expect(() => synthAtomically('dist', defineExample)).toThrow(/refusing to replace .*none-edge-lab\.yaml: hcp-constructs did not write it/);
-    expect(tree(project)).toEqual(before);
+    expect(filesBelow(project)).toEqual(before);
   });
 
   test('a manifest cannot point outside the folder', () => {
@@ -187,13 +174,13 @@ describe('output folder', () => {
 
   test('a failed synth (bad input) changes nothing', () => {
     synthAtomically('dist', defineExample);
-    const before = tree(project);
+    const before = filesBelow(project);
     expect(() =>
       synthAtomically('dist', (app) => {
         new HostedClusterBundle(new Chart(app, 'broken'), 'c', { ...noneCluster, name: 'broken', networking: { clusterNetwork: ['10.0.0.0/33'] } });
       }),
     ).toThrow('10.0.0.0/33');
-    expect(tree(project)).toEqual(before);
+    expect(filesBelow(project)).toEqual(before);
   });
 
   test('a write that fails half-way puts every previous file back', () => {
@@ -201,7 +188,7 @@ describe('output folder', () => {
     fs.mkdirSync(dist);
     writeOwnedFiles(dist, new Map([['a.yaml', 'a1'], ['b.yaml', 'b1'], ['c.yaml', 'c1']]));
     fs.writeFileSync(path.join(dist, 'user.yaml'), 'mine');
-    const before = tree(project);
+    const before = filesBelow(project);
     // The module object itself (the `import * as` namespace only has getters onto it).
     const nodeFs = require('fs') as typeof fs; // eslint-disable-line @typescript-eslint/no-require-imports
     const rename = nodeFs.renameSync;
@@ -215,7 +202,7 @@ describe('output folder', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(tree(project)).toEqual(before);
+    expect(filesBelow(project)).toEqual(before);
   });
 
   test('new folders and files follow the umask', () => {
@@ -237,6 +224,6 @@ describe('output folder', () => {
     const result = writeOwnedFiles(dist, new Map([['management/a.yaml', 'a2']]));
     expect(result.removed).toEqual(['hosted/x/b.yaml']);
     expect(fs.existsSync(path.join(dist, 'hosted'))).toBe(false);
-    expect(tree(dist)).toEqual({ [MANIFEST_FILE]: expect.any(String), 'management/a.yaml': 'a2', 'management/mine.yaml': 'mine' });
+    expect(filesBelow(dist)).toEqual({ [MANIFEST_FILE]: expect.any(String), 'management/a.yaml': 'a2', 'management/mine.yaml': 'mine' });
   });
 });

@@ -8,15 +8,10 @@ import { HcpValidationError } from '../../lib/core';
 import { HostedCluster, HostedClusterBundle, MANIFEST_FILE, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
 import { defineExample } from '../../examples/app';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
+import { filesBelow } from './files';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BUILD = path.join(ROOT, 'build');
-
-/** Every file below `dir`: relative path -> content. */
-function snapshot(dir: string): Record<string, string> {
-  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
-  return Object.fromEntries(files.sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
-}
 
 describe('synthAtomically', () => {
   let work: string;
@@ -39,7 +34,7 @@ describe('synthAtomically', () => {
       'reports/dns-vcluster2.zone',
       'reports/dns-vm-agents.zone',
     ]);
-    expect(Object.keys(snapshot(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
+    expect(Object.keys(filesBelow(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
     expect(result.objects).toBe(66); // 19 of the hosted clusters, 21 of the agent hosts and the VM-agents cluster, 22 of the management cluster, 3 of kv-lb and 1 inside it
     expect(fs.readdirSync(work)).toEqual(['dist']);
@@ -48,22 +43,22 @@ describe('synthAtomically', () => {
   test('deterministic: two synths write byte-identical files', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
-    const a = snapshot(path.join(work, 'a'));
+    const a = filesBelow(path.join(work, 'a'));
     expect(Object.keys(a)).toHaveLength(13); // seven clusters, one day-2 folder, the management cluster, capacity (2) and DNS (2) reports, the manifest
-    expect(snapshot(path.join(work, 'b'))).toEqual(a);
+    expect(filesBelow(path.join(work, 'b'))).toEqual(a);
   });
 
   test('a failed synth leaves the previous output exactly as it was', () => {
     const out = path.join(work, 'dist');
     synthAtomically(out, (app) => defineExample(app));
-    const before = snapshot(out);
+    const before = filesBelow(out);
     expect(() =>
       synthAtomically(out, (app) => {
         defineExample(app);
         new HostedClusterBundle(new Chart(app, 'broken'), 'c', { ...noneCluster, name: 'broken', networking: { clusterNetwork: ['10.132.0.0/33'] } });
       }),
     ).toThrow(HcpValidationError);
-    expect(snapshot(out)).toEqual(before);
+    expect(filesBelow(out)).toEqual(before);
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 });
@@ -117,7 +112,7 @@ describe('the synth program', () => {
     const good = spawnSync(process.execPath, [path.join(BUILD, 'examples', 'main.js')], { env: { ...process.env, CDK8S_OUTDIR: out }, encoding: 'utf8' });
     expect(good.status).toBe(0);
     expect(good.stdout).toMatch(/Synthesized 12 file\(s\)/);
-    const before = snapshot(out);
+    const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');
     fs.writeFileSync(
@@ -135,7 +130,7 @@ process.exitCode = runSynth(${JSON.stringify(out)}, (app) => {
     expect(bad.stderr).toContain('spec.release.image');
     expect(bad.stderr).toContain('spec.networking.serviceNetwork[0].cidr');
     expect(bad.stderr).not.toMatch(/^\s+at /m);
-    expect(snapshot(out)).toEqual(before);
+    expect(filesBelow(out)).toEqual(before);
     fs.rmSync(work, { recursive: true, force: true });
   });
 

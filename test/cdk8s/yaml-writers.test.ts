@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { writerThreadCount } from '../../lib/cdk8s/yaml-writers';
+import { filesBelow } from './files';
 
 const BUILD = path.resolve(__dirname, '..', '..', 'build');
 
@@ -36,12 +37,6 @@ console.log(JSON.stringify({ files: result.files.length, localWrites }));`;
   return spawnSync(process.execPath, ['-e', script], { cwd: path.dirname(outdir), env: { ...process.env, HCP_SYNTH_THREADS: String(threads) }, encoding: 'utf8' });
 }
 
-/** Every file below `dir`: relative path -> content. */
-function tree(dir: string): Record<string, string> {
-  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
-  return Object.fromEntries(files.sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
-}
-
 describe('writer threads', () => {
   let work: string;
   beforeAll(() => {
@@ -58,7 +53,7 @@ describe('writer threads', () => {
     expect(single.files).toBe(120);
     expect(single.localWrites).toBe(121);
     expect(threaded.localWrites).toBeLessThan(single.localWrites);
-    const [a, b] = [tree(one), tree(two)];
+    const [a, b] = [filesBelow(one), filesBelow(two)];
     // The manifest and the reports do not depend on threads; every chart file is byte-identical.
     expect(Object.keys(b)).toEqual(Object.keys(a));
     for (const name of Object.keys(a)) expect(b[name]).toBe(a[name]);
@@ -67,16 +62,16 @@ describe('writer threads', () => {
   test('a file a thread cannot write fails the synth, and the previous output stays as it was', () => {
     const out = path.join(work, 'failing', 'dist');
     spawnResult(synth(out, 40, 0));
-    const before = tree(out);
+    const before = filesBelow(out);
     const failed = synth(out, 40, 2, true);
     expect(failed.status).not.toBe(0);
     expect(failed.stderr).toMatch(/writing management\/big\.yaml failed in a writer thread: unacceptable kind of an object to dump \[object BigInt\]/);
-    expect(tree(out)).toEqual(before);
+    expect(filesBelow(out)).toEqual(before);
     // In one thread the same input fails alike.
     const inline = synth(out, 40, 0, true);
     expect(inline.status).not.toBe(0);
     expect(inline.stderr).toMatch(/writing management\/big\.yaml failed: unacceptable kind of an object to dump \[object BigInt\]/);
-    expect(tree(out)).toEqual(before);
+    expect(filesBelow(out)).toEqual(before);
   });
 });
 
