@@ -61,6 +61,17 @@ describe('synthAtomically', () => {
     expect(filesBelow(out)).toEqual(before);
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
+
+  test('two charts whose files would have one name are refused (cdk8s would overwrite one with the other)', () => {
+    const out = path.join(work, 'dist');
+    // cdk8s names the chart "Foo" foo-c8d79bc0 (a hash is added when the id is not a DNS label).
+    const define = (app: App) => {
+      new HostedClusterBundle(new Chart(app, 'Foo'), 'c', { ...noneCluster, name: 'one', options: { supportedVersions: SUPPORTED_VERSIONS } });
+      new HostedClusterBundle(new Chart(app, 'foo-c8d79bc0'), 'c', { ...noneCluster, name: 'two', options: { supportedVersions: SUPPORTED_VERSIONS } });
+    };
+    expect(() => synthAtomically(out, define)).toThrow('two charts would both write management/foo-c8d79bc0.yaml');
+    expect(fs.existsSync(out)).toBe(false);
+  });
 });
 
 describe('synthesizeCharts', () => {
