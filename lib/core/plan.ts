@@ -4,6 +4,7 @@
  */
 import type { HostedCluster, KubernetesObject, Namespace, NodePool } from '../api';
 import { checkApiSchemas } from './api-schema-check';
+import { canonicalJson } from './canonical-json';
 import type { Readiness } from './plan-model';
 import type { OcpVersion } from './release';
 import { v } from './valibot';
@@ -167,11 +168,14 @@ function planChecked(
     props.createNamespace === false
       ? []
       : [...new Set(built.namespaces)].map((name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } }));
+  // From here on the objects are in their canonical form (see canonical-json.ts).
+  const hostedCluster = canonicalJson(hc);
+  const pools = nodePools.map(canonicalJson);
   const phases: PlanPhase[] = [
-    { name: 'namespaces', wave: PHASE_WAVES.namespaces, objects: namespaces },
-    { name: 'prerequisites', wave: PHASE_WAVES.prerequisites, objects: built.supporting },
-    { name: 'hosted-cluster', wave: PHASE_WAVES['hosted-cluster'], objects: [hc] },
-    { name: 'node-pools', wave: PHASE_WAVES['node-pools'], objects: nodePools },
+    { name: 'namespaces', wave: PHASE_WAVES.namespaces, objects: namespaces.map(canonicalJson) },
+    { name: 'prerequisites', wave: PHASE_WAVES.prerequisites, objects: built.supporting.map(canonicalJson) },
+    { name: 'hosted-cluster', wave: PHASE_WAVES['hosted-cluster'], objects: [hostedCluster] },
+    { name: 'node-pools', wave: PHASE_WAVES['node-pools'], objects: pools },
   ];
   // The API server's own rules last, as a safety net: the library's findings above say more, so
   // the schema is consulted only when they found nothing.
@@ -179,11 +183,11 @@ function planChecked(
   const plan: HostedClusterPlan = {
     name: props.name,
     namespace,
-    hostedCluster: hc,
-    nodePools,
+    hostedCluster,
+    nodePools: pools,
     phases,
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
-    readiness: new Map(nodePools.map((np) => [np, readinessOf(np, platform.createsMachines)])),
+    readiness: new Map(pools.map((np) => [np, readinessOf(np, platform.createsMachines)])),
     props,
     ...(version ? { version } : {}),
   };
@@ -247,7 +251,8 @@ export function tryPlanNodePool(
   if (!parsed.success) return { issues: schemaFindings(parsed.issues, label) };
   const issues = new IssueCollector(`HostedCluster ${cluster.namespace}/${cluster.name}`);
   try {
-    const np = planPool(cluster, parsed.output as NodePoolPropsOf, 'nodePool', others, options, platform, issues);
+    const planned = planPool(cluster, parsed.output as NodePoolPropsOf, 'nodePool', others, options, platform, issues);
+    const np = planned && canonicalJson(planned);
     if (np && !issues.issues.some((i) => i.severity === 'error')) checkApiSchemas([np], issues.forObject(label));
     return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), issues: issues.issues };
   } catch (error) {
