@@ -3,9 +3,10 @@ import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
 import { CLI_DEFAULTS, secretNames } from '../core';
-import { HostedClusterProps, checkHostedCluster } from '../platforms';
+import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
-import { renderHostedCluster } from './render';
+import { attachLaterIssues, renderHostedCluster } from './render';
+import { ThreadedSchemaChecks } from './schema-checks';
 
 export interface HostedClusterBundleProps extends HostedClusterProps {
   /** Validation and secret-handling options. @default {} */
@@ -18,23 +19,49 @@ export interface HostedClusterBundleProps extends HostedClusterProps {
  * fail synthesis with every problem listed.
  */
 export class HostedClusterBundle extends Construct {
-  /** The validated plan; undefined when the props have errors. */
-  readonly plan?: HostedClusterPlan;
-  readonly issues: readonly ValidationIssue[];
   readonly apiObjects: readonly ApiObject[];
   readonly clusterName: string;
   /** Namespace of the HostedCluster and its Secrets on the management cluster. */
   readonly namespace: string;
+  /** The plan and findings, once the API-schema check (maybe still running in another thread) is in. */
+  private readonly result: () => { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
 
   constructor(scope: Construct, id: string, props: HostedClusterBundleProps) {
     super(scope, id);
-    const { options, ...specProps } = props;
-    const { plan, apiObjects, issues } = renderHostedCluster(this, checkHostedCluster(specProps, options));
-    this.plan = plan;
-    this.apiObjects = apiObjects;
-    this.issues = issues;
-    this.clusterName = plan?.name ?? String(props.name);
-    this.namespace = plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);
+    const { options = {}, ...specProps } = props;
+    const deferred = ThreadedSchemaChecks.of(this)?.deferred();
+    const checked = deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
+    const known = checked.issues.length;
+    const rendered = renderHostedCluster(this, checked);
+    this.apiObjects = rendered.apiObjects;
+    this.clusterName = checked.plan?.name ?? String(props.name);
+    this.namespace = checked.plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);
+    if (!deferred) {
+      this.result = () => rendered;
+      return;
+    }
+    let settled: { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } | undefined;
+    const later = () => {
+      deferred.settle();
+      return checked.issues.slice(known); // what the schema check recorded into the plan's findings
+    };
+    this.result = () => {
+      if (!settled) {
+        const found = later();
+        settled = found.some((i) => i.severity === 'error') ? { issues: [...rendered.issues, ...found] } : { plan: rendered.plan, issues: [...rendered.issues, ...found] };
+      }
+      return settled;
+    };
+    attachLaterIssues(this, later);
+  }
+
+  /** The validated plan; undefined when the props have errors. */
+  get plan(): HostedClusterPlan | undefined {
+    return this.result().plan;
+  }
+
+  get issues(): readonly ValidationIssue[] {
+    return this.result().issues;
   }
 
   /**

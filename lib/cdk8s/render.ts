@@ -111,9 +111,24 @@ export interface HasIssues extends IConstruct {
  * `app.synth()` fails too, with every message.
  */
 export function attachIssues(construct: Construct, issues: readonly ValidationIssue[]): void {
-  Object.defineProperty(construct, ISSUES, { value: issues });
+  Object.defineProperty(construct, ISSUES, { value: issues, configurable: true });
   const errors = issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) construct.node.addValidation({ validate: () => formatIssues(errors).split('\n') });
+}
+
+/**
+ * Records findings known only later (a schema check in another thread), after those of
+ * {@link attachIssues}: `later` is called when the app's findings are collected or validated.
+ */
+export function attachLaterIssues(construct: Construct, later: () => readonly ValidationIssue[]): void {
+  const now = (construct as unknown as Record<symbol, readonly ValidationIssue[] | undefined>)[ISSUES] ?? [];
+  Object.defineProperty(construct, ISSUES, { get: () => [...now, ...later()], configurable: true });
+  construct.node.addValidation({
+    validate: () => {
+      const errors = later().filter((i) => i.severity === 'error');
+      return errors.length > 0 ? formatIssues(errors).split('\n') : [];
+    },
+  });
 }
 
 /** Every finding recorded anywhere below `root`. */

@@ -5,6 +5,7 @@ import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, format
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { collectIssues, targetOf } from './render';
 import { appReports } from './reports';
+import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 
@@ -102,9 +103,17 @@ export function synthAtomically(outdir: string | undefined, define: (app: App) =
   const problem = outputFolderProblem(target);
   if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
   const app = new App({ outdir: target });
-  define(app);
-  const reports = appReports(app);
-  const issues = [...collectIssues(app), ...reports.issues];
+  const checks = ThreadedSchemaChecks.attach(app);
+  let issues: ValidationIssue[];
+  let reports: ReturnType<typeof appReports>;
+  try {
+    define(app);
+    reports = appReports(app);
+    // Waits for the schema checks still running in their thread.
+    issues = [...collectIssues(app), ...reports.issues];
+  } finally {
+    checks?.close();
+  }
   if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError(issues);
   const charts = new Map<string, ChartFile>();
   for (const file of chartFiles(app)) {

@@ -1,14 +1,22 @@
 /** The API server's own rules (CRD or built-in schema, CEL included) on planned objects, as findings. */
-import type { KubernetesObject } from '../api';
+import type { KubernetesObject, SchemaFinding } from '../api';
 import { checkObjectSchema } from '../api';
 import type { IssueCollector } from './errors';
 
+/**
+ * Checks planned objects against the API server's schemas and records the findings: at once
+ * ({@link checkApiSchemas}), or later, in another thread, through {@link recordSchemaFindings}.
+ */
+export type SchemaCheck = (objects: readonly KubernetesObject[], issues: IssueCollector) => void;
+
 /** Records an error for every field an API server would refuse, under the object it belongs to. */
-export function checkApiSchemas(objects: readonly KubernetesObject[], issues: IssueCollector): void {
-  for (const object of objects) {
-    const findings = checkObjectSchema(object);
-    if (findings.length === 0) continue;
+export const checkApiSchemas: SchemaCheck = (objects, issues) => recordSchemaFindings(objects, objects.map(checkObjectSchema), issues);
+
+/** Records the findings of each object (`findings[i]` are those of `objects[i]`) as errors under that object. */
+export function recordSchemaFindings(objects: readonly KubernetesObject[], findings: readonly (readonly SchemaFinding[])[], issues: IssueCollector): void {
+  objects.forEach((object, index) => {
+    if (findings[index].length === 0) return;
     const target = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`);
-    for (const finding of findings) target.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
-  }
+    for (const finding of findings[index]) target.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
+  });
 }

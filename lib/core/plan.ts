@@ -3,7 +3,7 @@
  * how to tell it is ready. Adapters (cdk8s, Pulumi) only render a plan.
  */
 import type { HostedCluster, KubernetesObject, Namespace, NodePool } from '../api';
-import { checkApiSchemas } from './api-schema-check';
+import { SchemaCheck, checkApiSchemas } from './api-schema-check';
 import { canonicalJson } from './canonical-json';
 import type { Readiness } from './plan-model';
 import type { OcpVersion } from './release';
@@ -120,7 +120,12 @@ export function objectLabel(props: unknown): string {
  * Checks the props against the schema, then builds and validates a plan; returns it with every
  * finding. Any JavaScript value gives findings, never an exception.
  */
-export function tryPlan(input: unknown, options: PlanOptions, platforms: PlanPlatforms): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
+export function tryPlan(
+  input: unknown,
+  options: PlanOptions,
+  platforms: PlanPlatforms,
+  checkSchemas: SchemaCheck = checkApiSchemas,
+): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   const object = objectLabel(input);
   const parsed = v.safeParse(platforms.propsSchema, input);
   // Shape errors first, all at once: planning on a malformed description would only add noise.
@@ -128,7 +133,7 @@ export function tryPlan(input: unknown, options: PlanOptions, platforms: PlanPla
   const props = parsed.output as HostedClusterPropsOf<{ readonly type: string }, object>;
   const issues = new IssueCollector(object);
   try {
-    return planChecked(props, options, platforms.byType, issues);
+    return planChecked(props, options, platforms.byType, issues, checkSchemas);
   } catch (error) {
     // The props are well-formed, so this comes from specOverrides giving a field a shape the
     // library cannot read (e.g. `networking: 5`); report it instead of crashing.
@@ -146,6 +151,7 @@ function planChecked(
   options: PlanOptions,
   platforms: Readonly<Record<string, AnyPlatformDefinition>>,
   issues: IssueCollector,
+  checkSchemas: SchemaCheck,
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   const namespace = props.namespace ?? CLI_DEFAULTS.namespace;
   const platform = platforms[props.platform.type];
@@ -179,7 +185,7 @@ function planChecked(
   ];
   // The API server's own rules last, as a safety net: the library's findings above say more, so
   // the schema is consulted only when they found nothing.
-  if (!issues.issues.some((i) => i.severity === 'error')) checkApiSchemas(phases.flatMap((phase) => phase.objects), issues);
+  if (!issues.issues.some((i) => i.severity === 'error')) checkSchemas(phases.flatMap((phase) => phase.objects), issues);
   const plan: HostedClusterPlan = {
     name: props.name,
     namespace,

@@ -2,6 +2,7 @@
 import type { v } from '../core/valibot';
 import type { NodePool } from '../api';
 import type { HostedClusterPlan, HostedClusterPropsOf, NodePoolPropsOf, PlanOptions, Readiness, ValidationIssue } from '../core';
+import type { SchemaCheck } from '../core/api-schema-check';
 import { buildPlan, hostedClusterPlanPropsSchema, nodePoolPropsSchema, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
 import { agentPlatform } from './agent';
 import { awsPlatform } from './aws';
@@ -51,6 +52,18 @@ export function checkHostedCluster(
   options: PlanOptions = {},
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   return tryPlan(props, options, planPlatforms);
+}
+
+/**
+ * {@link checkHostedCluster} with the API-schema check done by `checkSchemas` (the cdk8s synth
+ * hands it to another thread); the findings it records later join the returned issues.
+ */
+export function checkHostedClusterWith(
+  props: HostedClusterProps | unknown,
+  options: PlanOptions,
+  checkSchemas: SchemaCheck,
+): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
+  return tryPlan(props, options, planPlatforms, checkSchemas);
 }
 
 /**

@@ -1,0 +1,22 @@
+/**
+ * The body of the schema-check thread (see schema-checks.ts): checks each batch of objects it is
+ * sent, in order, posts the findings and counts the batch done.
+ */
+import { parentPort, workerData } from 'worker_threads';
+import { checkObjectSchema } from '../api';
+import type { CheckJob, CheckResult, CheckThreadData } from './schema-checks';
+
+const { counters, results } = workerData as CheckThreadData;
+const done = new Int32Array(counters);
+
+parentPort?.on('message', ({ id, objects }: CheckJob) => {
+  let result: CheckResult;
+  try {
+    result = { id, findings: objects.map(checkObjectSchema) };
+  } catch (error) {
+    result = { id, error: error instanceof Error ? error.message : String(error) };
+  }
+  results.postMessage(result);
+  Atomics.add(done, 0, 1);
+  Atomics.notify(done, 0);
+});
