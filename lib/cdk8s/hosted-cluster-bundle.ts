@@ -48,7 +48,7 @@ export class HostedClusterBundle extends Construct {
     this.result = () => {
       if (!settled) {
         const found = later();
-        settled = found.some((i) => i.severity === 'error') ? { issues: [...rendered.issues, ...found] } : { plan: rendered.plan, issues: [...rendered.issues, ...found] };
+        settled = { plan: found.some((i) => i.severity === 'error') ? undefined : rendered.plan, issues: [...rendered.issues, ...found] };
       }
       return settled;
     };
