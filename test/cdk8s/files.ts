@@ -1,9 +1,34 @@
-/** Test helper: the files below a folder, to compare a folder before and after. */
+/** Test helpers: the files below a folder, temporary folders, and synth scripts run on the build. */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
+
+/** The compiled library, which worker threads need (npm test builds it first). */
+export const BUILD = path.resolve(__dirname, '..', '..', 'build');
 
 /** Every file below `dir` (dot folders such as `.git` included): relative path -> content, sorted by path. */
 export function filesBelow(dir: string): Record<string, string> {
   const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
   return Object.fromEntries(files.sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+}
+
+/** A temporary folder for the tests of one `describe`, removed after them; the function gives its path. */
+export function temporaryFolder(prefix: string): () => string {
+  let folder = '';
+  beforeAll(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  });
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+  return () => folder;
+}
+
+/**
+ * Runs `script` (JavaScript that requires the build) with Node in the folder above `outdir`, with
+ * `HCP_SYNTH_THREADS=threads`; `needs` is a compiled file the script relies on.
+ */
+export function runOnBuild(script: string, outdir: string, threads: number, needs: string) {
+  if (!fs.existsSync(path.join(BUILD, needs))) throw new Error('build/ is missing: run `npm run build` (npm test does)');
+  fs.mkdirSync(path.dirname(outdir), { recursive: true });
+  return spawnSync(process.execPath, ['-e', script], { cwd: path.dirname(outdir), env: { ...process.env, HCP_SYNTH_THREADS: String(threads) }, encoding: 'utf8' });
 }

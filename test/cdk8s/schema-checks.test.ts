@@ -5,13 +5,9 @@
  * run the compiled thread body, so these tests run the build (npm test builds first) in a child
  * process.
  */
-import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import { filesBelow } from './files';
-
-const BUILD = path.resolve(__dirname, '..', '..', 'build');
+import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
 
 /**
  * Synthesizes 80 clusters of the benchmark's workload into `outdir` with
@@ -21,7 +17,6 @@ const BUILD = path.resolve(__dirname, '..', '..', 'build');
  * to stderr as `runSynth` reports it.
  */
 function synth(outdir: string, threads: number) {
-  if (!fs.existsSync(path.join(BUILD, 'lib', 'cdk8s', 'schema-check-thread.js'))) throw new Error('build/ is missing: run `npm run build` (npm test does)');
   const script = `
 const { HostedClusterBundle, reportFailure, synthAtomically } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
 const { OPTIONS, chartId, defineFleet, workload } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
@@ -44,19 +39,14 @@ try {
   process.exitCode = reportFailure(error);
 }
 console.log(JSON.stringify({ checkedHere }));`;
-  fs.mkdirSync(path.dirname(outdir), { recursive: true });
-  return spawnSync(process.execPath, ['-e', script], { cwd: path.dirname(outdir), env: { ...process.env, HCP_SYNTH_THREADS: String(threads) }, encoding: 'utf8' });
+  return runOnBuild(script, outdir, threads, 'lib/cdk8s/schema-check-thread.js');
 }
 
 describe('schema checks in a thread', () => {
-  let work: string;
-  beforeAll(() => {
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-checks-'));
-  });
-  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+  const folder = temporaryFolder('hcp-checks-');
 
   test('a finding of the thread fails the synth as an inline one does, and nothing is written', () => {
-    const out = path.join(work, 'project', 'dist');
+    const out = path.join(folder(), 'project', 'dist');
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(path.join(out, 'mine.yaml'), 'kept');
     const before = filesBelow(out);

@@ -3,14 +3,10 @@
  * a thread fails the synth with the previous output left as it was. Threads run the compiled
  * thread body, so these tests run the build (npm test builds first) in a child process.
  */
-import { spawnSync } from 'child_process';
-import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { writerThreadCount } from '../../lib/cdk8s/yaml-writers';
-import { filesBelow } from './files';
-
-const BUILD = path.resolve(__dirname, '..', '..', 'build');
+import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
 
 /**
  * Runs a synth of `clusters` clusters of the benchmark's workload into `outdir` with
@@ -32,20 +28,14 @@ const result = synthAtomically(${JSON.stringify(outdir)}, (app) => {
   defineFleet(app, workload(${clusters}));
 });
 console.log(JSON.stringify({ files: result.files.length, localWrites }));`;
-  if (!fs.existsSync(path.join(BUILD, 'lib', 'cdk8s', 'yaml-writer-thread.js'))) throw new Error('build/ is missing: run `npm run build` (npm test does)');
-  fs.mkdirSync(path.dirname(outdir), { recursive: true });
-  return spawnSync(process.execPath, ['-e', script], { cwd: path.dirname(outdir), env: { ...process.env, HCP_SYNTH_THREADS: String(threads) }, encoding: 'utf8' });
+  return runOnBuild(script, outdir, threads, 'lib/cdk8s/yaml-writer-thread.js');
 }
 
 describe('writer threads', () => {
-  let work: string;
-  beforeAll(() => {
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-writers-'));
-  });
-  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+  const folder = temporaryFolder('hcp-writers-');
 
   test('two threads write the same bytes as one, most files in the threads', () => {
-    const [one, two] = [path.join(work, 'one', 'dist'), path.join(work, 'two', 'dist')];
+    const [one, two] = [path.join(folder(), 'one', 'dist'), path.join(folder(), 'two', 'dist')];
     const single = spawnResult(synth(one, 120, 0));
     const threaded = spawnResult(synth(two, 120, 2));
     expect(single.files).toBe(threaded.files);
@@ -60,7 +50,7 @@ describe('writer threads', () => {
   });
 
   test('a file a thread cannot write fails the synth, and the previous output stays as it was', () => {
-    const out = path.join(work, 'failing', 'dist');
+    const out = path.join(folder(), 'failing', 'dist');
     spawnResult(synth(out, 40, 0));
     const before = filesBelow(out);
     const failed = synth(out, 40, 2, true);
