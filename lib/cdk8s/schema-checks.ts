@@ -77,8 +77,9 @@ export class ThreadedSchemaChecks {
     let pending: { readonly id: number; readonly objects: readonly KubernetesObject[]; readonly issues: IssueCollector } | undefined;
     return {
       check: (objects, issues) => {
-        if (++this.batches <= INLINE_BATCHES || this.failed) checkApiSchemas(objects, issues);
-        else pending = { id: this.post(objects), objects, issues };
+        const id = ++this.batches > INLINE_BATCHES && !this.failed ? this.post(objects) : undefined;
+        if (id === undefined) checkApiSchemas(objects, issues);
+        else pending = { id, objects, issues };
       },
       settle: () => {
         if (!pending) return;
@@ -99,17 +100,27 @@ export class ThreadedSchemaChecks {
     this.failed = true;
   }
 
-  private post(objects: readonly KubernetesObject[]): number {
-    if (!this.thread) {
-      const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-      const { port1, port2 } = new MessageChannel();
-      const data: CheckThreadData = { counters, results: port2 };
-      const worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
-      worker.unref();
-      this.thread = { worker, answered: new Int32Array(counters), results: port1 };
+  /** Sends a batch to the thread (started on first use); undefined when it cannot take it, to check it here. */
+  private post(objects: readonly KubernetesObject[]): number | undefined {
+    try {
+      if (!this.thread) {
+        const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+        const { port1, port2 } = new MessageChannel();
+        const data: CheckThreadData = { counters, results: port2 };
+        const worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
+        worker.unref();
+        this.thread = { worker, answered: new Int32Array(counters), results: port1 };
+      }
+    } catch {
+      this.failed = true; // no thread to be had (resource limits): check everything here
+      return undefined;
     }
     const job: CheckJob = { id: this.batches, objects };
-    this.thread.worker.postMessage(job);
+    try {
+      this.thread.worker.postMessage(job);
+    } catch {
+      return undefined; // a value structured clone cannot copy (a function in specOverrides): the check here reports it
+    }
     return job.id;
   }
 

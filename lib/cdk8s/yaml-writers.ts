@@ -86,7 +86,12 @@ export class YamlWriters {
       const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * (DONE + 1));
       const { port1, port2 } = new MessageChannel();
       const data: WriterThreadData = { counters, failures: port2 };
-      const worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
+      let worker: Worker;
+      try {
+        worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
+      } catch {
+        break; // no more threads to be had (resource limits): this thread writes the rest
+      }
       worker.unref();
       this.threads.push({ worker, counters: new Int32Array(counters), failures: port1, sent: 0 });
     }
@@ -103,17 +108,21 @@ export class YamlWriters {
       const backlog = thread.sent - Atomics.load(thread.counters, DONE);
       if (backlog < bestBacklog) [best, bestBacklog] = [thread, backlog];
     }
-    if (!best) {
+    if (best) {
+      const job: WriteJob = { file, name, documents };
       try {
-        fs.writeFileSync(file, toYamlStream(documents));
-      } catch (error) {
-        throw new Error(`writing ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        best.worker.postMessage(job);
+        best.sent++;
+        return;
+      } catch {
+        // A value structured clone cannot copy: written here, where js-yaml reports it.
       }
-      return;
     }
-    const job: WriteJob = { file, name, documents };
-    best.worker.postMessage(job);
-    best.sent++;
+    try {
+      fs.writeFileSync(file, toYamlStream(documents));
+    } catch (error) {
+      throw new Error(`writing ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
   }
 
   /** Waits until every thread has written what it was sent; throws the first failure. */

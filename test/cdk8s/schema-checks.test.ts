@@ -16,7 +16,7 @@ import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
  * cluster's bundle and how many objects were checked in the main thread; the synth's failure goes
  * to stderr as `runSynth` reports it.
  */
-function synth(outdir: string, threads: number) {
+function synth(outdir: string, threads: number, metricsSet = "'Bogus'") {
   const script = `
 const { HostedClusterBundle, reportFailure, synthAtomically } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
 const { OPTIONS, chartId, defineFleet, workload } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
@@ -29,7 +29,7 @@ schema.checkObjectSchema = (object) => (checkedHere++, checkHere(object));
 try {
   synthAtomically(${JSON.stringify(outdir)}, (app) => {
     const clusters = workload(80);
-    const bad = { ...clusters[60], specOverrides: { monitoring: { metricsSet: 'Bogus' } } };
+    const bad = { ...clusters[60], specOverrides: { monitoring: { metricsSet: ${metricsSet} } } };
     defineFleet(app, clusters.slice(0, 60));
     const bundle = new HostedClusterBundle(new Chart(app, chartId(bad)), 'cluster', { ...bad, options: OPTIONS });
     defineFleet(app, clusters.slice(61));
@@ -65,5 +65,13 @@ describe('schema checks in a thread', () => {
     const checkedHere = (run: ReturnType<typeof synth>) => (JSON.parse(run.stdout.trim().split('\n')[1]) as { checkedHere: number }).checkedHere;
     expect(checkedHere(inline)).toBeGreaterThanOrEqual(80 * 5);
     expect(checkedHere(threaded)).toBeLessThan(40 * 8);
+  });
+
+  test('objects that cannot be sent to the thread (a function in specOverrides) are checked here', () => {
+    const out = path.join(folder(), 'function', 'dist');
+    const run = synth(out, 2, '() => 1');
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('spec.monitoring.metricsSet in body must be of type string (the API server would refuse it).');
+    expect(run.stderr).not.toContain('DataCloneError');
   });
 });

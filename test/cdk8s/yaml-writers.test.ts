@@ -3,6 +3,7 @@
  * a thread fails the synth with the previous output left as it was. Threads run the compiled
  * thread body, so these tests run the build (npm test builds first) in a child process.
  */
+import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { writerThreadCount } from '../../lib/cdk8s/yaml-writers';
@@ -10,10 +11,11 @@ import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
 
 /**
  * Runs a synth of `clusters` clusters of the benchmark's workload into `outdir` with
- * `HCP_SYNTH_THREADS=threads`; `bigint` adds a chart whose ConfigMap holds a BigInt, which
- * js-yaml cannot write, as the first chart. Prints `{ files, localWrites }` (files written by this thread).
+ * `HCP_SYNTH_THREADS=threads`; `bad` adds, as the first chart, a ConfigMap holding a value
+ * js-yaml cannot write (a BigInt; a function, which cannot even be sent to a thread). Prints
+ * `{ files, localWrites }` (files written by this thread).
  */
-function synth(outdir: string, clusters: number, threads: number, bigint = false) {
+function synth(outdir: string, clusters: number, threads: number, bad?: '10n' | '() => 1') {
   const script = `
 const fs = require('fs');
 const { synthAtomically } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
@@ -24,7 +26,7 @@ let localWrites = 0;
 fs.writeFileSync = (...args) => { localWrites++; return write(...args); };
 const result = synthAtomically(${JSON.stringify(outdir)}, (app) => {
   // The first file always goes to a thread (none is busy yet).
-  if (${bigint}) new ApiObject(new Chart(app, 'big'), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { n: 10n } });
+  if (${bad !== undefined}) new ApiObject(new Chart(app, 'big'), 'cm', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { n: ${bad} } });
   defineFleet(app, workload(${clusters}));
 });
 console.log(JSON.stringify({ files: result.files.length, localWrites }));`;
@@ -53,15 +55,24 @@ describe('writer threads', () => {
     const out = path.join(folder(), 'failing', 'dist');
     spawnResult(synth(out, 40, 0));
     const before = filesBelow(out);
-    const failed = synth(out, 40, 2, true);
+    const failed = synth(out, 40, 2, '10n');
     expect(failed.status).not.toBe(0);
     expect(failed.stderr).toMatch(/writing management\/big\.yaml failed in a writer thread: unacceptable kind of an object to dump \[object BigInt\]/);
     expect(filesBelow(out)).toEqual(before);
     // In one thread the same input fails alike.
-    const inline = synth(out, 40, 0, true);
+    const inline = synth(out, 40, 0, '10n');
     expect(inline.status).not.toBe(0);
     expect(inline.stderr).toMatch(/writing management\/big\.yaml failed: unacceptable kind of an object to dump \[object BigInt\]/);
     expect(filesBelow(out)).toEqual(before);
+  });
+
+  test('a value that cannot be sent to a thread is written here, where js-yaml reports it', () => {
+    const out = path.join(folder(), 'function', 'dist');
+    const failed = synth(out, 40, 2, '() => 1');
+    expect(failed.status).not.toBe(0);
+    expect(failed.stderr).toMatch(/writing management\/big\.yaml failed: unacceptable kind of an object to dump \[object Function\]/);
+    expect(failed.stderr).not.toContain('DataCloneError');
+    expect(fs.existsSync(out)).toBe(false);
   });
 });
 
