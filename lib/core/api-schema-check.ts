@@ -9,14 +9,19 @@ import type { IssueCollector } from './errors';
  */
 export type SchemaCheck = (objects: readonly KubernetesObject[], issues: IssueCollector) => void;
 
-/** Records an error for every field an API server would refuse, under the object it belongs to. */
-export const checkApiSchemas: SchemaCheck = (objects, issues) => recordSchemaFindings(objects, objects.map(checkObjectSchema), issues);
+/**
+ * Records an error for every field an API server would refuse, under the object it belongs to
+ * (`where` follows its name in messages: ` in <cluster>` for objects applied inside a hosted cluster).
+ */
+export function checkApiSchemas(objects: readonly KubernetesObject[], issues: IssueCollector, where = ''): void {
+  recordSchemaFindings(objects, objects.map(checkObjectSchema), issues, where);
+}
 
 /** Records the findings of each object (`findings[i]` are those of `objects[i]`) as errors under that object. */
-export function recordSchemaFindings(objects: readonly KubernetesObject[], findings: readonly (readonly SchemaFinding[])[], issues: IssueCollector): void {
+export function recordSchemaFindings(objects: readonly KubernetesObject[], findings: readonly (readonly SchemaFinding[])[], issues: IssueCollector, where = ''): void {
   objects.forEach((object, index) => {
     if (findings[index].length === 0) return;
-    const target = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`);
+    const target = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}${where}`);
     for (const finding of findings[index]) target.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
   });
 }

@@ -20,7 +20,7 @@
  * | day-2 (4) | Service `openshift-ingress/<serviceName>` | exists (Pulumi waits for its address) |
  */
 import type { HostedCluster, KubernetesObject } from '../api';
-import { checkObjectSchema } from '../api';
+import { checkApiSchemas } from '../core/api-schema-check';
 import { Cidr, parseCidr } from '../core/cidr';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { PHASES, PlanContribution, PlannedObject, hostedClusterTarget, objectKey } from '../core/plan-model';
@@ -126,10 +126,7 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
   } as KubernetesObject;
   objects.push(planned(service, PHASES.day2));
 
-  for (const object of objects.map((o) => o.object)) {
-    const at = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name} in ${namespace}/${name}`);
-    for (const finding of checkObjectSchema(object)) at.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
-  }
+  checkApiSchemas(objects.map((o) => o.object), issues, ` in ${namespace}/${name}`);
   if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
   return { plan: { namespace, name, objects, service, warnings: issues.issues.filter((i) => i.severity === 'warning') }, issues: issues.issues };
 }

@@ -10,7 +10,7 @@
  * the HostedCluster), so hosts are discovered before NodePools (wave 3) ask for Agents.
  */
 import { v } from '../../core/valibot';
-import { checkObjectSchema } from '../../api';
+import { checkApiSchemas } from '../../core/api-schema-check';
 import type { InfraEnv, KubernetesObject, NodePool } from '../../api';
 import type { Cidr, HostedClusterPlan, Phase, PlanContribution, PlannedObject, Readiness, ValidationIssue } from '../../core';
 import {
@@ -127,7 +127,7 @@ export function checkAgentInfrastructure(props: AgentInfrastructureProps | unkno
   const issues = new IssueCollector(object);
   const plan = buildPlan(parsed.output, options, issues);
   const hasErrors = issues.issues.some((i) => i.severity === 'error');
-  if (!hasErrors) checkSchemas(plan.objects.map((p) => p.object), issues);
+  if (!hasErrors) checkApiSchemas(plan.objects.map((p) => p.object), issues);
   const all = issues.issues;
   return all.some((i) => i.severity === 'error') ? { issues: all } : { plan: { ...plan, warnings: all.filter((i) => i.severity === 'warning') }, issues: all };
 }
@@ -459,11 +459,3 @@ function dnsRecordsOf(cluster: HostedClusterPlan, dns: AgentInfrastructureProps[
   return clusterDnsRecords({ clusterName: cluster.name, baseDomain, apiAddresses, ingressAddresses: dns?.ingressAddresses });
 }
 
-/** Findings where the API server would refuse an object (its CRD schema or the built-in kind's). */
-function checkSchemas(objects: readonly KubernetesObject[], issues: IssueCollector): void {
-  for (const object of objects) {
-    for (const finding of checkObjectSchema(object)) {
-      issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`).error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
-    }
-  }
-}
