@@ -3,45 +3,20 @@
  * waves as dependsOn, readiness as waitFor, and VMs that import the ISO URL the InfraEnv reports.
  */
 import * as pulumi from '@pulumi/pulumi';
+import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { AgentInfrastructure as Cdk8sAgentInfrastructure } from '../../lib/cdk8s';
 import { kubevirtAgentsInfrastructure, vcluster2Infrastructure } from '../../examples/agent-infrastructure';
 
-interface Registration {
-  readonly type: string;
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-}
-let registrations: Registration[] = [];
 const ISO = 'https://assisted-image-service.example.com/images/abc?type=minimal-iso';
-
-const mocks: pulumi.runtime.Mocks = {
-  newResource(args: pulumi.runtime.MockResourceArgs) {
-    registrations.push({ type: args.type, name: args.name, inputs: args.inputs });
-    // assisted-service publishes the ISO URL on the InfraEnv once the image exists.
-    const state = args.type.endsWith(':InfraEnv') ? { ...args.inputs, status: { isoDownloadURL: ISO } } : args.inputs;
-    return { id: `${args.name}-id`, state };
-  },
-  call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
-    throw new Error(`unexpected provider function call: ${args.token}`);
-  },
-};
-const newProgram = () => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', false);
-const ready = newProgram();
+// assisted-service publishes the ISO URL on the InfraEnv once the image exists.
+const mocked = strictMocks((args) => (args.type.endsWith(':InfraEnv') ? { id: `${args.name}-id`, state: { ...args.inputs, status: { isoDownloadURL: ISO } } } : undefined));
+const { registrations } = mocked;
 let hcp: typeof import('../../lib/pulumi');
-
 beforeAll(async () => {
-  await ready;
-  hcp = await import('../../lib/pulumi');
+  hcp = await mocked.load();
 });
-beforeEach(async () => {
-  await newProgram();
-  registrations = [];
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => jest.restoreAllMocks());
 
-const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
 const settle = async (component: { resources: readonly pulumi.CustomResource[] }) => {
   await Promise.all(component.resources.map((r) => valueOf(r.urn)));
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -59,8 +34,8 @@ const key = (o: { apiVersion?: unknown; kind?: unknown; metadata: { namespace?: 
 
 test('parity: the same Kubernetes objects as the cdk8s construct (bare-metal hosts and VMs)', async () => {
   for (const props of [vcluster2Infrastructure, kubevirtAgentsInfrastructure]) {
-    registrations = [];
-    await newProgram();
+    registrations.length = 0;
+    await mocked.newProgram();
     const component = new hcp.AgentInfrastructure('hosts', props);
     await settle(component);
     const pulumiObjects = registrations.filter((r) => r.type.startsWith('kubernetes:')).map((r) => strip(r.inputs, 'pulumi.com/waitFor'));

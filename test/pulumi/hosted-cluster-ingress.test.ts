@@ -3,6 +3,7 @@
  * admin kubeconfig, the phases as dependsOn, every object through that provider, parity with cdk8s.
  */
 import * as pulumi from '@pulumi/pulumi';
+import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import type { HostedClusterProps } from '../../lib';
 import { HostedClusterBundle as Cdk8sBundle, HostedClusterIngress as Cdk8sIngress } from '../../lib/cdk8s';
@@ -10,44 +11,18 @@ import { EXAMPLE_OPTIONS, agentCluster } from '../../examples/clusters';
 
 const ADMIN_KUBECONFIG = 'apiVersion: v1\nkind: Config\nclusters: []\n';
 
-interface Registration {
-  readonly type: string;
-  readonly name: string;
-  readonly id?: string;
-  readonly provider?: string;
-  readonly inputs: Record<string, unknown>;
-}
-let registrations: Registration[] = [];
-const mocks: pulumi.runtime.Mocks = {
-  newResource(args) {
-    registrations.push({ type: args.type, name: args.name, id: args.id || undefined, provider: args.provider, inputs: args.inputs });
-    // A read of the admin kubeconfig Secret the operator writes.
-    if (args.id) {
-      if (args.type !== 'kubernetes:core/v1:Secret') throw new Error(`unexpected read of ${args.type}`);
-      return { id: args.id, state: { data: { kubeconfig: Buffer.from(ADMIN_KUBECONFIG).toString('base64') } } };
-    }
-    return { id: `${args.name}-id`, state: args.inputs };
-  },
-  call(args) {
-    throw new Error(`unexpected provider function call: ${args.token}`);
-  },
-};
-const newProgram = () => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', false);
-const ready = newProgram();
+// A read of the admin kubeconfig Secret the operator writes.
+const mocked = strictMocks((args) => {
+  if (!args.id) return undefined;
+  if (args.type !== 'kubernetes:core/v1:Secret') throw new Error(`unexpected read of ${args.type}`);
+  return { id: args.id, state: { data: { kubeconfig: Buffer.from(ADMIN_KUBECONFIG).toString('base64') } } };
+});
+const { registrations } = mocked;
 let hcp: typeof import('../../lib/pulumi');
 beforeAll(async () => {
-  await ready;
-  hcp = await import('../../lib/pulumi');
+  hcp = await mocked.load();
 });
-let warn: jest.SpyInstance;
-beforeEach(async () => {
-  await newProgram();
-  registrations = [];
-  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
 
-const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
 const metal: HostedClusterProps = { ...agentCluster, networking: { machineNetwork: ['10.1.0.0/24'] } };
 const INGRESS = { metallb: { pools: [{ name: 'ingress-public-ip', addresses: ['10.1.0.240-10.1.0.240'], autoAssign: false }] } };
 

@@ -6,58 +6,26 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
+import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import type { KubernetesObject, PlanOptions, PlannedObject } from '../../lib';
 import { ANNOTATIONS, HostedClusterProps, MANAGEMENT_CLUSTER, PHASES, planHostedCluster, planObjects, readinessOf } from '../../lib';
 import { HostedClusterBundle } from '../../lib/cdk8s';
 import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS, agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 
-interface Registration {
-  readonly type: string;
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-  readonly provider?: string;
-  readonly custom?: boolean;
-}
-
-let registrations: Registration[] = [];
-
-const mocks: pulumi.runtime.Mocks = {
-  newResource(args: pulumi.runtime.MockResourceArgs): { id: string; state: Record<string, unknown> } {
-    registrations.push({ type: args.type, name: args.name, inputs: args.inputs, provider: args.provider, custom: args.custom });
-    return { id: `${args.name}-id`, state: args.inputs };
-  },
-  call(args: pulumi.runtime.MockCallArgs): Record<string, unknown> {
-    throw new Error(`unexpected provider function call: ${args.token}`);
-  },
-};
-// Each test is its own program run (a new engine connection, so a new program plan).
-const newProgram = () => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', false);
-const mocksReady = newProgram();
-
+const mocked = strictMocks();
+const { registrations } = mocked;
 type PulumiAdapter = typeof import('../../lib/pulumi');
 let hcp: PulumiAdapter;
 let k8s: typeof import('@pulumi/kubernetes');
-
 beforeAll(async () => {
-  await mocksReady;
-  hcp = await import('../../lib/pulumi');
+  hcp = await mocked.load();
   k8s = await import('@pulumi/kubernetes');
 });
-
-let logged: jest.SpyInstance;
-beforeEach(async () => {
-  await newProgram();
-  registrations = [];
-  // pulumi.log.warn prints through console.warn under mocks.
-  logged = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => logged.mockRestore());
 
 const OPTIONS: PlanOptions = { supportedVersions: SUPPORTED_VERSIONS };
 const WAIT_FOR = 'pulumi.com/waitFor';
 
-const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
 
 /** Resolves once every resource of the component (and the component) is registered with the mock. */
 async function registered(stack: InstanceType<PulumiAdapter['HostedClusterBundle']>): Promise<void> {
@@ -244,7 +212,7 @@ describe('HostedClusterBundle', () => {
     plan.warnings.forEach((w, i) => {
       expect(warnings[i]).toContain(w.path);
       expect(warnings[i]).toContain(w.message);
-      expect(logged).toHaveBeenCalledWith(expect.stringContaining(w.message));
+      expect(mocked.warn).toHaveBeenCalledWith(expect.stringContaining(w.message));
     });
   });
 

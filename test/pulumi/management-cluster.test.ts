@@ -1,40 +1,17 @@
 /** The Pulumi ManagementCluster under strict mocks: the dependency graph, patches, parity with cdk8s. */
 import * as pulumi from '@pulumi/pulumi';
+import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { ManagementCluster as Cdk8sManagementCluster } from '../../lib/cdk8s';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
 
-interface Registration {
-  readonly type: string;
-  readonly name: string;
-  readonly inputs: Record<string, unknown>;
-}
-let registrations: Registration[] = [];
-const mocks: pulumi.runtime.Mocks = {
-  newResource(args) {
-    registrations.push({ type: args.type, name: args.name, inputs: args.inputs });
-    return { id: `${args.name}-id`, state: args.inputs };
-  },
-  call(args) {
-    throw new Error(`unexpected provider function call: ${args.token}`);
-  },
-};
-const newProgram = () => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', false);
-const ready = newProgram();
+const mocked = strictMocks();
+const { registrations } = mocked;
 let hcp: typeof import('../../lib/pulumi');
 beforeAll(async () => {
-  await ready;
-  hcp = await import('../../lib/pulumi');
+  hcp = await mocked.load();
 });
-let warn: jest.SpyInstance;
-beforeEach(async () => {
-  await newProgram();
-  registrations = [];
-  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => warn.mockRestore());
 
-const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
 const kindOf = (r: pulumi.Resource) => valueOf((r as pulumi.CustomResource & { kind: pulumi.Output<string> }).kind);
 const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
 const strip = (o: Record<string, unknown>, ...keys: string[]) => {

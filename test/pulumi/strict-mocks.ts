@@ -1,0 +1,60 @@
+/**
+ * Strict Pulumi mocks for a test file: every resource registration is recorded, and any provider
+ * function call fails the test. The mocks are installed before the library is loaded (Pulumi's
+ * documented unit-testing pattern), and each test is its own program run (a new engine
+ * connection, so a new program plan).
+ */
+import * as pulumi from '@pulumi/pulumi';
+
+export interface Registration {
+  readonly type: string;
+  readonly name: string;
+  readonly inputs: Record<string, unknown>;
+  /** Set for a read of an existing resource. */
+  readonly id?: string;
+  readonly provider?: string;
+  readonly custom?: boolean;
+}
+
+type Answer = { id: string; state: Record<string, unknown> };
+
+/**
+ * Installs the mocks for the calling test file. `answer` gives a resource's id and state where
+ * the default (its inputs, id `<name>-id`) will not do. Returns the registrations of the running
+ * test, `load()` (the Pulumi adapter, once the mocks are in), `newProgram()` and the `console.warn` spy
+ * (`pulumi.log.warn` prints there under mocks, silenced).
+ */
+export function strictMocks(answer: (args: pulumi.runtime.MockResourceArgs) => Answer | undefined = () => undefined) {
+  const registrations: Registration[] = [];
+  const mocks: pulumi.runtime.Mocks = {
+    newResource(args) {
+      registrations.push({ type: args.type, name: args.name, inputs: args.inputs, id: args.id || undefined, provider: args.provider, custom: args.custom });
+      return answer(args) ?? { id: `${args.name}-id`, state: args.inputs };
+    },
+    call(args) {
+      throw new Error(`unexpected provider function call: ${args.token}`);
+    },
+  };
+  const newProgram = () => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', false);
+  const ready = newProgram();
+  const harness = {
+    registrations,
+    /** Starts another program run inside a test. */
+    newProgram,
+    load: async (): Promise<typeof import('../../lib/pulumi')> => {
+      await ready;
+      return import('../../lib/pulumi');
+    },
+    warn: undefined as unknown as jest.SpyInstance,
+  };
+  beforeEach(async () => {
+    await newProgram();
+    registrations.length = 0;
+    harness.warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => harness.warn.mockRestore());
+  return harness;
+}
+
+/** The value an Output resolves to. */
+export const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
