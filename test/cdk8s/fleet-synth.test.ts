@@ -4,6 +4,7 @@
  * ApiObjects and constructs in the same charts still synthesize; plan objects give cdk8s's JSON
  * even after a user changes them.
  */
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -161,6 +162,31 @@ describe('YAML output', () => {
     const doc = { strings: tricky, keys: Object.fromEntries(tricky.filter(Boolean).map((s, i) => [s, i])), numbers: [0, -1, 1.5, 1e21, 2 ** 53], booleans: [true, false], empty: { list: [], map: {} } };
     const [back] = parseAllDocuments(toYaml(doc), { version }).map((d) => d.toJS());
     expect(back).toEqual(doc);
+  });
+
+  // kubectl reads YAML with go-yaml (through kustomize's kyaml); CI machines have it, others may not.
+  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+  (kubectl ? test : test.skip)('kubectl reads the synthesized folders back as the same objects (kubectl kustomize)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-kubectl-'));
+    try {
+      synthAtomically(path.join(dir, 'dist'), (app) => {
+        defineExample(app);
+        new ApiObject(new Chart(app, 'tricky'), 'strings', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'tricky', namespace: 'clusters' }, data: Object.fromEntries(tricky.map((t, i) => [`k${i}`, t])) });
+      });
+      const key = (o: { kind: string; metadata: { namespace?: string; name: string } }) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+      const sorted = (docs: unknown[]) => (docs as Parameters<typeof key>[0][]).sort((a, b) => key(a).localeCompare(key(b)));
+      for (const folder of fs.readdirSync(path.join(dir, 'dist')).filter((f) => f !== 'reports' && !f.startsWith('.'))) {
+        const at = path.join(dir, 'dist', folder);
+        const files = fs.readdirSync(at).filter((f) => f.endsWith('.yaml')).sort();
+        const ours = files.flatMap((f) => parseAllDocuments(fs.readFileSync(path.join(at, f), 'utf8')).map((d) => d.toJS()));
+        fs.writeFileSync(path.join(at, 'kustomization.yaml'), `resources:\n${files.map((f) => `- ${f}\n`).join('')}`);
+        const built = spawnSync('kubectl', ['kustomize', at], { encoding: 'utf8' });
+        expect(built.stderr).toBe('');
+        expect(sorted(parseAllDocuments(built.stdout).map((d) => d.toJS()))).toEqual(sorted(ours));
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('documents are separated as cdk8s separates them, with no anchors for repeated values', () => {
