@@ -4,7 +4,7 @@ import { Construct } from 'constructs';
 import type { HostedClusterPlan, ValidationIssue } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
 import { agentInfrastructureContribution, checkAgentInfrastructure, zoneFileName } from '../platforms';
-import { renderContribution } from './render';
+import { renderChecked } from './render';
 import { reportFile } from './reports';
 
 export interface AgentInfrastructureConstructProps extends AgentInfrastructureProps {
@@ -39,12 +39,10 @@ export class AgentInfrastructure extends Construct {
     const { cluster, options = {}, ...infrastructure } = props;
     const clusterPlan = cluster && 'hostedCluster' in cluster ? cluster : cluster?.plan;
     const checked = checkAgentInfrastructure(infrastructure, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}) });
-    const contribution = checked.plan
-      ? agentInfrastructureContribution(checked.plan, `InfraEnv ${checked.plan.infraEnv.metadata.namespace}/${checked.plan.infraEnv.metadata.name} (${this.node.path})`)
-      : { contributor: this.node.path, objects: [], issues: checked.issues };
-    const { apiObjects, issues } = renderContribution(this, checked.plan ? contribution : { ...contribution, issues: checked.issues });
-    const ok = checked.plan && !issues.some((i) => i.severity === 'error');
-    this.plan = ok ? checked.plan : undefined;
+    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) =>
+      agentInfrastructureContribution(planned, `InfraEnv ${planned.infraEnv.metadata.namespace}/${planned.infraEnv.metadata.name} (${this.node.path})`),
+    );
+    this.plan = plan;
     this.issues = issues;
     this.apiObjects = apiObjects;
     this.dnsRecords = this.plan?.dnsRecords ?? [];

@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 import type { HostedClusterPlan, ValidationIssue } from '../core';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
 import { checkHostedClusterIngress, checkPoolsDisjoint, hostedClusterIngressContribution } from '../day2';
-import { appPlan, attachIssues, renderContribution } from './render';
+import { appPlan, renderChecked } from './render';
 
 export interface HostedClusterIngressConstructProps extends HostedClusterIngressProps {
   /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
@@ -37,15 +37,11 @@ export class HostedClusterIngress extends Construct {
       return;
     }
     const checked = checkHostedClusterIngress(cluster.plan.hostedCluster, ingress);
-    if (!checked.plan) {
-      attachIssues(this, checked.issues);
-      this.issues = checked.issues;
-      return;
-    }
-    const contributor = `HostedClusterIngress ${checked.plan.namespace}/${checked.plan.name} (${this.node.path})`;
-    const before = checkPoolsDisjoint(appPlan(this));
-    const { apiObjects, issues } = renderContribution(this, hostedClusterIngressContribution(checked.plan, [...checked.issues, ...before], contributor));
-    this.plan = issues.some((i) => i.severity === 'error') ? undefined : checked.plan;
+    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) => {
+      const contributor = `HostedClusterIngress ${planned.namespace}/${planned.name} (${this.node.path})`;
+      return hostedClusterIngressContribution(planned, [...checked.issues, ...checkPoolsDisjoint(appPlan(this))], contributor);
+    });
+    this.plan = plan;
     this.apiObjects = apiObjects;
     this.issues = issues;
   }

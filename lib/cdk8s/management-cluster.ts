@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
 import type { ValidationIssue } from '../core';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
 import { checkManagementCluster, managementClusterContribution, managementRequirements } from '../management';
-import { appPlan, attachIssues, renderContribution } from './render';
+import { appPlan, renderChecked } from './render';
 import { reportCapacity } from './reports';
 
 export type { ManagementClusterProps } from '../management';
@@ -27,18 +27,14 @@ export class ManagementCluster extends Construct {
   constructor(scope: Construct, id: string, props: ManagementClusterProps) {
     super(scope, id);
     const checked = checkManagementCluster(props);
-    if (!checked.plan) {
-      attachIssues(this, checked.issues);
-      this.issues = checked.issues;
-      this.apiObjects = [];
-      return;
-    }
-    const contributor = `ManagementCluster (${this.node.path})`;
-    if (checked.plan.capacity) reportCapacity(this, checked.plan.capacity);
-    // What hosted clusters of this app need from it: checked on those planned before and after.
-    const before = appPlan(this).addCheck(managementRequirements({ contributor, ...checked.plan.capabilities }));
-    const { apiObjects, issues } = renderContribution(this, managementClusterContribution(checked.plan, [...checked.issues, ...before], contributor));
-    this.plan = issues.some((i) => i.severity === 'error') ? undefined : checked.plan;
+    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) => {
+      const contributor = `ManagementCluster (${this.node.path})`;
+      if (planned.capacity) reportCapacity(this, planned.capacity);
+      // What hosted clusters of this app need from it: checked on those planned before and after.
+      const before = appPlan(this).addCheck(managementRequirements({ contributor, ...planned.capabilities }));
+      return managementClusterContribution(planned, [...checked.issues, ...before], contributor);
+    });
+    this.plan = plan;
     this.apiObjects = apiObjects;
     this.issues = issues;
   }

@@ -83,20 +83,28 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
 }
 
 /**
- * Renders a checked hosted cluster into `scope` (nothing when it has errors) and records its
- * findings; returns the plan only when the app's plan took it without errors.
+ * Renders a checked plan into `scope` through `contribution` (nothing, and its findings recorded,
+ * when the check found errors); returns the plan only when the app's plan took it without errors.
  */
+export function renderChecked<P>(
+  scope: Construct,
+  checked: { readonly plan?: P; readonly issues: readonly ValidationIssue[] },
+  contribution: (plan: P) => PlanContribution,
+): { plan?: P; apiObjects: ApiObject[]; issues: readonly ValidationIssue[] } {
+  if (checked.plan === undefined) {
+    attachIssues(scope, checked.issues);
+    return { apiObjects: [], issues: checked.issues };
+  }
+  const { apiObjects, issues } = renderContribution(scope, contribution(checked.plan));
+  return { apiObjects, issues, ...(issues.some((i) => i.severity === 'error') ? {} : { plan: checked.plan }) };
+}
+
+/** {@link renderChecked} for a hosted cluster. */
 export function renderHostedCluster(
   scope: Construct,
   checked: { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] },
 ): { plan?: HostedClusterPlan; apiObjects: ApiObject[]; issues: readonly ValidationIssue[] } {
-  if (!checked.plan) {
-    attachIssues(scope, checked.issues);
-    return { apiObjects: [], issues: checked.issues };
-  }
-  const contributor = `HostedCluster ${checked.plan.namespace}/${checked.plan.name} (${scope.node.path})`;
-  const { apiObjects, issues } = renderContribution(scope, hostedClusterContribution(checked.plan, checked.issues, contributor));
-  return { apiObjects, issues, ...(issues.some((i) => i.severity === 'error') ? {} : { plan: checked.plan }) };
+  return renderChecked(scope, checked, (plan) => hostedClusterContribution(plan, checked.issues, `HostedCluster ${plan.namespace}/${plan.name} (${scope.node.path})`));
 }
 
 const ISSUES = Symbol.for('hcp-constructs.issues');
