@@ -18,7 +18,7 @@ import type { KubernetesObject, SchemaFinding } from '../api';
 import { checkObjectSchema } from '../api';
 import type { IssueCollector } from '../core';
 import { SchemaCheck, checkApiSchemas, recordSchemaFindings } from '../core/api-schema-check';
-import { writerThreadCount } from './yaml-writers';
+import { helperThreadsAllowed } from './yaml-writers';
 
 /** What the thread is started with. */
 export interface CheckThreadData {
@@ -59,9 +59,9 @@ export class ThreadedSchemaChecks {
 
   private constructor() {}
 
-  /** Checks in a thread for `app` when a spare core and the compiled thread body are there (see {@link writerThreadCount}). */
+  /** Checks in a thread for `app` when helper threads are allowed and the compiled thread body is there. */
   static attach(app: App): ThreadedSchemaChecks | undefined {
-    if (writerThreadCount(Number.POSITIVE_INFINITY) === 0 || !fs.existsSync(THREAD_SCRIPT)) return undefined;
+    if (!helperThreadsAllowed() || !fs.existsSync(THREAD_SCRIPT)) return undefined;
     const checks = new ThreadedSchemaChecks();
     checksOfApp.set(app, checks);
     return checks;

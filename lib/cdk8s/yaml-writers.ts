@@ -70,6 +70,11 @@ export function writerThreadCount(
   return threadBodyAvailable ? Math.max(0, Math.min(count, MAX_THREADS)) : 0;
 }
 
+/** Whether a synth may use helper threads at all: a spare core, and `HCP_SYNTH_THREADS` not 0. */
+export function helperThreadsAllowed(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return writerThreadCount(MIN_FILES_FOR_THREADS, env, true) > 0;
+}
+
 interface WriterThread {
   readonly worker: Worker;
   readonly counters: Int32Array;

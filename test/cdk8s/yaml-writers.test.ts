@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { writerThreadCount } from '../../lib/cdk8s/yaml-writers';
+import { helperThreadsAllowed, writerThreadCount } from '../../lib/cdk8s/yaml-writers';
 import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
 
 /**
@@ -95,6 +95,12 @@ describe('writerThreadCount', () => {
     expect(writerThreadCount(10, { HCP_SYNTH_THREADS: ' ' }, true)).toBe(0);
     expect(() => writerThreadCount(10, { HCP_SYNTH_THREADS: 'many' }, true)).toThrow('HCP_SYNTH_THREADS must be a whole number');
     expect(() => writerThreadCount(10, { HCP_SYNTH_THREADS: '-1' }, true)).toThrow('not "-1"');
+  });
+
+  test('helper threads are allowed with a spare core unless HCP_SYNTH_THREADS is 0', () => {
+    expect(helperThreadsAllowed({})).toBe(cores > 1);
+    expect(helperThreadsAllowed({ HCP_SYNTH_THREADS: '0' })).toBe(false);
+    expect(helperThreadsAllowed({ HCP_SYNTH_THREADS: '1' })).toBe(true);
   });
 
   test('none without the compiled thread body (TypeScript sources, bundles)', () => {
