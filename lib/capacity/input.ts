@@ -7,6 +7,8 @@ import { v } from '../core/valibot';
 import { describeValue, list, nearest, oneOf, quote, schemaMessage, strict, text } from '../core/schema';
 import { LOAD_CLASSES, Load, SIZING_BASELINE_KEYS, SizingBaseline } from './baseline';
 
+export type { CapacityClusterInput, CapacityInput, PlanCapacityOptions, SizingBaselineOverrides, WorkerGroupInput } from './input-props';
+
 type AnyIssue = v.BaseIssue<unknown>;
 
 /** A finite number within (min, max] or [min, max]; `unit` ends the messages (`vCPUs`). */
@@ -44,7 +46,6 @@ export const workerGroupSchema = strict(
   },
   'a worker group',
 );
-export type WorkerGroupInput = v.InferInput<typeof workerGroupSchema>;
 
 /** One group, or a list of groups of different sizes; either way the output is a list. */
 function oneOrList<S extends typeof workerGroupSchema>(item: S) {
@@ -89,7 +90,6 @@ export const capacityClusterSchema = strict(
   },
   'a hosted cluster ({ name, availability, load })',
 );
-export type CapacityClusterInput = v.InferInput<typeof capacityClusterSchema>;
 
 const baselineEntries = Object.fromEntries(
   SIZING_BASELINE_KEYS.map((key) => [
@@ -119,7 +119,6 @@ export const capacityInputSchema = strict(
   },
   'a capacity input ({ workers, hostedClusters, baseline, onOverflow })',
 );
-export type CapacityInput = v.InferInput<typeof capacityInputSchema>;
 export type CheckedCapacityInput = v.InferOutput<typeof capacityInputSchema>;
 
 /** Options of {@link capacityOfPlan} besides the plan. */
@@ -139,4 +138,3 @@ export const planCapacityOptionsSchema = strict(
   },
   'capacity options',
 );
-export type PlanCapacityOptions = v.InferInput<typeof planCapacityOptionsSchema>;

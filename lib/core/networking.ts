@@ -6,6 +6,9 @@ import { bool, count, describeValue, list, oneOf, schemaMessage, strict, text } 
 import { Cidr, formatCidr, hasHostBits, overlaps, parseCidr } from './cidr';
 import { CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
+import type { NetworkingProps } from './networking-props';
+
+export type { NetworkingProps, ClusterNetworkEntry } from './networking-props';
 
 export type NetworkingSpec = HostedClusterSpec['networking'];
 export type NetworkType = NonNullable<NetworkingSpec['networkType']>;
@@ -26,7 +29,6 @@ export const networkingPropsSchema = strict({
   /** OVN-Kubernetes MTU, 576 to 9216. @default the operator's */
   ovnMtu: v.optional(count(OVN_MTU.min, OVN_MTU.max, 'the HostedCluster CRD\'s maximum')),
 });
-export type NetworkingProps = v.InferOutput<typeof networkingPropsSchema>;
 
 /** Completes the networking block from props and the platform's machine network. */
 export function networkingSpec(props: NetworkingProps = {}, platformMachineNetwork?: string): NetworkingSpec {

@@ -10,7 +10,8 @@ import type { OcpVersion } from './release';
 import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
 import { IssueCollector, ValidationIssue, throwIfErrors } from './errors';
-import { ClusterPropsOf, buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
+import { buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
+import type { HostedClusterPropsOf } from './hosted-cluster-props';
 import { MAX_NAME_LENGTH, MAX_NODES_PER_CLUSTER } from './limits';
 import { NodePoolPropsOf, buildNodePool, nodePoolEntries } from './node-pool';
 import type { AnyPlatformDefinition } from './platform';
@@ -59,12 +60,7 @@ export function hostedClusterPlanPropsSchema<P extends v.GenericSchema, PP exten
   });
 }
 
-export type HostedClusterPropsOf<Platform extends { readonly type: string }, PoolPlatform extends object> = ClusterPropsOf<Platform> & {
-  /** @default the CLI's: one pool named after the cluster (AWS: one per zone), 0 replicas */
-  readonly nodePools?: ReadonlyArray<NodePoolPropsOf<PoolPlatform>>;
-  /** Emit the Namespace objects. Turn off when the namespace is managed elsewhere. @default true */
-  readonly createNamespace?: boolean;
-};
+export type { HostedClusterPropsOf } from './hosted-cluster-props';
 
 /** What tryPlan needs to know about the platforms: the props schema and the definitions by type. */
 export interface PlanPlatforms {

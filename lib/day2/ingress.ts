@@ -56,7 +56,7 @@ export const hostedClusterIngressPropsSchema = strict({
   /** Keep client source addresses (`externalTrafficPolicy: Local`). @default false (Cluster) */
   preserveClientAddress: v.optional(bool()),
 });
-export type HostedClusterIngressProps = v.InferOutput<typeof hostedClusterIngressPropsSchema>;
+export type { HostedClusterIngressProps } from './ingress-props';
 
 export const DEFAULT_INGRESS_SERVICE_NAME = 'metallb-ingress';
 

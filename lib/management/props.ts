@@ -8,10 +8,28 @@ import { MAX_SUBDOMAIN_LENGTH } from '../core/names';
 import { bool, count, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
 import { secretSourceSchema } from '../core/secrets';
 import { planCapacityOptionsSchema } from '../capacity/input';
+import type { ManagementPlatform } from './management-cluster-props';
+
+export type {
+  AssistedServiceProps,
+  BgpPeerProps,
+  CatalogSourceProps,
+  ControlPlaneNodeProps,
+  ExternalDnsProps,
+  HypershiftAddOnProps,
+  IPAddressPoolProps,
+  ManagementClusterProps,
+  ManagementPlatform,
+  MetalLBProps,
+  MultiClusterEngineProps,
+  OidcStorageProps,
+  OperatorProps,
+  PrivateLinkProps,
+  VirtualizationProps,
+} from './management-cluster-props';
 
 /** Platforms a management cluster can be prepared for; each is a preset (see presets.ts). */
-export const MANAGEMENT_PLATFORMS = ['AWS', 'KubeVirt', 'Agent', 'None'] as const;
-export type ManagementPlatform = (typeof MANAGEMENT_PLATFORMS)[number];
+export const MANAGEMENT_PLATFORMS = ['AWS', 'KubeVirt', 'Agent', 'None'] as const satisfies readonly ManagementPlatform[];
 
 const name = () => text({ max: 63 });
 
@@ -28,7 +46,6 @@ export const operatorPropsSchema = strict({
   /** Pin the first installed version (`multicluster-engine.v2.8.0`). @default the channel head */
   startingCSV: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
 });
-export type OperatorProps = v.InferOutput<typeof operatorPropsSchema>;
 
 /** A CatalogSource to create (a mirrored index image for disconnected clusters). */
 export const catalogSourcePropsSchema = strict({
@@ -43,7 +60,6 @@ export const catalogSourcePropsSchema = strict({
   /** How often OLM polls the image for updates (`30m`). @default no polling */
   pollInterval: v.optional(text({ max: 32 })),
 });
-export type CatalogSourceProps = v.InferOutput<typeof catalogSourcePropsSchema>;
 
 /** An S3 bucket for the OIDC documents of AWS hosted clusters (secret `hypershift-operator-oidc-provider-s3-credentials`). */
 export const oidcStoragePropsSchema = strict({
@@ -245,9 +261,3 @@ export const managementClusterPropsSchema = strict({
    */
   capacity: v.optional(planCapacityOptionsSchema),
 });
-export type ManagementClusterProps = v.InferOutput<typeof managementClusterPropsSchema>;
-export type MetalLBProps = v.InferOutput<typeof metallbPropsSchema>;
-export type IPAddressPoolProps = v.InferOutput<typeof ipAddressPoolPropsSchema>;
-export type AssistedServiceProps = v.InferOutput<typeof assistedServicePropsSchema>;
-export type MultiClusterEngineProps = v.InferOutput<typeof multiClusterEnginePropsSchema>;
-export type ControlPlaneNodeProps = v.InferOutput<typeof controlPlaneNodePropsSchema>;

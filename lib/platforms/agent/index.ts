@@ -11,6 +11,7 @@ export * from './infra-env';
 export * from './infrastructure';
 export * from './kubevirt-agents';
 export * from './nmstate';
+export type { AgentClusterProps, AgentNodePoolProps, AgentPlatformProps } from './props';
 
 export const agentClusterPropsSchema = strict({
   /** Namespace holding the Agents (and InfraEnv) the NodePools draw from. */
@@ -22,13 +23,11 @@ export const agentClusterPropsSchema = strict({
    */
   legacyCapiProviderRole: v.optional(bool()),
 });
-export type AgentClusterProps = v.InferOutput<typeof agentClusterPropsSchema>;
 
 export const agentNodePoolPropsSchema = strict({
   /** Which Agents the pool may take. @default any approved Agent in the namespace */
   agentLabelSelector: v.optional(passthrough<NonNullable<NodePoolSpec['platform']['agent']>['agentLabelSelector']>('a label selector')),
 });
-export type AgentNodePoolProps = v.InferOutput<typeof agentNodePoolPropsSchema>;
 
 /**
  * The Role older operators bind the Agent CAPI provider to (`cluster-api-agent-<hcp namespace>`

@@ -41,6 +41,9 @@ import type { HostProps } from './hosts';
 import { INFRA_ENV_LABEL, buildInfraEnv, infraEnvPropsSchema, renderInfraEnvPullSecret, validateInfraEnv } from './infra-env';
 import { AGENT_VM_MINIMUM, DISCOVERY_ISO_URL_AT_DEPLOYMENT, KUBEVIRT_ARCH, agentVmNames, buildAgentVirtualMachine, kubevirtAgentsPropsSchema } from './kubevirt-agents';
 import { buildNMStateConfig } from './nmstate';
+import type { AgentInfrastructureProps } from './infrastructure-props';
+
+export type { AgentInfrastructureProps, BmcExternalSecretSource, BondMode, InterfaceAddressing } from './infrastructure-props';
 
 /** Hosts and VMs, after the InfraEnv's image exists and before NodePools ask for Agents. */
 export const AGENT_HOSTS_PHASE: Phase = { name: 'agent-hosts', wave: 2 };
@@ -78,7 +81,6 @@ export const agentInfrastructurePropsSchema = strict({
   /** Emit the InfraEnv's Namespace. @default true */
   createNamespace: v.optional(bool()),
 });
-export type AgentInfrastructureProps = v.InferOutput<typeof agentInfrastructurePropsSchema>;
 
 export interface AgentInfrastructureOptions {
   /** The hosted cluster these hosts join: checks namespace, architectures and release images, and gives the DNS records. @default none */

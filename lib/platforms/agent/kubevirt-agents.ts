@@ -18,6 +18,7 @@ import type { VirtualMachine } from '../../api';
 import { KUBEVIRT_API_VERSION } from '../../api';
 import { KUBEVIRT_VM, count, list, strict, stringMap, text } from '../../core';
 import type { InfraEnvArch } from './architecture';
+import type { KubevirtAgentsProps } from './infrastructure-props';
 
 export const AGENT_VM_MINIMUM = { cores: 2, memoryBytes: 8 * 2 ** 30, diskBytes: 100e9 } as const;
 
@@ -55,7 +56,7 @@ export const kubevirtAgentsPropsSchema = strict({
    */
   discoveryIsoUrl: v.optional(text({ max: 4096 })),
 });
-export type KubevirtAgentsProps = v.InferOutput<typeof kubevirtAgentsPropsSchema>;
+export type { KubevirtAgentsProps } from './infrastructure-props';
 
 /** Stands for the ISO URL in a plan whose renderer fills it in at deployment (the Pulumi component). */
 export const DISCOVERY_ISO_URL_AT_DEPLOYMENT = 'https://discovery-iso-url.invalid/filled-in-at-deployment.iso';

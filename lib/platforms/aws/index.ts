@@ -1,8 +1,11 @@
 /** AWS: the CLI's defaults (`hcp create cluster aws`) and what the operator requires there. */
 import { v } from '../../core/valibot';
-import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
+import type { HostedCluster, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
 import { AWS_OPERATOR_ROLES, AwsRoleKey } from './iam';
+import type { AwsRolesRef, EndpointAccess } from './props';
+
+export type { AwsClusterProps, AwsNodePoolProps, AwsPlatformProps, AwsRolesRef, AwsZone, EndpointAccess } from './props';
 
 export * from './network';
 export * from './iam';
@@ -23,10 +26,6 @@ import {
   text,
 } from '../../core';
 
-/** The seven control-plane roles created by `hypershift create iam aws`. */
-export type AwsRolesRef = HostedClusterSpec['platform'] extends infer P
-  ? P extends { aws?: infer A } ? NonNullable<A> extends { rolesRef: infer R } ? R : never : never
-  : never;
 
 /** The control-plane roles and the name suffix `hypershift create iam aws` gives each (`<infraID>-<suffix>`). */
 export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>> = Object.fromEntries(
@@ -79,7 +78,6 @@ export const awsZoneSchema = strict({
   /** The zone's private subnet (`subnet-...`), where its workers run. */
   privateSubnetId: subnetId,
 });
-export type AwsZone = v.InferOutput<typeof awsZoneSchema>;
 
 const rolesRefSchema = strict(
   Object.fromEntries(Object.keys(AWS_CONTROL_PLANE_ROLES).map((key) => [key, text({ max: 2048 })])) as Record<keyof AwsRolesRef, ReturnType<typeof text>>,
@@ -114,8 +112,6 @@ export const awsClusterPropsSchema = strict({
   /** Worker instance profile. @default `<infraID>-worker` */
   instanceProfile: v.optional(text({ max: AWS_INSTANCE_PROFILE_NAME_MAX })),
 });
-export type AwsClusterProps = v.InferOutput<typeof awsClusterPropsSchema>;
-export type EndpointAccess = NonNullable<AwsClusterProps['endpointAccess']>;
 
 type AwsPoolSpec = NonNullable<NodePoolSpec['platform']['aws']>;
 
@@ -139,7 +135,6 @@ export const awsNodePoolPropsSchema = strict({
   /** Tags for this pool's instances. @default none */
   resourceTags: v.optional(stringMap()),
 });
-export type AwsNodePoolProps = v.InferOutput<typeof awsNodePoolPropsSchema>;
 
 /** Services that may carry a hostname, per endpoint access (product docs, Table 3.3). */
 const HOSTNAME_ALLOWED: Record<EndpointAccess, readonly ServiceType[]> = {

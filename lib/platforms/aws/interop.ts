@@ -100,7 +100,7 @@ export function awsPropsFromCheckedCliOutput(infra: AwsInfraOutput, iam: AwsIamO
         vpcId: infra.vpcID,
         machineCIDR: infra.machineCIDR,
         zones: infra.zones.map((zone) => ({ name: zone.name, privateSubnetId: zone.subnetID })),
-        rolesRef: Object.fromEntries(Object.keys(AWS_OPERATOR_ROLES).map((key) => [key, iam.roles[key as AwsRoleKey]])) as AwsClusterProps['rolesRef'],
+        rolesRef: Object.fromEntries(Object.keys(AWS_OPERATOR_ROLES).map((key) => [key, iam.roles[key as AwsRoleKey]])) as unknown as AwsClusterProps['rolesRef'],
         issuerURL: iam.issuerURL,
         publicZoneID: infra.publicZoneID,
         privateZoneID: infra.privateZoneID,

@@ -2,6 +2,10 @@
 import { v } from '../../core/valibot';
 import type { KubernetesObject, NodePool } from '../../api';
 import type { IssueCollector } from '../../core';
+
+import type { StorageClassMapping } from './props';
+
+export type { KubevirtClusterProps, KubevirtNodePoolProps, KubevirtPlatformProps, StorageClassMapping } from './props';
 import {
   KUBEVIRT_MAX_ADDITIONAL_NETWORKS,
   KUBEVIRT_MAX_HOST_DEVICES,
@@ -30,7 +34,6 @@ export const storageClassMappingSchema = strict({
   /** Group of mappings that share a storage backend. @default none */
   group: v.optional(text({ max: 253 })),
 });
-export type StorageClassMapping = v.InferOutput<typeof storageClassMappingSchema>;
 
 export const kubevirtClusterPropsSchema = strict({
   /** Run the VMs on another (external) infrastructure cluster. @default the management cluster */
@@ -57,7 +60,6 @@ export const kubevirtClusterPropsSchema = strict({
    */
   ingress: v.optional(oneOf(['Routes', 'LoadBalancer'])),
 });
-export type KubevirtClusterProps = v.InferOutput<typeof kubevirtClusterPropsSchema>;
 
 export const kubevirtNodePoolPropsSchema = strict({
   /** vCPUs per VM. @default 2 */
@@ -99,7 +101,6 @@ export const kubevirtNodePoolPropsSchema = strict({
     ),
   ),
 });
-export type KubevirtNodePoolProps = v.InferOutput<typeof kubevirtNodePoolPropsSchema>;
 
 /** The CLI's KubeVirt values (`cmd/nodepool/kubevirt/create.go`, `cmd/cluster/kubevirt/create.go`). */
 export const KUBEVIRT_DEFAULTS = {
