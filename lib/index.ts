@@ -5,14 +5,15 @@
  */
 
 // Describe hosted clusters (props, their schema and their pieces).
-export { hostedClusterPropsSchema, PLATFORMS } from './platforms';
+export { hostedClusterPropsSchema, agentInfrastructurePropsSchema, managementClusterPropsSchema, hostedClusterIngressPropsSchema, capacityInputSchema, awsInfraOutputSchema, awsIamOutputSchema } from './props-schemas';
+export { PLATFORMS } from './platforms';
 export type { HostedClusterProps, NodePoolProps, PlatformProps, NodePoolPlatformProps } from './platforms';
 export type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, AwsZone, EndpointAccess } from './platforms';
 export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './platforms';
 export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
 
 // Agent and bare-metal hosts: InfraEnv, NMStateConfig, BareMetalHost, KubeVirt VMs as agents, DNS records.
-export { agentInfrastructurePropsSchema, checkAgentInfrastructure, planAgentInfrastructure, agentInfrastructureContribution, clusterDnsRecords, dnsZoneFile, zoneFileName } from './platforms';
+export { checkAgentInfrastructure, planAgentInfrastructure, agentInfrastructureContribution, clusterDnsRecords, dnsZoneFile, zoneFileName } from './platforms';
 export { AGENT_HOSTS_PHASE, AGENT_READINESS, AGENT_BMH_LABEL, INFRA_ENV_LABEL, BMC_SCHEMES, INFRA_ENV_ARCHS, NODE_POOL_ARCH, releaseArchitecture, bmcScheme, nmstateDocument } from './platforms';
 export type { AgentInfrastructureProps, AgentInfrastructureOptions, AgentInfrastructurePlan, InfraEnvProps, HostProps, HostNetworkProps, KubevirtAgentsProps, BmcCredentials, DnsRecord, InfraEnvArch } from './platforms';
 export { AWS_CONTROL_PLANE_ROLES, cliRolesRef } from './platforms';
@@ -20,8 +21,6 @@ export { AWS_CONTROL_PLANE_ROLES, cliRolesRef } from './platforms';
 export {
   awsPropsFromCliOutput,
   checkAwsCliOutput,
-  awsInfraOutputSchema,
-  awsIamOutputSchema,
   awsNetworkLayout,
   awsSubnetCidrs,
   awsIssuerURL,
@@ -54,14 +53,13 @@ export type { SecretValues, ValueSecret } from './core/secret-values';
 
 // Capacity planning: how many hosted control planes the management cluster's workers hold (sizing guidance).
 export { planCapacity, planCapacityOrThrow, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from './capacity';
-export { sizingBaseline, sizingBaselineConfigMap, workerLimits, controlPlaneDemand, qpsOf, capacityInputSchema } from './capacity';
+export { sizingBaseline, sizingBaselineConfigMap, workerLimits, controlPlaneDemand, qpsOf } from './capacity';
 export { DEFAULT_SIZING_BASELINE, SIZING_BASELINE_CONFIGMAP, LIMITING_FACTORS, FACTOR_LABELS } from './capacity';
 export type { CapacityInput, CapacityReport, CapacityResult, WorkerGroupReport, WorkerGroupInput, CapacityClusterInput } from './capacity';
 export type { SizingBaseline, Load, LimitingFactor, ControlPlaneDemand, WorkerLimits, WorkerShape, PlanCapacityOptions } from './capacity';
 
 // The management cluster: operators, their configuration, presets and checks.
 export {
-  managementClusterPropsSchema,
   checkManagementCluster,
   planManagementCluster,
   managementClusterContribution,
@@ -106,5 +104,5 @@ export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs, healthTa
 export type { ArgoCdHealthCheck, FluxHealthCheckExpr, HealthTable } from './gitops';
 
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
-export { checkHostedClusterIngress, hostedClusterIngressPropsSchema, hostedClusterIngressContribution, checkPoolsDisjoint, ROUTER, METALLB_POOL_ANNOTATION } from './day2';
+export { checkHostedClusterIngress, hostedClusterIngressContribution, checkPoolsDisjoint, ROUTER, METALLB_POOL_ANNOTATION } from './day2';
 export type { HostedClusterIngressProps, HostedClusterIngressPlan } from './day2';

@@ -30,7 +30,7 @@ function amount(options: { min: number; max: number; exclusiveMin?: boolean; who
   );
 }
 
-/** Control-plane workers of one size. */
+/** Control-plane workers of one size. @internal */
 export const workerGroupSchema = strict(
   {
     /** A name for the group in reports (`server-1`). @default `workers` for the first group, `workers-<n>` for the n-th */
@@ -66,7 +66,7 @@ function oneOrList<S extends typeof workerGroupSchema>(item: S) {
   );
 }
 
-/** `low`, `medium`, `high`, or a QPS number (0 or more). */
+/** `low`, `medium`, `high`, or a QPS number (0 or more). @internal */
 export const loadSchema = v.custom<Load>(
   (value) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1_000_000) || (LOAD_CLASSES as readonly unknown[]).includes(value),
   (issue: AnyIssue) => {
@@ -78,7 +78,7 @@ export const loadSchema = v.custom<Load>(
   },
 );
 
-/** A hosted cluster as the planner sees it. */
+/** A hosted cluster as the planner sees it. @internal */
 export const capacityClusterSchema = strict(
   {
     /** The cluster's name (`namespace/name` or `name`), for reports and findings. */
@@ -98,7 +98,7 @@ const baselineEntries = Object.fromEntries(
   ]),
 ) as { [K in keyof SizingBaseline]: v.OptionalSchema<v.CustomSchema<number, undefined>, undefined> };
 
-/** Overrides of the sizing baseline; keys as in the `hcp-sizing-baseline` ConfigMap. */
+/** Overrides of the sizing baseline; keys as in the `hcp-sizing-baseline` ConfigMap. @internal */
 export const baselineOverridesSchema = strict(baselineEntries, 'baseline overrides');
 
 const common = {
@@ -110,7 +110,7 @@ const common = {
   onOverflow: v.optional(oneOf(['warn', 'error'])),
 };
 
-/** Input of {@link planCapacity}. */
+/** Input of {@link planCapacity}. @internal */
 export const capacityInputSchema = strict(
   {
     ...common,
@@ -119,9 +119,10 @@ export const capacityInputSchema = strict(
   },
   'a capacity input ({ workers, hostedClusters, baseline, onOverflow })',
 );
+/** @internal */
 export type CheckedCapacityInput = v.InferOutput<typeof capacityInputSchema>;
 
-/** Options of {@link capacityOfPlan} besides the plan. */
+/** Options of {@link capacityOfPlan} besides the plan. @internal */
 export const planCapacityOptionsSchema = strict(
   {
     ...common,

@@ -25,6 +25,7 @@ import type { ClusterPropsOf } from './hosted-cluster-props';
 export type { ClusterPropsOf, EtcdProps, PriorityClassProps, SecretEncryptionProps, ServicesProps } from './hosted-cluster-props';
 export type { ReleaseProps } from './release-props';
 
+/** @internal */
 export const releasePropsSchema = strict({
   /** Release image pull spec, by tag (`...:4.16.4-x86_64`) or digest (`...@sha256:...`). */
   image: text({ max: 2048 }),
@@ -37,7 +38,7 @@ export const releasePropsSchema = strict({
 
 type KmsSpec = NonNullable<NonNullable<HostedClusterSpec['secretEncryption']>['kms']>;
 
-/** etcd encryption: an aescbc key Secret, or a KMS key (checked on the final HostedCluster). */
+/** etcd encryption: an aescbc key Secret, or a KMS key (checked on the final HostedCluster). @internal */
 export const secretEncryptionPropsSchema = v.union(
   [
     strict({
@@ -57,6 +58,7 @@ export const secretEncryptionPropsSchema = v.union(
 const SERVICE_TYPES = ['APIServer', 'OAuthServer', 'OIDC', 'Konnectivity', 'Ignition', 'OVNSbDb'] as const satisfies readonly ServiceType[];
 const serviceKeyed = <S extends v.GenericSchema>(value: S) => strict(Object.fromEntries(SERVICE_TYPES.map((s) => [s, v.optional(value)])) as { [K in ServiceType]: v.OptionalSchema<S, undefined> });
 
+/** @internal */
 export const servicesPropsSchema = strict({
   /** @default the platform's: Ingress for AWS and KubeVirt, NodePort for Agent and None */
   mapping: v.optional(oneOf(['Ingress', 'NodePort'])),
@@ -68,7 +70,7 @@ export const servicesPropsSchema = strict({
   overrides: v.optional(serviceKeyed(passthrough<PublishingStrategy>('a publishing strategy'))),
 });
 
-/** Control-plane priority classes, as HostedCluster annotations. */
+/** Control-plane priority classes, as HostedCluster annotations. @internal */
 export const priorityClassPropsSchema = strict({
   /** @default the operator's, hypershift-control-plane */
   controlPlane: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
@@ -82,7 +84,7 @@ const pausedUntilSchema = v.union([bool(), text({ max: 64 })], (issue) =>
   schemaMessage(`${describeValue(issue.input)} is neither true/false nor an RFC 3339 time.`, 'Give true, or a time such as "2026-12-01T00:00:00Z".'),
 );
 
-/** The fields of a HostedCluster's props, except its platform (which the platform registry supplies). */
+/** The fields of a HostedCluster's props, except its platform (which the platform registry supplies). @internal */
 export const hostedClusterEntries = {
   /** RFC 1123 label; the control plane runs in namespace `<namespace>-<name>`. */
   name: text({ max: MAX_NAME_LENGTH, fix: 'Give the cluster name as a string, e.g. "prod-east-1".' }),

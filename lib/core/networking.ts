@@ -13,6 +13,7 @@ export type { NetworkingProps, ClusterNetworkEntry } from './networking-props';
 export type NetworkingSpec = HostedClusterSpec['networking'];
 export type NetworkType = NonNullable<NetworkingSpec['networkType']>;
 
+/** @internal */
 export const networkingPropsSchema = strict({
   /** Pod networks, one per IP family. @default ['10.132.0.0/14'] (dual stack adds 'fd01::/48') */
   clusterNetwork: v.optional(

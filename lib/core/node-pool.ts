@@ -18,7 +18,7 @@ export type { NodePoolAutoScaling, NodePoolPropsOf, NodePoolTaint } from './node
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 const ARCHS = ['amd64', 'arm64', 'ppc64le', 's390x'] as const satisfies readonly Arch[];
 
-/** The fields of a NodePool's props, except its platform blocks (which the platform registry supplies). */
+/** The fields of a NodePool's props, except its platform blocks (which the platform registry supplies). @internal */
 export const nodePoolEntries = {
   /** RFC 1123 label. @default the cluster name (AWS: `<cluster>-<zone>` per zone) */
   name: v.optional(text({ max: MAX_NAME_LENGTH, fix: 'Give the NodePool name as a string, e.g. "workers".' })),

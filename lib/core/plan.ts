@@ -42,12 +42,12 @@ export interface HostedClusterPlan {
   readonly version?: OcpVersion;
 }
 
-/** The props schema of one NodePool, for the NodePool platform blocks. */
+/** The props schema of one NodePool, for the NodePool platform blocks. @internal */
 export function nodePoolPropsSchema<PP extends v.GenericSchema>(poolPlatform: PP) {
   return strict({ ...nodePoolEntries, platform: v.optional(poolPlatform) });
 }
 
-/** The props schema of a whole hosted cluster, for a platform union and NodePool platform blocks. */
+/** The props schema of a whole hosted cluster, for a platform union and NodePool platform blocks. @internal */
 export function hostedClusterPlanPropsSchema<P extends v.GenericSchema, PP extends v.GenericSchema>(platform: P, poolPlatform: PP) {
   return strict({
     ...hostedClusterEntries,
@@ -62,7 +62,7 @@ export function hostedClusterPlanPropsSchema<P extends v.GenericSchema, PP exten
 
 export type { HostedClusterPropsOf } from './hosted-cluster-props';
 
-/** What tryPlan needs to know about the platforms: the props schema and the definitions by type. */
+/** What tryPlan needs to know about the platforms: the props schema and the definitions by type. @internal */
 export interface PlanPlatforms {
   readonly propsSchema: v.GenericSchema;
   /** Schema of one NodePool's props (with every platform's pool block). */
@@ -115,6 +115,7 @@ export function objectLabel(props: unknown): string {
 /**
  * Checks the props against the schema, then builds and validates a plan; returns it with every
  * finding. Any JavaScript value gives findings, never an exception.
+ * @internal
  */
 export function tryPlan(
   input: unknown,
@@ -238,6 +239,7 @@ function planPool(
 /**
  * Plans one more NodePool of an already planned cluster (the cdk8s `addNodePool`), without
  * planning the cluster again. `others` are the cluster's NodePools so far (names must differ).
+ * @internal
  */
 export function tryPlanNodePool(
   cluster: HostedClusterPlan,
@@ -275,7 +277,7 @@ function checkClusterSize(nodePools: readonly NodePool[], issues: IssueCollector
   }
 }
 
-/** Builds a plan or throws {@link HcpValidationError} listing every problem. */
+/** Builds a plan or throws {@link HcpValidationError} listing every problem. @internal */
 export function buildPlan(input: unknown, options: PlanOptions, platforms: PlanPlatforms): HostedClusterPlan {
   const { plan, issues } = tryPlan(input, options, platforms);
   throwIfErrors(issues);

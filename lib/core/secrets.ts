@@ -14,7 +14,7 @@ import type { SecretSource } from './secret-source';
 export { SecretSource } from './secret-source';
 export type { ExternalSecretSource } from './secret-source';
 
-/** A key in an external secret store, materialized into the cluster by external-secrets. */
+/** A key in an external secret store, materialized into the cluster by external-secrets. @internal */
 export const externalSecretSourceSchema = strict({
   /** Name of the ClusterSecretStore or SecretStore. */
   store: text({ max: MAX_SUBDOMAIN_LENGTH }),
@@ -28,7 +28,7 @@ export const externalSecretSourceSchema = strict({
   refreshInterval: v.optional(text()),
 });
 
-/** One of: an existing Secret, an ExternalSecret, or (opt-in only) an inline value. */
+/** One of: an existing Secret, an ExternalSecret, or (opt-in only) an inline value. @internal */
 export const secretSourceSchema = oneKeyOf(
   {
     /** Name of a Secret that already exists in the HostedCluster namespace. */

@@ -41,6 +41,7 @@ export const ROUTER = {
 /** The annotation MetalLB reads to pick the pool of a Service (the one the documentation uses). */
 export const METALLB_POOL_ANNOTATION = 'metallb.universe.tf/address-pool';
 
+/** @internal */
 export const hostedClusterIngressPropsSchema = strict({
   /**
    * Install MetalLB inside the hosted cluster with these pools (bare metal: Agent, None). Not for

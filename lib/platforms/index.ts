@@ -24,7 +24,7 @@ const registry = platformRegistry(PLATFORM_DEFINITIONS);
 /** Definitions by platform type. */
 export const PLATFORMS = registry.byType;
 
-/** The schema of everything that describes one hosted cluster (props are checked against it first). */
+/** The schema of everything that describes one hosted cluster (props are checked against it first). @internal */
 export const hostedClusterPropsSchema = hostedClusterPlanPropsSchema(registry.platformSchema, registry.poolPlatformSchema);
 
 const planPlatforms = { propsSchema: hostedClusterPropsSchema, poolSchema: nodePoolPropsSchema(registry.poolPlatformSchema), byType: PLATFORMS };

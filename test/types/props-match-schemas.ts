@@ -21,6 +21,8 @@ import { hostedClusterPropsSchema } from '../../lib/platforms';
 import type { HostedClusterProps, NodePoolPlatformProps, NodePoolProps, PlatformProps } from '../../lib/platforms/props';
 import { awsClusterPropsSchema, awsNodePoolPropsSchema, awsZoneSchema } from '../../lib/platforms/aws';
 import type { AwsClusterProps, AwsNodePoolProps, AwsZone } from '../../lib/platforms/aws/props';
+import { awsIamOutputSchema, awsInfraOutputSchema } from '../../lib/platforms/aws/interop';
+import type { AwsIamOutput, AwsInfraOutput } from '../../lib/platforms/aws/cli-output-props';
 import { kubevirtClusterPropsSchema, kubevirtNodePoolPropsSchema, storageClassMappingSchema } from '../../lib/platforms/kubevirt';
 import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from '../../lib/platforms/kubevirt/props';
 import { agentClusterPropsSchema, agentNodePoolPropsSchema } from '../../lib/platforms/agent';
@@ -153,3 +155,7 @@ same<ControlPlaneNodeProps, v.InferOutput<typeof controlPlaneNodePropsSchema>>(t
 
 // Day 2.
 same<HostedClusterIngressProps, v.InferOutput<typeof hostedClusterIngressPropsSchema>>(true);
+
+// The AWS CLI's JSON.
+same<AwsInfraOutput, v.InferOutput<typeof awsInfraOutputSchema>>(true);
+same<AwsIamOutput, v.InferOutput<typeof awsIamOutputSchema>>(true);

@@ -30,7 +30,7 @@ export const BMH_ANNOTATIONS = {
   hostname: 'bmac.agent-install.openshift.io/hostname',
 } as const;
 
-/** BMC credentials: an existing Secret with `username` and `password`, or an ExternalSecret. Never a value in the props. */
+/** BMC credentials: an existing Secret with `username` and `password`, or an ExternalSecret. Never a value in the props. @internal */
 export const bmcCredentialsSchema = oneKeyOf(
   {
     /** A Secret in the InfraEnv's namespace with the keys `username` and `password`. */
@@ -48,6 +48,7 @@ export const bmcCredentialsSchema = oneKeyOf(
 );
 export type { BmcCredentials } from './infrastructure-props';
 
+/** @internal */
 export const hostPropsSchema = strict({
   /** Name of the BareMetalHost and NMStateConfig (and the node's host name unless `hostname` is set). */
   name: text({ max: 253 }),

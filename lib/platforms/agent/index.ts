@@ -13,6 +13,7 @@ export * from './kubevirt-agents';
 export * from './nmstate';
 export type { AgentClusterProps, AgentNodePoolProps, AgentPlatformProps } from './props';
 
+/** @internal */
 export const agentClusterPropsSchema = strict({
   /** Namespace holding the Agents (and InfraEnv) the NodePools draw from. */
   agentNamespace: text({ max: 63, fix: 'Give the namespace that holds the Agents as a string.' }),
@@ -24,6 +25,7 @@ export const agentClusterPropsSchema = strict({
   legacyCapiProviderRole: v.optional(bool()),
 });
 
+/** @internal */
 export const agentNodePoolPropsSchema = strict({
   /** Which Agents the pool may take. @default any approved Agent in the namespace */
   agentLabelSelector: v.optional(passthrough<NonNullable<NodePoolSpec['platform']['agent']>['agentLabelSelector']>('a label selector')),

@@ -14,6 +14,7 @@ import type { InfraEnvProps } from './infrastructure-props';
 /** Label assisted-service puts on each Agent with the name of the InfraEnv it booted from (and BMAC reads on BareMetalHosts). */
 export const INFRA_ENV_LABEL = 'infraenvs.agent-install.openshift.io';
 
+/** @internal */
 export const infraEnvPropsSchema = strict({
   /** Name of the InfraEnv. */
   name: text({ max: 253 }),

@@ -60,6 +60,7 @@ export const AGENT_READINESS: Readonly<Record<string, Readiness>> = {
 /** Label on each NMStateConfig that its InfraEnv's `nmStateConfigLabelSelector` matches. */
 export const NMSTATE_INFRA_ENV_LABEL = 'hcp-constructs.io/infraenv';
 
+/** @internal */
 export const agentInfrastructurePropsSchema = strict({
   /** The InfraEnv hosts boot from. */
   infraEnv: infraEnvPropsSchema,

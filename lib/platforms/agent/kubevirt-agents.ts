@@ -24,6 +24,7 @@ export const AGENT_VM_MINIMUM = { cores: 2, memoryBytes: 8 * 2 ** 30, diskBytes:
 
 export const AGENT_VM_DEFAULTS = { cores: 4, memory: '16Gi', rootDiskSize: '120Gi', isoVolumeSize: '2Gi' } as const;
 
+/** @internal */
 export const kubevirtAgentsPropsSchema = strict({
   /** How many VMs: named `<namePrefix>-0`, `-1`, ... */
   count: count(1, 500),

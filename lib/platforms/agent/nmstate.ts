@@ -21,6 +21,7 @@ const addressing = {
 
 export const BOND_MODES = ['balance-rr', 'active-backup', 'balance-xor', 'broadcast', '802.3ad', 'balance-tlb', 'balance-alb'] as const;
 
+/** @internal */
 export const hostNetworkSchema = strict({
   /** The host's NICs: the name the config uses, and the NIC's MAC address (how the host finds its config). */
   interfaces: list(strict({ name: text({ max: 15 }), macAddress: text({ max: 32 }), ...addressing }), { max: 64 }),

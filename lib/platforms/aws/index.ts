@@ -72,6 +72,7 @@ const subnetId = v.pipe(
   v.check((id) => ID.subnet.test(id), (issue) => schemaMessage(`${quote(issue.input)} is not a subnet ID.`, 'Give the subnet-... ID of the zone\'s private subnet.')),
 );
 
+/** @internal */
 export const awsZoneSchema = strict({
   /** Availability zone, e.g. `us-east-1a`. */
   name: text({ max: 64 }),
@@ -84,6 +85,7 @@ const rolesRefSchema = strict(
   'the seven role ARNs',
 );
 
+/** @internal */
 export const awsClusterPropsSchema = strict({
   /** @default 'us-east-1' */
   region: v.optional(text({ max: 64 })),
@@ -115,6 +117,7 @@ export const awsClusterPropsSchema = strict({
 
 type AwsPoolSpec = NonNullable<NodePoolSpec['platform']['aws']>;
 
+/** @internal */
 export const awsNodePoolPropsSchema = strict({
   /** Zone whose private subnet the pool uses. @default the first zone */
   zone: v.optional(text({ max: 64 })),

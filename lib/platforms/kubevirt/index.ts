@@ -26,6 +26,7 @@ import {
   text,
 } from '../../core';
 
+/** @internal */
 export const storageClassMappingSchema = strict({
   /** StorageClass on the infrastructure cluster. */
   infra: text({ max: 253 }),
@@ -35,6 +36,7 @@ export const storageClassMappingSchema = strict({
   group: v.optional(text({ max: 253 })),
 });
 
+/** @internal */
 export const kubevirtClusterPropsSchema = strict({
   /** Run the VMs on another (external) infrastructure cluster. @default the management cluster */
   infraCluster: v.optional(
@@ -61,6 +63,7 @@ export const kubevirtClusterPropsSchema = strict({
   ingress: v.optional(oneOf(['Routes', 'LoadBalancer'])),
 });
 
+/** @internal */
 export const kubevirtNodePoolPropsSchema = strict({
   /** vCPUs per VM. @default 2 */
   cores: v.optional(count(1, KUBEVIRT_VM.maxCores, 'the OpenShift Virtualization tested maximum per VM')),
