@@ -15,14 +15,15 @@ import { MANAGEMENT_API_VERSIONS } from '../api';
 import { Cidr, parseCidr } from '../core/cidr';
 import { checkApiSchemas } from '../core/api-schema-check';
 import { IssueCollector, ValidationIssue, throwIfErrors } from '../core/errors';
-import { MANAGEMENT_CLUSTER, PHASES, PlanContribution, objectKey } from '../core/plan-model';
-import { quote, schemaFindings } from '../core/schema';
+import { MANAGEMENT_CLUSTER, PHASES, PlanContribution } from '../core/plan-model';
+import { schemaFindings } from '../core/schema';
 import { v } from '../core/valibot';
 import { planAssistedService } from './assisted-service';
 import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
 import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
-import { DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, operatorObjects } from './olm';
+import { DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId } from './olm';
+import { planOperatorInstall } from './operator-install';
 import { ManagementObject, planned } from './planned';
 import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './presets';
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
@@ -45,8 +46,6 @@ export interface ManagementClusterPlan {
   readonly capacity?: ManagementClusterProps['capacity'];
   readonly warnings: readonly ValidationIssue[];
 }
-
-const WELL_KNOWN_CATALOGS = ['redhat-operators', 'certified-operators', 'community-operators', 'redhat-marketplace'];
 
 /** Checks props (any value) and plans; findings instead of exceptions. */
 export function checkManagementCluster(input: unknown): { plan?: ManagementClusterPlan; issues: readonly ValidationIssue[] } {
@@ -77,6 +76,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
 
   // Components: the presets', each switchable (false = bring your own, true or settings = install).
   const wanted = presetComponents(platforms);
+  const needing = (component: ManagementComponent) => platforms.filter((p) => PLATFORM_PRESETS[p].components.includes(component)).join(', ');
   const switches: Record<ManagementComponent, unknown> = { metallb: props.metallb, virtualization: props.virtualization, assistedService: props.assistedService };
   const installs = new Set<ManagementComponent>();
   for (const component of ['metallb', 'virtualization', 'assistedService'] as const) {
@@ -114,39 +114,18 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
   for (const id of Object.keys(props.operators ?? {}) as OperatorId[]) {
     if (!operators.includes(id)) issues.warn(`operators.${id}`, `${OPERATOR_PACKAGES[id].title} is not installed by this management cluster, so its settings are unused.`, 'Remove them, or turn the component on.');
   }
+  const ownCatalogs = new Set(catalogs.keys());
   for (const id of operators) {
-    const pkg = OPERATOR_PACKAGES[id];
-    const settings = props.operators?.[id] ?? {};
     const path = `operators.${id}`;
-    const channel = settings.channel ?? pkg.defaultChannel;
-    const source = settings.source ?? DEFAULT_CATALOG.source;
-    const sourceNamespace = settings.sourceNamespace ?? DEFAULT_CATALOG.sourceNamespace;
-    const ownCatalog = catalogs.has(source);
-    if (!pkg.channelPattern.test(channel)) {
-      const message = `channel ${quote(channel)} is not a channel of ${pkg.package} in the Red Hat catalog (e.g. ${pkg.channelExample}).`;
-      if (ownCatalog || !WELL_KNOWN_CATALOGS.includes(source)) issues.warn(`${path}.channel`, message, 'Check that your catalog has this channel.');
-      else issues.error(`${path}.channel`, message, `Use a channel such as ${pkg.channelExample}.`);
-    }
+    const install = planOperatorInstall(id, props.operators?.[id] ?? {}, { path, ownCatalogs, issues });
     if (id === 'multiclusterEngine') {
-      const minor = /^stable-2\.(\d+)$/.exec(channel)?.[1];
+      const minor = /^stable-2\.(\d+)$/.exec(install.channel)?.[1];
       if (minor !== undefined && Number(minor) < minimumMce) {
         const needs = platforms.filter((p) => PLATFORM_PRESETS[p].minimumMceMinor === minimumMce).join(', ');
-        issues.error(`${path}.channel`, `${channel} installs multicluster engine 2.${minor}; hosted control planes on ${needs} need 2.${minimumMce} or later.`, `Use stable-2.${minimumMce} or later.`);
+        issues.error(`${path}.channel`, `${install.channel} installs multicluster engine 2.${minor}; hosted control planes on ${needs} need 2.${minimumMce} or later.`, `Use stable-2.${minimumMce} or later.`);
       }
     }
-    if (ownCatalog && sourceNamespace !== DEFAULT_CATALOG.sourceNamespace) {
-      issues.error(`${path}.sourceNamespace`, `catalog source "${source}" is created in ${DEFAULT_CATALOG.sourceNamespace}, not ${sourceNamespace}.`, `Use ${DEFAULT_CATALOG.sourceNamespace}.`);
-    }
-    if (!ownCatalog && !WELL_KNOWN_CATALOGS.includes(source)) {
-      issues.warn(`${path}.source`, `catalog source "${source}" is not created by this app; the Subscription waits until it exists.`, 'Add it to catalogSources, or make sure it exists.');
-    }
-    const install = operatorObjects({ id, channel, source, sourceNamespace, approval: settings.approval ?? 'Automatic', ...(settings.startingCSV ? { startingCSV: settings.startingCSV } : {}) });
-    if (settings.approval === 'Manual') issues.warn(`${path}.approval`, `with Manual approval nothing installs until someone approves the InstallPlan, and the apply waits for it.`, 'Approve the InstallPlan (oc patch installplan ... approved: true), or use Automatic with a startingCSV.');
-    objects.push(planned(install.namespace, PHASES.operators, { kind: 'exists' }, { shared: true }));
-    objects.push(planned(install.operatorGroup, PHASES.operators));
-    const dependsOn = [objectKey(install.operatorGroup), ...(ownCatalog ? [objectKey({ apiVersion: MANAGEMENT_API_VERSIONS.catalogSource, kind: 'CatalogSource', metadata: { name: source, namespace: DEFAULT_CATALOG.sourceNamespace } })] : [])];
-    // OLM sets AtLatestKnown once the InstallPlan of the current CSV has completed (its CRDs exist).
-    objects.push(planned(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn }));
+    objects.push(...install.objects);
   }
 
   // The multicluster engine and the HyperShift operator's inputs.
@@ -170,18 +149,17 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
   });
   if (installs.has('metallb')) {
     if (typeof props.metallb === 'object') objects.push(...planMetalLB(props.metallb, machineNetwork, issues));
-    else issues.error('metallb', `MetalLB is installed${wanted.has('metallb') ? ' for KubeVirt (its API and ingress services are LoadBalancers)' : ''} but has no address pools.`, 'Give metallb: { pools: [{ name, addresses }] }, or metallb: false to bring your own load balancer.');
+    else issues.error('metallb', `MetalLB is installed${wanted.has('metallb') ? ` for ${needing('metallb')} hosted clusters (their API and ingress services are LoadBalancers)` : ''} but has no address pools.`, 'Give metallb: { pools: [{ name, addresses }] }, or metallb: false to bring your own load balancer.');
   }
   if (installs.has('virtualization')) objects.push(...planVirtualization(typeof props.virtualization === 'object' ? props.virtualization : {}));
   if (installs.has('assistedService')) objects.push(...planAssistedService(typeof props.assistedService === 'object' ? props.assistedService : {}, issues));
   for (const component of ['metallb', 'virtualization', 'assistedService'] as const) {
     if (switches[component] === false && wanted.has(component)) {
-      const needing = platforms.filter((p) => PLATFORM_PRESETS[p].components.includes(component)).join(', ');
-      issues.warn(component, `${component} is switched off, but ${needing} hosted clusters need it: it must be provided another way.`, 'Make sure it is installed and configured before creating hosted clusters.');
+      issues.warn(component, `${component} is switched off, but ${needing(component)} hosted clusters need it: it must be provided another way.`, 'Make sure it is installed and configured before creating hosted clusters.');
     }
   }
   const controlPlaneNodes = controlPlaneNodeSettings(props.controlPlaneNodes ?? [], props.taintControlPlaneNodes ?? true, issues);
-  if (platforms.includes('Agent') && (props.controlPlaneNodes ?? []).length > 0 && !(props.controlPlaneNodes ?? []).every((n) => n.zone)) {
+  if (platforms.some((p) => PLATFORM_PRESETS[p].nodeZonesByHand) && (props.controlPlaneNodes ?? []).length > 0 && !(props.controlPlaneNodes ?? []).every((n) => n.zone)) {
     issues.warn('controlPlaneNodes', 'on bare metal, nodes without topology.kubernetes.io/zone put every control-plane replica on one failure domain.', 'Give each control-plane node a zone (rack, room).');
   }
 
