@@ -3,7 +3,7 @@ import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, ValidationIssue } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
-import { agentInfrastructureContribution, checkAgentInfrastructure, zoneFileName } from '../platforms';
+import { checkAgentInfrastructure, zoneFileName } from '../platforms';
 import { renderChecked } from './render';
 import { reportFile } from './reports';
 
@@ -39,9 +39,7 @@ export class AgentInfrastructure extends Construct {
     const { cluster, options = {}, ...infrastructure } = props;
     const clusterPlan = cluster && 'hostedCluster' in cluster ? cluster : cluster?.plan;
     const checked = checkAgentInfrastructure(infrastructure, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}) });
-    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) =>
-      agentInfrastructureContribution(planned, `InfraEnv ${planned.infraEnv.metadata.namespace}/${planned.infraEnv.metadata.name} (${this.node.path})`),
-    );
+    const { plan, apiObjects, issues } = renderChecked(this, checked);
     this.plan = plan;
     this.issues = issues;
     this.apiObjects = apiObjects;

@@ -8,8 +8,8 @@ import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, ValidationIssue } from '../core';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
-import { checkHostedClusterIngress, checkPoolsDisjoint, hostedClusterIngressContribution } from '../day2';
-import { appPlan, renderChecked } from './render';
+import { checkHostedClusterIngress } from '../day2';
+import { renderChecked } from './render';
 
 export interface HostedClusterIngressConstructProps extends HostedClusterIngressProps {
   /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
@@ -36,11 +36,7 @@ export class HostedClusterIngress extends Construct {
       this.issues = [];
       return;
     }
-    const checked = checkHostedClusterIngress(cluster.plan.hostedCluster, ingress);
-    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) => {
-      const contributor = `HostedClusterIngress ${planned.namespace}/${planned.name} (${this.node.path})`;
-      return hostedClusterIngressContribution(planned, [...checked.issues, ...checkPoolsDisjoint(appPlan(this))], contributor);
-    });
+    const { plan, apiObjects, issues } = renderChecked(this, checkHostedClusterIngress(cluster.plan.hostedCluster, ingress));
     this.plan = plan;
     this.apiObjects = apiObjects;
     this.issues = issues;

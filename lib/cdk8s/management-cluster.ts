@@ -7,8 +7,8 @@ import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { ValidationIssue } from '../core';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
-import { checkManagementCluster, managementClusterContribution, managementRequirements } from '../management';
-import { appPlan, renderChecked } from './render';
+import { checkManagementCluster } from '../management';
+import { renderChecked } from './render';
 import { reportCapacity } from './reports';
 
 export type { ManagementClusterProps } from '../management';
@@ -26,14 +26,8 @@ export class ManagementCluster extends Construct {
 
   constructor(scope: Construct, id: string, props: ManagementClusterProps) {
     super(scope, id);
-    const checked = checkManagementCluster(props);
-    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) => {
-      const contributor = `ManagementCluster (${this.node.path})`;
-      if (planned.capacity) reportCapacity(this, planned.capacity);
-      // What hosted clusters of this app need from it: checked on those planned before and after.
-      const before = appPlan(this).addCheck(managementRequirements({ contributor, ...planned.capabilities }));
-      return managementClusterContribution(planned, [...checked.issues, ...before], contributor);
-    });
+    const { plan, apiObjects, issues } = renderChecked(this, checkManagementCluster(props));
+    if (plan?.capacity) reportCapacity(this, plan.capacity);
     this.plan = plan;
     this.apiObjects = apiObjects;
     this.issues = issues;

@@ -24,15 +24,15 @@ import type { HostedCluster, KubernetesObject } from '../api';
 import { checkApiSchemas } from '../core/api-schema-check';
 import { Cidr, parseCidr } from '../core/cidr';
 import { IssueCollector, ValidationIssue } from '../core/errors';
-import { PHASES, PlanContribution, PlannedObject, hostedClusterTarget } from '../core/plan-model';
+import { PHASES, PlanItem, PlannedPart, hostedClusterTarget, planItem } from '../core/plan-model';
 import { schemaFindings } from '../core/schema';
 import { v } from '../core/valibot';
 import { bool, strict, text } from '../core/schema';
 import { planOperatorInstall } from '../management/operator-install';
-import { ManagementObject, planned } from '../management/planned';
 import { platformDefinition } from '../platforms';
 import { metallbPropsSchema, operatorPropsSchema } from '../management/props';
 import { planMetalLB } from '../management/metallb';
+import { poolsDisjoint } from './pool-overlap';
 
 /** Where the default IngressController's router runs, and the label that selects its pods. */
 export const ROUTER = {
@@ -63,10 +63,9 @@ export type HostedClusterIngressProps = v.InferOutput<typeof hostedClusterIngres
 export const DEFAULT_INGRESS_SERVICE_NAME = 'metallb-ingress';
 
 /** The day-2 objects, validated, for the API of one hosted cluster. */
-export interface HostedClusterIngressPlan {
+export interface HostedClusterIngressPlan extends PlannedPart {
   readonly namespace: string;
   readonly name: string;
-  readonly objects: readonly ManagementObject[];
   /** The LoadBalancer Service in front of the router. */
   readonly service: KubernetesObject;
   readonly warnings: readonly ValidationIssue[];
@@ -103,18 +102,29 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
       ...(props.preserveClientAddress ? { externalTrafficPolicy: 'Local' } : {}),
     },
   } as KubernetesObject;
-  objects.push(planned(service, PHASES.day2));
+  objects.push(planItem(service, PHASES.day2));
 
   checkApiSchemas(objects.map((o) => o.object), issues, ` in ${namespace}/${name}`);
   if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
-  return { plan: { namespace, name, objects, service, warnings: issues.issues.filter((i) => i.severity === 'warning') }, issues: issues.issues };
+  const plan: HostedClusterIngressPlan = {
+    label,
+    target: hostedClusterTarget(namespace, name),
+    objects,
+    // MetalLB pools of two clusters must not overlap (see pool-overlap.ts).
+    checks: [poolsDisjoint],
+    namespace,
+    name,
+    service,
+    warnings: issues.issues.filter((i) => i.severity === 'warning'),
+  };
+  return { plan, issues: issues.issues };
 }
 
 /**
  * What gives the router's Service its address, as the cluster's platform says (its ingress
  * mode): the objects that go before the Service, and the MetalLB pool it asks for.
  */
-function addressSource(hostedCluster: HostedCluster, props: HostedClusterIngressProps, issues: IssueCollector): { objects: ManagementObject[]; poolName?: string } {
+function addressSource(hostedCluster: HostedCluster, props: HostedClusterIngressProps, issues: IssueCollector): { objects: PlanItem[]; poolName?: string } {
   const { namespace = '', name } = hostedCluster.metadata;
   const type = hostedCluster.spec.platform.type;
   const ingress = platformDefinition(type)?.ingress;
@@ -148,11 +158,4 @@ function addressSource(hostedCluster: HostedCluster, props: HostedClusterIngress
       return { objects, poolName: props.pool ?? pools[0] };
     }
   }
-}
-
-/** The ingress objects as a contribution to the app's plan, on the hosted cluster's API. */
-export function hostedClusterIngressContribution(plan: HostedClusterIngressPlan, issues: readonly ValidationIssue[], contributor = `HostedClusterIngress ${plan.namespace}/${plan.name}`): PlanContribution {
-  const target = hostedClusterTarget(plan.namespace, plan.name);
-  const objects: PlannedObject[] = plan.objects.map((o) => ({ ...o, target, contributor }));
-  return { contributor, issues, objects };
 }

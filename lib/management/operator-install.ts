@@ -5,10 +5,9 @@
  */
 import { MANAGEMENT_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
-import { PHASES, objectKey } from '../core/plan-model';
+import { PHASES, PlanItem, objectKey, planItem } from '../core/plan-model';
 import { quote } from '../core/schema';
 import { DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, operatorObjects } from './olm';
-import { ManagementObject, planned } from './planned';
 import type { OperatorProps } from './props';
 
 /** Catalogs of the Red Hat index images: their channels are known, so an unknown one is an error there. */
@@ -25,7 +24,7 @@ export interface OperatorInstallContext {
 export interface OperatorInstall {
   /** The Subscription's channel, the default when none is given. */
   readonly channel: string;
-  readonly objects: readonly ManagementObject[];
+  readonly objects: readonly PlanItem[];
 }
 
 /** Completes and checks one operator's OLM settings and plans its install. */
@@ -56,10 +55,10 @@ export function planOperatorInstall(id: OperatorId, settings: OperatorProps, { p
   return {
     channel,
     objects: [
-      planned(install.namespace, PHASES.operators, { kind: 'exists' }, { shared: true }),
-      planned(install.operatorGroup, PHASES.operators),
+      planItem(install.namespace, PHASES.operators, { kind: 'exists' }, { shared: true }),
+      planItem(install.operatorGroup, PHASES.operators),
       // OLM sets AtLatestKnown once the InstallPlan of the current CSV has completed (its CRDs exist).
-      planned(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn }),
+      planItem(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn }),
     ],
   };
 }

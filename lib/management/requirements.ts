@@ -1,10 +1,11 @@
 /**
  * What hosted clusters in the same app need from the management cluster, checked over the whole
- * plan (Plan.addCheck), whichever construct the program creates first: a hosted cluster's
- * platform must be one the management cluster is prepared for (its preset installs what the
- * platform needs, or the user said they bring it), and what its platform's definition says one
- * cluster needs must be offered (PrivateLink for private AWS clusters; MetalLB for a router behind
- * the infrastructure cluster's load balancer, KubeVirt with LoadBalancer ingress).
+ * plan (the management cluster's part carries this check), whichever construct the program
+ * creates first: a hosted cluster's platform must be one the management cluster is prepared for
+ * (its preset installs what the platform needs, or the user said they bring it), and what its
+ * platform's definition says one cluster needs must be offered (PrivateLink for private AWS
+ * clusters; MetalLB for a router behind the infrastructure cluster's load balancer, KubeVirt with
+ * LoadBalancer ingress).
  */
 import type { HostedCluster } from '../api';
 import type { ValidationIssue } from '../core/errors';
@@ -15,8 +16,6 @@ import { platformDefinition } from '../platforms';
 import type { ManagementPlatform } from './props';
 
 export interface ManagementCapabilities {
-  /** Who states them, for messages. */
-  readonly contributor: string;
   readonly platforms: readonly ManagementPlatform[];
   readonly privateLink: boolean;
   /**
@@ -53,7 +52,7 @@ export function managementNeedsOf(hc: HostedCluster, definition: AnyPlatformDefi
 }
 
 export function managementRequirements(capabilities: ManagementCapabilities): PlanCheck {
-  return (objects) => {
+  return (objects, _plan, owner) => {
     const issues: ValidationIssue[] = [];
     for (const planned of objects) {
       if (planned.target.kind !== 'management' || planned.object.kind !== 'HostedCluster') continue;
@@ -64,14 +63,14 @@ export function managementRequirements(capabilities: ManagementCapabilities): Pl
           severity: 'error',
           object: planned.contributor,
           path: 'spec.platform.type',
-          message: `${capabilities.contributor} is not prepared for ${type} hosted clusters (its platforms: ${capabilities.platforms.join(', ')}), so what ${type} needs would be missing.`,
+          message: `${owner} is not prepared for ${type} hosted clusters (its platforms: ${capabilities.platforms.join(', ')}), so what ${type} needs would be missing.`,
           fix: `Add '${type}' to the management cluster's platforms.`,
         });
       }
       const definition = platformDefinition(type);
       for (const need of definition ? managementNeedsOf(hc, definition) : []) {
         if (offers(capabilities, need.capability)) continue;
-        issues.push({ severity: 'error', object: planned.contributor, path: need.path, message: need.message(capabilities.contributor), fix: need.fix });
+        issues.push({ severity: 'error', object: planned.contributor, path: need.path, message: need.message(owner), fix: need.fix });
       }
     }
     return issues;

@@ -13,11 +13,9 @@ import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject, Secret } from '../api';
 import type { HostedClusterPlan, PlannedObject } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
-import { DISCOVERY_ISO_URL_AT_DEPLOYMENT, agentInfrastructureContribution, checkAgentInfrastructure } from '../platforms';
-import { HcpResourceError } from './errors';
-import { metadataWithReadiness, resourceNameFor } from './hosted-cluster';
-import { programPlan } from './program-plan';
+import { DISCOVERY_ISO_URL_AT_DEPLOYMENT, checkAgentInfrastructure } from '../platforms';
 import { registerPhases } from './register-phases';
+import { addToProgram, componentContribution, metadataWithReadiness, resourceNameFor } from './render';
 
 /** Type token of {@link AgentInfrastructure}. */
 export const AGENT_INFRASTRUCTURE_TYPE = 'hcp:index:AgentInfrastructure';
@@ -48,12 +46,8 @@ export class AgentInfrastructure extends pulumi.ComponentResource {
     const { cluster, options = {}, ...props } = args;
     const clusterPlan = cluster && 'hostedCluster' in cluster ? cluster : cluster?.plan;
     const checked = checkAgentInfrastructure(props, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}), discoveryIsoUrlAtDeployment: true });
-    if (!checked.plan) throw new HcpResourceError(checked.issues);
-    const plan = checked.plan;
-    const program = programPlan(opts?.provider);
-    const contribution = agentInfrastructureContribution(plan, `InfraEnv ${plan.infraEnv.metadata.namespace}/${plan.infraEnv.metadata.name} (component ${name})`);
-    const { added, issues } = program.plan.add(contribution);
-    if (issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
+    const { plan, contribution } = componentContribution(checked, name);
+    const { program, added } = addToProgram(opts?.provider, contribution);
     super(AGENT_INFRASTRUCTURE_TYPE, name, {}, opts);
     this.plan = plan;
     this.dnsRecords = plan.dnsRecords;

@@ -7,14 +7,12 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import type { HostedClusterPlan } from '../core';
-import { formatIssues, hostedClusterTarget, targetKey } from '../core';
+import { formatIssues, targetKey } from '../core';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
-import { checkHostedClusterIngress, checkPoolsDisjoint, hostedClusterIngressContribution } from '../day2';
-import { HcpResourceError } from './errors';
-import { renderResource, resourceNameFor } from './hosted-cluster';
+import { checkHostedClusterIngress } from '../day2';
 import { HostedClusterRef, hostedClusterProvider } from './hosted-cluster-provider';
-import { programPlan } from './program-plan';
 import { RegisteredPhase, registerPhases } from './register-phases';
+import { addToProgram, componentContribution, renderResource, resourceNameFor } from './render';
 
 /** Type token of {@link HostedClusterIngress}. */
 export const HOSTED_CLUSTER_INGRESS_TYPE = 'hcp:index:HostedClusterIngress';
@@ -43,20 +41,12 @@ export class HostedClusterIngress extends pulumi.ComponentResource {
 
   constructor(name: string, args: HostedClusterIngressArgs, opts?: pulumi.ComponentResourceOptions) {
     const { cluster, provider, ...props } = args;
-    const checked = checkHostedClusterIngress(cluster.plan.hostedCluster, props);
-    if (!checked.plan) throw new HcpResourceError(checked.issues);
-    const program = programPlan(cluster.managementProvider);
-    const contributor = `HostedClusterIngress ${checked.plan.namespace}/${checked.plan.name} (component ${name})`;
-    const before = checkPoolsDisjoint(program.plan);
-    const contribution = hostedClusterIngressContribution(checked.plan, [...checked.issues, ...before], contributor);
-    if (contribution.issues.some((i) => i.severity === 'error')) throw new HcpResourceError(contribution.issues);
-    const { added, issues } = program.plan.add(contribution);
-    if (issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
+    const { plan, contribution } = componentContribution(checkHostedClusterIngress(cluster.plan.hostedCluster, props), name);
+    const { program, added } = addToProgram(cluster.managementProvider, contribution);
     super(HOSTED_CLUSTER_INGRESS_TYPE, name, {}, opts);
-    this.plan = checked.plan;
+    this.plan = plan;
     this.provider = provider ?? hostedClusterProvider(cluster, { name: `${name}-hosted`, parent: this });
-    const target = targetKey(hostedClusterTarget(checked.plan.namespace, checked.plan.name));
-    const providers = new Map([[target, this.provider]]);
+    const providers = new Map([[targetKey(plan.target), this.provider]]);
 
     // Pulumi deletes in reverse: the Service, then pools, the MetalLB instance, the operator.
     this.phases = registerPhases({
@@ -70,7 +60,7 @@ export class HostedClusterIngress extends pulumi.ComponentResource {
     const last = this.phases[this.phases.length - 1]?.resources ?? [];
     this.service = last.find((r) => r instanceof k8s.core.v1.Service) as k8s.core.v1.Service;
 
-    const warningLines = checked.plan.warnings.map((w) => formatIssues([w]).trim());
+    const warningLines = plan.warnings.map((w) => formatIssues([w]).trim());
     for (const line of warningLines) pulumi.log.warn(line, this);
     this.warnings = pulumi.output(warningLines);
     this.registerOutputs({ warnings: this.warnings });

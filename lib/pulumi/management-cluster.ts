@@ -13,11 +13,9 @@ import * as pulumi from '@pulumi/pulumi';
 import type { PlannedObject } from '../core';
 import { formatIssues } from '../core';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
-import { checkManagementCluster, managementClusterContribution, managementRequirements } from '../management';
-import { HcpResourceError } from './errors';
-import { metadataWithReadiness, renderResource, resourceNameFor } from './hosted-cluster';
-import { programPlan } from './program-plan';
+import { checkManagementCluster } from '../management';
 import { RegisteredPhase, registerPhases } from './register-phases';
+import { addToProgram, componentContribution, renderPatch, renderResource, resourceNameFor } from './render';
 
 /** Type token of {@link ManagementCluster}. */
 export const MANAGEMENT_CLUSTER_TYPE = 'hcp:index:ManagementCluster';
@@ -41,16 +39,8 @@ export class ManagementCluster extends pulumi.ComponentResource {
   readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: ManagementClusterArgs, opts?: pulumi.ComponentResourceOptions) {
-    const checked = checkManagementCluster(args);
-    if (!checked.plan) throw new HcpResourceError(checked.issues);
-    const plan = checked.plan;
-    const program = programPlan(opts?.provider);
-    const contributor = `ManagementCluster (component ${name})`;
-    const before = program.plan.addCheck(managementRequirements({ contributor, ...plan.capabilities }));
-    const contribution = managementClusterContribution(plan, [...checked.issues, ...before], contributor);
-    if (contribution.issues.some((i) => i.severity === 'error')) throw new HcpResourceError(contribution.issues);
-    const { added, issues } = program.plan.add(contribution);
-    if (issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
+    const { plan, contribution } = componentContribution(checkManagementCluster(args), name);
+    const { program, added } = addToProgram(opts?.provider, contribution);
     super(MANAGEMENT_CLUSTER_TYPE, name, {}, opts);
     this.plan = plan;
 
@@ -87,12 +77,4 @@ export class ManagementCluster extends pulumi.ComponentResource {
     this.warnings = pulumi.output(warningLines);
     this.registerOutputs({ warnings: this.warnings });
   }
-}
-
-/** An object the operator created already (the add-on's AddOnDeploymentConfig): a server-side-apply patch of our fields. */
-function renderPatch(resourceName: string, planned: PlannedObject, opts: pulumi.CustomResourceOptions): pulumi.CustomResource {
-  const metadata = metadataWithReadiness(planned);
-  // patchForce: MCE wrote the object first; our fields win over its field manager for what we set.
-  const annotated = { ...metadata, annotations: { ...metadata.annotations, 'pulumi.com/patchForce': 'true' } };
-  return new k8s.apiextensions.CustomResourcePatch(resourceName, { ...planned.object, metadata: annotated } as unknown as k8s.apiextensions.CustomResourcePatchArgs, opts);
 }

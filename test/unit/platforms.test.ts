@@ -9,7 +9,7 @@ import type { HostedCluster, PlatformType } from '../../lib';
 import { checkHostedClusterIngress, checkManagementCluster, MANAGEMENT_PLATFORMS, managementClusterPropsSchema, managementRequirements, PLATFORM_PRESETS, SecretSource } from '../../lib';
 import { definePlatform } from '../../lib/core';
 import type { AnyPlatformDefinition, IngressMode, ManagementComponent, PlanCheck } from '../../lib/core';
-import { MANAGEMENT_CLUSTER } from '../../lib/core/plan-model';
+import { MANAGEMENT_CLUSTER, Plan } from '../../lib/core/plan-model';
 import { nodePoolHealthTable } from '../../lib/gitops';
 import { PLATFORM_DEFINITIONS, PLATFORM_TYPES, PLATFORMS, platformDefinition } from '../../lib/platforms';
 import { v } from '../../lib/core/valibot';
@@ -66,7 +66,8 @@ function hostedCluster(type: string): HostedCluster {
   } as unknown as HostedCluster;
 }
 
-const runCheck = (check: PlanCheck, hc: HostedCluster) => check([{ object: hc, target: MANAGEMENT_CLUSTER, contributor: 'HostedCluster clusters/c1', phase: { name: 'hosted-cluster', wave: 2 }, readiness: { kind: 'exists' } }] as never);
+const runCheck = (check: PlanCheck, hc: HostedCluster) =>
+  check([{ object: hc, target: MANAGEMENT_CLUSTER, contributor: 'HostedCluster clusters/c1', phase: { name: 'hosted-cluster', wave: 2 }, readiness: { kind: 'exists' } }] as never, new Plan(), 'M');
 
 describe.each(PLATFORM_DEFINITIONS.map((d) => [d.type, d as AnyPlatformDefinition] as const))('platform %s', (type, definition) => {
   test.each(Object.keys(MUST_PROVIDE) as (keyof AnyPlatformDefinition)[])('provides %s', (key) => {
@@ -87,8 +88,8 @@ describe.each(PLATFORM_DEFINITIONS.map((d) => [d.type, d as AnyPlatformDefinitio
 
   test('a management cluster prepared for it offers what it needs; one prepared for none refuses it', () => {
     const hc = hostedCluster(type);
-    expect(runCheck(managementRequirements({ contributor: 'M', platforms: [...MANAGEMENT_PLATFORMS], privateLink: true, metallb: true }), hc)).toEqual([]);
-    const refused = runCheck(managementRequirements({ contributor: 'M', platforms: [], privateLink: true }), hc);
+    expect(runCheck(managementRequirements({ platforms: [...MANAGEMENT_PLATFORMS], privateLink: true, metallb: true }), hc)).toEqual([]);
+    const refused = runCheck(managementRequirements({ platforms: [], privateLink: true }), hc);
     expect(refused.map((i) => i.path)).toEqual(['spec.platform.type']);
     expect(refused[0].message).toContain(`not prepared for ${type} hosted clusters`);
   });
