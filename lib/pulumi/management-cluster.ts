@@ -9,13 +9,10 @@
  * before the engine.
  */
 import * as k8s from '@pulumi/kubernetes';
-import * as pulumi from '@pulumi/pulumi';
-import type { PlannedObject } from '../core';
-import { formatIssues } from '../core';
+import type * as pulumi from '@pulumi/pulumi';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
 import { checkManagementCluster } from '../management';
-import { RegisteredPhase, registerPhases } from './register-phases';
-import { addToProgram, componentContribution, renderPatch, renderResource, resourceNameFor } from './render';
+import { PlannedComponent } from './planned-component';
 
 /** Type token of {@link ManagementCluster}. */
 export const MANAGEMENT_CLUSTER_TYPE = 'hcp:index:ManagementCluster';
@@ -26,44 +23,22 @@ export type ManagementClusterArgs = ManagementClusterProps;
 /**
  * The management cluster: operators through OLM, the multicluster engine with HyperShift,
  * MetalLB, OpenShift Virtualization and assisted-service, each phase waiting for the previous
- * one to be ready. Invalid args throw {@link HcpResourceError} before anything is registered.
+ * one to be ready. Pulumi deletes in reverse: webhooks-ready objects, then the operands
+ * (MultiClusterEngine last of them, after every HostedCluster that depends on it), then the
+ * Subscriptions, OperatorGroups and Namespaces. Invalid args throw {@link HcpResourceError}
+ * before anything is registered.
  */
-export class ManagementCluster extends pulumi.ComponentResource {
-  readonly plan: ManagementClusterPlan;
-  readonly phases: readonly RegisteredPhase[];
+export class ManagementCluster extends PlannedComponent<ManagementClusterPlan> {
   /** The MultiClusterEngine; resolves once its phase is Available. */
   readonly multiClusterEngine: pulumi.CustomResource;
   /** One NodePatch per control-plane node. */
   readonly nodePatches: readonly k8s.core.v1.NodePatch[];
-  /** Validation warnings, one line each. */
-  readonly warnings: pulumi.Output<string[]>;
 
   constructor(name: string, args: ManagementClusterArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { plan, contribution } = componentContribution(checkManagementCluster(args), name);
-    const { program, added } = addToProgram(opts?.provider, contribution);
-    super(MANAGEMENT_CLUSTER_TYPE, name, {}, opts);
-    this.plan = plan;
-
-    // Pulumi deletes in the reverse of this order: webhooks-ready objects, then the operands
-    // (MultiClusterEngine last of them, after every HostedCluster that depends on it), then the
-    // Subscriptions, OperatorGroups and Namespaces.
-    const byObject = new Map<PlannedObject, pulumi.CustomResource>();
-    this.phases = registerPhases({
-      program,
-      objects: contribution.objects,
-      added: new Set(added),
-      dependsOn: opts?.dependsOn,
-      register: (p, dependsOn) => {
-        const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
-        const resource = p.patch ? renderPatch(resourceNameFor(name, p.object), p, childOpts) : renderResource(resourceNameFor(name, p.object), p, undefined, new Map(), childOpts);
-        byObject.set(p, resource);
-        return resource;
-      },
-    });
-    this.multiClusterEngine = [...byObject].find(([p]) => p.object.kind === 'MultiClusterEngine')![1];
-
+    super(MANAGEMENT_CLUSTER_TYPE, name, checkManagementCluster(args), opts);
+    this.multiClusterEngine = this.resourceOf((object) => object.kind === 'MultiClusterEngine')!;
     // Nodes exist already: patch their labels and taints (server-side apply, only these fields).
-    this.nodePatches = plan.controlPlaneNodes.map(
+    this.nodePatches = this.plan.controlPlaneNodes.map(
       (node) =>
         new k8s.core.v1.NodePatch(
           `${name}-node-${node.name}`,
@@ -71,10 +46,6 @@ export class ManagementCluster extends pulumi.ComponentResource {
           { parent: this },
         ),
     );
-
-    const warningLines = plan.warnings.map((w) => formatIssues([w]).trim());
-    for (const line of warningLines) pulumi.log.warn(line, this);
-    this.warnings = pulumi.output(warningLines);
     this.registerOutputs({ warnings: this.warnings });
   }
 }

@@ -86,6 +86,7 @@ export function renderResource(
     }
     opts = { ...opts, provider };
   }
+  if (planned.patch) return renderPatch(resourceName, planned, opts);
   const object = planned.object;
   const metadata = metadataWithReadiness(planned);
   const typed = `${object.apiVersion}/${object.kind}`;
@@ -139,7 +140,7 @@ export function withDeployTimeValues(value: unknown, values: ReadonlyMap<string,
 }
 
 /** An object the operator created already (the add-on's AddOnDeploymentConfig): a server-side-apply patch of our fields. */
-export function renderPatch(resourceName: string, planned: PlannedObject, opts: pulumi.CustomResourceOptions): pulumi.CustomResource {
+function renderPatch(resourceName: string, planned: PlannedObject, opts: pulumi.CustomResourceOptions): pulumi.CustomResource {
   const metadata = metadataWithReadiness(planned);
   // patchForce: MCE wrote the object first; our fields win over its field manager for what we set.
   const annotated = { ...metadata, annotations: { ...metadata.annotations, 'pulumi.com/patchForce': 'true' } };
