@@ -134,6 +134,7 @@ export function planAgentInfrastructure(props: AgentInfrastructureProps, options
   return plan!;
 }
 
+/** Long because it builds the objects in apply order (namespace, secrets, NMState, InfraEnv, hosts, VMs), each a few lines. */
 function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructureOptions, issues: IssueCollector): Omit<AgentInfrastructurePlan, 'warnings'> {
   const { infraEnv: env } = props;
   const namespace = env.namespace;
