@@ -9,12 +9,12 @@ import { MAX_SUBDOMAIN_LENGTH } from '../core/names';
 import { bool, count, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
 import { secretSourceSchema } from '../core/secrets';
 import { planCapacityOptionsSchema } from '../capacity/input';
-import type { ManagementPlatform } from './management-cluster-props';
+import { PLATFORM_TYPES } from '../platforms';
 
 export type * from './management-cluster-props';
 
-/** Platforms a management cluster can be prepared for; each is a preset (see presets.ts). */
-export const MANAGEMENT_PLATFORMS = ['AWS', 'KubeVirt', 'Agent', 'None'] as const satisfies readonly ManagementPlatform[];
+/** Platforms a management cluster can be prepared for: every registered platform, each with its preset (see presets.ts). */
+export const MANAGEMENT_PLATFORMS = PLATFORM_TYPES;
 
 const name = () => text({ max: 63 });
 
@@ -216,7 +216,7 @@ const component = <S extends v.GenericSchema>(schema: S) =>
 /** @internal */
 export const managementClusterPropsSchema = strict({
   /** Platforms of the hosted clusters this management cluster runs; each turns on what it needs (see the presets table). */
-  platforms: list(oneOf(MANAGEMENT_PLATFORMS), { max: 4 }),
+  platforms: list(oneOf(MANAGEMENT_PLATFORMS), { max: MANAGEMENT_PLATFORMS.length }),
   /** OLM settings per operator (channel, catalog, approval, starting CSV). @default each package's */
   operators: v.optional(
     strict({

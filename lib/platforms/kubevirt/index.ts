@@ -2,14 +2,9 @@
 import { v } from '../../core/valibot';
 import type { KubernetesObject, NodePool } from '../../api';
 import type { IssueCollector } from '../../core';
-
+import { KUBEVIRT_MAX_ADDITIONAL_NETWORKS, KUBEVIRT_MAX_HOST_DEVICES, KUBEVIRT_VM } from './limits';
 import type { StorageClassMapping } from './props';
-
-export type { KubevirtClusterProps, KubevirtNodePoolProps, KubevirtPlatformProps, StorageClassMapping } from './props';
 import {
-  KUBEVIRT_MAX_ADDITIONAL_NETWORKS,
-  KUBEVIRT_MAX_HOST_DEVICES,
-  KUBEVIRT_VM,
   bool,
   count,
   definePlatform,
@@ -18,13 +13,17 @@ import {
   oneOf,
   quote,
   renderSecret,
-  secretKeys,
-  secretNames,
   secretSourceSchema,
   strict,
   stringMap,
   text,
 } from '../../core';
+
+export * from './limits';
+export type { KubevirtClusterProps, KubevirtNodePoolProps, KubevirtPlatformProps, StorageClassMapping } from './props';
+
+/** The Secret the CLI writes for an external infrastructure cluster's kubeconfig (`<cluster>-infra-credentials`), and its key. */
+export const KUBEVIRT_INFRA_CREDENTIALS = { secretName: (cluster: string) => `${cluster}-infra-credentials`, key: 'kubeconfig' } as const;
 
 /** @internal */
 export const storageClassMappingSchema = strict({
@@ -193,6 +192,22 @@ export const kubevirtPlatform = definePlatform({
   archs: ['amd64', 's390x'],
   scaleFromZero: false,
   createsMachines: true,
+  management: {
+    components: ['virtualization', 'metallb'],
+    mceComponents: [],
+    needsOidcStorage: false,
+    minimumMceMinor: 2,
+    nodeZonesByHand: false,
+    summary: 'OpenShift Virtualization (HyperConverged) and MetalLB',
+  },
+  // The KubeVirt cloud provider mirrors the guest router's LoadBalancer Service onto the
+  // infrastructure cluster, unless the cluster uses its wildcard routes (base-domain passthrough).
+  ingress: {
+    mode: 'infrastructure-load-balancer',
+    throughRoutes: (hc) => Boolean(hc.spec.platform.kubevirt?.baseDomainPassthrough),
+    choicePath: 'spec.platform.kubevirt',
+    howTo: { useRoutes: "platform.kubevirt.ingress: 'Routes', no baseDomain", useLoadBalancer: "a baseDomain (or platform.kubevirt.ingress: 'LoadBalancer')" },
+  },
 
   contribute: {
   cluster(props, ctx) {
@@ -204,13 +219,13 @@ export const kubevirtPlatform = definePlatform({
         ctx.issues.error('platform.kubevirt.infraCluster.namespace', `${quote(props.infraCluster.namespace)} ${nsProblem}.`, 'Name an existing namespace on the infrastructure cluster.');
       }
       const rendered = renderSecret(
-        { name: secretNames.kubevirtInfraCredentials(ctx.name), namespace: ctx.namespace, key: secretKeys.kubevirtInfraKubeconfig, type: 'Opaque' },
+        { name: KUBEVIRT_INFRA_CREDENTIALS.secretName(ctx.name), namespace: ctx.namespace, key: KUBEVIRT_INFRA_CREDENTIALS.key, type: 'Opaque' },
         props.infraCluster.kubeconfig,
         { allowInline: ctx.allowInlineSecrets, path: 'platform.kubevirt.infraCluster.kubeconfig', issues: ctx.issues },
       );
       objects.push(...rendered.objects);
       credentials = {
-        infraKubeConfigSecret: { name: rendered.refName, key: secretKeys.kubevirtInfraKubeconfig },
+        infraKubeConfigSecret: { name: rendered.refName, key: KUBEVIRT_INFRA_CREDENTIALS.key },
         infraNamespace: props.infraCluster.namespace,
       };
     }
