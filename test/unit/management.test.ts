@@ -1,7 +1,7 @@
 /** The management cluster's planning: presets, validation with paths, order and readiness. */
-import { SecretSource, checkManagementCluster, PLATFORM_PRESETS } from '../../lib';
+import { SecretSource, checkManagementCluster } from '../../lib';
 import type { ManagementClusterProps } from '../../lib';
-import { parseAddressRange } from '../../lib/management';
+import { PLATFORM_PRESETS, parseAddressRange } from '../../lib/management';
 
 const errors = (props: unknown) => checkManagementCluster(props).issues.filter((i) => i.severity === 'error').map((i) => `${i.path}: ${i.message}`);
 const kinds = (props: ManagementClusterProps) => checkManagementCluster(props).plan!.objects.map((o) => `${o.phase.wave} ${o.object.kind}/${o.object.metadata.name}`);
