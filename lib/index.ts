@@ -21,12 +21,13 @@ export type { SecretValues } from './core/secret-values';
 // Check and plan a hosted cluster without a framework: any value gives findings, never an exception.
 export { planHostedCluster, checkHostedCluster } from './platforms';
 export { planObjects } from './core/plan';
-export type { HostedClusterPlan, PlanOptions, PlanPhase, PhaseName } from './core/plan';
+export type { HostedClusterPlan, PlanOptions, PlanPhase } from './core/plan';
 export type { ValidationOptions } from './core/validate';
 export { parseSupportedVersions } from './core/release';
 
-// Where a planned object is applied (the management cluster or a hosted cluster's API) and when it counts as ready.
-export type { Target, Readiness } from './core/plan-model';
+// What every plan result is made of: its objects as plan items, each with where it is applied (the
+// management cluster or a hosted cluster's API), its phase and when it counts as ready.
+export type { PlannedPart, PlanItem, Target, Phase, Readiness } from './core/plan-model';
 
 // Findings: what every check returns and every failure carries.
 export { HcpValidationError, formatIssues } from './core/errors';

@@ -4,6 +4,9 @@
  * the writer and checker threads) are internal. api/cdk8s.api.md records this surface.
  */
 
+// The base of ManagementCluster, AgentInfrastructure and HostedClusterIngress: the plan each renders, its findings, its ApiObjects.
+export { PlannedConstruct } from './planned-construct';
+
 // Constructs and their props.
 export { HostedClusterBundle } from './hosted-cluster-bundle';
 export type { HostedClusterBundleProps } from './hosted-cluster-bundle';

@@ -4,6 +4,10 @@
  * modules behind it (rendering, the program's shared plan) are internal. api/pulumi.api.md records this surface.
  */
 
+// The base of ManagementCluster, AgentInfrastructure and HostedClusterIngress: the plan each registers, its resources by phase, its warnings.
+export { PlannedComponent } from './planned-component';
+export type { RegisteredPhase } from './register-phases';
+
 // Components and their args.
 export { HostedClusterBundle } from './hosted-cluster';
 export type { HostedClusterBundleArgs, HostedClusterSecretValues } from './hosted-cluster';

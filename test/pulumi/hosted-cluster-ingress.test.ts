@@ -19,11 +19,10 @@ const mocked = strictMocks((args) => {
 });
 const { registrations } = mocked;
 let hcp: typeof import('../../lib/pulumi');
-/** The renderer's internals (not exported by the entry point). */
-let render: typeof import('../../lib/pulumi/hosted-cluster');
+let render: typeof import('../../lib/pulumi/render');
 beforeAll(async () => {
   hcp = await mocked.load();
-  render = await import('../../lib/pulumi/hosted-cluster');
+  render = await import('../../lib/pulumi/render');
 });
 
 const metal: HostedClusterProps = { ...agentCluster, networking: { machineNetwork: ['10.1.0.0/24'] } };

@@ -19,12 +19,11 @@ const mocked = strictMocks();
 const { registrations } = mocked;
 type PulumiAdapter = typeof import('../../lib/pulumi');
 let hcp: PulumiAdapter;
-/** The renderer's internals (not exported by the entry point). */
-let render: typeof import('../../lib/pulumi/hosted-cluster');
+let render: typeof import('../../lib/pulumi/render');
 let k8s: typeof import('@pulumi/kubernetes');
 beforeAll(async () => {
   hcp = await mocked.load();
-  render = await import('../../lib/pulumi/hosted-cluster');
+  render = await import('../../lib/pulumi/render');
   k8s = await import('@pulumi/kubernetes');
 });
 
