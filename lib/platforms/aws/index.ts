@@ -3,14 +3,14 @@ import { v } from '../../core/valibot';
 import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
 import { AWS_OPERATOR_ROLES, AwsRoleKey } from './iam';
+import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX, AWS_TAGS } from './limits';
+import { AWS_MANAGEMENT_PRESET, awsManagementNeeds } from './management';
 
+export * from './limits';
 export * from './network';
 export * from './iam';
 export * from './interop';
 import {
-  AWS_IAM_ROLE_NAME_MAX,
-  AWS_INSTANCE_PROFILE_NAME_MAX,
-  AWS_TAGS,
   bool,
   definePlatform,
   list,
@@ -254,6 +254,9 @@ export const awsPlatform = definePlatform({
   archs: ['amd64', 'arm64'],
   scaleFromZero: true,
   createsMachines: true,
+  management: AWS_MANAGEMENT_PRESET,
+  managementNeeds: awsManagementNeeds,
+  ingress: { mode: 'platform-load-balancer' },
 
   contribute: {
     cluster(props, ctx) {
