@@ -8,8 +8,10 @@ import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
-import type { KubernetesObject, PlanOptions, PlannedObject } from '../../lib';
-import { ANNOTATIONS, HostedClusterProps, MANAGEMENT_CLUSTER, PHASES, planHostedCluster, planObjects, readinessOf } from '../../lib';
+import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../../lib';
+import { planHostedCluster, planObjects } from '../../lib';
+import type { PlannedObject } from '../../lib/core';
+import { ANNOTATIONS, MANAGEMENT_CLUSTER, PHASES, readinessOf } from '../../lib/core';
 import { HostedClusterBundle } from '../../lib/cdk8s';
 import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS, agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 
