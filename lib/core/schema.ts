@@ -138,6 +138,15 @@ export function list<const S extends v.GenericSchema>(item: S, options: { max?: 
   );
 }
 
+/**
+ * The schema, typed by the props interface it checks (test/types/props-match-schemas.ts keeps the
+ * two equal), so that declarations derived from it name the interface instead of spelling the
+ * schema's output out. @internal
+ */
+export function checking<T>(schema: v.GenericSchema<unknown, T>): v.GenericSchema<unknown, T> {
+  return schema;
+}
+
 /** A map of strings to strings (labels, annotations, tags). @internal */
 export function stringMap() {
   const notAMap = (issue: AnyIssue) => say(`${describeValue(issue.input)} is not a map of strings.`, 'Give an object such as { key: "value" }.');

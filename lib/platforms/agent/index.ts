@@ -1,8 +1,9 @@
 /** Bare metal and other agent-booted machines (`hcp create cluster agent`). */
 import { v } from '../../core/valibot';
 import type { NodePoolSpec, Role } from '../../api';
-import { bool, definePlatform, dnsLabelProblem, passthrough, quote, strict, text } from '../../core';
+import { bool, checking, definePlatform, dnsLabelProblem, passthrough, quote, strict, text } from '../../core';
 import { ON_PREMISES_DEFAULTS, ON_PREMISES_TRAITS, onPremisesDns } from '../on-premises';
+import type { AgentClusterProps, AgentNodePoolProps } from './props';
 
 export * from './architecture';
 export * from './dns-records';
@@ -57,7 +58,7 @@ export const agentPlatform = definePlatform({
     nodeZonesByHand: true,
     summary: 'assisted-service (AgentServiceConfig)',
   },
-  block: { key: 'agent', required: true, cluster: agentClusterPropsSchema, pool: agentNodePoolPropsSchema },
+  block: { key: 'agent', required: true, cluster: checking<AgentClusterProps>(agentClusterPropsSchema), pool: checking<AgentNodePoolProps>(agentNodePoolPropsSchema) },
   defaults: { ...ON_PREMISES_DEFAULTS, legacyCapiProviderRole: false },
 
   contribute: {

@@ -5,7 +5,7 @@ import type { IssueCollector } from '../../core';
 import { AWS_OPERATOR_ROLES, AwsRoleKey } from './iam';
 import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX, AWS_TAGS } from './limits';
 import { AWS_MANAGEMENT_PRESET, awsManagementNeeds } from './management';
-import type { AwsRolesRef, EndpointAccess } from './props';
+import type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, EndpointAccess } from './props';
 
 export type { AwsClusterProps, AwsNodePoolProps, AwsPlatformProps, AwsRolesRef, AwsZone, EndpointAccess } from './props';
 
@@ -15,6 +15,7 @@ export * from './iam';
 export * from './interop';
 import {
   bool,
+  checking,
   definePlatform,
   list,
   oneOf,
@@ -239,7 +240,7 @@ function validateNodePool(np: { spec: NodePoolSpec }, issues: IssueCollector): v
 
 export const awsPlatform = definePlatform({
   type: 'AWS',
-  block: { key: 'aws', required: true, cluster: awsClusterPropsSchema, pool: awsNodePoolPropsSchema },
+  block: { key: 'aws', required: true, cluster: checking<AwsClusterProps>(awsClusterPropsSchema), pool: checking<AwsNodePoolProps>(awsNodePoolPropsSchema) },
   defaults: AWS_DEFAULTS,
   defaultMapping: 'Ingress',
   publishingRules: {

@@ -3,9 +3,10 @@ import { v } from '../../core/valibot';
 import type { KubernetesObject, NodePool } from '../../api';
 import type { IssueCollector } from '../../core';
 import { KUBEVIRT_MAX_ADDITIONAL_NETWORKS, KUBEVIRT_MAX_HOST_DEVICES, KUBEVIRT_VM } from './limits';
-import type { StorageClassMapping } from './props';
+import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './props';
 import {
   bool,
+  checking,
   count,
   definePlatform,
   dnsLabelProblem,
@@ -179,7 +180,7 @@ const mapping = (list: readonly StorageClassMapping[] | undefined, kind: 'Storag
 
 export const kubevirtPlatform = definePlatform({
   type: 'KubeVirt',
-  block: { key: 'kubevirt', required: false, cluster: kubevirtClusterPropsSchema, pool: kubevirtNodePoolPropsSchema },
+  block: { key: 'kubevirt', required: false, cluster: checking<KubevirtClusterProps>(kubevirtClusterPropsSchema), pool: checking<KubevirtNodePoolProps>(kubevirtNodePoolPropsSchema) },
   defaults: KUBEVIRT_DEFAULTS,
   defaultMapping: 'Ingress',
   publishingRules: {
