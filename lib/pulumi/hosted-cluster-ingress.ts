@@ -65,7 +65,7 @@ export class HostedClusterIngress extends pulumi.ComponentResource {
       added: new Set(added),
       dependsOn: opts?.dependsOn,
       register: (p, dependsOn) =>
-        renderResource(resourceNameFor(name, p.object), p, undefined, new Map(), { parent: this, ...(dependsOn ? { dependsOn } : {}) }, providers),
+        renderResource(resourceNameFor(name, p.object), p, undefined, { parent: this, ...(dependsOn ? { dependsOn } : {}) }, providers),
     });
     const last = this.phases[this.phases.length - 1]?.resources ?? [];
     this.service = last.find((r) => r instanceof k8s.core.v1.Service) as k8s.core.v1.Service;

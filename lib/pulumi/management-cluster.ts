@@ -65,7 +65,7 @@ export class ManagementCluster extends pulumi.ComponentResource {
       dependsOn: opts?.dependsOn,
       register: (p, dependsOn) => {
         const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
-        const resource = p.patch ? renderPatch(resourceNameFor(name, p.object), p, childOpts) : renderResource(resourceNameFor(name, p.object), p, undefined, new Map(), childOpts);
+        const resource = p.patch ? renderPatch(resourceNameFor(name, p.object), p, childOpts) : renderResource(resourceNameFor(name, p.object), p, undefined, childOpts);
         byObject.set(p, resource);
         return resource;
       },

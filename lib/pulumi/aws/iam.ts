@@ -19,6 +19,7 @@ import {
   awsRolePolicy,
   awsWebIdentityTrustPolicy,
   checkAwsIamNames,
+  isAwsIssuerURL,
 } from '../../platforms/aws';
 import { HcpResourceError } from '../errors';
 
@@ -70,7 +71,7 @@ export class AwsIam extends pulumi.ComponentResource {
   constructor(name: string, args: AwsIamArgs, opts?: pulumi.ComponentResourceOptions) {
     const issues = new IssueCollector(`IAM ${args.infraID}`);
     checkAwsIamNames(args.infraID, issues, 'infraID');
-    if (!/^https:\/\/[^\s/]+(\/\S*)?$/.test(args.issuerURL)) issues.error('issuerURL', `"${args.issuerURL}" is not an https URL.`, 'Use https://<bucket>.s3.<region>.amazonaws.com/<infraID>.');
+    if (!isAwsIssuerURL(args.issuerURL)) issues.error('issuerURL', `"${args.issuerURL}" is not an https URL.`, 'Use https://<bucket>.s3.<region>.amazonaws.com/<infraID>.');
     if (issues.issues.length > 0) throw new HcpResourceError(issues.issues);
     super(AWS_IAM_TYPE, name, {}, opts);
     const parent = { parent: this };

@@ -37,6 +37,18 @@ export interface AwsNetworkArgs extends AwsNetworkInput {
 }
 
 /**
+ * Everything about the network's args AWS or the CLI would refuse ({@link checkAwsNetworkInput}),
+ * and one existing subnet per zone. Findings go to `issues` with `path` as the prefix.
+ */
+export function checkAwsNetworkArgs(args: AwsNetworkArgs, issues: IssueCollector, path: string, machineNetwork?: readonly string[]): void {
+  checkAwsNetworkInput(args, issues, path, machineNetwork);
+  const subnets = args.existingVpc?.privateSubnetIds;
+  if (subnets && subnets.length !== args.zones.length) {
+    issues.error(`${path}.existingVpc.privateSubnetIds`, `${subnets.length} subnets for ${args.zones.length} zones.`, 'Give one private subnet per zone, in the order of zones.');
+  }
+}
+
+/**
  * `hcp create infra aws` as a component: VPC (DNS support and hostnames), DHCP options, internet
  * gateway, per zone a public and a private /20, an Elastic IP and NAT gateway per zone (or one
  * with `singleNatGateway`), private route tables through them, the public route table as the
@@ -60,10 +72,7 @@ export class AwsNetwork extends pulumi.ComponentResource {
 
   constructor(name: string, args: AwsNetworkArgs, opts?: pulumi.ComponentResourceOptions) {
     const issues = new IssueCollector(`Network ${args.infraID}`);
-    checkAwsNetworkInput(args, issues, 'network');
-    if (args.existingVpc && args.existingVpc.privateSubnetIds.length !== args.zones.length) {
-      issues.error('network.existingVpc.privateSubnetIds', `${args.existingVpc.privateSubnetIds.length} subnets for ${args.zones.length} zones.`, 'Give one private subnet per zone, in the order of zones.');
-    }
+    checkAwsNetworkArgs(args, issues, 'network');
     if (issues.issues.length > 0) throw new HcpResourceError(issues.issues);
     super(AWS_NETWORK_TYPE, name, {}, opts);
     const layout = awsNetworkLayout(args);
