@@ -12,7 +12,7 @@ export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping }
 export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
 
 // Agent and bare-metal hosts: InfraEnv, NMStateConfig, BareMetalHost, KubeVirt VMs as agents, DNS records.
-export { agentInfrastructurePropsSchema, checkAgentInfrastructure, planAgentInfrastructure, agentInfrastructureContribution, clusterDnsRecords, dnsZoneFile, zoneFileName } from './platforms';
+export { agentInfrastructurePropsSchema, checkAgentInfrastructure, planAgentInfrastructure, clusterDnsRecords, dnsZoneFile, zoneFileName } from './platforms';
 export { AGENT_HOSTS_PHASE, AGENT_READINESS, AGENT_BMH_LABEL, INFRA_ENV_LABEL, BMC_SCHEMES, INFRA_ENV_ARCHS, NODE_POOL_ARCH, releaseArchitecture, bmcScheme, nmstateDocument } from './platforms';
 export type { AgentInfrastructureProps, AgentInfrastructureOptions, AgentInfrastructurePlan, InfraEnvProps, HostProps, HostNetworkProps, KubevirtAgentsProps, BmcCredentials, DnsRecord, InfraEnvArch } from './platforms';
 export { AWS_CONTROL_PLANE_ROLES, cliRolesRef } from './platforms';
@@ -39,16 +39,16 @@ export type { Arch, UpgradeType } from './core/platform';
 
 // Check and plan them.
 export { planHostedCluster, checkHostedCluster, checkNodePool } from './platforms';
-export { planObjects, readinessOf } from './core/plan';
-export type { HostedClusterPlan, PlanOptions, PlanPhase, PhaseName } from './core/plan';
+export { planObjects } from './core/plan';
+export type { HostedClusterPlan, PlanOptions, PlanPhase } from './core/plan';
 export type { ValidationOptions } from './core/validate';
 export { HcpValidationError, formatIssues } from './core/errors';
 export type { ValidationIssue, Severity } from './core/errors';
 export { parseSupportedVersions } from './core/release';
 
 // The plan of a whole app: targets, phases, readiness, contributions.
-export { Plan, PHASES, MANAGEMENT_CLUSTER, hostedClusterTarget, hostedClusterContribution, objectKey, targetKey } from './core/plan-model';
-export type { Claim, Phase, PlanContribution, PlannedObject, Readiness, Target } from './core/plan-model';
+export { Plan, PHASES, MANAGEMENT_CLUSTER, hostedClusterTarget, contributionOf, planItem, readinessOf, objectKey, targetKey } from './core/plan-model';
+export type { Claim, Phase, PlanContribution, PlanItem, PlannedObject, PlannedPart, Readiness, Target } from './core/plan-model';
 export { applySecretValues } from './core/secret-values';
 export type { SecretValues, ValueSecret } from './core/secret-values';
 
@@ -64,7 +64,6 @@ export {
   managementClusterPropsSchema,
   checkManagementCluster,
   planManagementCluster,
-  managementClusterContribution,
   managementRequirements,
   PLATFORM_PRESETS,
   OPERATOR_PACKAGES,
@@ -106,5 +105,5 @@ export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs, healthTa
 export type { ArgoCdHealthCheck, FluxHealthCheckExpr, HealthTable } from './gitops';
 
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
-export { checkHostedClusterIngress, hostedClusterIngressPropsSchema, hostedClusterIngressContribution, checkPoolsDisjoint, ROUTER, METALLB_POOL_ANNOTATION } from './day2';
+export { checkHostedClusterIngress, hostedClusterIngressPropsSchema, poolsDisjoint, ROUTER, METALLB_POOL_ANNOTATION } from './day2';
 export type { HostedClusterIngressProps, HostedClusterIngressPlan } from './day2';

@@ -6,3 +6,5 @@ export * from './agent-install';
 export * from './metal3';
 export * from './kubevirt';
 export * from './schema';
+export { checkObjectSchema, checkObjectSchemaDetailed, checkedKinds, celRuleCoverage, findKindSchema } from './check';
+export type { SchemaCheckResult } from './check';

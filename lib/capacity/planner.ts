@@ -263,6 +263,7 @@ function headroomOf(groups: readonly Group[], fleet: Vector, n: number, unit: Ve
   return lo;
 }
 
+/** Sizes every worker group for the clusters and reports it. Long because the report is built field by field in its published order. */
 function size(groups: readonly Group[], clusters: readonly Cluster[], baseline: SizingBaseline, onOverflow: 'warn' | 'error'): { report: CapacityReport; issues: ValidationIssue[] } {
   const n = clusters.length;
   const unit = controlPlaneDemand(qpsOf(DEFAULT_LOAD, baseline), baseline);

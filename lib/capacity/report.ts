@@ -107,6 +107,7 @@ function escapeXml(text: string): string {
  * fill would be with the group at its limit. The limiting resource is drawn in
  * amber with a heavy outline and labelled; use beyond the total is red. A title, a subtitle with the
  * load and headroom, and a legend. No ids, no timestamps: the same report gives the same bytes.
+ * Long because it is the picture's template, drawn top to bottom.
  */
 export function capacityReportSvg(report: CapacityReport): string {
   const width = 940;

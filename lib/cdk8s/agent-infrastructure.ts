@@ -1,10 +1,9 @@
 /** The hosts under an agent cluster: InfraEnv, NMStateConfigs, BareMetalHosts, KubeVirt VMs as agents, and their DNS records. */
-import type { ApiObject } from 'cdk8s';
-import { Construct } from 'constructs';
-import type { HostedClusterPlan, ValidationIssue } from '../core';
+import type { Construct } from 'constructs';
+import type { HostedClusterPlan } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
-import { agentInfrastructureContribution, checkAgentInfrastructure, zoneFileName } from '../platforms';
-import { renderChecked } from './render';
+import { checkAgentInfrastructure, zoneFileName } from '../platforms';
+import { PlannedConstruct } from './planned-construct';
 import { reportFile } from './reports';
 
 export interface AgentInfrastructureConstructProps extends AgentInfrastructureProps {
@@ -24,27 +23,16 @@ export interface AgentInfrastructureConstructProps extends AgentInfrastructurePr
  * (known only once the InfraEnv exists: a second commit); without it they are left out, with a warning.
  * Invalid props emit nothing and fail synthesis with every problem listed.
  */
-export class AgentInfrastructure extends Construct {
-  /** The validated plan; undefined when the props have errors. */
-  readonly plan?: AgentInfrastructurePlan;
-  readonly issues: readonly ValidationIssue[];
-  readonly apiObjects: readonly ApiObject[];
+export class AgentInfrastructure extends PlannedConstruct<AgentInfrastructurePlan> {
   /** The DNS records to create (api, api-int, *.apps); empty without a cluster. */
   readonly dnsRecords: readonly DnsRecord[];
   /** The records as zone-file text, to write beside the YAML as `dns-<cluster>.zone`; undefined without records. */
   readonly zoneFile?: string;
 
   constructor(scope: Construct, id: string, props: AgentInfrastructureConstructProps) {
-    super(scope, id);
     const { cluster, options = {}, ...infrastructure } = props;
     const clusterPlan = cluster && 'hostedCluster' in cluster ? cluster : cluster?.plan;
-    const checked = checkAgentInfrastructure(infrastructure, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}) });
-    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) =>
-      agentInfrastructureContribution(planned, `InfraEnv ${planned.infraEnv.metadata.namespace}/${planned.infraEnv.metadata.name} (${this.node.path})`),
-    );
-    this.plan = plan;
-    this.issues = issues;
-    this.apiObjects = apiObjects;
+    super(scope, id, checkAgentInfrastructure(infrastructure, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}) }));
     this.dnsRecords = this.plan?.dnsRecords ?? [];
     this.zoneFile = this.plan?.zoneFile;
     // The records the user must create, beside the YAML: reports/dns-<cluster>.zone.

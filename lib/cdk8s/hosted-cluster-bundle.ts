@@ -5,7 +5,7 @@ import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
 import { CLI_DEFAULTS, secretNames } from '../core';
 import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
-import { attachLaterIssues, renderHostedCluster } from './render';
+import { attachLaterIssues, renderChecked } from './render';
 import { ThreadedSchemaChecks } from './schema-checks';
 
 export interface HostedClusterBundleProps extends HostedClusterProps {
@@ -32,7 +32,7 @@ export class HostedClusterBundle extends Construct {
     const deferred = ThreadedSchemaChecks.of(this)?.deferred();
     const checked = deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
     const known = checked.issues.length;
-    const rendered = renderHostedCluster(this, checked);
+    const rendered = renderChecked(this, checked);
     this.apiObjects = rendered.apiObjects;
     this.clusterName = checked.plan?.name ?? String(props.name);
     this.namespace = checked.plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);

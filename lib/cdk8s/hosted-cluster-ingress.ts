@@ -4,12 +4,11 @@
  * them to `hosted-<namespace>-<name>/<chart>.yaml`: one more folder, one more Argo CD
  * Application (pointed at the hosted cluster) or Flux Kustomization (with its kubeconfig).
  */
-import type { ApiObject } from 'cdk8s';
-import { Construct } from 'constructs';
-import type { HostedClusterPlan, ValidationIssue } from '../core';
+import type { Construct } from 'constructs';
+import type { HostedClusterPlan } from '../core';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
-import { checkHostedClusterIngress, checkPoolsDisjoint, hostedClusterIngressContribution } from '../day2';
-import { appPlan, renderChecked } from './render';
+import { checkHostedClusterIngress } from '../day2';
+import { PlannedConstruct } from './planned-construct';
 
 export interface HostedClusterIngressConstructProps extends HostedClusterIngressProps {
   /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
@@ -21,28 +20,10 @@ export interface HostedClusterIngressConstructProps extends HostedClusterIngress
  * (-2), pools and announcements (-1), the router's Service (4). Pools that overlap another
  * cluster's MetalLB pools in the app are errors. Invalid props emit nothing and fail synthesis.
  */
-export class HostedClusterIngress extends Construct {
-  /** The validated plan; undefined when the props (or the cluster's) have errors. */
-  readonly plan?: HostedClusterIngressPlan;
-  readonly issues: readonly ValidationIssue[];
-  readonly apiObjects: readonly ApiObject[];
-
+export class HostedClusterIngress extends PlannedConstruct<HostedClusterIngressPlan> {
   constructor(scope: Construct, id: string, props: HostedClusterIngressConstructProps) {
-    super(scope, id);
     const { cluster, ...ingress } = props;
-    this.apiObjects = [];
-    // The cluster's own findings stop synthesis already.
-    if (!cluster.plan) {
-      this.issues = [];
-      return;
-    }
-    const checked = checkHostedClusterIngress(cluster.plan.hostedCluster, ingress);
-    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) => {
-      const contributor = `HostedClusterIngress ${planned.namespace}/${planned.name} (${this.node.path})`;
-      return hostedClusterIngressContribution(planned, [...checked.issues, ...checkPoolsDisjoint(appPlan(this))], contributor);
-    });
-    this.plan = plan;
-    this.apiObjects = apiObjects;
-    this.issues = issues;
+    // Without the cluster's plan there is nothing to check against; the cluster's own findings stop synthesis already.
+    super(scope, id, cluster.plan ? checkHostedClusterIngress(cluster.plan.hostedCluster, ingress) : { issues: [] });
   }
 }

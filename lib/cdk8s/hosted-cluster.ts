@@ -3,9 +3,9 @@ import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { NodePool as NodePoolObject } from '../api';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
-import { CLI_DEFAULTS, MANAGEMENT_CLUSTER, PHASES } from '../core';
+import { CLI_DEFAULTS, MANAGEMENT_CLUSTER, PHASES, contributionOf, planItem } from '../core';
 import { NodePoolProps, HostedClusterProps, checkHostedCluster, checkNodePool } from '../platforms';
-import { attachIssues, renderContribution, renderHostedCluster } from './render';
+import { attachIssues, renderChecked, renderContribution } from './render';
 
 export interface HostedClusterConstructProps extends Omit<HostedClusterProps, 'nodePools' | 'createNamespace'> {
   /** Validation and secret-handling options. @default {} */
@@ -35,7 +35,7 @@ export class HostedCluster extends Construct {
     const checked = checkHostedCluster({ ...specProps, nodePools: [], createNamespace: false }, options);
     this.clusterName = checked.plan?.name ?? String(props.name);
     this.namespace = checked.plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);
-    const { plan, apiObjects, issues } = renderHostedCluster(this, checked);
+    const { plan, apiObjects, issues } = renderChecked(this, checked);
     this.plan = plan;
     this.apiObjects = apiObjects;
     this.issues = issues;
@@ -75,9 +75,8 @@ export class NodePool extends Construct {
       return;
     }
     const { metadata } = checked.nodePool;
-    const contributor = `NodePool ${metadata.namespace}/${metadata.name} (${this.node.path})`;
-    const planned = { object: checked.nodePool, target: MANAGEMENT_CLUSTER, phase: PHASES.nodePools, readiness: checked.readiness, contributor };
-    const { apiObjects, issues } = renderContribution(this, { contributor, objects: [planned], issues: checked.issues });
+    const part = { label: `NodePool ${metadata.namespace}/${metadata.name}`, target: MANAGEMENT_CLUSTER, objects: [planItem(checked.nodePool, PHASES.nodePools, checked.readiness)] };
+    const { apiObjects, issues } = renderContribution(this, contributionOf(part, checked.issues, `${part.label} (${this.node.path})`));
     this.issues = issues;
     this.apiObject = apiObjects[0];
     if (this.apiObject && cluster.apiObjects.length > 0) this.apiObject.node.addDependency(...cluster.apiObjects);

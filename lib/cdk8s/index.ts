@@ -4,6 +4,7 @@ export * from './hosted-cluster';
 export * from './agent-infrastructure';
 export * from './planned-api-object';
 export * from './render';
+export * from './planned-construct';
 export * from './output-folder';
 export * from './synth';
 export * from './yaml-output';

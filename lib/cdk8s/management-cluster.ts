@@ -3,12 +3,10 @@
  * what needs their webhooks (-1), before any hosted cluster of the app (waves 0-3). Node labels
  * and taints are not written (nodes are not applied through GitOps; see the README).
  */
-import type { ApiObject } from 'cdk8s';
-import { Construct } from 'constructs';
-import type { ValidationIssue } from '../core';
+import type { Construct } from 'constructs';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
-import { checkManagementCluster, managementClusterContribution, managementRequirements } from '../management';
-import { appPlan, renderChecked } from './render';
+import { checkManagementCluster } from '../management';
+import { PlannedConstruct } from './planned-construct';
 import { reportCapacity } from './reports';
 
 export type { ManagementClusterProps } from '../management';
@@ -18,24 +16,9 @@ export type { ManagementClusterProps } from '../management';
  * prepared for are errors, whichever is created first. Invalid props emit nothing and fail
  * synthesis with every problem listed.
  */
-export class ManagementCluster extends Construct {
-  /** The validated plan; undefined when the props have errors. */
-  readonly plan?: ManagementClusterPlan;
-  readonly issues: readonly ValidationIssue[];
-  readonly apiObjects: readonly ApiObject[];
-
+export class ManagementCluster extends PlannedConstruct<ManagementClusterPlan> {
   constructor(scope: Construct, id: string, props: ManagementClusterProps) {
-    super(scope, id);
-    const checked = checkManagementCluster(props);
-    const { plan, apiObjects, issues } = renderChecked(this, checked, (planned) => {
-      const contributor = `ManagementCluster (${this.node.path})`;
-      if (planned.capacity) reportCapacity(this, planned.capacity);
-      // What hosted clusters of this app need from it: checked on those planned before and after.
-      const before = appPlan(this).addCheck(managementRequirements({ contributor, ...planned.capabilities }));
-      return managementClusterContribution(planned, [...checked.issues, ...before], contributor);
-    });
-    this.plan = plan;
-    this.apiObjects = apiObjects;
-    this.issues = issues;
+    super(scope, id, checkManagementCluster(props));
+    if (this.plan?.capacity) reportCapacity(this, this.plan.capacity);
   }
 }

@@ -6,8 +6,8 @@
 import { ApiObject } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
-import type { HostedClusterPlan, PlanContribution, PlannedObject, Target, ValidationIssue } from '../core';
-import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, formatIssues, hostedClusterContribution, objectKey, targetKey } from '../core';
+import type { PlanContribution, PlannedObject, PlannedPart, Target, ValidationIssue } from '../core';
+import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, contributionOf, formatIssues, planKey, targetedKey } from '../core';
 import { PlannedApiObject } from './planned-api-object';
 
 const plans = new WeakMap<IConstruct, Plan>();
@@ -72,8 +72,8 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
     const inWave = added.filter((p) => p.phase.wave === wave);
     const rendered = inWave.map((p) => renderObject(scope, p));
     inWave.forEach((planned, index) => {
-      known.set(`${targetKey(planned.target)}:${objectKey(planned.object)}`, rendered[index]);
-      const explicit = (planned.dependsOn ?? []).map((key) => known.get(`${targetKey(planned.target)}:${key}`)).filter((o): o is ApiObject => o !== undefined);
+      known.set(planKey(planned), rendered[index]);
+      const explicit = (planned.dependsOn ?? []).map((key) => known.get(targetedKey(planned.target, key))).filter((o): o is ApiObject => o !== undefined);
       rendered[index].node.addDependency(...previous, ...explicit);
     });
     previous = rendered;
@@ -83,28 +83,20 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
 }
 
 /**
- * Renders a checked plan into `scope` through `contribution` (nothing, and its findings recorded,
- * when the check found errors); returns the plan only when the app's plan took it without errors.
+ * Renders a planner's checked part into `scope`, named `<label> (<construct path>)` in findings
+ * (nothing, and its findings recorded, when the check found errors); returns the plan only when
+ * the app's plan took it without errors. This is all a construct of a new kind needs.
  */
-export function renderChecked<P>(
+export function renderChecked<P extends PlannedPart>(
   scope: Construct,
   checked: { readonly plan?: P; readonly issues: readonly ValidationIssue[] },
-  contribution: (plan: P) => PlanContribution,
 ): { plan?: P; apiObjects: ApiObject[]; issues: readonly ValidationIssue[] } {
   if (checked.plan === undefined) {
     attachIssues(scope, checked.issues);
     return { apiObjects: [], issues: checked.issues };
   }
-  const { apiObjects, issues } = renderContribution(scope, contribution(checked.plan));
+  const { apiObjects, issues } = renderContribution(scope, contributionOf(checked.plan, checked.issues, `${checked.plan.label} (${scope.node.path})`));
   return { apiObjects, issues, ...(issues.some((i) => i.severity === 'error') ? {} : { plan: checked.plan }) };
-}
-
-/** {@link renderChecked} for a hosted cluster. */
-export function renderHostedCluster(
-  scope: Construct,
-  checked: { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] },
-): { plan?: HostedClusterPlan; apiObjects: ApiObject[]; issues: readonly ValidationIssue[] } {
-  return renderChecked(scope, checked, (plan) => hostedClusterContribution(plan, checked.issues, `HostedCluster ${plan.namespace}/${plan.name} (${scope.node.path})`));
 }
 
 const ISSUES = Symbol.for('hcp-constructs.issues');

@@ -180,7 +180,10 @@ export interface BuiltCluster {
   readonly context: ClusterContext;
 }
 
-/** Completes defaults and builds the HostedCluster; findings go to `issues`, nothing throws. */
+/**
+ * Completes defaults and builds the HostedCluster; findings go to `issues`, nothing throws. Long
+ * because it writes the spec field by field in the API's own order, so it reads like the object it makes.
+ */
 export function buildHostedCluster<P extends { readonly type: string }>(
   props: ClusterPropsOf<P>,
   platformProps: unknown,

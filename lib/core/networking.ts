@@ -50,7 +50,10 @@ interface ParsedEntry {
   readonly cidr: Cidr;
 }
 
-/** Checks syntax, overlap, dual-stack shape and hostPrefix of the final networking block. */
+/**
+ * Checks syntax, overlap, dual-stack shape and hostPrefix of the final networking block. Long
+ * because the checks share the parsed networks; each is a few lines, in the order of the block.
+ */
 export function validateNetworking(networking: NetworkingSpec, issues: IssueCollector): void {
   const parsed: ParsedEntry[] = [];
   const lists = {

@@ -1,12 +1,13 @@
 /**
  * The plan of a whole app: every object to apply, where (its target cluster), when (its phase),
- * how to tell it is ready, and who asked for it. Hosted clusters, and later the management-cluster
- * prerequisites and the day-2 objects inside a hosted cluster, contribute to one plan through
- * {@link Plan.add}; the cdk8s and Pulumi adapters only render it.
+ * how to tell it is ready, and who asked for it. Every planner (a hosted cluster, the management
+ * cluster, agent hosts, the day-2 objects inside a hosted cluster) returns a {@link PlannedPart}:
+ * {@link PlanItem}s for one target and the checks they need across the app. An adapter turns it
+ * into a {@link PlanContribution} with {@link contributionOf}, adds it to the one plan of its app
+ * or program ({@link Plan.add}) and renders what is new; adapters hold no rules.
  */
-import type { HostedCluster, KubernetesObject } from '../api';
+import type { KubernetesObject, NodePool } from '../api';
 import type { ValidationIssue } from './errors';
-import { HostedClusterPlan, readinessOf } from './plan';
 
 /** The cluster whose API an object is applied to. */
 export type Target =
@@ -57,6 +58,27 @@ export type Readiness =
   | { readonly kind: 'condition'; readonly type: string; readonly status: 'True' | 'False' }
   | { readonly kind: 'jsonpath'; readonly path: string; readonly value: string };
 
+/**
+ * Readiness of the kinds the library emits; everything else is ready once it exists. A NodePool
+ * with no machines, or on a platform that does not create machines (nodes join by hand), has
+ * nothing to wait for: waiting on Ready there could block a deployment forever.
+ */
+export function readinessOf(object: KubernetesObject, platformCreatesMachines = true): Readiness {
+  switch (object.kind) {
+    case 'HostedCluster':
+      return { kind: 'condition', type: 'Available', status: 'True' };
+    case 'NodePool': {
+      const spec = (object as NodePool).spec;
+      const idle = (spec.replicas === 0 && !spec.autoScaling) || !platformCreatesMachines;
+      return idle ? { kind: 'exists' } : { kind: 'condition', type: 'Ready', status: 'True' };
+    }
+    case 'ExternalSecret':
+      return { kind: 'condition', type: 'Ready', status: 'True' };
+    default:
+      return { kind: 'exists' };
+  }
+}
+
 /** One object of the plan. */
 export interface PlannedObject {
   readonly object: KubernetesObject;
@@ -81,13 +103,32 @@ export interface PlannedObject {
   readonly patch?: boolean;
 }
 
+/** A planner's object before an adapter gives it a target and a contributor. */
+export type PlanItem = Omit<PlannedObject, 'target' | 'contributor'>;
+
+/** A plan item; ready once it exists unless `readiness` says otherwise. */
+export function planItem(object: KubernetesObject, phase: Phase, readiness: Readiness = { kind: 'exists' }, more: Partial<PlanItem> = {}): PlanItem {
+  return { object, phase, readiness, ...more };
+}
+
 /**
  * A check over the whole plan: what one contribution needs from the others (a KubeVirt hosted
  * cluster needs a management cluster prepared for KubeVirt). It judges the objects it is given
- * (those already planned when it is registered, then each later contribution's) and may read
- * the whole plan.
+ * (those already planned when its contribution is added, then each later contribution's) and may
+ * read the whole plan; `owner` is the contributor that brought it, for messages. The same
+ * function brought by several contributions runs once.
  */
-export type PlanCheck = (objects: readonly PlannedObject[], plan: Plan) => readonly ValidationIssue[];
+export type PlanCheck = (objects: readonly PlannedObject[], plan: Plan, owner: string) => readonly ValidationIssue[];
+
+/** What every planner returns: its objects for one target, in apply order, and the checks they need across the app. */
+export interface PlannedPart {
+  /** Names the part in findings: `HostedCluster clusters/example`; adapters add where it is (`(chart/id)`). */
+  readonly label: string;
+  readonly target: Target;
+  readonly objects: readonly PlanItem[];
+  /** Checks over the whole app that travel with these objects (Plan.add registers them). @default none */
+  readonly checks?: readonly PlanCheck[];
+}
 
 /** Something only one object of an app may have. */
 export interface Claim {
@@ -105,6 +146,14 @@ export interface PlanContribution {
   readonly contributor: string;
   readonly objects: readonly PlannedObject[];
   readonly issues: readonly ValidationIssue[];
+  /** Checks the plan runs on these and every other contribution's objects. @default none */
+  readonly checks?: readonly PlanCheck[];
+}
+
+/** A planner's part as a contribution of `contributor` (its label, or with where it is), with the planner's findings. */
+export function contributionOf(part: PlannedPart, issues: readonly ValidationIssue[], contributor = part.label): PlanContribution {
+  const objects = part.objects.map((item) => ({ ...item, target: part.target, contributor }));
+  return { contributor, objects, issues, ...(part.checks?.length ? { checks: part.checks } : {}) };
 }
 
 /** `<group>/<kind>/<namespace>/<name>`: the identity the API server gives an object. */
@@ -132,29 +181,39 @@ export class Plan {
   private readonly planned = new Map<string, PlannedObject>();
   private readonly claimed = new Map<string, PlannedObject>();
   private readonly found: ValidationIssue[] = [];
-  private readonly checks: PlanCheck[] = [];
-
-  /**
-   * Registers a check over the plan: returns its findings on the objects planned so far, and runs
-   * it on every later contribution (its findings then belong to that contribution). So the
-   * result does not depend on which construct the program creates first.
-   */
-  addCheck(check: PlanCheck): readonly ValidationIssue[] {
-    this.checks.push(check);
-    const issues = check(this.objects, this);
-    this.found.push(...issues);
-    return issues;
-  }
+  /** Registered checks and the contributor that brought each. */
+  private readonly checks = new Map<PlanCheck, string>();
 
   /**
    * Adds a contribution; returns the objects that are new to the plan (to render) and the
-   * findings of this contribution, collisions included. A contribution with errors adds nothing.
+   * findings of this contribution, collisions and cross-object checks included. Its own checks
+   * judge the objects planned before it too, so the result does not depend on which construct
+   * the program creates first. A contribution with errors adds nothing, not even its checks.
    */
   add(contribution: PlanContribution): { readonly added: readonly PlannedObject[]; readonly issues: readonly ValidationIssue[] } {
     const issues: ValidationIssue[] = [...contribution.issues];
+    const fresh = this.freshObjects(contribution.objects, issues);
+    const claims = this.newClaims(fresh, issues);
+    const newChecks = (contribution.checks ?? []).filter((check) => !this.checks.has(check));
+    const existing = this.objects;
+    for (const check of newChecks) issues.push(...check(existing, this, contribution.contributor));
+    const freshObjects = [...fresh.values()];
+    for (const [check, owner] of this.checks) issues.push(...check(freshObjects, this, owner));
+    for (const check of newChecks) issues.push(...check(freshObjects, this, contribution.contributor));
+    this.found.push(...issues);
+    // All or nothing: a contribution with errors adds no object.
+    if (hasErrors(issues)) return { added: [], issues };
+    for (const [key, planned] of fresh) this.planned.set(key, planned);
+    for (const [key, planned] of claims) this.claimed.set(key, planned);
+    for (const check of newChecks) this.checks.set(check, contribution.contributor);
+    return { added: freshObjects, issues };
+  }
+
+  /** The contribution's objects new to the plan, by key; identity collisions and missing dependencies go to `issues`. */
+  private freshObjects(objects: readonly PlannedObject[], issues: ValidationIssue[]): Map<string, PlannedObject> {
     const fresh = new Map<string, PlannedObject>();
-    for (const planned of contribution.objects) {
-      const key = `${targetKey(planned.target)}:${objectKey(planned.object)}`;
+    for (const planned of objects) {
+      const key = planKey(planned);
       const existing = this.planned.get(key) ?? fresh.get(key);
       if (!existing) {
         fresh.set(key, planned);
@@ -172,7 +231,7 @@ export class Plan {
     }
     for (const planned of fresh.values()) {
       for (const dependency of planned.dependsOn ?? []) {
-        const key = `${targetKey(planned.target)}:${dependency}`;
+        const key = targetedKey(planned.target, dependency);
         if (!this.planned.has(key) && !fresh.has(key)) {
           issues.push({
             severity: 'error',
@@ -184,6 +243,11 @@ export class Plan {
         }
       }
     }
+    return fresh;
+  }
+
+  /** The claims of the fresh objects by key; a claim another object holds goes to `issues`. */
+  private newClaims(fresh: ReadonlyMap<string, PlannedObject>, issues: ValidationIssue[]): Map<string, PlannedObject> {
     const claims = new Map<string, PlannedObject>();
     for (const planned of fresh.values()) {
       for (const claim of planned.claims ?? []) {
@@ -200,18 +264,12 @@ export class Plan {
         } else claims.set(key, planned);
       }
     }
-    for (const check of this.checks) issues.push(...check([...fresh.values()], this));
-    this.found.push(...issues);
-    // All or nothing: a contribution with errors adds no object.
-    if (issues.some((i) => i.severity === 'error')) return { added: [], issues };
-    for (const [key, planned] of fresh) this.planned.set(key, planned);
-    for (const [key, planned] of claims) this.claimed.set(key, planned);
-    return { added: [...fresh.values()], issues };
+    return claims;
   }
 
   /** The object planned under the identity of `planned` (its own, or the first contributor's when shared). */
-  get(planned: PlannedObject): PlannedObject | undefined {
-    return this.planned.get(`${targetKey(planned.target)}:${objectKey(planned.object)}`);
+  get(planned: Pick<PlannedObject, 'object' | 'target'>): PlannedObject | undefined {
+    return this.planned.get(planKey(planned));
   }
 
   /** Every planned object, in the order they were added. */
@@ -225,52 +283,16 @@ export class Plan {
   }
 }
 
-/**
- * A hosted cluster's part of the plan: its phases on the management cluster, its namespaces
- * shared with other clusters that use them.
- */
-export function hostedClusterContribution(
-  plan: HostedClusterPlan,
-  issues: readonly ValidationIssue[],
-  contributor = `HostedCluster ${plan.namespace}/${plan.name}`,
-): PlanContribution {
-  const phases: Readonly<Record<string, Phase>> = Object.fromEntries(Object.values(PHASES).map((phase) => [phase.name, phase]));
-  const objects = plan.phases.flatMap((phase) =>
-    phase.objects.map((object) => ({
-      object,
-      target: MANAGEMENT_CLUSTER,
-      phase: phases[phase.name] ?? { name: phase.name, wave: phase.wave },
-      readiness: plan.readiness.get(object) ?? readinessOf(object),
-      contributor,
-      ...(object.kind === 'Namespace' ? { shared: true } : {}),
-      ...(object === plan.hostedCluster ? { claims: hostedClusterClaims(plan.hostedCluster) } : {}),
-    })),
-  );
-  return { contributor, objects, issues };
+/** `<target>:<group>/<kind>/<namespace>/<name>`: one key per object of a plan, across targets. */
+export function planKey(planned: Pick<PlannedObject, 'object' | 'target'>): string {
+  return targetedKey(planned.target, objectKey(planned.object));
 }
 
-/** What two HostedClusters of one app must not share: their infraID and the hostnames of their services. */
-function hostedClusterClaims(hc: HostedCluster): Claim[] {
-  const claims: Claim[] = [];
-  if (hc.spec.infraID) {
-    claims.push({
-      kind: 'infraID',
-      value: hc.spec.infraID,
-      path: 'spec.infraID',
-      why: 'the clusters would share cloud resources and their tags, and destroying one would break the other.',
-    });
-  }
-  hc.spec.services.forEach((entry, index) => {
-    const strategy = entry.servicePublishingStrategy;
-    const hostname = strategy.route?.hostname ?? strategy.loadBalancer?.hostname;
-    if (hostname) {
-      claims.push({
-        kind: 'hostname',
-        value: hostname,
-        path: `spec.services[${index}].servicePublishingStrategy`,
-        why: 'both would publish a service under one DNS name, and clients would reach either.',
-      });
-    }
-  });
-  return claims;
+/** The plan key of the object `key` ({@link objectKey}) on `target`: how a `dependsOn` entry is found. */
+export function targetedKey(target: Target, key: string): string {
+  return `${targetKey(target)}:${key}`;
+}
+
+function hasErrors(issues: readonly ValidationIssue[]): boolean {
+  return issues.some((i) => i.severity === 'error');
 }

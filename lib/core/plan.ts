@@ -1,11 +1,12 @@
 /**
- * The plan: every object a hosted cluster needs, in the phases they must be applied, each with
- * how to tell it is ready. Adapters (cdk8s, Pulumi) only render a plan.
+ * A hosted cluster's part of the plan: every object it needs on the management cluster, in the
+ * shared phases (namespaces, prerequisites, hosted cluster, node pools), each with how to tell it
+ * is ready. Adapters (cdk8s, Pulumi) only render it.
  */
 import type { HostedCluster, KubernetesObject, Namespace, NodePool } from '../api';
 import { SchemaCheck, checkApiSchemas } from './api-schema-check';
 import { canonicalJson } from './canonical-json';
-import type { Readiness } from './plan-model';
+import { Claim, MANAGEMENT_CLUSTER, PHASES, Phase, PlanItem, PlannedPart, Readiness, planItem, readinessOf } from './plan-model';
 import type { OcpVersion } from './release';
 import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
@@ -17,24 +18,22 @@ import type { AnyPlatformDefinition } from './platform';
 import { bool, list, quote, schemaFindings, strict } from './schema';
 import { ValidationOptions, validateHostedCluster, validateNodePool } from './validate';
 
-export type PhaseName = 'namespaces' | 'prerequisites' | 'hosted-cluster' | 'node-pools';
-
-export interface PlanPhase {
-  readonly name: PhaseName;
-  /** Apply order: lower first (Argo CD sync wave, Pulumi dependsOn). */
-  readonly wave: number;
+/** The objects of one phase of a hosted cluster's plan (a view of its items, for callers that want them grouped). */
+export interface PlanPhase extends Phase {
   readonly objects: readonly KubernetesObject[];
 }
 
-export interface HostedClusterPlan {
+/** The phases of a hosted cluster, in apply order. */
+export const HOSTED_CLUSTER_PHASES: readonly Phase[] = [PHASES.namespaces, PHASES.prerequisites, PHASES.hostedCluster, PHASES.nodePools];
+
+export interface HostedClusterPlan extends PlannedPart {
   readonly name: string;
   readonly namespace: string;
+  /** The objects of {@link PlannedPart.objects} grouped by phase, every phase of the cluster listed. */
   readonly phases: readonly PlanPhase[];
   readonly hostedCluster: HostedCluster;
   readonly nodePools: readonly NodePool[];
   readonly warnings: readonly ValidationIssue[];
-  /** How to tell each object is ready, where it differs from {@link readinessOf} (platform-dependent). */
-  readonly readiness: ReadonlyMap<KubernetesObject, Readiness>;
   /** The props as checked by the schema, so more NodePools can be planned against this cluster. */
   readonly props: HostedClusterPropsOf<{ readonly type: string }, object>;
   /** The cluster's OpenShift version, when known. */
@@ -77,34 +76,6 @@ export interface PlanPlatforms {
 export interface PlanOptions extends ValidationOptions {
   /** Allow inline secret values in the output. @default false */
   readonly allowInlineSecrets?: boolean;
-}
-
-export const PHASE_WAVES: Readonly<Record<PhaseName, number>> = {
-  namespaces: 0,
-  prerequisites: 1,
-  'hosted-cluster': 2,
-  'node-pools': 3,
-};
-
-/**
- * Readiness of the kinds the library emits; everything else is ready once it exists. A NodePool
- * with no machines, or on a platform that does not create machines (nodes join by hand), has
- * nothing to wait for: waiting on Ready there could block a deployment forever.
- */
-export function readinessOf(object: KubernetesObject, platformCreatesMachines = true): Readiness {
-  switch (object.kind) {
-    case 'HostedCluster':
-      return { kind: 'condition', type: 'Available', status: 'True' };
-    case 'NodePool': {
-      const spec = (object as NodePool).spec;
-      const idle = (spec.replicas === 0 && !spec.autoScaling) || !platformCreatesMachines;
-      return idle ? { kind: 'exists' } : { kind: 'condition', type: 'Ready', status: 'True' };
-    }
-    case 'ExternalSecret':
-      return { kind: 'condition', type: 'Ready', status: 'True' };
-    default:
-      return { kind: 'exists' };
-  }
 }
 
 /** `HostedCluster <ns>/<name>` for findings, with stand-ins when the props' own name or namespace is unusable. */
@@ -177,27 +148,55 @@ function planChecked(
   // From here on the objects are in their canonical form (see canonical-json.ts).
   const hostedCluster = canonicalJson(hc);
   const pools = nodePools.map(canonicalJson);
-  const phases: PlanPhase[] = [
-    { name: 'namespaces', wave: PHASE_WAVES.namespaces, objects: namespaces.map(canonicalJson) },
-    { name: 'prerequisites', wave: PHASE_WAVES.prerequisites, objects: built.supporting.map(canonicalJson) },
-    { name: 'hosted-cluster', wave: PHASE_WAVES['hosted-cluster'], objects: [hostedCluster] },
-    { name: 'node-pools', wave: PHASE_WAVES['node-pools'], objects: pools },
+  const objects: PlanItem[] = [
+    ...namespaces.map((ns) => planItem(canonicalJson(ns), PHASES.namespaces, readinessOf(ns), { shared: true })),
+    ...built.supporting.map((object) => planItem(canonicalJson(object), PHASES.prerequisites, readinessOf(object))),
+    planItem(hostedCluster, PHASES.hostedCluster, readinessOf(hostedCluster), { claims: hostedClusterClaims(hostedCluster) }),
+    ...pools.map((np) => planItem(np, PHASES.nodePools, readinessOf(np, platform.createsMachines))),
   ];
   // The API server's own rules last, as a safety net: the library's findings above say more, so
   // the schema is consulted only when they found nothing.
-  if (!issues.issues.some((i) => i.severity === 'error')) checkSchemas(phases.flatMap((phase) => phase.objects), issues);
+  if (!issues.issues.some((i) => i.severity === 'error')) checkSchemas(objects.map((item) => item.object), issues);
   const plan: HostedClusterPlan = {
+    label: `HostedCluster ${namespace}/${props.name}`,
+    target: MANAGEMENT_CLUSTER,
+    objects,
     name: props.name,
     namespace,
     hostedCluster,
     nodePools: pools,
-    phases,
+    phases: HOSTED_CLUSTER_PHASES.map((phase) => ({ ...phase, objects: objects.filter((item) => item.phase === phase).map((item) => item.object) })),
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
-    readiness: new Map(pools.map((np) => [np, readinessOf(np, platform.createsMachines)])),
     props,
     ...(version ? { version } : {}),
   };
   return { plan, issues: issues.issues };
+}
+
+/** What two HostedClusters of one app must not share: their infraID and the hostnames of their services. */
+function hostedClusterClaims(hc: HostedCluster): Claim[] {
+  const claims: Claim[] = [];
+  if (hc.spec.infraID) {
+    claims.push({
+      kind: 'infraID',
+      value: hc.spec.infraID,
+      path: 'spec.infraID',
+      why: 'the clusters would share cloud resources and their tags, and destroying one would break the other.',
+    });
+  }
+  hc.spec.services.forEach((entry, index) => {
+    const strategy = entry.servicePublishingStrategy;
+    const hostname = strategy.route?.hostname ?? strategy.loadBalancer?.hostname;
+    if (hostname) {
+      claims.push({
+        kind: 'hostname',
+        value: hostname,
+        path: `spec.services[${index}].servicePublishingStrategy`,
+        why: 'both would publish a service under one DNS name, and clients would reach either.',
+      });
+    }
+  });
+  return claims;
 }
 
 /** The props' block of the cluster's platform (`platform.aws`), if it has one. */
@@ -288,5 +287,5 @@ export function buildPlan(input: unknown, options: PlanOptions, platforms: PlanP
 
 /** All objects of a plan in apply order. */
 export function planObjects(plan: HostedClusterPlan): KubernetesObject[] {
-  return plan.phases.flatMap((phase) => phase.objects);
+  return plan.objects.map((item) => item.object);
 }

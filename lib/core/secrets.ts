@@ -108,7 +108,7 @@ export interface RenderedSecret {
   readonly objects: KubernetesObject[];
 }
 
-/** Validates a source and renders the objects that make its Secret exist. */
+/** Validates a source and renders the objects that make its Secret exist. Long because it is one case per kind of source (existing, external, value), side by side. */
 export function renderSecret(
   contract: SecretContract,
   source: SecretSource,

@@ -73,7 +73,10 @@ export function withOverrides(
 /** The publishing types a platform allows per service; absent services allow anything. */
 export type PublishingRules = Partial<Record<ServiceType, readonly PublishingType[]>>;
 
-/** Structural and cross-service checks on `spec.services` that the API server and operator apply. */
+/**
+ * Structural and cross-service checks on `spec.services` that the API server and operator apply.
+ * Long because it is a list of independent rules over one index of the services, in the operator's order.
+ */
 export function validateServices(
   services: readonly ServiceEntry[],
   rules: PublishingRules,

@@ -95,6 +95,7 @@ function checkPausedUntil(value: string | undefined, path: string, issues: Issue
   }
 }
 
+/** Checks the final HostedCluster (after defaults, contributions and specOverrides); returns its OpenShift version when known. */
 export function validateHostedCluster(
   hc: HostedCluster,
   platformDefinition: AnyPlatformDefinition | undefined,
@@ -102,8 +103,36 @@ export function validateHostedCluster(
   options: ValidationOptions,
   issues: IssueCollector,
 ): OcpVersion | undefined {
-  const { name, namespace = '' } = hc.metadata;
+  validateClusterMetadata(hc, issues);
   const spec = hc.spec;
+  if (spec.infraID !== undefined) {
+    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(spec.infraID) || spec.infraID.length > 253) {
+      issues.error('spec.infraID', `"${spec.infraID}" is not a valid infrastructure ID.`, 'Use lower-case letters, digits and "-".');
+    } else if (spec.infraID !== hc.metadata.name) {
+      issues.warn('spec.infraID', `infraID "${spec.infraID}" differs from the cluster name; the MCE console may not show the cluster correctly.`, 'Use the cluster name as infraID.');
+    }
+  }
+  if (spec.clusterID !== undefined && !UUID.test(spec.clusterID)) {
+    issues.error('spec.clusterID', `"${spec.clusterID}" is not an RFC 4122 UUID.`, 'Omit it to let the operator assign one, or give a UUID.');
+  }
+  const mirrored = (spec.imageContentSources ?? []).length > 0;
+  const version = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
+  validateClusterNetwork(spec, issues);
+  validateControlPlaneSettings(spec, issues);
+  validateSecretEncryption(spec.secretEncryption, issues);
+  if (!platformDefinition) {
+    issues.error('spec.platform.type', `platform ${spec.platform.type} is not supported by hcp-constructs.`, 'Use a platform the library defines.');
+    return version;
+  }
+  validatePlatformBlock(spec.platform, platformDefinition, issues);
+  validateServices(spec.services, platformDefinition.publishingRules, spec.platform.type, issues);
+  platformDefinition.validate.cluster?.(hc, issues);
+  return version;
+}
+
+/** Name, namespace, the control-plane namespace they make, and annotations. */
+function validateClusterMetadata(hc: HostedCluster, issues: IssueCollector): void {
+  const { name, namespace = '' } = hc.metadata;
   const nameProblem = dnsLabelProblem(name);
   if (nameProblem) issues.error('metadata.name', `cluster name "${name}" ${nameProblem}.`, 'Use a short lower-case name such as "prod-east-1".');
   if (name === 'clusters') issues.error('metadata.name', 'a HostedCluster may not be named "clusters".', 'Choose another name.');
@@ -124,20 +153,10 @@ export function validateHostedCluster(
       issues.error(`metadata.annotations["${key}"]`, `"${value}" is not a list of resource=quantity.`, 'Write it as memory=3Gi,cpu=2000m.');
     }
   }
+}
 
-  if (spec.infraID !== undefined) {
-    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(spec.infraID) || spec.infraID.length > 253) {
-      issues.error('spec.infraID', `"${spec.infraID}" is not a valid infrastructure ID.`, 'Use lower-case letters, digits and "-".');
-    } else if (spec.infraID !== name) {
-      issues.warn('spec.infraID', `infraID "${spec.infraID}" differs from the cluster name; the MCE console may not show the cluster correctly.`, 'Use the cluster name as infraID unless the infrastructure already exists.');
-    }
-  }
-  if (spec.clusterID !== undefined && !UUID.test(spec.clusterID)) {
-    issues.error('spec.clusterID', `"${spec.clusterID}" is not an RFC 4122 UUID.`, 'Omit it to let the operator assign one, or give a UUID.');
-  }
-  const mirrored = (spec.imageContentSources ?? []).length > 0;
-  const version = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
-
+/** The base domain and the networks, with the network operator's settings that depend on them. */
+function validateClusterNetwork(spec: HostedCluster['spec'], issues: IssueCollector): void {
   const baseDomain = spec.dns?.baseDomain ?? '';
   if (baseDomain !== '' && !DOMAIN.test(baseDomain)) {
     issues.error('spec.dns.baseDomain', `"${baseDomain}" is not a domain name.`, 'Use a domain such as example.com.');
@@ -151,7 +170,10 @@ export function validateHostedCluster(
   if (mtu !== undefined && (mtu < OVN_MTU.min || mtu > OVN_MTU.max)) {
     issues.error('spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', `MTU ${mtu} is outside ${OVN_MTU.min}-${OVN_MTU.max}.`, `Pick an MTU between ${OVN_MTU.min} and ${OVN_MTU.max}.`);
   }
+}
 
+/** etcd, availability, pausing, service-account issuer, capabilities, scheduling limits, feature set, identity providers. */
+function validateControlPlaneSettings(spec: HostedCluster['spec'], issues: IssueCollector): void {
   const size = spec.etcd.managed?.storage.persistentVolume?.size;
   if (size !== undefined && !QUANTITY.test(String(size))) {
     issues.error('spec.etcd.managed.storage.persistentVolume.size', `"${size}" is not a quantity.`, 'Write a size such as 8Gi.');
@@ -187,14 +209,10 @@ export function validateHostedCluster(
     }
     if (idp.name) idpNames.add(idp.name);
   });
+}
 
-  validateSecretEncryption(spec.secretEncryption, issues);
-
-  const platform = spec.platform;
-  if (!platformDefinition) {
-    issues.error('spec.platform.type', `platform ${platform.type} is not supported by hcp-constructs.`, 'Use a platform the library defines.');
-    return version;
-  }
+/** Only the platform's own block, and that block when the operator needs it. */
+function validatePlatformBlock(platform: HostedCluster['spec']['platform'], platformDefinition: AnyPlatformDefinition, issues: IssueCollector): void {
   // Any block other than the platform's own, whatever the API calls it.
   for (const key of Object.keys(platform)) {
     if (key !== 'type' && key !== platformDefinition.blockKey && (platform as unknown as Record<string, unknown>)[key] !== undefined) {
@@ -209,9 +227,6 @@ export function validateHostedCluster(
       `Give the ${platform.type} platform settings.`,
     );
   }
-  validateServices(spec.services, platformDefinition.publishingRules, platform.type, issues);
-  platformDefinition.validate.cluster?.(hc, issues);
-  return version;
 }
 
 /**
@@ -265,6 +280,7 @@ function validateSecretEncryption(encryption: HostedCluster['spec']['secretEncry
   }
 }
 
+/** Checks the final NodePool against its cluster. Long because it is a list of independent rules, each a few lines, in the order of the NodePool's spec. */
 export function validateNodePool(
   np: NodePool,
   hc: HostedCluster,

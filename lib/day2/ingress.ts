@@ -23,14 +23,14 @@ import type { HostedCluster, KubernetesObject } from '../api';
 import { checkApiSchemas } from '../core/api-schema-check';
 import { Cidr, parseCidr } from '../core/cidr';
 import { IssueCollector, ValidationIssue } from '../core/errors';
-import { PHASES, PlanContribution, PlannedObject, hostedClusterTarget, objectKey } from '../core/plan-model';
+import { PHASES, PlanItem, PlannedPart, hostedClusterTarget, objectKey, planItem } from '../core/plan-model';
 import { schemaFindings } from '../core/schema';
 import { v } from '../core/valibot';
 import { bool, strict, text } from '../core/schema';
 import { DEFAULT_CATALOG, OPERATOR_PACKAGES, operatorObjects } from '../management/olm';
-import { ManagementObject, planned } from '../management/planned';
 import { metallbPropsSchema, operatorPropsSchema } from '../management/props';
 import { planMetalLB } from '../management/metallb';
+import { poolsDisjoint } from './pool-overlap';
 
 /** Where the default IngressController's router runs, and the label that selects its pods. */
 export const ROUTER = {
@@ -61,10 +61,9 @@ export type HostedClusterIngressProps = v.InferOutput<typeof hostedClusterIngres
 export const DEFAULT_INGRESS_SERVICE_NAME = 'metallb-ingress';
 
 /** The day-2 objects, validated, for the API of one hosted cluster. */
-export interface HostedClusterIngressPlan {
+export interface HostedClusterIngressPlan extends PlannedPart {
   readonly namespace: string;
   readonly name: string;
-  readonly objects: readonly ManagementObject[];
   /** The LoadBalancer Service in front of the router. */
   readonly service: KubernetesObject;
   readonly warnings: readonly ValidationIssue[];
@@ -82,7 +81,7 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
   const props = parsed.output;
   const issues = new IssueCollector(label);
   const type = hostedCluster.spec.platform.type;
-  const objects: ManagementObject[] = [];
+  const objects: PlanItem[] = [];
   let poolName: string | undefined;
 
   if (type === 'KubeVirt') {
@@ -124,15 +123,26 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
       ...(props.preserveClientAddress ? { externalTrafficPolicy: 'Local' } : {}),
     },
   } as KubernetesObject;
-  objects.push(planned(service, PHASES.day2));
+  objects.push(planItem(service, PHASES.day2));
 
   checkApiSchemas(objects.map((o) => o.object), issues, ` in ${namespace}/${name}`);
   if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
-  return { plan: { namespace, name, objects, service, warnings: issues.issues.filter((i) => i.severity === 'warning') }, issues: issues.issues };
+  const plan: HostedClusterIngressPlan = {
+    label,
+    target: hostedClusterTarget(namespace, name),
+    objects,
+    // MetalLB pools of two clusters must not overlap (see pool-overlap.ts).
+    checks: [poolsDisjoint],
+    namespace,
+    name,
+    service,
+    warnings: issues.issues.filter((i) => i.severity === 'warning'),
+  };
+  return { plan, issues: issues.issues };
 }
 
 /** MetalLB's OLM objects inside the hosted cluster, ready as on the management cluster. */
-function operatorPlan(settings: v.InferOutput<typeof operatorPropsSchema>): ManagementObject[] {
+function operatorPlan(settings: v.InferOutput<typeof operatorPropsSchema>): PlanItem[] {
   const install = operatorObjects({
     id: 'metallb',
     channel: settings.channel ?? OPERATOR_PACKAGES.metallb.defaultChannel,
@@ -142,15 +152,8 @@ function operatorPlan(settings: v.InferOutput<typeof operatorPropsSchema>): Mana
     ...(settings.startingCSV ? { startingCSV: settings.startingCSV } : {}),
   });
   return [
-    planned(install.namespace, PHASES.operators),
-    planned(install.operatorGroup, PHASES.operators),
-    planned(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn: [objectKey(install.operatorGroup)] }),
+    planItem(install.namespace, PHASES.operators),
+    planItem(install.operatorGroup, PHASES.operators),
+    planItem(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn: [objectKey(install.operatorGroup)] }),
   ];
-}
-
-/** The ingress objects as a contribution to the app's plan, on the hosted cluster's API. */
-export function hostedClusterIngressContribution(plan: HostedClusterIngressPlan, issues: readonly ValidationIssue[], contributor = `HostedClusterIngress ${plan.namespace}/${plan.name}`): PlanContribution {
-  const target = hostedClusterTarget(plan.namespace, plan.name);
-  const objects: PlannedObject[] = plan.objects.map((o) => ({ ...o, target, contributor }));
-  return { contributor, issues, objects };
 }

@@ -6,17 +6,8 @@
  */
 import type { IPAddressPool } from '../api';
 import type { ValidationIssue } from '../core/errors';
-import { Plan, PlanCheck, PlannedObject, targetKey } from '../core/plan-model';
+import { PlanCheck, PlannedObject, targetKey } from '../core/plan-model';
 import { AddressRange, parseAddressRange } from '../management/metallb';
-
-const registered = new WeakSet<Plan>();
-
-/** Registers the check once per plan (any number of contributions may ask for it); returns its findings so far. */
-export function checkPoolsDisjoint(plan: Plan): readonly ValidationIssue[] {
-  if (registered.has(plan)) return [];
-  registered.add(plan);
-  return plan.addCheck(poolsDisjoint);
-}
 
 const isPool = (p: PlannedObject) => p.object.kind === 'IPAddressPool';
 

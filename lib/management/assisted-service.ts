@@ -7,9 +7,9 @@
 import type { AgentServiceConfig, AgentServiceConfigSpecDatabaseStorage, ConfigMap } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
-import { PHASES } from '../core/plan-model';
+import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import { OPERATOR_PACKAGES } from './olm';
-import { ManagementObject, operandResource, planned } from './planned';
+import { operandResource } from './planned';
 import type { AssistedServiceProps } from './props';
 
 export const AGENT_SERVICE_CONFIG_NAME = 'agent';
@@ -20,7 +20,7 @@ export const ASSISTED_STORAGE_DEFAULTS = { databaseStorage: '10Gi', filesystemSt
 
 const QUANTITY = /^([0-9]+(\.[0-9]+)?)(Ki|Mi|Gi|Ti|Pi|Ei|k|M|G|T|P|E)?$/;
 
-export function planAssistedService(props: AssistedServiceProps, issues: IssueCollector): ManagementObject[] {
+export function planAssistedService(props: AssistedServiceProps, issues: IssueCollector): PlanItem[] {
   const volume = (field: keyof typeof ASSISTED_STORAGE_DEFAULTS): AgentServiceConfigSpecDatabaseStorage => {
     const size = props[field] ?? ASSISTED_STORAGE_DEFAULTS[field];
     if (!QUANTITY.test(size)) issues.error(`assistedService.${field}`, `"${size}" is not a storage size.`, 'Write a Kubernetes quantity such as 50Gi.');
@@ -31,7 +31,7 @@ export function planAssistedService(props: AssistedServiceProps, issues: IssueCo
     };
   };
   const namespace = OPERATOR_PACKAGES.multiclusterEngine.namespace;
-  const objects: ManagementObject[] = [];
+  const objects: PlanItem[] = [];
   let mirrorName: string | undefined;
   if (props.mirrorRegistry) {
     mirrorName = props.mirrorRegistry.name ?? DEFAULT_MIRROR_CONFIGMAP;
@@ -45,7 +45,7 @@ export function planAssistedService(props: AssistedServiceProps, issues: IssueCo
         ...(props.mirrorRegistry.caBundle ? { 'ca-bundle.crt': props.mirrorRegistry.caBundle } : {}),
       },
     };
-    objects.push(planned(configMap, PHASES.operatorConfiguration));
+    objects.push(planItem(configMap, PHASES.operatorConfiguration));
   }
   const images = props.osImages ?? [];
   images.forEach((image, i) => {
@@ -64,6 +64,6 @@ export function planAssistedService(props: AssistedServiceProps, issues: IssueCo
     },
   });
   // Its CRD arrives once MCE runs the assisted-service component: after MCE is Available.
-  objects.push(planned(config, PHASES.webhooksReady, { kind: 'condition', type: 'DeploymentsHealthy', status: 'True' }));
+  objects.push(planItem(config, PHASES.webhooksReady, { kind: 'condition', type: 'DeploymentsHealthy', status: 'True' }));
   return objects;
 }

@@ -15,7 +15,7 @@ import { MANAGEMENT_API_VERSIONS } from '../api';
 import { Cidr, parseCidr } from '../core/cidr';
 import { checkApiSchemas } from '../core/api-schema-check';
 import { IssueCollector, ValidationIssue, throwIfErrors } from '../core/errors';
-import { MANAGEMENT_CLUSTER, PHASES, PlanContribution, objectKey } from '../core/plan-model';
+import { MANAGEMENT_CLUSTER, PHASES, PlanItem, PlannedPart, objectKey, planItem } from '../core/plan-model';
 import { quote, schemaFindings } from '../core/schema';
 import { v } from '../core/valibot';
 import { planAssistedService } from './assisted-service';
@@ -23,24 +23,23 @@ import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
 import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
 import { DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, operatorObjects } from './olm';
-import { ManagementObject, planned } from './planned';
 import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './presets';
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
-import { ManagementCapabilities } from './requirements';
+import { ManagementCapabilities, managementRequirements } from './requirements';
 import { planVirtualization } from './virtualization';
 
 /** Findings name the management cluster this way. */
 export const MANAGEMENT_CLUSTER_LABEL = 'ManagementCluster';
 
 /** The validated management cluster: objects in apply order, node settings, and what it provides. */
-export interface ManagementClusterPlan {
+export interface ManagementClusterPlan extends PlannedPart {
   readonly platforms: readonly ManagementPlatform[];
   /** Components it installs (MetalLB, OpenShift Virtualization, assisted-service). */
   readonly installs: ReadonlySet<ManagementComponent>;
-  readonly objects: readonly ManagementObject[];
   /** Labels and taints for the nodes that host control planes. */
   readonly controlPlaneNodes: readonly ControlPlaneNodeSettings[];
-  readonly capabilities: Omit<ManagementCapabilities, 'contributor'>;
+  /** What it provides to hosted clusters; its check (in {@link PlannedPart.checks}) holds every hosted cluster of the app to it. */
+  readonly capabilities: ManagementCapabilities;
   /** The fleet-capacity check the synth runs and reports, when asked for. */
   readonly capacity?: ManagementClusterProps['capacity'];
   readonly warnings: readonly ValidationIssue[];
@@ -85,7 +84,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     if (value !== undefined || wanted.has(component)) installs.add(component);
   }
 
-  const objects: ManagementObject[] = [];
+  const objects: PlanItem[] = [];
   const catalogs = new Map((props.catalogSources ?? []).map((c) => [c.name, c]));
   (props.catalogSources ?? []).forEach((catalog, i) => {
     const source: CatalogSource = {
@@ -102,7 +101,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     };
     if (catalogs.get(catalog.name) !== catalog) issues.error(`catalogSources[${i}].name`, `catalog source "${catalog.name}" is defined twice.`, 'Give each its own name.');
     // OLM reports the catalog's gRPC connection; subscriptions resolve only once it is READY.
-    objects.push(planned(source, PHASES.operators, { kind: 'jsonpath', path: '.status.connectionState.lastObservedState', value: 'READY' }));
+    objects.push(planItem(source, PHASES.operators, { kind: 'jsonpath', path: '.status.connectionState.lastObservedState', value: 'READY' }));
   });
 
   // Operators through OLM.
@@ -142,11 +141,11 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     }
     const install = operatorObjects({ id, channel, source, sourceNamespace, approval: settings.approval ?? 'Automatic', ...(settings.startingCSV ? { startingCSV: settings.startingCSV } : {}) });
     if (settings.approval === 'Manual') issues.warn(`${path}.approval`, `with Manual approval nothing installs until someone approves the InstallPlan, and the apply waits for it.`, 'Approve the InstallPlan (oc patch installplan ... approved: true), or use Automatic with a startingCSV.');
-    objects.push(planned(install.namespace, PHASES.operators, { kind: 'exists' }, { shared: true }));
-    objects.push(planned(install.operatorGroup, PHASES.operators));
+    objects.push(planItem(install.namespace, PHASES.operators, { kind: 'exists' }, { shared: true }));
+    objects.push(planItem(install.operatorGroup, PHASES.operators));
     const dependsOn = [objectKey(install.operatorGroup), ...(ownCatalog ? [objectKey({ apiVersion: MANAGEMENT_API_VERSIONS.catalogSource, kind: 'CatalogSource', metadata: { name: source, namespace: DEFAULT_CATALOG.sourceNamespace } })] : [])];
     // OLM sets AtLatestKnown once the InstallPlan of the current CSV has completed (its CRDs exist).
-    objects.push(planned(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn }));
+    objects.push(planItem(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn }));
   }
 
   // The multicluster engine and the HyperShift operator's inputs.
@@ -186,20 +185,19 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
   }
 
   checkApiSchemas(objects.map((o) => o.object), issues);
+  const capabilities: ManagementCapabilities = { platforms, privateLink: mce.privateLink !== undefined, metallb: installs.has('metallb') };
   return {
+    label: MANAGEMENT_CLUSTER_LABEL,
+    target: MANAGEMENT_CLUSTER,
+    objects,
+    checks: [managementRequirements(capabilities)],
     platforms,
     installs,
-    objects,
     controlPlaneNodes,
-    capabilities: { platforms, privateLink: mce.privateLink !== undefined, metallb: installs.has('metallb') },
+    capabilities,
     ...(props.capacity ? { capacity: props.capacity } : {}),
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
   };
-}
-
-/** The management cluster's part of the plan, on the management cluster's own API. */
-export function managementClusterContribution(plan: ManagementClusterPlan, issues: readonly ValidationIssue[], contributor = MANAGEMENT_CLUSTER_LABEL): PlanContribution {
-  return { contributor, issues, objects: plan.objects.map((o) => ({ ...o, target: MANAGEMENT_CLUSTER, contributor })) };
 }
 
 export { HYPERSHIFT_COMPONENTS };

@@ -8,9 +8,9 @@ import type { BGPAdvertisement, BGPPeer, IPAddressPool, L2Advertisement, MetalLB
 import { MANAGEMENT_API_VERSIONS } from '../api';
 import { Cidr, formatCidr, formatIPv4, formatIPv6, hasHostBits, lastAddress, networkAddress, parseCidr, parseIp } from '../core/cidr';
 import type { IssueCollector } from '../core/errors';
-import { PHASES } from '../core/plan-model';
+import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import { OPERATOR_PACKAGES } from './olm';
-import { ManagementObject, operandResource, planned } from './planned';
+import { operandResource } from './planned';
 import type { MetalLBProps } from './props';
 
 export const METALLB_INSTANCE_NAME = 'metallb';
@@ -40,7 +40,7 @@ export function parseAddressRange(text: string): AddressRange | string {
 
 const format = (r: AddressRange, a: bigint) => (r.family === 4 ? formatIPv4(a) : formatIPv6(a));
 
-export function planMetalLB(props: MetalLBProps, machineNetwork: readonly Cidr[], issues: IssueCollector): ManagementObject[] {
+export function planMetalLB(props: MetalLBProps, machineNetwork: readonly Cidr[], issues: IssueCollector): PlanItem[] {
   const namespace = OPERATOR_PACKAGES.metallb.namespace;
   const instance: MetalLB = operandResource({
     apiVersion: MANAGEMENT_API_VERSIONS.metallb,
@@ -49,7 +49,7 @@ export function planMetalLB(props: MetalLBProps, machineNetwork: readonly Cidr[]
     spec: props.spec ?? {},
   });
   // The operator sets Available once the controller and speakers run (metallb-operator status).
-  const objects: ManagementObject[] = [planned(instance, PHASES.operatorConfiguration, { kind: 'condition', type: 'Available', status: 'True' })];
+  const objects: PlanItem[] = [planItem(instance, PHASES.operatorConfiguration, { kind: 'condition', type: 'Available', status: 'True' })];
   if (props.pools.length === 0) issues.error('metallb.pools', 'MetalLB has no address pool, so it can hand out no address.', 'Add a pool, or set metallb: false and bring your own load balancer.');
 
   const peers = props.bgpPeers ?? [];
@@ -95,7 +95,7 @@ export function planMetalLB(props: MetalLBProps, machineNetwork: readonly Cidr[]
         ...(pool.avoidBuggyIPs !== undefined ? { avoidBuggyIPs: pool.avoidBuggyIPs } : {}),
       },
     });
-    objects.push(planned(ipAddressPool, PHASES.webhooksReady));
+    objects.push(planItem(ipAddressPool, PHASES.webhooksReady));
     if (l2) {
       const l2Advertisement: L2Advertisement = operandResource({
         apiVersion: MANAGEMENT_API_VERSIONS.metallb,
@@ -103,7 +103,7 @@ export function planMetalLB(props: MetalLBProps, machineNetwork: readonly Cidr[]
         metadata: { name: pool.name, namespace },
         spec: { ipAddressPools: [pool.name], ...(typeof pool.l2 === 'object' ? { interfaces: pool.l2.interfaces } : {}) },
       });
-      objects.push(planned(l2Advertisement, PHASES.webhooksReady));
+      objects.push(planItem(l2Advertisement, PHASES.webhooksReady));
     }
     if (pool.bgp) {
       const bgp = pool.bgp;
@@ -123,7 +123,7 @@ export function planMetalLB(props: MetalLBProps, machineNetwork: readonly Cidr[]
           ...(bgp.aggregationLength !== undefined ? { aggregationLength: bgp.aggregationLength } : {}),
         },
       });
-      objects.push(planned(advertisement, PHASES.webhooksReady));
+      objects.push(planItem(advertisement, PHASES.webhooksReady));
     }
   });
   const peerSeen = new Set<string>();
@@ -147,7 +147,7 @@ export function planMetalLB(props: MetalLBProps, machineNetwork: readonly Cidr[]
         ...(peer.passwordSecret ? { passwordSecret: { name: peer.passwordSecret, namespace } } : {}),
       },
     });
-    objects.push(planned(bgpPeer, PHASES.webhooksReady));
+    objects.push(planItem(bgpPeer, PHASES.webhooksReady));
   });
   return objects;
 }

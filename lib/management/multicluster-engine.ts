@@ -6,10 +6,10 @@
 import type { AddOnDeploymentConfig, MultiClusterEngine } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
-import { PHASES } from '../core/plan-model';
+import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import { OPERATOR_PACKAGES } from './olm';
 import { LOCAL_CLUSTER_NAMESPACE, OPERATOR_SECRET_NAMES, renderOperatorSecret } from './operator-secrets';
-import { ManagementObject, operandResource, planned } from './planned';
+import { operandResource } from './planned';
 import type { MultiClusterEngineProps } from './props';
 
 export const MCE_DEFAULT_NAME = 'multiclusterengine';
@@ -32,7 +32,7 @@ export function planMultiClusterEngine(
   props: MultiClusterEngineProps,
   presetComponents: readonly string[],
   options: { allowInline: boolean; issues: IssueCollector },
-): ManagementObject[] {
+): PlanItem[] {
   const { issues } = options;
   const components: Record<string, boolean> = Object.fromEntries(presetComponents.map((c) => [c, true]));
   for (const [component, enabled] of Object.entries(props.components ?? {})) {
@@ -64,7 +64,7 @@ export function planMultiClusterEngine(
     },
   });
   // MCE reports its phase; Available once every enabled component is (backplane-operator status.go).
-  const objects: ManagementObject[] = [planned(mce, PHASES.operatorConfiguration, { kind: 'jsonpath', path: '.status.phase', value: 'Available' })];
+  const objects: PlanItem[] = [planItem(mce, PHASES.operatorConfiguration, { kind: 'jsonpath', path: '.status.phase', value: 'Available' })];
 
   const addOn = props.hypershiftAddOn;
   if (addOn) {
@@ -85,7 +85,7 @@ export function planMultiClusterEngine(
       spec: { customizedVariables: variables.filter(([, value]) => value !== undefined).map(([name, value]) => ({ name, value: String(value) })) },
     });
     // MCE creates this object; it is patched, and only after MCE is Available (its CRD comes with MCE).
-    objects.push(planned(config, PHASES.webhooksReady, { kind: 'exists' }, { patch: true }));
+    objects.push(planItem(config, PHASES.webhooksReady, { kind: 'exists' }, { patch: true }));
   }
 
   // The add-on's inputs live in local-cluster, which exists once MCE has imported the hub: after MCE is Available.
@@ -118,7 +118,7 @@ export function planMultiClusterEngine(
   for (const object of secrets.flat()) {
     const readiness = object.kind === 'ExternalSecret' ? ({ kind: 'condition', type: 'Ready', status: 'True' } as const) : ({ kind: 'exists' } as const);
     // SkipDryRunOnMissingResource too: the namespace appears only with MCE, so Argo CD's dry run cannot see it.
-    objects.push(planned(operandResource(object), PHASES.webhooksReady, readiness));
+    objects.push(planItem(operandResource(object), PHASES.webhooksReady, readiness));
   }
   return objects;
 }

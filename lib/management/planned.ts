@@ -1,9 +1,6 @@
-/** One object of the management cluster's plan, before the contributor is known. */
+/** Objects of the management cluster's plan that need more than the usual. */
 import type { KubernetesObject } from '../api';
 import { ANNOTATIONS } from '../core/defaults';
-import type { Phase, PlannedObject, Readiness } from '../core/plan-model';
-
-export type ManagementObject = Omit<PlannedObject, 'target' | 'contributor'>;
 
 /**
  * A custom resource whose CRD arrives with its operator: Argo CD's dry run would fail on the
@@ -12,8 +9,4 @@ export type ManagementObject = Omit<PlannedObject, 'target' | 'contributor'>;
  */
 export function operandResource<T extends KubernetesObject>(object: T): T {
   return { ...object, metadata: { ...object.metadata, annotations: { ...object.metadata.annotations, [ANNOTATIONS.argoSyncOptions]: 'SkipDryRunOnMissingResource=true' } } };
-}
-
-export function planned(object: KubernetesObject, phase: Phase, readiness: Readiness = { kind: 'exists' }, more: Partial<ManagementObject> = {}): ManagementObject {
-  return { object, phase, readiness, ...more };
 }

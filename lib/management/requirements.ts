@@ -1,6 +1,6 @@
 /**
  * What hosted clusters in the same app need from the management cluster, checked over the whole
- * plan (Plan.addCheck), whichever construct the program creates first: a hosted cluster's
+ * plan (the management cluster's part carries this check), whichever construct the program creates first: a hosted cluster's
  * platform must be one the management cluster is prepared for (its preset installs what the
  * platform needs, or the user said they bring it), Private AWS clusters need PrivateLink, and
  * KubeVirt clusters with LoadBalancer ingress need MetalLB.
@@ -11,8 +11,6 @@ import type { PlanCheck } from '../core/plan-model';
 import type { ManagementPlatform } from './props';
 
 export interface ManagementCapabilities {
-  /** Who states them, for messages. */
-  readonly contributor: string;
   readonly platforms: readonly ManagementPlatform[];
   readonly privateLink: boolean;
   /**
@@ -23,7 +21,7 @@ export interface ManagementCapabilities {
 }
 
 export function managementRequirements(capabilities: ManagementCapabilities): PlanCheck {
-  return (objects) => {
+  return (objects, _plan, owner) => {
     const issues: ValidationIssue[] = [];
     for (const planned of objects) {
       if (planned.target.kind !== 'management' || planned.object.kind !== 'HostedCluster') continue;
@@ -34,7 +32,7 @@ export function managementRequirements(capabilities: ManagementCapabilities): Pl
           severity: 'error',
           object: planned.contributor,
           path: 'spec.platform.type',
-          message: `${capabilities.contributor} is not prepared for ${type} hosted clusters (its platforms: ${capabilities.platforms.join(', ')}), so what ${type} needs would be missing.`,
+          message: `${owner} is not prepared for ${type} hosted clusters (its platforms: ${capabilities.platforms.join(', ')}), so what ${type} needs would be missing.`,
           fix: `Add '${type}' to the management cluster's platforms.`,
         });
       }
@@ -44,7 +42,7 @@ export function managementRequirements(capabilities: ManagementCapabilities): Pl
           severity: 'error',
           object: planned.contributor,
           path: 'spec.platform.aws.endpointAccess',
-          message: `${access} endpoint access needs AWS PrivateLink, and ${capabilities.contributor} gives the HyperShift operator no PrivateLink credentials.`,
+          message: `${access} endpoint access needs AWS PrivateLink, and ${owner} gives the HyperShift operator no PrivateLink credentials.`,
           fix: 'Set multiclusterEngine.privateLink on the management cluster, or use Public endpoint access.',
         });
       }
@@ -55,7 +53,7 @@ export function managementRequirements(capabilities: ManagementCapabilities): Pl
           severity: 'error',
           object: planned.contributor,
           path: 'spec.platform.kubevirt',
-          message: `its ingress is a LoadBalancer (custom base domain ${hc.spec.dns?.baseDomain ?? ""}), but ${capabilities.contributor} installs no MetalLB (metallb: false), so the router would never get an address.`,
+          message: `its ingress is a LoadBalancer (custom base domain ${hc.spec.dns?.baseDomain ?? ""}), but ${owner} installs no MetalLB (metallb: false), so the router would never get an address.`,
           fix: "Give the management cluster metallb: { pools: [...] }, or use the management cluster's wildcard routes (platform.kubevirt.ingress: 'Routes', no baseDomain).",
         });
       }

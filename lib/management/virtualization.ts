@@ -5,16 +5,16 @@
  */
 import type { HyperConverged } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
-import { PHASES } from '../core/plan-model';
+import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import { OPERATOR_PACKAGES } from './olm';
-import { ManagementObject, operandResource, planned } from './planned';
+import { operandResource } from './planned';
 import type { ManagementClusterProps } from './props';
 
 export const HYPERCONVERGED_NAME = 'kubevirt-hyperconverged';
 
 type VirtualizationProps = Exclude<NonNullable<ManagementClusterProps['virtualization']>, boolean>;
 
-export function planVirtualization(props: VirtualizationProps): ManagementObject[] {
+export function planVirtualization(props: VirtualizationProps): PlanItem[] {
   const hyperConverged: HyperConverged = operandResource({
     apiVersion: MANAGEMENT_API_VERSIONS.hyperConverged,
     kind: 'HyperConverged',
@@ -22,5 +22,5 @@ export function planVirtualization(props: VirtualizationProps): ManagementObject
     spec: props.spec ?? {},
   });
   // HCO reports Available=True once KubeVirt, CDI and the network add-ons are (HCO conditions).
-  return [planned(hyperConverged, PHASES.operatorConfiguration, { kind: 'condition', type: 'Available', status: 'True' })];
+  return [planItem(hyperConverged, PHASES.operatorConfiguration, { kind: 'condition', type: 'Available', status: 'True' })];
 }

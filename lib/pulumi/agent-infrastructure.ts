@@ -10,14 +10,12 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import type { KubernetesObject, Secret } from '../api';
+import type { KubernetesObject } from '../api';
 import type { HostedClusterPlan, PlannedObject } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
-import { DISCOVERY_ISO_URL_AT_DEPLOYMENT, agentInfrastructureContribution, checkAgentInfrastructure } from '../platforms';
-import { HcpResourceError } from './errors';
-import { metadataWithReadiness, resourceNameFor } from './hosted-cluster';
-import { programPlan } from './program-plan';
-import { registerPhases } from './register-phases';
+import { DISCOVERY_ISO_URL_AT_DEPLOYMENT, checkAgentInfrastructure } from '../platforms';
+import { PlannedComponent } from './planned-component';
+import { metadataWithReadiness, renderResource } from './render';
 
 /** Type token of {@link AgentInfrastructure}. */
 export const AGENT_INFRASTRUCTURE_TYPE = 'hcp:index:AgentInfrastructure';
@@ -33,8 +31,7 @@ export interface AgentInfrastructureArgs extends AgentInfrastructureProps {
  * The infrastructure of an agent cluster on the management cluster. Invalid args throw
  * {@link HcpResourceError} from the constructor, before anything is registered.
  */
-export class AgentInfrastructure extends pulumi.ComponentResource {
-  readonly plan: AgentInfrastructurePlan;
+export class AgentInfrastructure extends PlannedComponent<AgentInfrastructurePlan> {
   /** Every Kubernetes resource the component created, in apply order. */
   readonly resources: readonly pulumi.CustomResource[];
   readonly infraEnv: k8s.apiextensions.CustomResource;
@@ -48,59 +45,32 @@ export class AgentInfrastructure extends pulumi.ComponentResource {
     const { cluster, options = {}, ...props } = args;
     const clusterPlan = cluster && 'hostedCluster' in cluster ? cluster : cluster?.plan;
     const checked = checkAgentInfrastructure(props, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}), discoveryIsoUrlAtDeployment: true });
-    if (!checked.plan) throw new HcpResourceError(checked.issues);
-    const plan = checked.plan;
-    const program = programPlan(opts?.provider);
-    const contribution = agentInfrastructureContribution(plan, `InfraEnv ${plan.infraEnv.metadata.namespace}/${plan.infraEnv.metadata.name} (component ${name})`);
-    const { added, issues } = program.plan.add(contribution);
-    if (issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
-    super(AGENT_INFRASTRUCTURE_TYPE, name, {}, opts);
-    this.plan = plan;
-    this.dnsRecords = plan.dnsRecords;
-    this.zoneFile = plan.zoneFile;
-    for (const warning of plan.warnings) pulumi.log.warn(`${warning.path}: ${warning.message} Fix: ${warning.fix}`, this);
-
-    // Each wave waits for the whole previous wave (and for what the component was told to wait for).
+    // The InfraEnv registers before the VMs (an earlier phase): they import the ISO URL it reports.
     let isoUrl: pulumi.Output<string | undefined> = pulumi.output(undefined);
-    let infraEnv: k8s.apiextensions.CustomResource | undefined;
-    const phases = registerPhases({
-      program,
-      objects: contribution.objects,
-      added: new Set(added),
-      dependsOn: opts?.dependsOn,
-      register: (planned, dependsOn) => {
-        const resource = render(resourceNameFor(name, planned.object), planned, isoUrl, { parent: this, ...(dependsOn ? { dependsOn } : {}) });
+    super(AGENT_INFRASTRUCTURE_TYPE, name, checked, opts, {
+      render: (planned, resourceName, childOpts) => {
+        const resource = render(resourceName, planned, isoUrl, childOpts);
         if (planned.object.kind === 'InfraEnv') {
-          infraEnv = resource as k8s.apiextensions.CustomResource;
           // `status` is registered as an output (see render) and is read after waitFor ImageCreated.
-          isoUrl = (infraEnv as unknown as { status: pulumi.Output<{ isoDownloadURL?: string } | undefined> }).status.apply((s) => s?.isoDownloadURL);
+          isoUrl = (resource as unknown as { status: pulumi.Output<{ isoDownloadURL?: string } | undefined> }).status.apply((s) => s?.isoDownloadURL);
         }
         return resource;
       },
     });
-    const resources = phases.flatMap((phase) => phase.resources);
-    this.resources = resources;
-    this.infraEnv = infraEnv!;
+    this.dnsRecords = this.plan.dnsRecords;
+    this.zoneFile = this.plan.zoneFile;
+    this.resources = this.phases.flatMap((phase) => phase.resources);
+    this.infraEnv = this.resourceOf((object) => object.kind === 'InfraEnv') as k8s.apiextensions.CustomResource;
     this.isoDownloadURL = isoUrl;
-    this.registerOutputs({ isoDownloadURL: this.isoDownloadURL });
+    this.registerOutputs({ isoDownloadURL: this.isoDownloadURL, warnings: this.warnings });
   }
 }
 
+/** The InfraEnv with `status` as an output, VMs that import its ISO URL; every other object as usual. */
 function render(resourceName: string, planned: PlannedObject, isoUrl: pulumi.Output<string | undefined>, opts: pulumi.CustomResourceOptions): pulumi.CustomResource {
   const object = planned.object as KubernetesObject & Record<string, unknown>;
   const metadata = metadataWithReadiness(planned);
   switch (`${object.apiVersion}/${object.kind}`) {
-    case 'v1/Namespace':
-      return new k8s.core.v1.Namespace(resourceName, { ...object, metadata } as k8s.core.v1.NamespaceArgs, opts);
-    case 'v1/Secret': {
-      // An inline pull secret the user opted into: still a secret in the state.
-      const { data, stringData, ...secret } = object as unknown as Secret;
-      return new k8s.core.v1.Secret(
-        resourceName,
-        { ...secret, metadata, ...(data ? { data: pulumi.secret(data) } : {}), ...(stringData ? { stringData: pulumi.secret(stringData) } : {}) } as k8s.core.v1.SecretArgs,
-        opts,
-      );
-    }
     case 'agent-install.openshift.io/v1beta1/InfraEnv':
       // `status: undefined` makes Pulumi register status as an output, so the ISO URL can be read.
       return new k8s.apiextensions.CustomResource(resourceName, { ...object, metadata, status: undefined } as unknown as k8s.apiextensions.CustomResourceArgs, opts);
@@ -114,5 +84,5 @@ function render(resourceName: string, planned: PlannedObject, isoUrl: pulumi.Out
       return new k8s.apiextensions.CustomResource(resourceName, { apiVersion: object.apiVersion, kind: object.kind, metadata, spec: resolved } as k8s.apiextensions.CustomResourceArgs, opts);
     }
   }
-  return new k8s.apiextensions.CustomResource(resourceName, { ...object, metadata } as unknown as k8s.apiextensions.CustomResourceArgs, opts);
+  return renderResource(resourceName, planned, undefined, opts);
 }

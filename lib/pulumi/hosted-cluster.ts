@@ -6,33 +6,17 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
-import type { KubernetesObject, Secret } from '../api';
 import type { HostedClusterPlan, PlanOptions, PlannedObject, ValidationIssue } from '../core';
 import { FieldValue, withFieldValues } from '../core/field-values';
-import {
-  PHASES,
-  SecretSource,
-  SecretValues,
-  ValueSecret,
-  applySecretValues,
-  controlPlaneNamespace,
-  formatIssues,
-  hostedClusterContribution,
-  objectKey,
-  secretNames,
-  targetKey,
-} from '../core';
+import { PHASES, SecretSource, SecretValues, ValueSecret, applySecretValues, contributionOf, controlPlaneNamespace, formatIssues, objectKey, planItem, secretNames } from '../core';
 import type { HostedClusterProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
 import { HcpResourceError } from './errors';
-import { programPlan } from './program-plan';
 import { RegisteredPhase, registerPhases } from './register-phases';
+import { addToProgram, renderResource, resourceNameFor } from './render';
 
 /** Type token of {@link HostedClusterBundle}. */
 export const HOSTED_CLUSTER_BUNDLE_TYPE = 'hcp:index:HostedClusterBundle';
-
-/** Annotation pulumi-kubernetes (>= 4.18) reads to decide when a resource is ready. */
-export const PULUMI_WAIT_FOR_ANNOTATION = 'pulumi.com/waitFor';
 
 /**
  * Secret values the component turns into Secrets itself. Each is stored in the state as a secret
@@ -152,15 +136,11 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
     // Validate first: nothing, not even this component, is registered when the args are invalid.
     const planned = args instanceof PlannedBundle ? args : PlannedBundle.of(args);
     const { plan, secrets, issues } = planned;
-    const program = programPlan(opts?.provider);
-    const contribution = hostedClusterContribution(plan, issues, `HostedCluster ${plan.namespace}/${plan.name} (component ${name})`);
     const valueSecrets = new Map(secrets.map((s) => [objectKey(s.secret), s]));
-    const objects: PlannedObject[] = [
-      ...secrets.map((s) => ({ object: s.secret, target: contribution.objects[0].target, phase: PHASES.prerequisites, readiness: { kind: 'exists' as const }, contributor: contribution.contributor })),
-      ...contribution.objects,
-    ];
-    const { added, issues: planIssues } = program.plan.add({ ...contribution, objects });
-    if (planIssues.some((i) => i.severity === 'error')) throw new HcpResourceError(planIssues);
+    // The Secrets made from secret values join the cluster's prerequisites (they are not in the plan, which holds no values).
+    const part = { ...plan, objects: [...secrets.map((s) => planItem(s.secret, PHASES.prerequisites)), ...plan.objects] };
+    const contribution = contributionOf(part, issues, `${plan.label} (component ${name})`);
+    const { program, added } = addToProgram(opts?.provider, contribution);
     // Secret values known only at deployment are checked once, here; the component and every
     // resource wait for that check, so a malformed value creates nothing and is reported once.
     const checked = checkSecretValues(secrets);
@@ -176,7 +156,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
     // ConfigMaps and Roles, and the Namespace last.
     this.phases = registerPhases({
       program,
-      objects,
+      objects: contribution.objects,
       added: new Set(added),
       phases: plan.phases,
       dependsOn: opts?.dependsOn,
@@ -237,84 +217,4 @@ function secretValueIssue(secret: ValueSecret<unknown>, value: string): Validati
   const problem = secret.check(value);
   if (!problem) return undefined;
   return { severity: 'error', object: secret.path.replace(/^.* of /, ''), path: secret.path.replace(/ of .*$/, ''), message: problem, fix: 'Provide a value in the documented format.' };
-}
-
-/** Deterministic, unique per component: `<component>-<kind>-<namespace>/<name>` (cluster-scoped: `<component>-<kind>-<name>`). */
-export function resourceNameFor(component: string, object: KubernetesObject): string {
-  const { namespace, name } = object.metadata;
-  return `${component}-${object.kind.toLowerCase()}-${namespace ? `${namespace}/` : ''}${name}`;
-}
-
-/** The object's metadata with a `pulumi.com/waitFor` annotation when its readiness is more than existing. */
-export function metadataWithReadiness(planned: PlannedObject): KubernetesObject['metadata'] {
-  const { object, readiness } = planned;
-  const waitFor =
-    readiness.kind === 'condition'
-      ? readiness.status === 'True'
-        ? `condition=${readiness.type}`
-        : `condition=${readiness.type}=${readiness.status}`
-      : readiness.kind === 'jsonpath'
-        ? `jsonpath={${readiness.path}}=${readiness.value}`
-        : undefined;
-  if (!waitFor) return object.metadata;
-  return { ...object.metadata, annotations: { ...object.metadata.annotations, [PULUMI_WAIT_FOR_ANNOTATION]: waitFor } };
-}
-
-/**
- * The Pulumi resource of one planned object (Secrets with values as `pulumi.secret`). Objects for
- * the management cluster use the provider of `opts` (or the ambient one); objects for the API of
- * a hosted cluster use the provider `providers` has for its target (see hostedClusterProvider).
- */
-export function renderResource(
-  resourceName: string,
-  planned: PlannedObject,
-  value: ValueSecret<pulumi.Input<string>> | undefined,
-  opts: pulumi.CustomResourceOptions,
-  providers: ReadonlyMap<string, pulumi.ProviderResource> = new Map(),
-): pulumi.CustomResource {
-  if (planned.target.kind !== 'management') {
-    const provider = providers.get(targetKey(planned.target));
-    if (!provider) {
-      throw new HcpResourceError(
-        [],
-        `no Kubernetes provider is known for the API of hosted cluster ${targetKey(planned.target)}; give one built from its admin kubeconfig (hostedClusterProvider).`,
-      );
-    }
-    opts = { ...opts, provider };
-  }
-  const object = planned.object;
-  const metadata = metadataWithReadiness(planned);
-  const typed = `${object.apiVersion}/${object.kind}`;
-  switch (typed) {
-    case 'v1/Namespace':
-      return new k8s.core.v1.Namespace(resourceName, { ...object, metadata } as k8s.core.v1.NamespaceArgs, opts);
-    case 'v1/Secret': {
-      if (value) {
-        // The value was checked before planning (plain) or by checkSecretValues (an Output).
-        const contents = pulumi.secret(pulumi.output(value.value).apply((v) => ({ [value.key]: v })));
-        return new k8s.core.v1.Secret(resourceName, { ...object, metadata, [value.field]: contents } as k8s.core.v1.SecretArgs, opts);
-      }
-      // An inline value the user opted into (allowInlineSecrets): still a secret in the state.
-      const { data, stringData, ...secret } = object as Secret;
-      return new k8s.core.v1.Secret(
-        resourceName,
-        {
-          ...secret,
-          metadata,
-          ...(data ? { data: pulumi.secret(data) } : {}),
-          ...(stringData ? { stringData: pulumi.secret(stringData) } : {}),
-        } as k8s.core.v1.SecretArgs,
-        opts,
-      );
-    }
-    case 'v1/ConfigMap':
-      return new k8s.core.v1.ConfigMap(resourceName, { ...object, metadata } as k8s.core.v1.ConfigMapArgs, opts);
-    case 'v1/Service':
-      return new k8s.core.v1.Service(resourceName, { ...object, metadata } as unknown as k8s.core.v1.ServiceArgs, opts);
-    case 'rbac.authorization.k8s.io/v1/Role':
-      return new k8s.rbac.v1.Role(resourceName, { ...object, metadata } as unknown as k8s.rbac.v1.RoleArgs, opts);
-    default:
-      // HostedCluster, NodePool, ExternalSecret and any other custom resource: every field as given.
-      return new k8s.apiextensions.CustomResource(resourceName, { ...object, metadata } as unknown as k8s.apiextensions.CustomResourceArgs, opts);
-  }
 }

@@ -5,3 +5,4 @@ export * from './management-cluster';
 export * from './agent-infrastructure';
 export * from './hosted-cluster-provider';
 export * from './hosted-cluster-ingress';
+export * from './planned-component';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { capacityOfPlan, planCapacity, planCapacityOrThrow, CapacityInput } from '../../lib/capacity';
 import { HcpValidationError } from '../../lib/core/errors';
-import { Plan, hostedClusterContribution } from '../../lib/core/plan-model';
+import { Plan, contributionOf } from '../../lib/core/plan-model';
 import { SecretSource } from '../../lib/core/secrets';
 import { checkHostedCluster, HostedClusterProps } from '../../lib/platforms';
 
@@ -129,7 +129,7 @@ describe('capacityOfPlan: the HostedClusters of an app plan', () => {
     const plan = new Plan();
     for (const p of all) {
       const checked = checkHostedCluster(p);
-      plan.add(hostedClusterContribution(checked.plan!, []));
+      plan.add(contributionOf(checked.plan!, []));
     }
     return plan;
   };

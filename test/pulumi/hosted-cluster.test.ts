@@ -17,9 +17,11 @@ const mocked = strictMocks();
 const { registrations } = mocked;
 type PulumiAdapter = typeof import('../../lib/pulumi');
 let hcp: PulumiAdapter;
+let render: typeof import('../../lib/pulumi/render');
 let k8s: typeof import('@pulumi/kubernetes');
 beforeAll(async () => {
   hcp = await mocked.load();
+  render = await import('../../lib/pulumi/render');
   k8s = await import('@pulumi/kubernetes');
 });
 
@@ -126,7 +128,7 @@ describe('HostedClusterBundle', () => {
       NodePool: undefined,
     };
     for (const object of objects) {
-      const registration = resources.find((r) => r.name === hcp.resourceNameFor('agent', object));
+      const registration = resources.find((r) => r.name === render.resourceNameFor('agent', object));
       expect(registration).toBeDefined();
       const expected = waitFor[object.kind];
       const annotations = expected ? { ...object.metadata.annotations, [WAIT_FOR]: expected } : object.metadata.annotations;
@@ -362,9 +364,9 @@ describe('HostedClusterBundle', () => {
 
   test('the adapter passes the plan objects through unchanged apart from the waitFor annotation', () => {
     const object: KubernetesObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'user-ca-bundle', namespace: 'clusters' } };
-    expect(hcp.metadataWithReadiness(planned(object))).toBe(object.metadata);
-    expect(hcp.resourceNameFor('c', object)).toBe('c-configmap-clusters/user-ca-bundle');
-    expect(hcp.resourceNameFor('c', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters' } })).toBe('c-namespace-clusters');
+    expect(render.metadataWithReadiness(planned(object))).toBe(object.metadata);
+    expect(render.resourceNameFor('c', object)).toBe('c-configmap-clusters/user-ca-bundle');
+    expect(render.resourceNameFor('c', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters' } })).toBe('c-namespace-clusters');
   });
 
   test('NodePools with machines wait for Ready; idle pools do not', () => {
@@ -372,8 +374,8 @@ describe('HostedClusterBundle', () => {
       { ...kubevirtCluster, nodePools: [{ name: 'workers', replicas: 2 }, { name: 'idle', replicas: 0 }] },
       OPTIONS,
     ).nodePools;
-    expect(hcp.metadataWithReadiness(planned(workers)).annotations?.[WAIT_FOR]).toBe('condition=Ready');
-    expect(hcp.metadataWithReadiness(planned(idle)).annotations?.[WAIT_FOR]).toBeUndefined();
+    expect(render.metadataWithReadiness(planned(workers)).annotations?.[WAIT_FOR]).toBe('condition=Ready');
+    expect(render.metadataWithReadiness(planned(idle)).annotations?.[WAIT_FOR]).toBeUndefined();
   });
 
   describe('a plan made first (PlannedBundle), as a component that checks more before it registers does', () => {

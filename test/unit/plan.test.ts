@@ -1,5 +1,5 @@
 /** Plans per platform: the objects, names and defaults the hcp CLI would render. */
-import { PHASE_WAVES, planObjects, readinessOf } from '../../lib/core';
+import { PHASES, planObjects, readinessOf } from '../../lib/core';
 import { planHostedCluster } from '../../lib/platforms';
 import { agentCluster, awsCluster, kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
@@ -54,10 +54,10 @@ describe('agent cluster of the bare-metal walkthrough', () => {
 
   test('phases follow namespace, prerequisites, HostedCluster, NodePools; readiness per kind', () => {
     expect(plan.phases.map((p) => [p.name, p.wave])).toEqual([
-      ['namespaces', PHASE_WAVES.namespaces],
-      ['prerequisites', PHASE_WAVES.prerequisites],
-      ['hosted-cluster', PHASE_WAVES['hosted-cluster']],
-      ['node-pools', PHASE_WAVES['node-pools']],
+      ['namespaces', PHASES.namespaces.wave],
+      ['prerequisites', PHASES.prerequisites.wave],
+      ['hosted-cluster', PHASES.hostedCluster.wave],
+      ['node-pools', PHASES.nodePools.wave],
     ]);
     expect(readinessOf(plan.hostedCluster)).toEqual({ kind: 'condition', type: 'Available', status: 'True' });
     // The walkthrough's pool starts with 0 replicas: nothing to wait for.

@@ -33,7 +33,10 @@ function fromRe2(pattern: string): Matcher {
 
 const SYNTAX = new Set('^$\\.*+?()[]{}|/'.split(''));
 
-/** Rewrites RE2 into a JS `u` RegExp, or returns undefined when unsure. */
+/**
+ * Rewrites RE2 into a JS `u` RegExp, or returns undefined when unsure. Long because it is one
+ * scanner over the pattern: each branch is one RE2 construct, and the state (inside a class or not) is shared.
+ */
 function toJs(pattern: string): Matcher | undefined {
   let flags = 'u';
   let src = pattern;

@@ -295,6 +295,7 @@ function defaultView(sub: SchemaNode, path: string): unknown {
   return cached.view;
 }
 
+/** Long because it is the walker's hottest loop (every object node of every planned object): kept in one frame on purpose. */
 function checkObject(w: Walker, node: SchemaNode, value: Record<string, unknown>, cel: boolean): unknown {
   const ctx = w.ctx;
   const keys = Object.keys(value);

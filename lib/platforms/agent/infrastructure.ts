@@ -12,7 +12,7 @@
 import { v } from '../../core/valibot';
 import { checkApiSchemas } from '../../core/api-schema-check';
 import type { InfraEnv, KubernetesObject, NodePool } from '../../api';
-import type { Cidr, HostedClusterPlan, Phase, PlanContribution, PlannedObject, Readiness, ValidationIssue } from '../../core';
+import type { Cidr, HostedClusterPlan, Phase, PlanItem, PlannedPart, Readiness, ValidationIssue } from '../../core';
 import {
   IssueCollector,
   MANAGEMENT_CLUSTER,
@@ -91,13 +91,8 @@ export interface AgentInfrastructureOptions {
   readonly discoveryIsoUrlAtDeployment?: boolean;
 }
 
-/** An object of this plan, before it gets its target and contributor. */
-export type AgentPlannedObject = Omit<PlannedObject, 'target' | 'contributor'>;
-
-export interface AgentInfrastructurePlan {
+export interface AgentInfrastructurePlan extends PlannedPart {
   readonly infraEnv: InfraEnv;
-  /** Every object, in apply order. */
-  readonly objects: readonly AgentPlannedObject[];
   /** A NodePool `agentLabelSelector` that takes Agents of this InfraEnv only. */
   readonly agentLabelSelector: { readonly matchLabels: Readonly<Record<string, string>> };
   /** The DNS records to create (empty without a cluster). */
@@ -139,11 +134,7 @@ export function planAgentInfrastructure(props: AgentInfrastructureProps, options
   return plan!;
 }
 
-/** The plan's objects as one contribution to the app's plan, all on the management cluster. */
-export function agentInfrastructureContribution(plan: AgentInfrastructurePlan, contributor = `InfraEnv ${plan.infraEnv.metadata.namespace}/${plan.infraEnv.metadata.name}`): PlanContribution {
-  return { contributor, objects: plan.objects.map((p) => ({ ...p, target: MANAGEMENT_CLUSTER, contributor })), issues: plan.warnings };
-}
-
+/** Long because it builds the objects in apply order (namespace, secrets, NMState, InfraEnv, hosts, VMs), each a few lines. */
 function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructureOptions, issues: IssueCollector): Omit<AgentInfrastructurePlan, 'warnings'> {
   const { infraEnv: env } = props;
   const namespace = env.namespace;
@@ -154,7 +145,7 @@ function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructure
   const nsProblem = dnsLabelProblem(namespace);
   if (nsProblem) issues.error('infraEnv.namespace', `namespace ${quote(namespace)} ${nsProblem}.`, 'Use the cluster\'s agent namespace.');
 
-  const objects: AgentPlannedObject[] = [];
+  const objects: PlanItem[] = [];
   const add = (object: KubernetesObject, phase: Phase, dependsOn?: readonly string[]) =>
     objects.push({ object, phase, readiness: AGENT_READINESS[object.kind] ?? readinessOf(object), ...(dependsOn?.length ? { dependsOn } : {}) });
 
@@ -208,8 +199,10 @@ function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructure
   if (props.dns && !options.cluster) issues.warn('dns', 'DNS records need the hosted cluster (its name and base domain); none are planned.', 'Pass the cluster the hosts join.');
   const cluster = options.cluster;
   return {
-    infraEnv,
+    label: `InfraEnv ${namespace}/${env.name}`,
+    target: MANAGEMENT_CLUSTER,
     objects,
+    infraEnv,
     agentLabelSelector: { matchLabels: env.agentLabels && Object.keys(env.agentLabels).length > 0 ? env.agentLabels : { [INFRA_ENV_LABEL]: env.name } },
     dnsRecords,
     ...(cluster && dnsRecords.length > 0

@@ -1,11 +1,11 @@
 /** The entry point: check any emitted object against the schema of its kind. */
-import { BUILT_IN_KINDS, checkDataKeys } from './builtins';
-import { compileRule } from './cel-lazy';
+import { BUILT_IN_KINDS, checkDataKeys } from './schema/builtins';
+import { compileRule } from './schema/cel-lazy';
 import { GENERATED_KINDS } from './kinds.generated';
-import { checkMetadata } from './metadata';
-import type { KindSchema, SchemaNode } from './types';
-import { walk } from './validate';
-import type { SchemaFinding, SkippedRule, WalkContext } from './validate';
+import { checkMetadata } from './schema/metadata';
+import type { KindSchema, SchemaNode } from './schema/types';
+import { walk } from './schema/validate';
+import type { SchemaFinding, SkippedRule, WalkContext } from './schema/validate';
 
 const KINDS = new Map<string, KindSchema>([...GENERATED_KINDS, ...BUILT_IN_KINDS].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
 
