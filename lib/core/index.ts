@@ -10,6 +10,7 @@ export * from './secrets';
 export * from './services';
 export * from './networking';
 export * from './platform';
+export * from './platform-needs';
 export * from './hosted-cluster';
 export * from './node-pool';
 export * from './validate';

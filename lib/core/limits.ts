@@ -25,22 +25,4 @@ export const OVN_MTU = { min: 576, max: 9216 } as const;
 /** NodePool CRD: `spec.taints` holds at most 50 entries. */
 export const MAX_TAINTS = 50;
 
-/**
- * KubeVirt VM shape: OpenShift Virtualization "Supported limits", tested maximums per VM: 216 vCPUs
- * and 6 TB of memory (taken as 6Ti); "each VM must have at least 512 MB of memory" (taken as 512Mi).
- */
-export const KUBEVIRT_VM = { maxCores: 216, minMemoryBytes: 512 * 2 ** 20, maxMemoryBytes: 6 * 2 ** 40 } as const;
-
-/** NodePool CRD (`kubevirt.additionalNetworks`: maxItems 20; `hostDevices`: maxItems 10). */
-export const KUBEVIRT_MAX_ADDITIONAL_NETWORKS = 20;
-export const KUBEVIRT_MAX_HOST_DEVICES = 10;
-
-/**
- * AWS name limits (AWS IAM User Guide, "IAM and AWS STS quotas", name lengths): role names 64
- * characters, instance profile names 128.
- */
-export const AWS_IAM_ROLE_NAME_MAX = 64;
-export const AWS_INSTANCE_PROFILE_NAME_MAX = 128;
-
-/** HostedCluster and NodePool CRDs, `platform.aws.resourceTags`: maxItems 25, key maxLength 128, value maxLength 256. */
-export const AWS_TAGS = { maxPerList: 25, keyMax: 128, valueMax: 256 } as const;
+// Limits of one platform live in its folder (lib/platforms/<platform>/limits.ts).

@@ -75,12 +75,11 @@ export function infraIdFor(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** Names of the objects the CLI writes next to a HostedCluster. */
+/** Names of the objects the CLI writes next to a HostedCluster, whatever its platform (a platform's own are in its folder). */
 export const secretNames = {
   pullSecret: (cluster: string) => `${cluster}-pull-secret`,
   sshKey: (cluster: string) => `${cluster}-ssh-key`,
   etcdEncryptionKey: (cluster: string) => `${cluster}-etcd-encryption-key`,
-  kubevirtInfraCredentials: (cluster: string) => `${cluster}-infra-credentials`,
   adminKubeconfig: (cluster: string) => `${cluster}-admin-kubeconfig`,
 } as const;
 
@@ -89,7 +88,6 @@ export const secretKeys = {
   pullSecret: '.dockerconfigjson',
   sshPublicKey: 'id_rsa.pub',
   etcdEncryptionKey: 'key',
-  kubevirtInfraKubeconfig: 'kubeconfig',
   /** Key of the admin kubeconfig in `<name>-admin-kubeconfig`. */
   adminKubeconfig: 'kubeconfig',
   additionalTrustBundle: 'ca-bundle.crt',

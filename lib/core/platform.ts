@@ -1,7 +1,8 @@
 /**
  * What differs per platform. Each platform module (lib/platforms/{aws,kubevirt,agent,none}) makes
  * one {@link PlatformDefinition} with {@link definePlatform}: its props schemas, its defaults table,
- * the objects and spec blocks it contributes, and the checks it runs on the final objects. The
+ * the objects and spec blocks it contributes, the checks it runs on the final objects, and what it
+ * needs around it (management-cluster preset, ingress mode: {@link PlatformSurroundings}). The
  * registry and the props unions are derived from those definitions ({@link platformRegistry}); core
  * code never names a platform.
  */
@@ -10,6 +11,7 @@ import type { HostedCluster, HostedClusterSpec, KubernetesObject, NodePool, Node
 import type { IssueCollector } from './errors';
 import { describeValue, literal, nearest, quote, schemaMessage, strict } from './schema';
 import type { PublishingMapping, PublishingRules } from './services';
+import type { ManagementNeed, PlatformSurroundings } from './platform-needs';
 
 export type Arch = NonNullable<NodePoolSpec['arch']>;
 export type UpgradeType = NodePoolSpec['management']['upgradeType'];
@@ -90,7 +92,8 @@ export interface PlatformDefinition<
   PoolBlock = unknown,
   Required extends boolean = boolean,
   Defaults = unknown,
-> extends PlatformTraits {
+> extends PlatformTraits,
+    Omit<PlatformSurroundings, 'managementNeeds'> {
   readonly type: T;
   /** The key of this platform's block under spec.platform, if it has one. */
   readonly blockKey?: K;
@@ -106,6 +109,8 @@ export interface PlatformDefinition<
   readonly defaults: Defaults;
   readonly contribute: PlatformContribution<ClusterBlock, PoolBlock>;
   readonly validate: PlatformValidation;
+  /** What one hosted cluster needs from the management cluster beyond the preset (none unless the platform says). */
+  managementNeeds(hc: HostedCluster): readonly ManagementNeed[];
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -135,7 +140,8 @@ export function definePlatform<
   P extends v.GenericSchema = v.GenericSchema<unknown, never>,
   R extends boolean = false,
 >(
-  definition: PlatformTraits & {
+  definition: PlatformTraits &
+    PlatformSurroundings & {
     readonly type: T;
     readonly block?: BlockSpec<K, C, P, R>;
     readonly defaults: Defaults;
@@ -158,8 +164,11 @@ export function definePlatform<
     poolEntries,
     poolSchema: strict(poolEntries) as never,
     validate: definition.validate ?? {},
+    managementNeeds: definition.managementNeeds ?? noNeeds,
   };
 }
+
+const noNeeds = (): readonly ManagementNeed[] => [];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 

@@ -1,13 +1,14 @@
 /**
  * Day 2, inside a hosted cluster: how its ingress router gets an address. The objects are applied
- * to the hosted cluster's own API (a second target), after the HostedCluster is Available.
+ * to the hosted cluster's own API (a second target), after the HostedCluster is Available. What
+ * happens is the platform's ingress mode (its definition's `ingress`):
  *
- * - Bare metal (Agent, None): MetalLB is installed inside the hosted cluster (OLM Namespace,
+ * - `metallb-inside` (bare metal: Agent, None): MetalLB is installed inside the hosted cluster (OLM Namespace,
  *   OperatorGroup, Subscription; the `MetalLB` instance; an IPAddressPool and L2Advertisement on
  *   the nodes' network), then a LoadBalancer Service in `openshift-ingress` in front of the default
  *   router, asking for that pool (product documentation, "Hosted control planes", bare-metal
  *   ingress with MetalLB; the bare-metal walkthrough's last part).
- * - KubeVirt with LoadBalancer ingress: only the Service. The nodes are VMs on the management
+ * - `infrastructure-load-balancer` (KubeVirt with LoadBalancer ingress): only the Service. The nodes are VMs on the management
  *   cluster's pod network, so MetalLB inside the guest could announce nothing; the KubeVirt cloud
  *   provider the operator runs for the cluster mirrors the Service onto the infrastructure
  *   cluster, where the management cluster's MetalLB gives it an address.
@@ -23,11 +24,12 @@ import type { HostedCluster, KubernetesObject } from '../api';
 import { checkApiSchemas } from '../core/api-schema-check';
 import { Cidr, parseCidr } from '../core/cidr';
 import { IssueCollector, ValidationIssue } from '../core/errors';
-import { PHASES, PlanItem, PlannedPart, hostedClusterTarget, objectKey, planItem } from '../core/plan-model';
+import { PHASES, PlanItem, PlannedPart, hostedClusterTarget, planItem } from '../core/plan-model';
 import { schemaFindings } from '../core/schema';
 import { v } from '../core/valibot';
 import { bool, strict, text } from '../core/schema';
-import { DEFAULT_CATALOG, OPERATOR_PACKAGES, operatorObjects } from '../management/olm';
+import { planOperatorInstall } from '../management/operator-install';
+import { platformDefinition } from '../platforms';
 import { metallbPropsSchema, operatorPropsSchema } from '../management/props';
 import { planMetalLB } from '../management/metallb';
 import { poolsDisjoint } from './pool-overlap';
@@ -80,30 +82,7 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
   if (!parsed.success) return { issues: schemaFindings(parsed.issues, label) };
   const props = parsed.output;
   const issues = new IssueCollector(label);
-  const type = hostedCluster.spec.platform.type;
-  const objects: PlanItem[] = [];
-  let poolName: string | undefined;
-
-  if (type === 'KubeVirt') {
-    if (hostedCluster.spec.platform.kubevirt?.baseDomainPassthrough) {
-      issues.error('(cluster)', `${namespace}/${name} publishes its ingress through the management cluster's wildcard routes (base-domain passthrough), so a LoadBalancer Service would serve no DNS name.`, "Give the cluster a baseDomain (or platform.kubevirt.ingress: 'LoadBalancer'), or drop this ingress.");
-    }
-    if (props.metallb) {
-      issues.error('metallb', 'MetalLB inside a KubeVirt hosted cluster announces nothing: its nodes are VMs on the management cluster\'s pod network.', "Drop metallb: the KubeVirt cloud provider mirrors the Service onto the management cluster, whose MetalLB gives it an address.");
-    }
-    if (props.pool) issues.error('pool', 'a KubeVirt cluster\'s Service gets its address from the management cluster\'s MetalLB, so no pool of its own is picked here.', 'Drop pool.');
-  } else if (type === 'AWS') {
-    issues.error('(cluster)', `${namespace}/${name} is an AWS cluster: its router is published by an AWS load balancer already.`, 'Drop this ingress.');
-  } else if (!props.metallb) {
-    issues.error('metallb', `nothing gives LoadBalancer addresses inside the ${type} hosted cluster ${namespace}/${name}.`, 'Give metallb: { pools: [{ name, addresses }] } with free addresses on the nodes\' network.');
-  } else {
-    objects.push(...operatorPlan(props.operator ?? {}));
-    const machineNetwork = (hostedCluster.spec.networking.machineNetwork ?? []).map((m) => parseCidr(m.cidr)).filter((c): c is Cidr => typeof c !== 'string');
-    objects.push(...planMetalLB(props.metallb, machineNetwork, issues));
-    const pools = props.metallb.pools.map((p) => p.name);
-    poolName = props.pool ?? pools[0];
-    if (props.pool && !pools.includes(props.pool)) issues.error('pool', `no pool is named "${props.pool}".`, `Use one of ${pools.join(', ')}.`);
-  }
+  const { objects, poolName } = addressSource(hostedCluster, props, issues);
 
   const service: KubernetesObject = {
     apiVersion: 'v1',
@@ -141,19 +120,42 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
   return { plan, issues: issues.issues };
 }
 
-/** MetalLB's OLM objects inside the hosted cluster, ready as on the management cluster. */
-function operatorPlan(settings: v.InferOutput<typeof operatorPropsSchema>): PlanItem[] {
-  const install = operatorObjects({
-    id: 'metallb',
-    channel: settings.channel ?? OPERATOR_PACKAGES.metallb.defaultChannel,
-    source: settings.source ?? DEFAULT_CATALOG.source,
-    sourceNamespace: settings.sourceNamespace ?? DEFAULT_CATALOG.sourceNamespace,
-    approval: settings.approval ?? 'Automatic',
-    ...(settings.startingCSV ? { startingCSV: settings.startingCSV } : {}),
-  });
-  return [
-    planItem(install.namespace, PHASES.operators),
-    planItem(install.operatorGroup, PHASES.operators),
-    planItem(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn: [objectKey(install.operatorGroup)] }),
-  ];
+/**
+ * What gives the router's Service its address, as the cluster's platform says (its ingress
+ * mode): the objects that go before the Service, and the MetalLB pool it asks for.
+ */
+function addressSource(hostedCluster: HostedCluster, props: HostedClusterIngressProps, issues: IssueCollector): { objects: PlanItem[]; poolName?: string } {
+  const { namespace = '', name } = hostedCluster.metadata;
+  const type = hostedCluster.spec.platform.type;
+  const ingress = platformDefinition(type)?.ingress;
+  if (!ingress) {
+    issues.error('(cluster)', `${namespace}/${name} has platform type ${type}, which hcp-constructs does not define, so nothing says how its router gets an address.`, 'Use a HostedCluster of a platform the library defines.');
+    return { objects: [] };
+  }
+  switch (ingress.mode) {
+    case 'platform-load-balancer':
+      issues.error('(cluster)', `${namespace}/${name} runs on ${type}, whose own load balancer publishes its router already.`, 'Drop this ingress.');
+      return { objects: [] };
+    case 'infrastructure-load-balancer':
+      if (ingress.throughRoutes(hostedCluster)) {
+        issues.error('(cluster)', `${namespace}/${name} publishes its ingress through the management cluster's wildcard routes (base-domain passthrough), so a LoadBalancer Service would serve no DNS name.`, `Give the cluster ${ingress.howTo.useLoadBalancer}, or drop this ingress.`);
+      }
+      if (props.metallb) {
+        issues.error('metallb', `MetalLB inside a ${type} hosted cluster announces nothing: its nodes are VMs on the management cluster's pod network.`, `Drop metallb: the ${type} cloud provider mirrors the Service onto the management cluster, whose MetalLB gives it an address.`);
+      }
+      if (props.pool) issues.error('pool', `a ${type} cluster's Service gets its address from the management cluster's MetalLB, so no pool of its own is picked here.`, 'Drop pool.');
+      return { objects: [] };
+    case 'metallb-inside': {
+      if (!props.metallb) {
+        issues.error('metallb', `nothing gives LoadBalancer addresses inside the ${type} hosted cluster ${namespace}/${name}.`, 'Give metallb: { pools: [{ name, addresses }] } with free addresses on the nodes\' network.');
+        return { objects: [] };
+      }
+      const objects = [...planOperatorInstall('metallb', props.operator ?? {}, { path: 'operator', issues }).objects];
+      const machineNetwork = (hostedCluster.spec.networking.machineNetwork ?? []).map((m) => parseCidr(m.cidr)).filter((c): c is Cidr => typeof c !== 'string');
+      objects.push(...planMetalLB(props.metallb, machineNetwork, issues));
+      const pools = props.metallb.pools.map((p) => p.name);
+      if (props.pool && !pools.includes(props.pool)) issues.error('pool', `no pool is named "${props.pool}".`, `Use one of ${pools.join(', ')}.`);
+      return { objects, poolName: props.pool ?? pools[0] };
+    }
+  }
 }

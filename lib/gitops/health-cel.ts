@@ -77,8 +77,6 @@ function predicate(p: HealthPredicate): string {
         `has(${HISTORY}[0].state) && ${HISTORY}[0].state == 'Partial' && ` +
         `${HISTORY}.exists(h, has(h.state) && h.state == 'Completed'))`
       );
-    case 'platformNone':
-      return "(has(spec.platform) && has(spec.platform.type) && spec.platform.type == 'None')";
     case 'replicasNotDesired':
       return `(${FIXED_SIZE} && (has(status.replicas) ? status.replicas : 0) != spec.replicas)`;
     case 'noReplicasRequested':

@@ -105,8 +105,6 @@ function predicate(p: HealthPredicate): string {
       return 'type(generation) == "number" and observed ~= nil and observed < generation';
     case 'upgradeInFlight':
       return 'upgradeInFlight()';
-    case 'platformNone':
-      return '(spec.platform or {}).type == "None"';
     case 'replicasNotDesired':
       return 'desiredReplicas() ~= nil and (status.replicas or 0) ~= desiredReplicas()';
     case 'noReplicasRequested':

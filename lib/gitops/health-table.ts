@@ -6,8 +6,10 @@
  * by position, so the order of `status.conditions` does not change the result. The Argo CD (Lua)
  * and Flux (CEL) renderings are both produced from these tables, so they cannot disagree.
  *
- * Framework-free: no cdk8s or Pulumi imports.
+ * Framework-free: no cdk8s or Pulumi imports. What differs per platform (whether NodePools get
+ * machines) is read from the platform definitions.
  */
+import { PLATFORM_DEFINITIONS } from '../platforms';
 
 /** Argo CD health statuses the checks return (`Missing` and `Unknown` are Argo CD's own). */
 export type HealthStatus = 'Healthy' | 'Progressing' | 'Degraded' | 'Suspended';
@@ -34,8 +36,6 @@ export type HealthPredicate =
   | { readonly op: 'generationNotObserved' }
   /** `status.version.history[0].state` is `Partial` and an earlier release is `Completed` (an upgrade, not the first install). */
   | { readonly op: 'upgradeInFlight' }
-  /** `spec.platform.type` is `None`: machines are not managed, nodes join by hand. */
-  | { readonly op: 'platformNone' }
   /** Fixed size (`spec.replicas`, no `spec.autoScaling`) and `status.replicas` differs from it. */
   | { readonly op: 'replicasNotDesired' }
   /** Fixed size of 0 (`spec.replicas: 0`, no `spec.autoScaling`). */
@@ -189,6 +189,21 @@ export const hostedClusterHealthTable: HealthTable = {
   ],
 };
 
+/**
+ * One rule per platform whose NodePools get no machines from the platform (its definition's
+ * `createsMachines` is false): nodes join by hand, so there is nothing to wait for.
+ */
+function handJoinedRules(): HealthRule[] {
+  return PLATFORM_DEFINITIONS.filter((d) => !d.createsMachines).map(({ type }) => ({
+    status: 'Healthy',
+    when: { op: 'field', path: ['spec', 'platform', 'type'], equals: type },
+    message: [`Platform ${type}: nodes are added by hand, nothing to wait for`],
+    why:
+      `The operator manages no machines on platform ${type} (isAutomatedMachineManagement, nodepool_controller.go), ` +
+      'so Ready is never reported; hcp-constructs readiness treats such pools as ready once they exist.',
+  }));
+}
+
 /** NodePool (hypershift.openshift.io/v1beta1). */
 export const nodePoolHealthTable: HealthTable = {
   group: 'hypershift.openshift.io',
@@ -230,14 +245,7 @@ export const nodePoolHealthTable: HealthTable = {
       message: ['UpdatingPlatformMachineTemplate: ', { conditionText: 'UpdatingPlatformMachineTemplate' }],
       why: `${NP_CONDITIONS}: "a platform machine template update is currently happening".`,
     },
-    {
-      status: 'Healthy',
-      when: { op: 'platformNone' },
-      message: ['Platform None: nodes are added by hand, nothing to wait for'],
-      why:
-        'The operator manages no machines on platform None (isAutomatedMachineManagement, nodepool_controller.go), ' +
-        'so Ready is never reported; hcp-constructs readiness treats such pools as ready once they exist.',
-    },
+    ...handJoinedRules(),
     {
       status: 'Progressing',
       when: { op: 'replicasNotDesired' },

@@ -15,14 +15,15 @@ import { MANAGEMENT_API_VERSIONS } from '../api';
 import { Cidr, parseCidr } from '../core/cidr';
 import { checkApiSchemas } from '../core/api-schema-check';
 import { IssueCollector, ValidationIssue, throwIfErrors } from '../core/errors';
-import { MANAGEMENT_CLUSTER, PHASES, PlanItem, PlannedPart, objectKey, planItem } from '../core/plan-model';
-import { quote, schemaFindings } from '../core/schema';
+import { MANAGEMENT_CLUSTER, PHASES, PlanItem, PlannedPart, planItem } from '../core/plan-model';
+import { schemaFindings } from '../core/schema';
 import { v } from '../core/valibot';
 import { planAssistedService } from './assisted-service';
 import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
 import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
-import { DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, operatorObjects } from './olm';
+import { DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId } from './olm';
+import { planOperatorInstall } from './operator-install';
 import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './presets';
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
 import { ManagementCapabilities, managementRequirements } from './requirements';
@@ -44,8 +45,6 @@ export interface ManagementClusterPlan extends PlannedPart {
   readonly capacity?: ManagementClusterProps['capacity'];
   readonly warnings: readonly ValidationIssue[];
 }
-
-const WELL_KNOWN_CATALOGS = ['redhat-operators', 'certified-operators', 'community-operators', 'redhat-marketplace'];
 
 /** Checks props (any value) and plans; findings instead of exceptions. */
 export function checkManagementCluster(input: unknown): { plan?: ManagementClusterPlan; issues: readonly ValidationIssue[] } {
@@ -73,20 +72,61 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
   const platforms = [...new Set(props.platforms)];
   if (platforms.length === 0) issues.error('platforms', 'no platform is given, so nothing says what the management cluster must run.', `Give one or more of ${Object.keys(PLATFORM_PRESETS).join(', ')}.`);
   if (platforms.length !== props.platforms.length) issues.warn('platforms', 'a platform is listed twice.', 'List each platform once.');
-
-  // Components: the presets', each switchable (false = bring your own, true or settings = install).
-  const wanted = presetComponents(platforms);
-  const switches: Record<ManagementComponent, unknown> = { metallb: props.metallb, virtualization: props.virtualization, assistedService: props.assistedService };
-  const installs = new Set<ManagementComponent>();
-  for (const component of ['metallb', 'virtualization', 'assistedService'] as const) {
-    const value = switches[component];
-    if (value === false) continue;
-    if (value !== undefined || wanted.has(component)) installs.add(component);
+  const components = componentsOf(props, platforms);
+  const catalogs = catalogSourceItems(props.catalogSources ?? [], issues);
+  const mce = props.multiclusterEngine ?? {};
+  const objects: PlanItem[] = [
+    ...catalogs.items,
+    ...operatorItems(props, platforms, components.installs, catalogs.names, issues),
+    ...multiclusterEngineItems(props, platforms, components.installs, issues),
+    ...componentItems(props, components, issues),
+  ];
+  const controlPlaneNodes = controlPlaneNodeSettings(props.controlPlaneNodes ?? [], props.taintControlPlaneNodes ?? true, issues);
+  if (platforms.some((p) => PLATFORM_PRESETS[p].nodeZonesByHand) && (props.controlPlaneNodes ?? []).length > 0 && !(props.controlPlaneNodes ?? []).every((n) => n.zone)) {
+    issues.warn('controlPlaneNodes', 'on bare metal, nodes without topology.kubernetes.io/zone put every control-plane replica on one failure domain.', 'Give each control-plane node a zone (rack, room).');
   }
 
-  const objects: PlanItem[] = [];
-  const catalogs = new Map((props.catalogSources ?? []).map((c) => [c.name, c]));
-  (props.catalogSources ?? []).forEach((catalog, i) => {
+  checkApiSchemas(objects.map((o) => o.object), issues);
+  const capabilities: ManagementCapabilities = { platforms, privateLink: mce.privateLink !== undefined, metallb: components.installs.has('metallb') };
+  return {
+    label: MANAGEMENT_CLUSTER_LABEL,
+    target: MANAGEMENT_CLUSTER,
+    objects,
+    checks: [managementRequirements(capabilities)],
+    platforms,
+    installs: components.installs,
+    controlPlaneNodes,
+    capabilities,
+    ...(props.capacity ? { capacity: props.capacity } : {}),
+    warnings: issues.issues.filter((i) => i.severity === 'warning'),
+  };
+}
+
+const COMPONENTS = ['metallb', 'virtualization', 'assistedService'] as const satisfies readonly ManagementComponent[];
+
+interface Components {
+  /** What the platforms' presets turn on. */
+  readonly wanted: ReadonlySet<ManagementComponent>;
+  /** The user's switch of each: settings, true, false (bring your own) or not given. */
+  readonly switches: Readonly<Record<ManagementComponent, unknown>>;
+  readonly installs: ReadonlySet<ManagementComponent>;
+  /** The platforms whose preset wants a component, for messages. */
+  needing(component: ManagementComponent): string;
+}
+
+/** Components: the presets', each switchable (false = bring your own, true or settings = install). */
+function componentsOf(props: ManagementClusterProps, platforms: readonly ManagementPlatform[]): Components {
+  const wanted = presetComponents(platforms);
+  const switches: Record<ManagementComponent, unknown> = { metallb: props.metallb, virtualization: props.virtualization, assistedService: props.assistedService };
+  const installs = new Set(COMPONENTS.filter((c) => switches[c] !== false && (switches[c] !== undefined || wanted.has(c))));
+  const needing = (component: ManagementComponent) => platforms.filter((p) => PLATFORM_PRESETS[p].components.includes(component)).join(', ');
+  return { wanted, switches, installs, needing };
+}
+
+/** The CatalogSources to create, and their names (subscriptions that use them wait for them). */
+function catalogSourceItems(catalogSources: NonNullable<ManagementClusterProps['catalogSources']>, issues: IssueCollector): { items: PlanItem[]; names: ReadonlySet<string> } {
+  const catalogs = new Map(catalogSources.map((c) => [c.name, c]));
+  const items = catalogSources.map((catalog, i) => {
     const source: CatalogSource = {
       apiVersion: MANAGEMENT_API_VERSIONS.catalogSource,
       kind: 'CatalogSource',
@@ -101,10 +141,13 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     };
     if (catalogs.get(catalog.name) !== catalog) issues.error(`catalogSources[${i}].name`, `catalog source "${catalog.name}" is defined twice.`, 'Give each its own name.');
     // OLM reports the catalog's gRPC connection; subscriptions resolve only once it is READY.
-    objects.push(planItem(source, PHASES.operators, { kind: 'jsonpath', path: '.status.connectionState.lastObservedState', value: 'READY' }));
+    return planItem(source, PHASES.operators, { kind: 'jsonpath', path: '.status.connectionState.lastObservedState', value: 'READY' });
   });
+  return { items, names: new Set(catalogs.keys()) };
+}
 
-  // Operators through OLM.
+/** The operators OLM installs: the multicluster engine, the components' operators, storage. */
+function operatorItems(props: ManagementClusterProps, platforms: readonly ManagementPlatform[], installs: ReadonlySet<ManagementComponent>, ownCatalogs: ReadonlySet<string>, issues: IssueCollector): PlanItem[] {
   const operators: OperatorId[] = ['multiclusterEngine'];
   if (installs.has('metallb')) operators.push('metallb');
   if (installs.has('virtualization')) operators.push('virtualization');
@@ -113,42 +156,20 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
   for (const id of Object.keys(props.operators ?? {}) as OperatorId[]) {
     if (!operators.includes(id)) issues.warn(`operators.${id}`, `${OPERATOR_PACKAGES[id].title} is not installed by this management cluster, so its settings are unused.`, 'Remove them, or turn the component on.');
   }
-  for (const id of operators) {
-    const pkg = OPERATOR_PACKAGES[id];
-    const settings = props.operators?.[id] ?? {};
+  return operators.flatMap((id) => {
     const path = `operators.${id}`;
-    const channel = settings.channel ?? pkg.defaultChannel;
-    const source = settings.source ?? DEFAULT_CATALOG.source;
-    const sourceNamespace = settings.sourceNamespace ?? DEFAULT_CATALOG.sourceNamespace;
-    const ownCatalog = catalogs.has(source);
-    if (!pkg.channelPattern.test(channel)) {
-      const message = `channel ${quote(channel)} is not a channel of ${pkg.package} in the Red Hat catalog (e.g. ${pkg.channelExample}).`;
-      if (ownCatalog || !WELL_KNOWN_CATALOGS.includes(source)) issues.warn(`${path}.channel`, message, 'Check that your catalog has this channel.');
-      else issues.error(`${path}.channel`, message, `Use a channel such as ${pkg.channelExample}.`);
+    const install = planOperatorInstall(id, props.operators?.[id] ?? {}, { path, ownCatalogs, issues });
+    const minor = id === 'multiclusterEngine' ? /^stable-2\.(\d+)$/.exec(install.channel)?.[1] : undefined;
+    if (minor !== undefined && Number(minor) < minimumMce) {
+      const needs = platforms.filter((p) => PLATFORM_PRESETS[p].minimumMceMinor === minimumMce).join(', ');
+      issues.error(`${path}.channel`, `${install.channel} installs multicluster engine 2.${minor}; hosted control planes on ${needs} need 2.${minimumMce} or later.`, `Use stable-2.${minimumMce} or later.`);
     }
-    if (id === 'multiclusterEngine') {
-      const minor = /^stable-2\.(\d+)$/.exec(channel)?.[1];
-      if (minor !== undefined && Number(minor) < minimumMce) {
-        const needs = platforms.filter((p) => PLATFORM_PRESETS[p].minimumMceMinor === minimumMce).join(', ');
-        issues.error(`${path}.channel`, `${channel} installs multicluster engine 2.${minor}; hosted control planes on ${needs} need 2.${minimumMce} or later.`, `Use stable-2.${minimumMce} or later.`);
-      }
-    }
-    if (ownCatalog && sourceNamespace !== DEFAULT_CATALOG.sourceNamespace) {
-      issues.error(`${path}.sourceNamespace`, `catalog source "${source}" is created in ${DEFAULT_CATALOG.sourceNamespace}, not ${sourceNamespace}.`, `Use ${DEFAULT_CATALOG.sourceNamespace}.`);
-    }
-    if (!ownCatalog && !WELL_KNOWN_CATALOGS.includes(source)) {
-      issues.warn(`${path}.source`, `catalog source "${source}" is not created by this app; the Subscription waits until it exists.`, 'Add it to catalogSources, or make sure it exists.');
-    }
-    const install = operatorObjects({ id, channel, source, sourceNamespace, approval: settings.approval ?? 'Automatic', ...(settings.startingCSV ? { startingCSV: settings.startingCSV } : {}) });
-    if (settings.approval === 'Manual') issues.warn(`${path}.approval`, `with Manual approval nothing installs until someone approves the InstallPlan, and the apply waits for it.`, 'Approve the InstallPlan (oc patch installplan ... approved: true), or use Automatic with a startingCSV.');
-    objects.push(planItem(install.namespace, PHASES.operators, { kind: 'exists' }, { shared: true }));
-    objects.push(planItem(install.operatorGroup, PHASES.operators));
-    const dependsOn = [objectKey(install.operatorGroup), ...(ownCatalog ? [objectKey({ apiVersion: MANAGEMENT_API_VERSIONS.catalogSource, kind: 'CatalogSource', metadata: { name: source, namespace: DEFAULT_CATALOG.sourceNamespace } })] : [])];
-    // OLM sets AtLatestKnown once the InstallPlan of the current CSV has completed (its CRDs exist).
-    objects.push(planItem(install.subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, { dependsOn }));
-  }
+    return install.objects;
+  });
+}
 
-  // The multicluster engine and the HyperShift operator's inputs.
+/** The multicluster engine and the HyperShift operator's inputs. */
+function multiclusterEngineItems(props: ManagementClusterProps, platforms: readonly ManagementPlatform[], installs: ReadonlySet<ManagementComponent>, issues: IssueCollector): readonly PlanItem[] {
   const mce = props.multiclusterEngine ?? {};
   const mceComponents = [...new Set(platforms.flatMap((p) => PLATFORM_PRESETS[p].mceComponents))];
   if (installs.has('assistedService') && mce.components?.['assisted-service'] === false) {
@@ -159,8 +180,12 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
       issues.error('multiclusterEngine.oidcStorage', `${platform} hosted clusters need the S3 bucket the HyperShift operator publishes their OIDC documents to.`, 'Set multiclusterEngine.oidcStorage { bucket, region, credentials } (see OidcBucket in hcp-constructs/pulumi/aws).');
     }
   }
-  objects.push(...planMultiClusterEngine(mce, mceComponents, { allowInline: props.allowInlineSecrets ?? false, issues }));
+  return planMultiClusterEngine(mce, mceComponents, { allowInline: props.allowInlineSecrets ?? false, issues });
+}
 
+/** The operands of the installed components (MetalLB, OpenShift Virtualization, assisted-service). */
+function componentItems(props: ManagementClusterProps, { wanted, switches, installs, needing }: Components, issues: IssueCollector): PlanItem[] {
+  const objects: PlanItem[] = [];
   const machineNetwork: Cidr[] = [];
   (props.machineNetwork ?? []).forEach((text, i) => {
     const cidr = parseCidr(text);
@@ -169,35 +194,16 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
   });
   if (installs.has('metallb')) {
     if (typeof props.metallb === 'object') objects.push(...planMetalLB(props.metallb, machineNetwork, issues));
-    else issues.error('metallb', `MetalLB is installed${wanted.has('metallb') ? ' for KubeVirt (its API and ingress services are LoadBalancers)' : ''} but has no address pools.`, 'Give metallb: { pools: [{ name, addresses }] }, or metallb: false to bring your own load balancer.');
+    else issues.error('metallb', `MetalLB is installed${wanted.has('metallb') ? ` for ${needing('metallb')} hosted clusters (their API and ingress services are LoadBalancers)` : ''} but has no address pools.`, 'Give metallb: { pools: [{ name, addresses }] }, or metallb: false to bring your own load balancer.');
   }
   if (installs.has('virtualization')) objects.push(...planVirtualization(typeof props.virtualization === 'object' ? props.virtualization : {}));
   if (installs.has('assistedService')) objects.push(...planAssistedService(typeof props.assistedService === 'object' ? props.assistedService : {}, issues));
-  for (const component of ['metallb', 'virtualization', 'assistedService'] as const) {
+  for (const component of COMPONENTS) {
     if (switches[component] === false && wanted.has(component)) {
-      const needing = platforms.filter((p) => PLATFORM_PRESETS[p].components.includes(component)).join(', ');
-      issues.warn(component, `${component} is switched off, but ${needing} hosted clusters need it: it must be provided another way.`, 'Make sure it is installed and configured before creating hosted clusters.');
+      issues.warn(component, `${component} is switched off, but ${needing(component)} hosted clusters need it: it must be provided another way.`, 'Make sure it is installed and configured before creating hosted clusters.');
     }
   }
-  const controlPlaneNodes = controlPlaneNodeSettings(props.controlPlaneNodes ?? [], props.taintControlPlaneNodes ?? true, issues);
-  if (platforms.includes('Agent') && (props.controlPlaneNodes ?? []).length > 0 && !(props.controlPlaneNodes ?? []).every((n) => n.zone)) {
-    issues.warn('controlPlaneNodes', 'on bare metal, nodes without topology.kubernetes.io/zone put every control-plane replica on one failure domain.', 'Give each control-plane node a zone (rack, room).');
-  }
-
-  checkApiSchemas(objects.map((o) => o.object), issues);
-  const capabilities: ManagementCapabilities = { platforms, privateLink: mce.privateLink !== undefined, metallb: installs.has('metallb') };
-  return {
-    label: MANAGEMENT_CLUSTER_LABEL,
-    target: MANAGEMENT_CLUSTER,
-    objects,
-    checks: [managementRequirements(capabilities)],
-    platforms,
-    installs,
-    controlPlaneNodes,
-    capabilities,
-    ...(props.capacity ? { capacity: props.capacity } : {}),
-    warnings: issues.issues.filter((i) => i.severity === 'warning'),
-  };
+  return objects;
 }
 
 export { HYPERSHIFT_COMPONENTS };

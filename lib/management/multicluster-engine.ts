@@ -3,7 +3,7 @@
  * `hypershift` and `hypershift-local-hosting` components on, the hypershift add-on's
  * AddOnDeploymentConfig, and the Secrets the add-on hands to the HyperShift operator.
  */
-import type { AddOnDeploymentConfig, MultiClusterEngine } from '../api';
+import type { AddOnDeploymentConfig, KubernetesObject, MultiClusterEngine } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
 import { PHASES, PlanItem, planItem } from '../core/plan-model';
@@ -28,12 +28,28 @@ export const MCE_COMPONENTS = [
   'local-cluster', 'managedserviceaccount', 'server-foundation', 'maestro-preview',
 ] as const;
 
+/** The MultiClusterEngine with the platforms' components, the HyperShift add-on's settings and the operator's Secrets. */
 export function planMultiClusterEngine(
   props: MultiClusterEngineProps,
   presetComponents: readonly string[],
   options: { allowInline: boolean; issues: IssueCollector },
 ): PlanItem[] {
-  const { issues } = options;
+  // MCE reports its phase; Available once every enabled component is (backplane-operator status.go).
+  const objects: PlanItem[] = [planItem(engineObject(props, presetComponents, options.issues), PHASES.operatorConfiguration, { kind: 'jsonpath', path: '.status.phase', value: 'Available' })];
+  if (props.hypershiftAddOn) {
+    // MCE creates this object; it is patched, and only after MCE is Available (its CRD comes with MCE).
+    objects.push(planItem(addOnConfig(props.hypershiftAddOn, options.issues), PHASES.webhooksReady, { kind: 'exists' }, { patch: true }));
+  }
+  for (const object of operatorSecrets(props, options)) {
+    const readiness = object.kind === 'ExternalSecret' ? ({ kind: 'condition', type: 'Ready', status: 'True' } as const) : ({ kind: 'exists' } as const);
+    // SkipDryRunOnMissingResource too: the namespace appears only with MCE, so Argo CD's dry run cannot see it.
+    objects.push(planItem(operandResource(object), PHASES.webhooksReady, readiness));
+  }
+  return objects;
+}
+
+/** The engine: the platforms' components, the user's switches (checked), and HyperShift's own always on. */
+function engineObject(props: MultiClusterEngineProps, presetComponents: readonly string[], issues: IssueCollector): MultiClusterEngine {
   const components: Record<string, boolean> = Object.fromEntries(presetComponents.map((c) => [c, true]));
   for (const [component, enabled] of Object.entries(props.components ?? {})) {
     const path = `multiclusterEngine.components[${JSON.stringify(component)}]`;
@@ -49,7 +65,7 @@ export function planMultiClusterEngine(
     if (components[conflicting]) issues.error(`multiclusterEngine.components[${JSON.stringify(conflicting)}]`, `${conflicting} conflicts with hypershift and hypershift-local-hosting.`, 'Leave it off.');
   }
   for (const c of HYPERSHIFT_COMPONENTS) components[c] = true;
-  const mce: MultiClusterEngine = operandResource({
+  return operandResource({
     apiVersion: MANAGEMENT_API_VERSIONS.multiClusterEngine,
     kind: 'MultiClusterEngine',
     metadata: { name: props.name ?? MCE_DEFAULT_NAME },
@@ -63,31 +79,30 @@ export function planMultiClusterEngine(
       },
     },
   });
-  // MCE reports its phase; Available once every enabled component is (backplane-operator status.go).
-  const objects: PlanItem[] = [planItem(mce, PHASES.operatorConfiguration, { kind: 'jsonpath', path: '.status.phase', value: 'Available' })];
+}
 
-  const addOn = props.hypershiftAddOn;
-  if (addOn) {
-    const a = addOn;
-    if (a.hcMaxNumber !== undefined && a.hcThresholdNumber !== undefined && a.hcThresholdNumber > a.hcMaxNumber) {
-      issues.error('multiclusterEngine.hypershiftAddOn.hcThresholdNumber', `${a.hcThresholdNumber} is above hcMaxNumber (${a.hcMaxNumber}); the warning would never come before the limit.`, 'Set hcThresholdNumber at or below hcMaxNumber.');
-    }
-    const variables = [
-      ['hcMaxNumber', a.hcMaxNumber],
-      ['hcThresholdNumber', a.hcThresholdNumber],
-      ['disableMetrics', a.disableMetrics],
-      ['autoImportDisabled', a.autoImportDisabled],
-    ] as const;
-    const config: AddOnDeploymentConfig = operandResource({
-      apiVersion: MANAGEMENT_API_VERSIONS.addOnDeploymentConfig,
-      kind: 'AddOnDeploymentConfig',
-      metadata: { name: HYPERSHIFT_ADDON_CONFIG, namespace: OPERATOR_PACKAGES.multiclusterEngine.namespace },
-      spec: { customizedVariables: variables.filter(([, value]) => value !== undefined).map(([name, value]) => ({ name, value: String(value) })) },
-    });
-    // MCE creates this object; it is patched, and only after MCE is Available (its CRD comes with MCE).
-    objects.push(planItem(config, PHASES.webhooksReady, { kind: 'exists' }, { patch: true }));
+/** The HyperShift add-on's variables, as a patch of the AddOnDeploymentConfig MCE creates. */
+function addOnConfig(a: NonNullable<MultiClusterEngineProps['hypershiftAddOn']>, issues: IssueCollector): AddOnDeploymentConfig {
+  if (a.hcMaxNumber !== undefined && a.hcThresholdNumber !== undefined && a.hcThresholdNumber > a.hcMaxNumber) {
+    issues.error('multiclusterEngine.hypershiftAddOn.hcThresholdNumber', `${a.hcThresholdNumber} is above hcMaxNumber (${a.hcMaxNumber}); the warning would never come before the limit.`, 'Set hcThresholdNumber at or below hcMaxNumber.');
   }
+  const variables = [
+    ['hcMaxNumber', a.hcMaxNumber],
+    ['hcThresholdNumber', a.hcThresholdNumber],
+    ['disableMetrics', a.disableMetrics],
+    ['autoImportDisabled', a.autoImportDisabled],
+  ] as const;
+  return operandResource({
+    apiVersion: MANAGEMENT_API_VERSIONS.addOnDeploymentConfig,
+    kind: 'AddOnDeploymentConfig',
+    metadata: { name: HYPERSHIFT_ADDON_CONFIG, namespace: OPERATOR_PACKAGES.multiclusterEngine.namespace },
+    spec: { customizedVariables: variables.filter(([, value]) => value !== undefined).map(([name, value]) => ({ name, value: String(value) })) },
+  });
+}
 
+/** The HyperShift operator's inputs (OIDC storage, external DNS, PrivateLink credentials) as Secrets or ExternalSecrets. */
+function operatorSecrets(props: MultiClusterEngineProps, options: { allowInline: boolean; issues: IssueCollector }): KubernetesObject[] {
+  const { issues } = options;
   // The add-on's inputs live in local-cluster, which exists once MCE has imported the hub: after MCE is Available.
   const secrets = [];
   if (props.oidcStorage) {
@@ -115,12 +130,7 @@ export function planMultiClusterEngine(
       ),
     );
   }
-  for (const object of secrets.flat()) {
-    const readiness = object.kind === 'ExternalSecret' ? ({ kind: 'condition', type: 'Ready', status: 'True' } as const) : ({ kind: 'exists' } as const);
-    // SkipDryRunOnMissingResource too: the namespace appears only with MCE, so Argo CD's dry run cannot see it.
-    objects.push(planItem(operandResource(object), PHASES.webhooksReady, readiness));
-  }
-  return objects;
+  return secrets.flat();
 }
 
 export { LOCAL_CLUSTER_NAMESPACE };

@@ -8,9 +8,10 @@ import { MAX_SUBDOMAIN_LENGTH } from '../core/names';
 import { bool, count, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
 import { secretSourceSchema } from '../core/secrets';
 import { planCapacityOptionsSchema } from '../capacity/input';
+import { PLATFORM_TYPES } from '../platforms';
 
-/** Platforms a management cluster can be prepared for; each is a preset (see presets.ts). */
-export const MANAGEMENT_PLATFORMS = ['AWS', 'KubeVirt', 'Agent', 'None'] as const;
+/** Platforms a management cluster can be prepared for: every registered platform, each with its preset (see presets.ts). */
+export const MANAGEMENT_PLATFORMS = PLATFORM_TYPES;
 export type ManagementPlatform = (typeof MANAGEMENT_PLATFORMS)[number];
 
 const name = () => text({ max: 63 });
@@ -207,7 +208,7 @@ const component = <S extends v.GenericSchema>(schema: S) =>
 
 export const managementClusterPropsSchema = strict({
   /** Platforms of the hosted clusters this management cluster runs; each turns on what it needs (see the presets table). */
-  platforms: list(oneOf(MANAGEMENT_PLATFORMS), { max: 4 }),
+  platforms: list(oneOf(MANAGEMENT_PLATFORMS), { max: MANAGEMENT_PLATFORMS.length }),
   /** OLM settings per operator (channel, catalog, approval, starting CSV). @default each package's */
   operators: v.optional(
     strict({

@@ -1,13 +1,18 @@
 /**
  * What hosted clusters in the same app need from the management cluster, checked over the whole
- * plan (the management cluster's part carries this check), whichever construct the program creates first: a hosted cluster's
- * platform must be one the management cluster is prepared for (its preset installs what the
- * platform needs, or the user said they bring it), Private AWS clusters need PrivateLink, and
- * KubeVirt clusters with LoadBalancer ingress need MetalLB.
+ * plan (the management cluster's part carries this check), whichever construct the program
+ * creates first: a hosted cluster's platform must be one the management cluster is prepared for
+ * (its preset installs what the platform needs, or the user said they bring it), and what its
+ * platform's definition says one cluster needs must be offered (PrivateLink for private AWS
+ * clusters; MetalLB for a router behind the infrastructure cluster's load balancer, KubeVirt with
+ * LoadBalancer ingress).
  */
 import type { HostedCluster } from '../api';
 import type { ValidationIssue } from '../core/errors';
+import type { AnyPlatformDefinition } from '../core/platform';
+import type { ManagementCapability, ManagementNeed } from '../core/platform-needs';
 import type { PlanCheck } from '../core/plan-model';
+import { platformDefinition } from '../platforms';
 import type { ManagementPlatform } from './props';
 
 export interface ManagementCapabilities {
@@ -18,6 +23,32 @@ export interface ManagementCapabilities {
    * base domain publish their ingress through one). @default true (not known to be missing)
    */
   readonly metallb?: boolean;
+}
+
+/** What is assumed of a capability the management cluster does not state: MetalLB is not known to be missing, PrivateLink needs credentials. */
+const ASSUMED: Readonly<Record<ManagementCapability, boolean>> = { privateLink: false, metallb: true };
+
+// Every capability a platform may need is a field of ManagementCapabilities (checked by the compiler here).
+const offers = (capabilities: ManagementCapabilities, capability: ManagementCapability): boolean => capabilities[capability] ?? ASSUMED[capability];
+
+/**
+ * What one hosted cluster needs: its platform's own needs, and MetalLB when its router's address
+ * comes from the infrastructure (management) cluster's load balancer: the platform's cloud
+ * provider mirrors the router's LoadBalancer Service there.
+ */
+export function managementNeedsOf(hc: HostedCluster, definition: AnyPlatformDefinition): readonly ManagementNeed[] {
+  const needs = [...definition.managementNeeds(hc)];
+  const ingress = definition.ingress;
+  if (ingress.mode === 'infrastructure-load-balancer' && !ingress.throughRoutes(hc)) {
+    needs.push({
+      capability: 'metallb',
+      path: ingress.choicePath,
+      message: (provider) =>
+        `its ingress is a LoadBalancer (custom base domain ${hc.spec.dns?.baseDomain ?? ''}), but ${provider} installs no MetalLB (metallb: false), so the router would never get an address.`,
+      fix: `Give the management cluster metallb: { pools: [...] }, or use the management cluster's wildcard routes (${ingress.howTo.useRoutes}).`,
+    });
+  }
+  return needs;
 }
 
 export function managementRequirements(capabilities: ManagementCapabilities): PlanCheck {
@@ -36,26 +67,10 @@ export function managementRequirements(capabilities: ManagementCapabilities): Pl
           fix: `Add '${type}' to the management cluster's platforms.`,
         });
       }
-      const access = hc.spec.platform.aws?.endpointAccess;
-      if (type === 'AWS' && (access === 'Private' || access === 'PublicAndPrivate') && !capabilities.privateLink) {
-        issues.push({
-          severity: 'error',
-          object: planned.contributor,
-          path: 'spec.platform.aws.endpointAccess',
-          message: `${access} endpoint access needs AWS PrivateLink, and ${owner} gives the HyperShift operator no PrivateLink credentials.`,
-          fix: 'Set multiclusterEngine.privateLink on the management cluster, or use Public endpoint access.',
-        });
-      }
-      // Without base-domain passthrough the guest's router is reached through a LoadBalancer
-      // Service that the KubeVirt cloud provider mirrors onto the management cluster.
-      if (type === 'KubeVirt' && capabilities.metallb === false && !hc.spec.platform.kubevirt?.baseDomainPassthrough) {
-        issues.push({
-          severity: 'error',
-          object: planned.contributor,
-          path: 'spec.platform.kubevirt',
-          message: `its ingress is a LoadBalancer (custom base domain ${hc.spec.dns?.baseDomain ?? ""}), but ${owner} installs no MetalLB (metallb: false), so the router would never get an address.`,
-          fix: "Give the management cluster metallb: { pools: [...] }, or use the management cluster's wildcard routes (platform.kubevirt.ingress: 'Routes', no baseDomain).",
-        });
+      const definition = platformDefinition(type);
+      for (const need of definition ? managementNeedsOf(hc, definition) : []) {
+        if (offers(capabilities, need.capability)) continue;
+        issues.push({ severity: 'error', object: planned.contributor, path: need.path, message: need.message(owner), fix: need.fix });
       }
     }
     return issues;

@@ -1,7 +1,7 @@
 /** The platforms hcp-constructs supports; the registry and the props unions are derived from their definitions. */
 import type { v } from '../core/valibot';
 import type { NodePool } from '../api';
-import type { HostedClusterPlan, HostedClusterPropsOf, NodePoolPropsOf, PlanOptions, Readiness, ValidationIssue } from '../core';
+import type { AnyPlatformDefinition, HostedClusterPlan, HostedClusterPropsOf, NodePoolPropsOf, PlanOptions, Readiness, ValidationIssue } from '../core';
 import type { SchemaCheck } from '../core/api-schema-check';
 import { buildPlan, hostedClusterPlanPropsSchema, nodePoolPropsSchema, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
 import { agentPlatform } from './agent';
@@ -16,13 +16,30 @@ export * from './kubevirt';
 export * from './agent';
 export * from './none';
 
-/** Every platform, once. Adding a definition here adds its type, props and pool block everywhere. */
+/**
+ * Every platform, once. Adding a definition here adds its type, props and pool block everywhere,
+ * and its management-cluster preset, ingress mode and health reading (test/unit/platforms.test.ts
+ * lists what a definition must provide).
+ */
 export const PLATFORM_DEFINITIONS = [awsPlatform, kubevirtPlatform, agentPlatform, nonePlatform] as const;
 
 const registry = platformRegistry(PLATFORM_DEFINITIONS);
 
 /** Definitions by platform type. */
 export const PLATFORMS = registry.byType;
+
+/** A platform hcp-constructs defines. */
+export type RegisteredPlatform = (typeof PLATFORM_DEFINITIONS)[number]['type'];
+
+type TypesOf<Defs extends readonly AnyPlatformDefinition[]> = { readonly [I in keyof Defs]: Defs[I] extends { readonly type: infer T } ? T : never };
+
+/** The platform types, in registry order. */
+export const PLATFORM_TYPES = PLATFORM_DEFINITIONS.map((d) => d.type) as unknown as TypesOf<typeof PLATFORM_DEFINITIONS>;
+
+/** The definition of a platform type (any value: a HostedCluster read from elsewhere may carry any type), or undefined. */
+export function platformDefinition(type: unknown): AnyPlatformDefinition | undefined {
+  return typeof type === 'string' && Object.hasOwn(PLATFORMS, type) ? (PLATFORMS as Readonly<Record<string, AnyPlatformDefinition>>)[type] : undefined;
+}
 
 /** The cluster's platform: its type and that platform's settings. */
 export type PlatformProps = v.InferOutput<typeof registry.platformSchema>;

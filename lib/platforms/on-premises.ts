@@ -1,8 +1,12 @@
 /** What the Agent and None platforms share: machines the cluster does not create itself. */
-import type { PlatformTraits } from '../core';
+import type { PlatformIngress, PlatformTraits } from '../core';
 
-/** NodePort services by default (a LoadBalancer for the API with MetalLB), in-place upgrades. */
-export const ON_PREMISES_TRAITS: Omit<PlatformTraits, 'createsMachines'> = {
+/**
+ * NodePort services by default (a LoadBalancer for the API with MetalLB), in-place upgrades, and
+ * no load balancer inside the hosted cluster until MetalLB is installed there.
+ */
+export const ON_PREMISES_TRAITS: Omit<PlatformTraits, 'createsMachines'> & { readonly ingress: PlatformIngress } = {
+  ingress: { mode: 'metallb-inside' },
   defaultMapping: 'NodePort',
   publishingRules: {
     APIServer: ['NodePort', 'LoadBalancer', 'Route'],

@@ -22,7 +22,7 @@ const { HostedClusterBundle, reportFailure, synthAtomically } = require(${JSON.s
 const { OPTIONS, chartId, defineFleet, workload } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
 const { Chart } = require(${JSON.stringify(require.resolve('cdk8s'))});
 // Counts the objects checked in this thread.
-const schema = require(${JSON.stringify(path.join(BUILD, 'lib', 'api', 'schema', 'check.js'))});
+const schema = require(${JSON.stringify(path.join(BUILD, 'lib', 'api', 'check.js'))});
 const checkHere = schema.checkObjectSchema;
 let checkedHere = 0;
 schema.checkObjectSchema = (object) => (checkedHere++, checkHere(object));

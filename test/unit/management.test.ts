@@ -1,6 +1,7 @@
 /** The management cluster's planning: presets, validation with paths, order and readiness. */
-import { SecretSource, checkManagementCluster, PLATFORM_PRESETS } from '../../lib';
-import type { ManagementClusterProps } from '../../lib';
+import { SecretSource, checkHostedClusterIngress, checkManagementCluster, planHostedCluster, PLATFORM_PRESETS } from '../../lib';
+import type { ManagementClusterProps, ValidationIssue } from '../../lib';
+import { agentCluster, EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { parseAddressRange } from '../../lib/management';
 
 const errors = (props: unknown) => checkManagementCluster(props).issues.filter((i) => i.severity === 'error').map((i) => `${i.path}: ${i.message}`);
@@ -133,5 +134,16 @@ describe('validation', () => {
         ],
       },
     ]);
+  });
+
+  test('MetalLB settings get the same findings on the management cluster and inside a hosted cluster (one install function)', () => {
+    const operator = { channel: 'beta', source: 'redhat-operators', approval: 'Manual' as const };
+    const pools = { pools: [{ name: 'p', addresses: ['10.0.0.100-10.0.0.120'] }] };
+    const about = (prefix: string, issues: readonly ValidationIssue[]) => issues.filter((i) => i.path.startsWith(prefix)).map((i) => ({ severity: i.severity, field: i.path.slice(prefix.length), message: i.message }));
+    const management = about('operators.metallb', checkManagementCluster({ ...kubevirt, operators: { metallb: operator } }).issues);
+    const hostedCluster = planHostedCluster(agentCluster, EXAMPLE_OPTIONS).hostedCluster;
+    const inside = about('operator', checkHostedClusterIngress(hostedCluster, { metallb: pools, operator }).issues);
+    expect(management.map((i) => `${i.severity} ${i.field}`)).toEqual(['error .channel', 'warning .approval']);
+    expect(inside).toEqual(management);
   });
 });

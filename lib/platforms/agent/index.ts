@@ -48,6 +48,14 @@ export const agentPlatform = definePlatform({
   type: 'Agent',
   ...ON_PREMISES_TRAITS,
   createsMachines: true,
+  management: {
+    components: ['assistedService'],
+    mceComponents: ['assisted-service'],
+    needsOidcStorage: false,
+    minimumMceMinor: 2,
+    nodeZonesByHand: true,
+    summary: 'assisted-service (AgentServiceConfig)',
+  },
   block: { key: 'agent', required: true, cluster: agentClusterPropsSchema, pool: agentNodePoolPropsSchema },
   defaults: { ...ON_PREMISES_DEFAULTS, legacyCapiProviderRole: false },
 

@@ -16,7 +16,8 @@
 import { v } from '../../core/valibot';
 import type { VirtualMachine } from '../../api';
 import { KUBEVIRT_API_VERSION } from '../../api';
-import { KUBEVIRT_VM, count, list, strict, stringMap, text } from '../../core';
+import { count, list, strict, stringMap, text } from '../../core';
+import { KUBEVIRT_VM } from '../kubevirt/limits';
 import type { InfraEnvArch } from './architecture';
 
 export const AGENT_VM_MINIMUM = { cores: 2, memoryBytes: 8 * 2 ** 30, diskBytes: 100e9 } as const;

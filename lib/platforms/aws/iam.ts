@@ -3,7 +3,7 @@
  * provider, the control-plane roles with their service accounts and permissions, the worker role
  * and instance profile, and the optional KMS provider role (cmd/infra/aws/iam.go).
  */
-import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX } from '../../core/limits';
+import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX } from './limits';
 import type { IssueCollector } from '../../core/errors';
 import type { SecretEncryptionProps } from '../../core/hosted-cluster';
 import { quote } from '../../core/schema';

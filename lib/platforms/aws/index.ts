@@ -3,17 +3,17 @@ import { v } from '../../core/valibot';
 import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
 import { AWS_MAX_INFRA_ID_LENGTH, AWS_OPERATOR_ROLES, AWS_WORKER, AwsPartition, AwsRoleKey, awsIamNames, awsRoleArn, isAwsIssuerURL } from './iam';
+import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX, AWS_TAGS } from './limits';
+import { AWS_MANAGEMENT_PRESET, awsManagementNeeds } from './management';
 import { AWS_NETWORK_DEFAULTS } from './network';
 import { checkAwsZones, isAwsRegion } from './zones';
 
+export * from './limits';
 export * from './network';
 export * from './iam';
 export * from './zones';
 export * from './assigned-ids';
 import {
-  AWS_IAM_ROLE_NAME_MAX,
-  AWS_INSTANCE_PROFILE_NAME_MAX,
-  AWS_TAGS,
   bool,
   definePlatform,
   list,
@@ -247,6 +247,9 @@ export const awsPlatform = definePlatform({
   archs: ['amd64', 'arm64'],
   scaleFromZero: true,
   createsMachines: true,
+  management: AWS_MANAGEMENT_PRESET,
+  managementNeeds: awsManagementNeeds,
+  ingress: { mode: 'platform-load-balancer' },
 
   contribute: {
     cluster(props, ctx) {

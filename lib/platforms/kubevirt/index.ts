@@ -2,10 +2,8 @@
 import { v } from '../../core/valibot';
 import type { KubernetesObject, NodePool } from '../../api';
 import type { IssueCollector } from '../../core';
+import { KUBEVIRT_MAX_ADDITIONAL_NETWORKS, KUBEVIRT_MAX_HOST_DEVICES, KUBEVIRT_VM } from './limits';
 import {
-  KUBEVIRT_MAX_ADDITIONAL_NETWORKS,
-  KUBEVIRT_MAX_HOST_DEVICES,
-  KUBEVIRT_VM,
   bool,
   count,
   definePlatform,
@@ -14,13 +12,16 @@ import {
   oneOf,
   quote,
   renderSecret,
-  secretKeys,
-  secretNames,
   secretSourceSchema,
   strict,
   stringMap,
   text,
 } from '../../core';
+
+export * from './limits';
+
+/** The Secret the CLI writes for an external infrastructure cluster's kubeconfig (`<cluster>-infra-credentials`), and its key. */
+export const KUBEVIRT_INFRA_CREDENTIALS = { secretName: (cluster: string) => `${cluster}-infra-credentials`, key: 'kubeconfig' } as const;
 
 export const storageClassMappingSchema = strict({
   /** StorageClass on the infrastructure cluster. */
@@ -189,6 +190,22 @@ export const kubevirtPlatform = definePlatform({
   archs: ['amd64', 's390x'],
   scaleFromZero: false,
   createsMachines: true,
+  management: {
+    components: ['virtualization', 'metallb'],
+    mceComponents: [],
+    needsOidcStorage: false,
+    minimumMceMinor: 2,
+    nodeZonesByHand: false,
+    summary: 'OpenShift Virtualization (HyperConverged) and MetalLB',
+  },
+  // The KubeVirt cloud provider mirrors the guest router's LoadBalancer Service onto the
+  // infrastructure cluster, unless the cluster uses its wildcard routes (base-domain passthrough).
+  ingress: {
+    mode: 'infrastructure-load-balancer',
+    throughRoutes: (hc) => Boolean(hc.spec.platform.kubevirt?.baseDomainPassthrough),
+    choicePath: 'spec.platform.kubevirt',
+    howTo: { useRoutes: "platform.kubevirt.ingress: 'Routes', no baseDomain", useLoadBalancer: "a baseDomain (or platform.kubevirt.ingress: 'LoadBalancer')" },
+  },
 
   contribute: {
   cluster(props, ctx) {
@@ -200,13 +217,13 @@ export const kubevirtPlatform = definePlatform({
         ctx.issues.error('platform.kubevirt.infraCluster.namespace', `${quote(props.infraCluster.namespace)} ${nsProblem}.`, 'Name an existing namespace on the infrastructure cluster.');
       }
       const rendered = renderSecret(
-        { name: secretNames.kubevirtInfraCredentials(ctx.name), namespace: ctx.namespace, key: secretKeys.kubevirtInfraKubeconfig, type: 'Opaque' },
+        { name: KUBEVIRT_INFRA_CREDENTIALS.secretName(ctx.name), namespace: ctx.namespace, key: KUBEVIRT_INFRA_CREDENTIALS.key, type: 'Opaque' },
         props.infraCluster.kubeconfig,
         { allowInline: ctx.allowInlineSecrets, path: 'platform.kubevirt.infraCluster.kubeconfig', issues: ctx.issues },
       );
       objects.push(...rendered.objects);
       credentials = {
-        infraKubeConfigSecret: { name: rendered.refName, key: secretKeys.kubevirtInfraKubeconfig },
+        infraKubeConfigSecret: { name: rendered.refName, key: KUBEVIRT_INFRA_CREDENTIALS.key },
         infraNamespace: props.infraCluster.namespace,
       };
     }

@@ -6,6 +6,14 @@ export const nonePlatform = definePlatform({
   type: 'None',
   ...ON_PREMISES_TRAITS,
   createsMachines: false,
+  management: {
+    components: [],
+    mceComponents: [],
+    needsOidcStorage: false,
+    minimumMceMinor: 2,
+    nodeZonesByHand: false,
+    summary: 'nothing beyond the multicluster engine',
+  },
   defaults: ON_PREMISES_DEFAULTS,
   contribute: {
     cluster: (_props, ctx) => ({ platform: { type: 'None' }, dns: onPremisesDns(ctx.baseDomain) }),

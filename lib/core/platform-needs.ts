@@ -1,0 +1,81 @@
+/**
+ * What a platform asks of the world around its hosted clusters: what the management cluster must
+ * run for them, and how their router gets a LoadBalancer address. Each platform states these in
+ * its definition ({@link PlatformDefinition}); the management cluster, its requirement checks and
+ * the day-2 ingress read them there instead of naming platforms.
+ */
+import type { HostedCluster } from '../api';
+
+/** What a management cluster can install for its hosted clusters, each switchable to "bring your own". */
+export type ManagementComponent = 'metallb' | 'virtualization' | 'assistedService';
+
+/** What each platform needs on the management cluster (its preset). */
+export interface PlatformPreset {
+  /** Components turned on by default; each can be switched off (`false`) to bring your own. */
+  readonly components: readonly ManagementComponent[];
+  /** MultiClusterEngine components enabled beside hypershift and hypershift-local-hosting. */
+  readonly mceComponents: readonly string[];
+  /** The hypershift add-on needs the OIDC bucket secret. */
+  readonly needsOidcStorage: boolean;
+  /** Oldest multicluster engine minor the documentation supports for the platform. */
+  readonly minimumMceMinor: number;
+  /**
+   * Its management clusters are bare metal, whose nodes carry no `topology.kubernetes.io/zone`
+   * unless someone gives them one: control-plane nodes without a zone are warned about.
+   */
+  readonly nodeZonesByHand: boolean;
+  /** Why, for the README and messages. */
+  readonly summary: string;
+}
+
+/** What a management cluster offers beyond its platforms' presets (the fields of `ManagementCapabilities`). */
+export type ManagementCapability = 'privateLink' | 'metallb';
+
+/** One thing a hosted cluster needs from the management cluster, beyond its platform's preset. */
+export interface ManagementNeed {
+  readonly capability: ManagementCapability;
+  /** Where on the HostedCluster the need comes from (`spec.platform.aws.endpointAccess`). */
+  readonly path: string;
+  /** The finding when the management cluster named `provider` does not offer it. */
+  message(provider: string): string;
+  readonly fix: string;
+}
+
+/**
+ * Where the LoadBalancer address of a hosted cluster's router comes from; a day-2
+ * `HostedClusterIngress` does what the mode says:
+ * - `platform-load-balancer`: the platform's own load balancer publishes the router (a cloud):
+ *   there is nothing for a day-2 ingress to do.
+ * - `infrastructure-load-balancer`: the nodes are VMs on the infrastructure (management) cluster;
+ *   the platform's cloud provider mirrors the router's LoadBalancer Service there, and that
+ *   cluster's MetalLB gives it an address. The day-2 ingress is only the Service.
+ * - `metallb-inside`: nothing gives LoadBalancer addresses inside the cluster (bare metal); the
+ *   day-2 ingress installs MetalLB inside it, announcing on the nodes' network.
+ */
+export type IngressMode = PlatformIngress['mode'];
+
+export type PlatformIngress =
+  | { readonly mode: 'platform-load-balancer' }
+  | { readonly mode: 'metallb-inside' }
+  | InfrastructureIngress;
+
+/** The router behind the infrastructure cluster's load balancer, unless the cluster uses that cluster's routes instead. */
+export interface InfrastructureIngress {
+  readonly mode: 'infrastructure-load-balancer';
+  /** True when the router is published through the infrastructure cluster's wildcard routes instead (no LoadBalancer then). */
+  throughRoutes(hc: HostedCluster): boolean;
+  /** Where the HostedCluster makes that choice, for findings. */
+  readonly choicePath: string;
+  /** How the props choose each way, for fixes. */
+  readonly howTo: { readonly useRoutes: string; readonly useLoadBalancer: string };
+}
+
+/** What every platform states about its surroundings (required, so a new platform cannot forget one). */
+export interface PlatformSurroundings {
+  /** What its hosted clusters need on the management cluster. */
+  readonly management: PlatformPreset;
+  /** How its hosted clusters' router gets a LoadBalancer address. */
+  readonly ingress: PlatformIngress;
+  /** What one hosted cluster needs beyond the preset, read from its final HostedCluster. @default nothing */
+  managementNeeds?(hc: HostedCluster): readonly ManagementNeed[];
+}
