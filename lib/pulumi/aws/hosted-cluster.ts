@@ -18,6 +18,7 @@ import {
   awsIamNames,
   awsIssuerURL,
   awsKmsSecretEncryption,
+  awsPlatform,
   awsStandInIds,
   checkAwsIamNames,
 } from '../../platforms/aws';
@@ -283,7 +284,7 @@ function prepare(args: AwsHostedClusterArgs, opts: pulumi.ComponentResourceOptio
       ...cluster,
       infraID,
       // The CLI's prefix rule (the cluster name when unset) is the operator's too, so it is passed as given.
-      platform: { type: 'AWS', aws: awsClusterProps(infra, infraID, issuerURL, standIns) },
+      platform: { type: awsPlatform.type, aws: awsClusterProps(infra, infraID, issuerURL, standIns) },
       ...(standIns.kms ? { secretEncryption: awsKmsSecretEncryption(infra.region, standIns.kms.keyArn, standIns.kms.providerRoleArn) } : {}),
       // A well-formed stand-in where a key will be generated; the generated one replaces it.
       secretValues: { ...args.secretValues, ...(generateEtcdKey ? { etcdEncryptionKey: Buffer.alloc(32).toString('base64') } : {}) },
