@@ -91,7 +91,8 @@ function chartFiles(app: App): ChartFile[] {
 
 /**
  * Builds an App with `define`, validates every construct, and only then writes one
- * `<target>/<chart>.yaml` per chart and target into the output folder (see {@link resolveOutdir}). Only files an
+ * `<target>/<chart>.yaml` per chart and target into the output folder (`outdir`, else
+ * `$CDK8S_OUTDIR` when set and not empty, else `dist`). Only files an
  * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
  * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
  * original error is thrown. Big apps write their YAML on several cores (see yaml-writers.ts);

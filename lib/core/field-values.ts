@@ -9,7 +9,9 @@ export type FieldPath = readonly (string | number)[];
 
 /** One field and the value to put there. */
 export interface FieldValue<V> {
+  /** Where the field is. */
   readonly path: FieldPath;
+  /** What it holds. */
   readonly value: V;
 }
 

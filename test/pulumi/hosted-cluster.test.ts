@@ -8,8 +8,10 @@ import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
-import type { KubernetesObject, PlanOptions, PlannedObject } from '../../lib';
-import { ANNOTATIONS, HostedClusterProps, MANAGEMENT_CLUSTER, PHASES, objectKey, planHostedCluster, planObjects, readinessOf } from '../../lib';
+import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../../lib';
+import { planHostedCluster, planObjects } from '../../lib';
+import type { PlannedObject } from '../../lib/core';
+import { ANNOTATIONS, MANAGEMENT_CLUSTER, PHASES, objectKey, readinessOf } from '../../lib/core';
 import { HostedClusterBundle } from '../../lib/cdk8s';
 import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS, agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 
@@ -401,14 +403,18 @@ describe('HostedClusterBundle', () => {
       }
     });
 
-    test('a deploy-time secret value must replace one it was planned with, and a plain one is checked at once', () => {
+    test('a deploy-time secret value must replace one it was planned with, and a plain one is checked at once', async () => {
       const { pullSecret: _reference, ...cluster } = noneCluster;
       const planned = hcp.PlannedBundle.of({ ...cluster, secretValues: { pullSecret: '{"auths":{}}' }, options: OPTIONS });
       expect(() => planned.withDeployTimeValues({ secretValues: { sshPublicKey: 'ssh-ed25519 AAAA' } })).toThrow('sshPublicKey was not planned with a value');
       expect(() => planned.withDeployTimeValues({ secretValues: { pullSecret: '{"not-auths":{}}' } })).toThrow(/secretValues.pullSecret: the pull secret has no "auths" object/);
-      const later = planned.withDeployTimeValues({ secretValues: { pullSecret: pulumi.secret('{"auths":{"x":{}}}') } });
-      expect(later.secrets.map((s) => [s.prop, pulumi.Output.isInstance(s.value)])).toEqual([['pullSecret', true]]);
-      expect(planned.secrets.map((s) => s.value)).toEqual(['{"auths":{}}']);
+      // Replaced by a deploy-time value, an Output, which the bundle checks once it resolves.
+      const later = new hcp.HostedClusterBundle('later', planned.withDeployTimeValues({ secretValues: { pullSecret: pulumi.secret('{"auths":{"x":{}}}') } }));
+      await registered(later);
+      const secret = registrations.find((r) => r.type === 'kubernetes:core/v1:Secret')!;
+      expect(isRpcSecret(secret.inputs.stringData)).toBe(true);
+      expect(unwrapSecrets(secret.inputs.stringData)).toEqual({ '.dockerconfigjson': '{"auths":{"x":{}}}' });
+      expect(later.plan).toBe(planned.plan);
     });
   });
 

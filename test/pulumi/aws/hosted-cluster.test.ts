@@ -6,7 +6,9 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
-import { ANNOTATIONS, SecretSource, checkObjectSchema } from '../../../lib';
+import { SecretSource } from '../../../lib';
+import { checkObjectSchema } from '../../../lib/api';
+import { ANNOTATIONS } from '../../../lib/core/defaults';
 import type { KubernetesObject } from '../../../lib';
 import { HostedClusterBundle } from '../../../lib/cdk8s';
 import { awsIamNames, awsPropsFromCliOutput } from '../../../lib/platforms';
