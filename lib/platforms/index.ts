@@ -12,6 +12,8 @@ import type { HostedClusterProps, NodePoolProps } from './props';
 export type { HostedClusterProps, NodePoolPlatformProps, NodePoolProps, PlatformProps } from './props';
 
 export * from './aws';
+// Not re-exported by './aws': the CLI's JSON is read into that folder's props, which it imports.
+export * from './aws/interop';
 export * from './kubevirt';
 export * from './agent';
 export * from './none';
