@@ -63,24 +63,47 @@ type AnyIssue = v.BaseIssue<unknown>;
 /** The value type of an object with these schema entries. @internal */
 export type EntriesOutput<E extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<E, undefined>>;
 
-/** An object with exactly these keys: unknown keys are refused with the nearest known key. @internal */
+/**
+ * An object with exactly these keys. Every unknown key is refused, each with the nearest known key
+ * (valibot's strictObject stops at the first), and a wrong value at a known key does not hide
+ * them; the output holds the known keys only. @internal
+ */
 export function strict<const E extends v.ObjectEntries>(entries: E, what = 'an object') {
   const known = Object.keys(entries);
-  return v.strictObject(entries, (issue: AnyIssue) => {
-    if (issue.expected === 'never' && typeof issue.input === 'string') {
-      const key = issue.input;
-      const guess = nearest(key, known);
-      return say(
-        `unknown key ${quote(key)}${guess ? `; did you mean ${quote(guess)}?` : '.'}`,
-        guess ? `Rename it to ${quote(guess)}, or remove it.` : `Remove it; the keys here are ${known.join(', ')}.`,
-      );
-    }
-    if (issue.input === undefined && issue.expected?.startsWith('"')) {
-      return say('is required but not given.', `Set ${issue.expected.slice(1, -1)}.`);
-    }
-    const keys = known.length <= 8 ? known.join(', ') : `${known.slice(0, 6).join(', ')}... (see the type's documentation)`;
-    return say(`${describeValue(issue.input)} is not ${what}.`, `Give ${what} with the keys ${keys}.`);
-  });
+  const keyList = known.length <= 8 ? known.join(', ') : `${known.slice(0, 6).join(', ')}... (see the type's documentation)`;
+  const notAnObject = (input: unknown) => say(`${describeValue(input)} is not ${what}.`, `Give ${what} with the keys ${keyList}.`);
+  const object = v.object(entries, (issue: AnyIssue) =>
+    issue.input === undefined && issue.expected?.startsWith('"') ? say('is required but not given.', `Set ${issue.expected.slice(1, -1)}.`) : notAnObject(issue.input),
+  );
+  // valibot's object schema, run first, with a check of the input's keys after it (the object's
+  // output no longer holds them); an array is not taken for an object.
+  return v._standardSchema({
+    ...object,
+    '~run'(dataset: v.UnknownDataset, config: v.Config<AnyIssue>) {
+      const input = dataset.value;
+      if (Array.isArray(input)) {
+        v._addIssue(this, 'type', dataset, config, { message: notAnObject(input) });
+        return dataset as never;
+      }
+      const result = object['~run'](dataset, config);
+      if (!isPlainObject(input)) return result;
+      for (const key of Object.keys(input)) {
+        if (Object.hasOwn(entries, key)) continue;
+        const path = [{ type: 'object', origin: 'key', input, key, value: input[key] }] as never;
+        v._addIssue(this, 'key', result, config, { input: key, expected: 'never', message: unknownKey(key, known), path });
+      }
+      return result;
+    },
+  }) as typeof object;
+}
+
+/** The finding for a key the object does not have, with the nearest known key when it looks like a typo. */
+function unknownKey(key: string, known: readonly string[]): string {
+  const guess = nearest(key, known);
+  return say(
+    `unknown key ${quote(key)}${guess ? `; did you mean ${quote(guess)}?` : '.'}`,
+    guess ? `Rename it to ${quote(guess)}, or remove it.` : `Remove it; the keys here are ${known.join(', ')}.`,
+  );
 }
 
 /** Any string, optionally at most `max` characters (`source` says where that limit comes from). @internal */
