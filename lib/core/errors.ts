@@ -6,8 +6,18 @@ export interface ValidationIssue {
   readonly severity: Severity;
   /** The object the finding is about, e.g. `HostedCluster clusters/example`. */
   readonly object: string;
-  /** Field path inside that object (`spec.networking.serviceNetwork[0].cidr`) or inside the props. */
+  /**
+   * Where the problem is, as the user wrote it: a path in the props (`networking.serviceNetwork[0]`,
+   * `nodePools[1].replicas`). A finding about a field no prop set (a default, or a value a platform
+   * chose) has the path in the rendered object instead, which always starts with `spec` or
+   * `metadata` (`spec.services[0].servicePublishingStrategy`).
+   */
   readonly path: string;
+  /**
+   * The same field in the rendered object, when its path there says more than {@link path}
+   * (`spec.networking.serviceNetwork[0].cidr` for `networking.serviceNetwork[0]`). @default none
+   */
+  readonly renderedPath?: string;
   /** What is wrong. */
   readonly message: string;
   /** How to fix it. */
@@ -26,26 +36,38 @@ export class HcpValidationError extends Error {
   }
 }
 
-/** One line per issue: `error HostedCluster clusters/x spec.release.image: ... Fix: ...`. */
+/** One line per issue: `error HostedCluster clusters/x release.image: ... Fix: ...`, the rendered path in parentheses after the path. */
 export function formatIssues(issues: readonly ValidationIssue[]): string {
   return issues
-    .map((i) => `  ${i.severity} ${i.object} ${i.path}: ${i.message} Fix: ${i.fix}`)
+    .map((i) => `  ${i.severity} ${i.object} ${i.path}${i.renderedPath ? ` (${i.renderedPath})` : ''}: ${i.message} Fix: ${i.fix}`)
     .join('\n');
 }
 
-/** Collects findings about one object; paths are given relative to that object. */
+/** The props path a finding's path stands for (see {@link ValidationIssue.path}); checks of rendered objects report rendered paths. */
+export type PathTranslator = (path: string) => Pick<ValidationIssue, 'path' | 'renderedPath'>;
+
+/**
+ * Collects findings about one object; paths are given relative to that object. An object's
+ * findings go through its {@link PathTranslator}, when it has one, whichever collector records them.
+ */
 export class IssueCollector {
   constructor(
     private readonly object: string,
     private readonly found: ValidationIssue[] = [],
+    private readonly translators: Map<string, PathTranslator> = new Map(),
   ) {}
 
   error(path: string, message: string, fix: string): void {
-    this.found.push({ severity: 'error', object: this.object, path, message, fix });
+    this.add('error', path, message, fix);
   }
 
   warn(path: string, message: string, fix: string): void {
-    this.found.push({ severity: 'warning', object: this.object, path, message, fix });
+    this.add('warning', path, message, fix);
+  }
+
+  private add(severity: Severity, path: string, message: string, fix: string): void {
+    const where = this.translators.get(this.object)?.(path) ?? { path };
+    this.found.push({ severity, object: this.object, ...where, message, fix });
   }
 
   /** Records an error unless `ok` holds; returns `ok` so callers can skip dependent checks. */
@@ -54,9 +76,10 @@ export class IssueCollector {
     return ok;
   }
 
-  /** A collector for another object that reports into the same list. */
-  forObject(object: string): IssueCollector {
-    return new IssueCollector(object, this.found);
+  /** A collector for another object that reports into the same list; `paths` translates that object's paths from now on. */
+  forObject(object: string, paths?: PathTranslator): IssueCollector {
+    if (paths) this.translators.set(object, paths);
+    return new IssueCollector(object, this.found, this.translators);
   }
 
   get issues(): readonly ValidationIssue[] {

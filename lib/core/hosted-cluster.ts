@@ -20,6 +20,7 @@ import { bool, describeValue, oneOf, passthrough, passthroughList, schemaMessage
 import type { AnyPlatformDefinition, ClusterContext } from './platform';
 import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, secretSourceSchema } from './secrets';
 import { servicesFor, withOverrides } from './services';
+import type { PathRule } from './props-paths';
 import type { ClusterPropsOf } from './hosted-cluster-props';
 
 export type { ClusterPropsOf, EtcdProps, PriorityClassProps, SecretEncryptionProps, ServicesProps } from './hosted-cluster-props';
@@ -167,6 +168,55 @@ export const hostedClusterEntries = {
    */
   specOverrides: v.optional(passthrough<DeepPartial<HostedClusterSpec>>()),
 };
+
+/**
+ * Which prop each field of the HostedCluster comes from, for findings (see props-paths.ts): the
+ * fields {@link buildHostedCluster} writes from props under another name or shape. Fields of
+ * `specOverrides` are found without a rule; `'default'` marks the props whose defaults the
+ * HostedCluster holds when they are not given.
+ */
+export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
+  ['metadata.name', 'name'],
+  ['metadata.namespace', 'namespace'],
+  ['metadata.labels', 'labels'],
+  ['metadata.annotations', 'annotations'],
+  ['spec.release.image', 'release.image'],
+  ['spec.release.version', 'release.version'],
+  ['spec.infraID', 'infraID', 'default'],
+  ['spec.clusterID', 'clusterID'],
+  ['spec.channel', 'channel'],
+  ['spec.dns.baseDomain', 'baseDomain', 'default'],
+  ['spec.dns.baseDomainPrefix', 'baseDomainPrefix'],
+  ['spec.networking', 'networking'],
+  ['spec.networking.clusterNetwork', 'networking.clusterNetwork', 'default'],
+  ['spec.networking.serviceNetwork', 'networking.serviceNetwork', 'default'],
+  ['spec.networking.machineNetwork', 'networking.machineNetwork'],
+  ['spec.networking.networkType', 'networking.networkType', 'default'],
+  ['spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', 'networking.ovnMtu'],
+  ['spec.etcd.managed.storage.persistentVolume.size', 'etcd.storageSize', 'default'],
+  ['spec.etcd.managed.storage.persistentVolume.storageClassName', 'etcd.storageClassName', 'default'],
+  ['spec.platform', 'platform'],
+  ['spec.controllerAvailabilityPolicy', 'controllerAvailabilityPolicy', 'default'],
+  ['spec.infrastructureAvailabilityPolicy', 'infrastructureAvailabilityPolicy'],
+  ['spec.olmCatalogPlacement', 'olmCatalogPlacement', 'default'],
+  ['spec.fips', 'fips', 'default'],
+  ['spec.pullSecret.name', 'pullSecret'],
+  ['spec.sshKey.name', 'sshKey'],
+  ['spec.secretEncryption.kms', 'secretEncryption.kms'],
+  ['spec.secretEncryption.aescbc.activeKey', 'secretEncryption.aescbc'],
+  ['spec.secretEncryption.aescbc.backupKey', 'secretEncryption.backupKey'],
+  ['spec.issuerURL', 'issuerURL'],
+  ['spec.serviceAccountSigningKey', 'serviceAccountSigningKeySecret'],
+  ['spec.additionalTrustBundle', 'additionalTrustBundle'],
+  ['spec.configuration', 'configuration'],
+  ['spec.imageContentSources', 'imageContentSources'],
+  ['spec.auditWebhook', 'auditWebhookSecret'],
+  ['spec.nodeSelector', 'nodeSelector'],
+  ['spec.tolerations', 'tolerations'],
+  ['spec.labels', 'podLabels'],
+  ['spec.capabilities', 'capabilities'],
+  ['spec.pausedUntil', 'pausedUntil'],
+];
 
 export interface BuiltCluster {
   readonly hostedCluster: HostedCluster;

@@ -1,5 +1,7 @@
 export * from './errors';
 export * from './schema';
+export * from './props-paths';
+export * from './check-props';
 export * from './limits';
 export * from './names';
 export * from './cidr';

@@ -2,27 +2,35 @@
 import { v } from './valibot';
 import type { HostedClusterSpec } from '../api';
 import { OVN_MTU } from './limits';
-import { bool, count, describeValue, list, oneOf, schemaMessage, strict, text } from './schema';
+import { bool, count, list, oneOf, strict, text, textOr } from './schema';
 import { Cidr, formatCidr, hasHostBits, overlaps, parseCidr } from './cidr';
 import { CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
-import type { NetworkingProps } from './networking-props';
+import type { NetworkEntry, NetworkingProps } from './networking-props';
 
-export type { NetworkingProps, ClusterNetworkEntry } from './networking-props';
+export type { NetworkingProps, NetworkEntry, ClusterNetworkEntry } from './networking-props';
 
 export type NetworkingSpec = HostedClusterSpec['networking'];
 export type NetworkType = NonNullable<NetworkingSpec['networkType']>;
 
+/**
+ * A list of networks: each a CIDR or `{ cidr, ...more }`, the same two forms for all three lists,
+ * with an example of both in every message. @internal
+ */
+function networks<const E extends v.ObjectEntries>(example: string, more: E, moreExample = '') {
+  const shapes = `a CIDR string nor { cidr${Object.keys(more).map((key) => `, ${key}`).join('')} }`;
+  const forms = `"${example}" or { cidr: "${example}"${moreExample} }`;
+  return v.optional(list(textOr(strict({ cidr: text({ fix: `Give the CIDR as a string, e.g. "${example}".` }), ...more }), shapes, forms), { fix: `Give a list such as ["${example}"].` }));
+}
+
 /** @internal */
 export const networkingPropsSchema = strict({
   /** Pod networks, one per IP family. @default ['10.132.0.0/14'] (dual stack adds 'fd01::/48') */
-  clusterNetwork: v.optional(
-    list(v.union([text(), strict({ cidr: text(), hostPrefix: v.optional(count(0, 128)) })], (issue) => schemaMessage(`${describeValue(issue.input)} is neither a CIDR string nor { cidr, hostPrefix }.`, 'Give "10.132.0.0/14" or { cidr: "10.132.0.0/14", hostPrefix: 23 }.'))),
-  ),
+  clusterNetwork: networks(CLI_DEFAULTS.clusterNetworkIPv4, { hostPrefix: v.optional(count(0, 128)) }, ', hostPrefix: 23'),
   /** Service networks, one per IP family. @default ['172.31.0.0/16'] (dual stack adds 'fd02::/112') */
-  serviceNetwork: v.optional(list(text())),
+  serviceNetwork: networks(CLI_DEFAULTS.serviceNetworkIPv4, {}),
   /** Node networks. @default the platform's (AWS: the VPC CIDR), else none */
-  machineNetwork: v.optional(list(text())),
+  machineNetwork: networks('192.168.122.0/24', {}),
   /** @default 'OVNKubernetes' */
   networkType: v.optional(oneOf(['OpenShiftSDN', 'Calico', 'OVNKubernetes', 'Other'])),
   /** Use the CLI's IPv4 + IPv6 defaults for cluster and service networks (Agent `--default-dual`). @default false */
@@ -31,25 +39,40 @@ export const networkingPropsSchema = strict({
   ovnMtu: v.optional(count(OVN_MTU.min, OVN_MTU.max, 'the HostedCluster CRD\'s maximum')),
 });
 
+/** The CIDR of a network as props give it: the string, or its `cidr`. */
+export function cidrOf(entry: string | NetworkEntry): string {
+  return typeof entry === 'string' ? entry : entry.cidr;
+}
+
+/** The CIDRs of a list of networks given as any value (props not checked yet); entries of no known form are left to the props check. */
+export function givenCidrs(networks: unknown): string[] {
+  if (!Array.isArray(networks)) return [];
+  return networks.flatMap((entry: unknown) => {
+    const cidr = typeof entry === 'object' && entry !== null ? (entry as { cidr?: unknown }).cidr : entry;
+    return typeof cidr === 'string' ? [cidr] : [];
+  });
+}
+
 /** Completes the networking block from props and the platform's machine network. */
 export function networkingSpec(props: NetworkingProps = {}, platformMachineNetwork?: string): NetworkingSpec {
   const dual = props.dualStack === true;
   const clusterNetwork = (props.clusterNetwork ?? (dual ? [CLI_DEFAULTS.clusterNetworkIPv4, CLI_DEFAULTS.clusterNetworkIPv6] : [CLI_DEFAULTS.clusterNetworkIPv4]))
-    .map((entry) => (typeof entry === 'string' ? { cidr: entry } : entry));
+    .map((entry) => (typeof entry === 'string' ? { cidr: entry } : { ...entry }));
   const serviceNetwork = (props.serviceNetwork ?? (dual ? [CLI_DEFAULTS.serviceNetworkIPv4, CLI_DEFAULTS.serviceNetworkIPv6] : [CLI_DEFAULTS.serviceNetworkIPv4]))
-    .map((cidr) => ({ cidr }));
+    .map((entry) => ({ cidr: cidrOf(entry) }));
   const machine = props.machineNetwork ?? (platformMachineNetwork ? [platformMachineNetwork] : []);
   return {
     networkType: props.networkType ?? CLI_DEFAULTS.networkType,
     clusterNetwork,
     serviceNetwork,
-    ...(machine.length > 0 ? { machineNetwork: machine.map((cidr) => ({ cidr })) } : {}),
+    ...(machine.length > 0 ? { machineNetwork: machine.map((entry) => ({ cidr: cidrOf(entry) })) } : {}),
   };
 }
 
 interface ParsedEntry {
   readonly path: string;
   readonly list: string;
+  readonly index: number;
   readonly cidr: Cidr;
 }
 
@@ -77,7 +100,7 @@ export function validateNetworking(networking: NetworkingSpec, issues: IssueColl
         issues.error(path, `"${entry.cidr}" has host bits set past /${cidr.prefix}.`, `Use the network address: ${formatCidr(cidr)}.`);
       }
       families.push(cidr.family);
-      parsed.push({ path, list, cidr });
+      parsed.push({ path, list, index, cidr });
     });
     if (entries.length > 2) {
       issues.error(`spec.networking.${list}`, `${entries.length} entries given; at most 2 (one IPv4, one IPv6) are allowed.`, 'Keep one CIDR per IP family.');
@@ -107,7 +130,7 @@ export function validateNetworking(networking: NetworkingSpec, issues: IssueColl
       if (a.list === b.list || !overlaps(a.cidr, b.cidr)) continue;
       issues.error(
         b.path,
-        `${formatCidr(b.cidr)} overlaps ${formatCidr(a.cidr)} at ${a.path}.`,
+        `${formatCidr(b.cidr)} overlaps ${a.list}[${a.index}], ${formatCidr(a.cidr)}.`,
         'Pick non-overlapping ranges for the cluster, service and machine networks.',
       );
     }

@@ -11,6 +11,7 @@ import { bool, count, describeValue, list, oneOf, passthrough, schemaMessage, st
 import { DeepPartial, deepMerge } from './merge';
 import type { AnyPlatformDefinition, Arch, ClusterContext } from './platform';
 import type { NodePoolPropsOf } from './node-pool-props';
+import type { PathRule } from './props-paths';
 
 export type { NodePoolAutoScaling, NodePoolPropsOf, NodePoolTaint } from './node-pool-props';
 
@@ -83,6 +84,29 @@ export const nodePoolEntries = {
   specOverrides: v.optional(passthrough<DeepPartial<NodePoolSpec>>()),
 };
 
+/** Which prop of a NodePool's each field of the NodePool comes from, for findings (see props-paths.ts and HOSTED_CLUSTER_PATHS). */
+export const NODE_POOL_PATHS: readonly PathRule[] = [
+  ['metadata.name', 'name'],
+  ['metadata.labels', 'labels'],
+  ['metadata.annotations', 'annotations'],
+  ['spec.replicas', 'replicas', 'default'],
+  ['spec.autoScaling', 'autoScaling'],
+  ['spec.release.image', 'release.image'],
+  ['spec.release.version', 'release.version'],
+  ['spec.arch', 'arch', 'default'],
+  ['spec.management.upgradeType', 'upgradeType', 'default'],
+  ['spec.management.replace', 'replace'],
+  ['spec.management.inPlace', 'inPlace'],
+  ['spec.management.autoRepair', 'autoRepair', 'default'],
+  ['spec.nodeDrainTimeout', 'nodeDrainTimeout', 'default'],
+  ['spec.nodeVolumeDetachTimeout', 'nodeVolumeDetachTimeout', 'default'],
+  ['spec.nodeLabels', 'nodeLabels'],
+  ['spec.taints', 'taints'],
+  ['spec.config', 'config'],
+  ['spec.tuningConfig', 'tuningConfig'],
+  ['spec.pausedUntil', 'pausedUntil'],
+  ['spec.platform', 'platform'],
+];
 
 /** Builds one NodePool of a cluster. */
 export function buildNodePool(

@@ -10,13 +10,15 @@ import { Claim, MANAGEMENT_CLUSTER, PHASES, Phase, PlanItem, PlannedPart, Readin
 import type { OcpVersion } from './release';
 import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
-import { IssueCollector, ValidationIssue, throwIfErrors } from './errors';
-import { buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
+import { IssueCollector, PathTranslator, ValidationIssue, throwIfErrors } from './errors';
+import { checkProps, inParts, withSchemaFindings } from './check-props';
+import { HOSTED_CLUSTER_PATHS, buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
 import type { HostedClusterPropsOf } from './hosted-cluster-props';
 import { MAX_NAME_LENGTH, MAX_NODES_PER_CLUSTER } from './limits';
-import { NodePoolPropsOf, buildNodePool, nodePoolEntries } from './node-pool';
+import { NODE_POOL_PATHS, NodePoolPropsOf, buildNodePool, nodePoolEntries } from './node-pool';
+import { PathRule, joinPath, propsPaths } from './props-paths';
 import type { AnyPlatformDefinition } from './platform';
-import { bool, list, quote, schemaFindings, strict } from './schema';
+import { bool, list, quote, strict } from './schema';
 import { ValidationOptions, validateHostedCluster, validateNodePool } from './validate';
 
 /** The objects of one phase of a hosted cluster's plan (a view of its items, for callers that want them grouped). */
@@ -83,9 +85,14 @@ export function objectLabel(props: unknown): string {
   return `HostedCluster ${namespace}/${name}`;
 }
 
+/** The props every other check of a hosted cluster depends on: a malformed value there stops the checks at the schema's findings. */
+const CLUSTER_FOUNDATION = ['name', 'namespace', 'release', 'platform'];
+
 /**
  * Checks the props against the schema, then builds and validates a plan; returns it with every
- * finding. Any JavaScript value gives findings, never an exception.
+ * finding. Any JavaScript value gives findings, never an exception. A malformed value hides no
+ * other problem: the schema's findings come with those of the rest of the props (see
+ * check-props.ts), and then there is no plan.
  * @internal
  */
 export function tryPlan(
@@ -95,13 +102,16 @@ export function tryPlan(
   checkSchemas: SchemaCheck = checkApiSchemas,
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   const object = objectLabel(input);
-  const parsed = v.safeParse(platforms.propsSchema, input);
-  // Shape errors first, all at once: planning on a malformed description would only add noise.
-  if (!parsed.success) return { issues: schemaFindings(parsed.issues, object) };
-  const props = parsed.output as HostedClusterPropsOf<{ readonly type: string }, object>;
-  const issues = new IssueCollector(object);
+  const checked = checkProps(platforms.propsSchema, input, object, CLUSTER_FOUNDATION);
+  if (!checked.props) return { issues: checked.issues };
+  const props = checked.props as HostedClusterPropsOf<{ readonly type: string }, object>;
+  const rules = platforms.byType[props.platform.type]?.validate.paths;
+  const issues = new IssueCollector(object).forObject(object, propsPaths([...HOSTED_CLUSTER_PATHS, ...(rules?.cluster ?? [])], input));
+  const given = { input, malformed: checked.parts };
   try {
-    return planChecked(props, options, platforms.byType, issues, checkSchemas);
+    // The API server's rules are left out with malformed props: they would only see the stand-ins.
+    const planned = planChecked(props, options, platforms.byType, issues, checked.issues.length === 0 ? checkSchemas : () => undefined, given);
+    return checked.issues.length === 0 ? planned : { issues: withSchemaFindings(checked, planned.issues) };
   } catch (error) {
     // The props are well-formed, so this comes from specOverrides giving a field a shape the
     // library cannot read (e.g. `networking: 5`); report it instead of crashing.
@@ -110,8 +120,14 @@ export function tryPlan(
       `the merged objects could not be checked: ${error instanceof Error ? error.message : String(error)}.`,
       'Make specOverrides match the HostedCluster and NodePool spec types.',
     );
-    return { issues: issues.issues };
+    return { issues: [...checked.issues, ...issues.issues] };
   }
+}
+
+/** The props as the user gave them (for the paths of findings), and the parts of them that were malformed (see check-props.ts). */
+interface GivenProps {
+  readonly input: unknown;
+  readonly malformed: readonly string[];
 }
 
 function planChecked(
@@ -120,6 +136,7 @@ function planChecked(
   platforms: Readonly<Record<string, AnyPlatformDefinition>>,
   issues: IssueCollector,
   checkSchemas: SchemaCheck,
+  given: GivenProps,
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   const namespace = props.namespace ?? CLI_DEFAULTS.namespace;
   const platform = platforms[props.platform.type];
@@ -133,7 +150,10 @@ function planChecked(
   const cluster = { props, hostedCluster: hc, version };
   const nodePools: NodePool[] = [];
   poolProps.forEach((pool, index) => {
-    const np = planPool(cluster, pool, `nodePools[${index}]`, nodePools, options, platform, issues);
+    // A NodePool with a malformed value is not planned: all of its checks would see stand-ins.
+    if (props.nodePools && inParts(`nodePools[${index}]`, given.malformed)) return;
+    const at = { path: `nodePools[${index}]`, ...(props.nodePools ? { translate: propsPaths(poolPaths(platform), given.input, ['nodePools', index]) } : {}) };
+    const np = planPool(cluster, pool, at, nodePools, options, platform, issues);
     if (np) nodePools.push(np);
   });
   checkClusterSize(nodePools, issues);
@@ -204,11 +224,15 @@ function platformBlock(props: HostedClusterPropsOf<{ readonly type: string }, ob
 /** What a NodePool is planned against: its cluster's checked props, final HostedCluster and version. */
 type PlannedCluster = Pick<HostedClusterPlan, 'props' | 'hostedCluster' | 'version'>;
 
-/** Builds and validates one NodePool of a cluster; findings go to a collector for the pool. */
+/**
+ * Builds and validates one NodePool of a cluster; findings go to a collector for the pool. `at`
+ * says where the pool's props are (`nodePools[1]`, or empty for a pool given on its own) and how
+ * to translate its rendered paths into props paths.
+ */
 function planPool(
   cluster: PlannedCluster,
   pool: NodePoolPropsOf,
-  path: string,
+  at: { readonly path: string; readonly translate?: PathTranslator },
   others: readonly NodePool[],
   options: PlanOptions,
   platform: AnyPlatformDefinition,
@@ -216,11 +240,12 @@ function planPool(
 ): NodePool | undefined {
   const { props, hostedCluster: hc } = cluster;
   const name = pool.name ?? props.name;
-  const issues = clusterIssues.forObject(`NodePool ${hc.metadata.namespace}/${name}`);
+  const path = at.path;
+  const issues = clusterIssues.forObject(`NodePool ${hc.metadata.namespace}/${name}`, at.translate);
   if (others.some((np) => np.metadata.name === name)) issues.error('metadata.name', `two NodePools are named ${quote(name)}.`, 'Give each NodePool its own name.');
   const otherBlocks = Object.keys(pool.platform ?? {}).filter((key) => key !== platform.blockKey && (pool.platform as Record<string, unknown>)[key] !== undefined);
   for (const key of otherBlocks) {
-    issues.error(`${path}.platform.${key}`, `${key} settings are given for a NodePool of a ${platform.type} cluster.`, `Remove them${platform.blockKey ? ` or give ${platform.blockKey} settings` : ''}.`);
+    issues.error(joinPath(path, `platform.${key}`), `${key} settings are given for a NodePool of a ${platform.type} cluster.`, `Remove them${platform.blockKey ? ` or give ${platform.blockKey} settings` : ''}.`);
   }
   const context = {
     name: props.name,
@@ -231,7 +256,7 @@ function planPool(
     allowInlineSecrets: options.allowInlineSecrets ?? false,
   };
   const np = buildNodePool({ ...pool, name }, name, platformBlock(props, platform), props.release, platform, context, path);
-  validateNodePool(np, hc, cluster.version, platform, pool.release?.version ?? (pool.release ? undefined : props.release.version), options, issues);
+  validateNodePool(np, hc, cluster.version, platform, pool.release?.version, options, issues);
   return np;
 }
 
@@ -250,18 +275,26 @@ export function tryPlanNodePool(
   const platform = platforms.byType[cluster.props.platform.type];
   const inputName = typeof input === 'object' && input !== null ? (input as { name?: unknown }).name : undefined;
   const label = `NodePool ${cluster.namespace}/${typeof inputName === 'string' && inputName.length <= MAX_NAME_LENGTH ? inputName : cluster.name}`;
-  const parsed = v.safeParse(platforms.poolSchema, input);
-  if (!parsed.success) return { issues: schemaFindings(parsed.issues, label) };
+  // Only the pool's name is its foundation: the rest of the pool is checked around a malformed value.
+  const checked = checkProps(platforms.poolSchema, input, label, ['name']);
+  if (!checked.props) return { issues: checked.issues };
   const issues = new IssueCollector(`HostedCluster ${cluster.namespace}/${cluster.name}`);
   try {
-    const planned = planPool(cluster, parsed.output as NodePoolPropsOf, 'nodePool', others, options, platform, issues);
+    const translate = propsPaths(poolPaths(platform), input);
+    const planned = planPool(cluster, checked.props as NodePoolPropsOf, { path: '', translate }, others, options, platform, issues);
     const np = planned && canonicalJson(planned);
+    if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
     if (np && !issues.issues.some((i) => i.severity === 'error')) checkApiSchemas([np], issues.forObject(label));
     return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), issues: issues.issues };
   } catch (error) {
     issues.forObject(label).error('specOverrides', `the NodePool could not be checked: ${error instanceof Error ? error.message : String(error)}.`, 'Make specOverrides match the NodePool spec type.');
-    return { issues: issues.issues };
+    return { issues: [...checked.issues, ...issues.issues] };
   }
+}
+
+/** Where the fields of a NodePool of `platform` come from in its props. */
+function poolPaths(platform: AnyPlatformDefinition): readonly PathRule[] {
+  return [...NODE_POOL_PATHS, ...(platform.validate.paths?.nodePool ?? [])];
 }
 
 /** The most nodes all pools together may reach stays within the cluster maximum (see limits.ts). */

@@ -9,7 +9,8 @@
 import { v } from './valibot';
 import type { HostedCluster, HostedClusterSpec, KubernetesObject, NodePool, NodePoolSpec, PlatformType, ServiceType } from '../api';
 import type { IssueCollector } from './errors';
-import { describeValue, literal, nearest, quote, schemaMessage, strict } from './schema';
+import { describeValue, literal, nearest, parsedBy, quote, schemaMessage, strict } from './schema';
+import type { PathRule } from './props-paths';
 import type { PublishingMapping, PublishingRules } from './services';
 import type { ManagementNeed, PlatformSurroundings } from './platform-needs';
 
@@ -48,7 +49,7 @@ export interface ClusterContribution {
 export interface NodePoolContext {
   readonly cluster: ClusterContext;
   readonly arch: Arch;
-  /** Where the pool's props are, for messages (`nodePools[0]`). */
+  /** Where the pool's props are, for messages (`nodePools[0]`; empty when they are the props themselves). */
   readonly path: string;
 }
 
@@ -70,6 +71,12 @@ export interface PlatformTraits {
 export interface PlatformValidation {
   cluster?(hc: HostedCluster, issues: IssueCollector): void;
   nodePool?(np: NodePool, hc: HostedCluster, issues: IssueCollector): void;
+  /**
+   * Which prop each rendered field of the platform's comes from where the names differ
+   * (`spec.platform.aws.cloudProviderConfig.vpc` ← `platform.aws.vpcId`), so that findings name
+   * the prop (see props-paths.ts); fields of the same name need no rule.
+   */
+  readonly paths?: { readonly cluster?: readonly PathRule[]; readonly nodePool?: readonly PathRule[] };
 }
 
 /** The objects and spec blocks a platform adds, from its (already schema-checked) props. */
@@ -205,10 +212,7 @@ export function platformRegistry<const Defs extends readonly AnyPlatformDefiniti
         });
         return NEVER;
       }
-      const result = v.safeParse(definition.propsSchema, input);
-      if (result.success) return result.output;
-      for (const issue of result.issues) addIssue({ message: issue.message, input: issue.input, path: issue.path as never });
-      return NEVER;
+      return parsedBy(definition.propsSchema, input, addIssue) ?? NEVER;
     }),
   );
   const poolEntries = Object.assign({}, ...definitions.map((d) => d.poolEntries)) as v.ObjectEntries;

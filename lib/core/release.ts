@@ -65,17 +65,34 @@ export function compareVersions(a: OcpVersion, b: OcpVersion): number {
 /** How many minor releases a NodePool may trail its HostedCluster (upstream policy: n-3). */
 export const MAX_NODEPOOL_MINOR_SKEW = 3;
 
-/** Why a NodePool at `pool` cannot run under a control plane at `cluster`, or undefined. */
-export function nodePoolSkewProblem(pool: OcpVersion, cluster: OcpVersion): string | undefined {
+/** The minor release `ordinal` stands for (the inverse of {@link minorOrdinal}). */
+function minorOf(ordinal: number): Pick<OcpVersion, 'major' | 'minor'> {
+  return ordinal < 23 ? { major: 4, minor: ordinal } : { major: 5 + Math.floor((ordinal - 23) / 100), minor: (ordinal - 23) % 100 };
+}
+
+const minorText = (v: Pick<OcpVersion, 'major' | 'minor'>) => `${v.major}.${v.minor}`;
+
+/**
+ * Why a NodePool at `pool` cannot run under a control plane at `cluster`, and what to change, or
+ * undefined. The NodePool is what is out of line in either case: it may trail its control plane by
+ * {@link MAX_NODEPOOL_MINOR_SKEW} minors and never be newer (a control plane is upgraded first).
+ */
+export function nodePoolSkewProblem(pool: OcpVersion, cluster: OcpVersion): { readonly message: string; readonly fix: string } | undefined {
   if (compareVersions(pool, cluster) > 0) {
-    return `NodePool version ${formatVersion(pool)} is newer than the HostedCluster's ${formatVersion(cluster)}`;
+    return {
+      message: `NodePool version ${formatVersion(pool)} is newer than the HostedCluster's ${formatVersion(cluster)}`,
+      fix: `Give the NodePool ${formatVersion(cluster)} or an earlier release; to run ${formatVersion(pool)}, upgrade the HostedCluster to it first, then the NodePool.`,
+    };
   }
   const skew = minorOrdinal(cluster) - minorOrdinal(pool);
   if (skew > MAX_NODEPOOL_MINOR_SKEW) {
-    return (
-      `NodePool version ${formatVersion(pool, false)} is ${skew} minor releases behind the HostedCluster's ` +
-      `${formatVersion(cluster, false)}; at most ${MAX_NODEPOOL_MINOR_SKEW} are supported`
-    );
+    const oldest = minorText(minorOf(minorOrdinal(cluster) - MAX_NODEPOOL_MINOR_SKEW));
+    return {
+      message:
+        `NodePool version ${formatVersion(pool, false)} is ${skew} minor releases behind the HostedCluster's ` +
+        `${formatVersion(cluster, false)}; at most ${MAX_NODEPOOL_MINOR_SKEW} are supported`,
+      fix: `Upgrade the NodePool to ${oldest} or later (at most ${MAX_NODEPOOL_MINOR_SKEW} minor releases behind the control plane's ${formatVersion(cluster, false)}).`,
+    };
   }
   return undefined;
 }

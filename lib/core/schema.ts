@@ -150,9 +150,9 @@ export function literal<const T extends string>(value: T) {
   return v.literal(value, (issue: AnyIssue) => say(`${describeValue(issue.input)} is not ${quote(value)}.`, `Use ${quote(value)}.`));
 }
 
-/** A list; read-only in the inferred type so callers may pass `readonly` arrays. @internal */
-export function list<const S extends v.GenericSchema>(item: S, options: { max?: number; limit?: string } = {}) {
-  const array = v.array(item, (issue: AnyIssue) => say(`${describeValue(issue.input)} is not a list.`, 'Give a list ([...]).'));
+/** A list; read-only in the inferred type so callers may pass `readonly` arrays. `fix` may show an example. @internal */
+export function list<const S extends v.GenericSchema>(item: S, options: { max?: number; limit?: string; fix?: string } = {}) {
+  const array = v.array(item, (issue: AnyIssue) => say(`${describeValue(issue.input)} is not a list.`, options.fix ?? 'Give a list ([...]).'));
   const max = options.max ?? Number.MAX_SAFE_INTEGER;
   return v.pipe(
     array,
@@ -232,9 +232,36 @@ export function oneKeyOf<const E extends Record<string, v.GenericSchema>>(altern
         });
         return NEVER;
       }
-      const result = v.safeParse(schemas[given[0]], input);
-      if (result.success) return result.output as Output;
-      for (const issue of result.issues) addIssue({ message: issue.message, input: issue.input, path: issue.path as never });
+      return parsedBy(schemas[given[0]], input, addIssue) as Output | undefined ?? NEVER;
+    }),
+  );
+}
+
+/**
+ * The output of `schema` for `input`, or undefined after handing its issues (with their paths) to
+ * `addIssue`: for schemas that pick the schema an input is checked by. @internal
+ */
+export function parsedBy<S extends v.GenericSchema>(schema: S, input: unknown, addIssue: (info: { message: string; input: unknown; path: never }) => void): v.InferOutput<S> | undefined {
+  const result = v.safeParse(schema, input);
+  if (result.success) return result.output;
+  for (const issue of result.issues) addIssue({ message: issue.message, input: issue.input, path: issue.path as never });
+  return undefined;
+}
+
+/**
+ * A string, or an object with more to say (`"10.0.0.0/16"` or `{ cidr: "10.0.0.0/16" }`), checked by
+ * the schema its type picks, so each form gets its own findings; `what` names both forms and
+ * `example` shows them, for anything else. @internal
+ */
+export function textOr<const S extends v.GenericSchema>(object: S, what: string, example: string) {
+  const asText = text();
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const input = dataset.value;
+      const schema = typeof input === 'string' ? asText : isPlainObject(input) ? object : undefined;
+      if (schema) return (parsedBy(schema, input, addIssue) as string | v.InferOutput<S> | undefined) ?? NEVER;
+      addIssue({ message: say(`${describeValue(input)} is neither ${what}.`, `Give ${example}.`) });
       return NEVER;
     }),
   );

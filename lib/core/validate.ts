@@ -34,7 +34,11 @@ const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTP
 const UUID = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$/;
 const DOMAIN = /^(?:(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$/;
 
-/** Resolves and checks a release image; returns its version when known. */
+/**
+ * Resolves and checks a release image; returns its version when known. `path` is the image's
+ * (`spec.release.image`); problems of the declared version are at `spec.release.version`, which
+ * the rendered object does not have: it stands for the prop `release.version`.
+ */
 export function checkRelease(
   image: string,
   declaredVersion: string | undefined,
@@ -59,10 +63,10 @@ export function checkRelease(
   }
   const version = declaredVersion !== undefined ? parseVersion(declaredVersion) : parsed.version;
   if (declaredVersion !== undefined && !version) {
-    issues.error(`${path} (version)`, `"${declaredVersion}" is not a version.`, 'Write it as 4.16.4.');
+    issues.error(versionPath(path), `"${declaredVersion}" is not a version.`, 'Write it as 4.16.4.');
   }
   if (declaredVersion !== undefined && version && parsed.version && formatVersion(version) !== formatVersion(parsed.version)) {
-    issues.error(`${path} (version)`, `declared version ${declaredVersion} disagrees with the image tag (${formatVersion(parsed.version)}).`, 'Fix the version or the image.');
+    issues.error(versionPath(path), `declared version ${declaredVersion} disagrees with the image tag (${formatVersion(parsed.version)}).`, 'Fix the version or the image.');
   }
   if (!version) {
     issues.warn(path, `the OpenShift version of "${image}" is unknown, so version support and skew are not checked.`, 'Give release.version (e.g. 4.16.4) with digest-pinned images.');
@@ -77,6 +81,8 @@ export function checkRelease(
   }
   return version;
 }
+
+const versionPath = (imagePath: string) => imagePath.replace(/image$/, 'version');
 
 function checkMetadata(meta: HostedCluster['metadata'], issues: IssueCollector): void {
   for (const [key, value] of Object.entries(meta.labels ?? {})) {
@@ -367,6 +373,6 @@ export function validateNodePool(
       : checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
   if (poolVersion && clusterVersion) {
     const problem = nodePoolSkewProblem(poolVersion, clusterVersion);
-    if (problem) issues.error('spec.release.image', `${problem}.`, 'Upgrade the HostedCluster first, or pick a NodePool release within 3 minor versions below it.');
+    if (problem) issues.error('spec.release.image', `${problem.message}.`, problem.fix);
   }
 }

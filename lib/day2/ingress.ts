@@ -25,7 +25,7 @@ import { checkApiSchemas } from '../core/api-schema-check';
 import { Cidr, parseCidr } from '../core/cidr';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { PHASES, PlanItem, PlannedPart, hostedClusterTarget, planItem } from '../core/plan-model';
-import { schemaFindings } from '../core/schema';
+import { checkProps, withSchemaFindings } from '../core/check-props';
 import { v } from '../core/valibot';
 import { bool, strict, text } from '../core/schema';
 import { planOperatorInstall } from '../management/operator-install';
@@ -80,9 +80,10 @@ export interface HostedClusterIngressPlan extends PlannedPart {
 export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: unknown): { plan?: HostedClusterIngressPlan; issues: readonly ValidationIssue[] } {
   const { namespace = '', name } = hostedCluster.metadata;
   const label = `HostedClusterIngress ${namespace}/${name}`;
-  const parsed = v.safeParse(hostedClusterIngressPropsSchema, input);
-  if (!parsed.success) return { issues: schemaFindings(parsed.issues, label) };
-  const props = parsed.output;
+  // The pools are what the rest (the pool picked, the address source) reads.
+  const checked = checkProps(hostedClusterIngressPropsSchema, input, label, ['metallb']);
+  if (!checked.props) return { issues: checked.issues };
+  const props = checked.props;
   const issues = new IssueCollector(label);
   const { objects, poolName } = addressSource(hostedCluster, props, issues);
 
@@ -106,6 +107,7 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
   } as KubernetesObject;
   objects.push(planItem(service, PHASES.day2));
 
+  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
   checkApiSchemas(objects.map((o) => o.object), issues, ` in ${namespace}/${name}`);
   if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
   const plan: HostedClusterIngressPlan = {

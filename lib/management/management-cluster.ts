@@ -13,11 +13,10 @@
 import type { CatalogSource } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
 import { Cidr, parseCidr } from '../core/cidr';
-import { checkApiSchemas } from '../core/api-schema-check';
+import { SchemaCheck, checkApiSchemas } from '../core/api-schema-check';
+import { checkProps, withSchemaFindings } from '../core/check-props';
 import { IssueCollector, ValidationIssue, throwIfErrors } from '../core/errors';
 import { MANAGEMENT_CLUSTER, PHASES, PlanItem, PlannedPart, planItem } from '../core/plan-model';
-import { schemaFindings } from '../core/schema';
-import { v } from '../core/valibot';
 import { planAssistedService } from './assisted-service';
 import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
@@ -48,16 +47,18 @@ export interface ManagementClusterPlan extends PlannedPart {
 
 /** Checks props (any value) and plans; findings instead of exceptions. */
 export function checkManagementCluster(input: unknown): { plan?: ManagementClusterPlan; issues: readonly ValidationIssue[] } {
-  const parsed = v.safeParse(managementClusterPropsSchema, input);
-  if (!parsed.success) return { issues: schemaFindings(parsed.issues, MANAGEMENT_CLUSTER_LABEL) };
-  const props = parsed.output;
+  // What every other check reads: the platforms, and whether inline secrets are allowed.
+  const checked = checkProps(managementClusterPropsSchema, input, MANAGEMENT_CLUSTER_LABEL, ['platforms', 'allowInlineSecrets']);
+  if (!checked.props) return { issues: checked.issues };
   const issues = new IssueCollector(MANAGEMENT_CLUSTER_LABEL);
   try {
-    const plan = plan_(props, issues);
+    // The API server's rules are left out with malformed props: they would only see the stand-ins.
+    const plan = plan_(checked.props, issues, checked.issues.length === 0 ? checkApiSchemas : () => undefined);
+    if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
     return issues.issues.some((i) => i.severity === 'error') ? { issues: issues.issues } : { plan, issues: issues.issues };
   } catch (error) {
     issues.error('(props)', `the management cluster could not be planned: ${error instanceof Error ? error.message : String(error)}.`, 'Check the props against their documentation.');
-    return { issues: issues.issues };
+    return { issues: withSchemaFindings(checked, issues.issues) };
   }
 }
 
@@ -68,7 +69,7 @@ export function planManagementCluster(props: ManagementClusterProps): Management
   return plan!;
 }
 
-function plan_(props: ManagementClusterProps, issues: IssueCollector): ManagementClusterPlan {
+function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchemas: SchemaCheck): ManagementClusterPlan {
   const platforms = [...new Set(props.platforms)];
   if (platforms.length === 0) issues.error('platforms', 'no platform is given, so nothing says what the management cluster must run.', `Give one or more of ${Object.keys(PLATFORM_PRESETS).join(', ')}.`);
   if (platforms.length !== props.platforms.length) issues.warn('platforms', 'a platform is listed twice.', 'List each platform once.');
@@ -86,7 +87,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector): Managemen
     issues.warn('controlPlaneNodes', 'on bare metal, nodes without topology.kubernetes.io/zone put every control-plane replica on one failure domain.', 'Give each control-plane node a zone (rack, room).');
   }
 
-  checkApiSchemas(objects.map((o) => o.object), issues);
+  checkSchemas(objects.map((o) => o.object), issues);
   const capabilities: ManagementCapabilities = { platforms, privateLink: mce.privateLink !== undefined, metallb: components.installs.has('metallb') };
   return {
     label: MANAGEMENT_CLUSTER_LABEL,

@@ -119,17 +119,21 @@ describe('bad input: every problem at once, with its path', () => {
       'error virtualMachines.discoveryIsoUrl: "ftp://x" is not an http(s) URL.',
       'error virtualMachines: KubeVirt runs no ppc64le VMs (it runs amd64, arm64 and s390x).',
     ]);
-    expect(lines({ ...kubevirtAgentsInfrastructure, virtualMachines: { count: 1, cores: 1 } })).toEqual(['error virtualMachines.cores: 1 is less than 2.']);
+    // A malformed value hides nothing else: the rest of the props is still checked.
+    expect(lines({ ...kubevirtAgentsInfrastructure, virtualMachines: { count: 1, cores: 1 } })).toEqual([
+      'error virtualMachines.cores: 1 is less than 2.',
+      'warning dns: DNS records need the hosted cluster (its name and base domain); none are planned.',
+    ]);
   });
 
   test('InfraEnv values: key, proxies, NTP, trust bundle', () => {
     const infraEnv = { ...base.infraEnv, sshAuthorizedKey: '-----BEGIN OPENSSH PRIVATE KEY-----', proxy: { httpProxy: 'proxy:3128', httpsProxy: 'ftp://p' }, additionalNTPSources: ['not a host'], additionalTrustBundle: 'x' };
     expect(lines({ infraEnv })).toEqual([
-      'error spec.sshAuthorizedKey: this is an SSH private key; only the public key belongs here.',
-      'error spec.proxy.httpProxy: "proxy:3128" is not a proxy URL of the form http://host:port.',
-      'error spec.proxy.httpsProxy: "ftp://p" is not a proxy URL of the form http://host:port or https://host:port.',
-      'error spec.additionalNTPSources[0]: "not a host" is neither a host name nor an IP address.',
-      'error spec.additionalTrustBundle: holds no PEM certificate ("-----BEGIN CERTIFICATE-----").',
+      'error infraEnv.sshAuthorizedKey: this is an SSH private key; only the public key belongs here.',
+      'error infraEnv.proxy.httpProxy: "proxy:3128" is not a proxy URL of the form http://host:port.',
+      'error infraEnv.proxy.httpsProxy: "ftp://p" is not a proxy URL of the form http://host:port or https://host:port.',
+      'error infraEnv.additionalNTPSources[0]: "not a host" is neither a host name nor an IP address.',
+      'error infraEnv.additionalTrustBundle: holds no PEM certificate ("-----BEGIN CERTIFICATE-----").',
     ]);
   });
 

@@ -16,11 +16,11 @@ describe('AWS name limits', () => {
   test('a 40-character cluster name is refused as infraID, and its CLI role names exceed 64 characters', () => {
     const name = 'a'.repeat(40);
     const found = errors({ ...awsCluster, name, platform: { type: 'AWS', aws: { ...aws!, rolesRef: cliRolesRef('123456789012', name) } } });
-    expect(found.find((i) => i.path === 'spec.infraID')).toMatchObject({
+    expect(found.find((i) => i.path === 'infraID')).toMatchObject({
       message: `infraID "${name}" is 40 characters; on AWS the IAM role <infraID>-cloud-network-config-controller would exceed AWS's 64-character limit.`,
       fix: 'Set infraID to 32 characters or fewer (the CLI generates 27), or shorten the cluster name.',
     });
-    expect(found.find((i) => i.path === 'spec.platform.aws.rolesRef.networkARN')).toMatchObject({
+    expect(found.find((i) => i.path === 'platform.aws.rolesRef.networkARN')).toMatchObject({
       message: `role name "${name}-cloud-network-config-controller" is 72 characters; AWS allows 64 for IAM role names.`,
       fix: 'Use a shorter infraID (at most 32 characters for the CLI\'s <infraID>-<suffix> names) or shorter role names.',
     });
@@ -33,7 +33,7 @@ describe('AWS name limits', () => {
 
   test('an instance profile longer than 128 characters is refused', () =>
     expect(errors({ ...awsCluster, nodePools: [{ name: 'p', specOverrides: { platform: { aws: { instanceProfile: 'p'.repeat(129) } } } }] })[0]).toMatchObject({
-      path: 'spec.platform.aws.instanceProfile',
+      path: 'nodePools[0].specOverrides.platform.aws.instanceProfile',
       message: `instance profile name "${'p'.repeat(100)}…" (129 characters) is 129 characters; AWS allows 128.`,
     }));
 });
@@ -42,13 +42,13 @@ describe('checks on the final objects', () => {
   test('a subnet set through specOverrides is checked', () =>
     expect(errors({ ...awsCluster, nodePools: [{ name: 'p', specOverrides: { platform: { aws: { subnet: { id: 'nope' } } } } }] })[0]).toMatchObject({
       object: 'NodePool aws-clusters/p',
-      path: 'spec.platform.aws.subnet.id',
+      path: 'nodePools[0].specOverrides.platform.aws.subnet.id',
       message: '"nope" is not a subnet ID.',
     }));
   test('a role ARN overridden in the spec is checked', () =>
-    expect(errors({ ...awsCluster, specOverrides: { platform: { aws: { rolesRef: { ingressARN: 'x' } } } } })[0]).toMatchObject({ path: 'spec.platform.aws.rolesRef.ingressARN', message: '"x" is not an IAM role ARN.' }));
+    expect(errors({ ...awsCluster, specOverrides: { platform: { aws: { rolesRef: { ingressARN: 'x' } } } } })[0]).toMatchObject({ path: 'specOverrides.platform.aws.rolesRef.ingressARN', message: '"x" is not an IAM role ARN.' }));
   test('root volume below the CRD minimum', () =>
-    expect(errors({ ...awsCluster, nodePools: [{ name: 'p', platform: { aws: { rootVolume: { size: 4 } } } }] })[0]).toMatchObject({ path: 'spec.platform.aws.rootVolume.size', message: '4 GiB is below the 8 GiB minimum.' }));
+    expect(errors({ ...awsCluster, nodePools: [{ name: 'p', platform: { aws: { rootVolume: { size: 4 } } } }] })[0]).toMatchObject({ path: 'nodePools[0].platform.aws.rootVolume.size', message: '4 GiB is below the 8 GiB minimum.' }));
   test('missing role ARNs are refused by the schema', () => {
     const { networkARN: _dropped, ...six } = aws!.rolesRef;
     expect(errors({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, rolesRef: six as never } } })[0]).toMatchObject({ path: 'platform.aws.rolesRef.networkARN', message: 'is required but not given.' });
@@ -73,7 +73,7 @@ describe('one rule each: the props of a cluster and the network the Pulumi compo
   });
 
   test('an invalid region is refused by both; the default machine network is the default VPC CIDR', () => {
-    expect(errors({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, region: 'mars-1' } } }).map((i) => i.path)).toContain('spec.platform.aws.region');
+    expect(errors({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, region: 'mars-1' } } }).map((i) => i.path)).toContain('platform.aws.region');
     const network = new IssueCollector('network');
     checkAwsNetworkInput({ clusterName: 'demo', region: 'mars-1', zones: ['mars-1a'], baseDomain: 'example.com' }, network, 'aws');
     expect(network.issues.map((i) => i.path)).toEqual(['aws.region']);

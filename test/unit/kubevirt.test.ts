@@ -12,7 +12,7 @@ describe('VM shape', () => {
       {
         severity: 'error',
         object: 'NodePool kubevirt-clusters/p',
-        path: 'spec.platform.kubevirt.compute.cores',
+        path: 'nodePools[0].specOverrides.platform.kubevirt.compute.cores',
         message: '0 is not a whole number from 1 to 216.',
         fix: 'Give 1 to 216 cores (OpenShift Virtualization\'s tested maximum per VM).',
       },
@@ -27,11 +27,12 @@ describe('VM shape', () => {
 
   test('memory within 512Mi and 6Ti', () => {
     expect(errors(pool({ platform: { kubevirt: { memory: '7Ti' } } }))[0]).toMatchObject({
-      path: 'spec.platform.kubevirt.compute.memory',
+      path: 'nodePools[0].platform.kubevirt.memory',
+      renderedPath: 'spec.platform.kubevirt.compute.memory',
       message: '7Ti is outside 512Mi to 6Ti, the memory OpenShift Virtualization supports per VM.',
       fix: 'Give between 512Mi and 6Ti (the CLI default is 4Gi).',
     });
-    expect(errors(pool({ platform: { kubevirt: { memory: '256Mi' } } }))[0]).toMatchObject({ path: 'spec.platform.kubevirt.compute.memory' });
+    expect(errors(pool({ platform: { kubevirt: { memory: '256Mi' } } }))[0]).toMatchObject({ path: 'nodePools[0].platform.kubevirt.memory' });
     expect(errors(pool({ platform: { kubevirt: { memory: 'lots' } } }))[0]).toMatchObject({ message: '"lots" is not a quantity.', fix: 'Write it as 8Gi.' });
     expect(errors(pool({ platform: { kubevirt: { memory: '6Ti', cores: 216 } } }))).toEqual([]);
   });

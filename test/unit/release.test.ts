@@ -50,10 +50,19 @@ describe('versions', () => {
   test('NodePool skew: never newer, at most 3 minors behind', () => {
     expect(nodePoolSkewProblem(parseVersion('4.16.4')!, parseVersion('4.16.4')!)).toBeUndefined();
     expect(nodePoolSkewProblem(parseVersion('4.13.0')!, parseVersion('4.16.4')!)).toBeUndefined();
-    expect(nodePoolSkewProblem(parseVersion('4.12.0')!, parseVersion('4.16.4')!)).toContain('4 minor releases behind');
-    expect(nodePoolSkewProblem(parseVersion('4.16.5')!, parseVersion('4.16.4')!)).toContain('newer');
+    expect(nodePoolSkewProblem(parseVersion('4.12.0')!, parseVersion('4.16.4')!)).toEqual({
+      message: "NodePool version 4.12 is 4 minor releases behind the HostedCluster's 4.16; at most 3 are supported",
+      fix: "Upgrade the NodePool to 4.13 or later (at most 3 minor releases behind the control plane's 4.16).",
+    });
+    expect(nodePoolSkewProblem(parseVersion('4.16.5')!, parseVersion('4.16.4')!)).toEqual({
+      message: "NodePool version 4.16.5 is newer than the HostedCluster's 4.16.4",
+      fix: 'Give the NodePool 4.16.4 or an earlier release; to run 4.16.5, upgrade the HostedCluster to it first, then the NodePool.',
+    });
     expect(nodePoolSkewProblem(parseVersion('4.21.0')!, parseVersion('5.0.0')!)).toBeUndefined();
-    expect(nodePoolSkewProblem(parseVersion('4.19.0')!, parseVersion('5.0.0')!)).toContain('4 minor releases behind');
+    expect(nodePoolSkewProblem(parseVersion('4.19.0')!, parseVersion('5.0.0')!)?.message).toContain('4 minor releases behind');
+    // The oldest release the advice names counts 5.x after 4.22 both ways.
+    expect(nodePoolSkewProblem(parseVersion('4.19.0')!, parseVersion('5.0.0')!)?.fix).toContain('to 4.20 or later');
+    expect(nodePoolSkewProblem(parseVersion('4.22.0')!, parseVersion('5.3.0')!)?.fix).toContain('to 5.0 or later');
   });
 
   test('skew is accepted exactly when the pool is not newer and within 3 minors', () => {

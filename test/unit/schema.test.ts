@@ -102,7 +102,7 @@ describe('findings name the value, its type, the path and a fix', () => {
     }));
 
   test('unicode is echoed as given and refused by the naming rule', () =>
-    expect(errorsOf({ ...noneCluster, name: 'prød' })[0]).toMatchObject({ path: 'metadata.name', message: 'cluster name "prød" must consist of lower-case letters, digits and "-", and start and end with a letter or digit.' }));
+    expect(errorsOf({ ...noneCluster, name: 'prød' })[0]).toMatchObject({ path: 'name', message: 'cluster name "prød" must consist of lower-case letters, digits and "-", and start and end with a letter or digit.' }));
 
   test('unknown keys are refused with the nearest known key', () => {
     expect(only({ ...noneCluster, nodepools: [] })).toMatchObject({ path: 'nodepools', message: 'unknown key "nodepools"; did you mean "nodePools"?', fix: 'Rename it to "nodePools", or remove it.' });

@@ -49,11 +49,12 @@ describe('all problems at once, in a typed error', () => {
     const paths = issues.map((i) => `${i.object} ${i.path}`);
     expect(paths).toEqual(
       expect.arrayContaining([
-        'HostedCluster clusters/Bad_Name metadata.name',
-        'HostedCluster clusters/Bad_Name spec.release.image',
-        'HostedCluster clusters/Bad_Name spec.networking.serviceNetwork[0].cidr',
+        'HostedCluster clusters/Bad_Name name',
+        'HostedCluster clusters/Bad_Name release.image',
+        'HostedCluster clusters/Bad_Name networking.serviceNetwork[0]',
+        // No prop set it: the NodePort address is missing, so the path is the rendered one.
         'HostedCluster clusters/Bad_Name spec.services[0].servicePublishingStrategy.nodePort.address',
-        'NodePool clusters/p spec.replicas',
+        'NodePool clusters/p nodePools[0].replicas',
       ]),
     );
     expect((caught as Error).message).toContain('Fix:');
@@ -65,43 +66,43 @@ describe('names', () => {
     expectError({ ...agentCluster, name: 'a'.repeat(64) }, 'name', 'is longer than the 63 characters allowed');
     expectError({ ...agentCluster, name: 'Bad_Name' }, 'metadata.name', 'lower-case letters');
   });
-  test('"clusters" is reserved', () => expectError({ ...noneCluster, name: 'clusters' }, 'metadata.name', 'may not be named "clusters"'));
+  test('"clusters" is reserved', () => expectError({ ...noneCluster, name: 'clusters' }, 'name', 'may not be named "clusters"'));
   test('the control-plane namespace must fit in 63 characters', () =>
-    expectError({ ...noneCluster, name: 'n'.repeat(40), namespace: 'm'.repeat(30) }, 'metadata.name', 'control-plane namespace'));
-  test('namespace local-cluster is refused', () => expectError({ ...noneCluster, namespace: 'local-cluster' }, 'metadata.namespace', 'managed hub'));
+    expectError({ ...noneCluster, name: 'n'.repeat(40), namespace: 'm'.repeat(30) }, 'name', 'control-plane namespace'));
+  test('namespace local-cluster is refused', () => expectError({ ...noneCluster, namespace: 'local-cluster' }, 'namespace', 'managed hub'));
   test('NodePool names are labels and unique', () => {
-    expectError({ ...noneCluster, nodePools: [{ name: 'UPPER' }] }, 'metadata.name', 'NodePool name');
-    expectError({ ...noneCluster, nodePools: [{ name: 'a' }, { name: 'a' }] }, 'metadata.name', 'two NodePools');
+    expectError({ ...noneCluster, nodePools: [{ name: 'UPPER' }] }, 'nodePools[0].name', 'NodePool name');
+    expectError({ ...noneCluster, nodePools: [{ name: 'a' }, { name: 'a' }] }, 'nodePools[1].name', 'two NodePools');
   });
   test('infraID that differs from the name is a warning, an invalid one an error', () => {
     const issues = checkHostedCluster({ ...noneCluster, infraID: 'other' }, options).issues;
-    expect(issues.find((i) => i.path === 'spec.infraID')?.severity).toBe('warning');
-    expectError({ ...noneCluster, infraID: 'Not Valid' }, 'spec.infraID', 'not a valid infrastructure ID');
+    expect(issues.find((i) => i.path === 'infraID')?.severity).toBe('warning');
+    expectError({ ...noneCluster, infraID: 'Not Valid' }, 'infraID', 'not a valid infrastructure ID');
   });
 });
 
 describe('release images and versions', () => {
-  test('tag or digest required', () => expectError({ ...noneCluster, release: { image: 'quay.io/x/ocp-release' } }, 'spec.release.image', 'neither a tag'));
+  test('tag or digest required', () => expectError({ ...noneCluster, release: { image: 'quay.io/x/ocp-release' } }, 'release.image', 'neither a tag'));
   test('digest can be required (disconnected)', () =>
-    expectError(noneCluster, 'spec.release.image', 'requires a digest', { ...options, requireReleaseDigest: true } as typeof options));
+    expectError(noneCluster, 'release.image', 'requires a digest', { ...options, requireReleaseDigest: true } as typeof options));
   test('a bad release is reported once, not again for every NodePool that inherits it', () => {
-    const found = errors({ ...kubevirtCluster, release: { image: 'quay.io/x/ocp-release' } }).filter((i) => i.path === 'spec.release.image');
+    const found = errors({ ...kubevirtCluster, release: { image: 'quay.io/x/ocp-release' } }).filter((i) => i.path === 'release.image');
     expect(found.map((i) => i.object)).toEqual(['HostedCluster kubevirt-clusters/kv-dev']);
   });
   test('mirrored (disconnected) clusters need a digest: mirrors apply only to pulls by digest', () =>
-    expectError({ ...noneCluster, imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.lab:5000/ocp/release'] }] }, 'spec.release.image', 'mirrors apply only to pulls by digest'));
+    expectError({ ...noneCluster, imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.lab:5000/ocp/release'] }] }, 'release.image', 'mirrors apply only to pulls by digest'));
   test('unsupported minor versions are refused, from data', () =>
-    expectError({ ...noneCluster, release: { image: 'quay.io/openshift-release-dev/ocp-release:4.12.3-x86_64' } }, 'spec.release.image', 'not among the versions'));
+    expectError({ ...noneCluster, release: { image: 'quay.io/openshift-release-dev/ocp-release:4.12.3-x86_64' } }, 'release.image', 'not among the versions'));
   test('a digest without a version is a warning, not a silent pass', () => {
     const issues = checkHostedCluster({ ...agentCluster, release: { image: agentCluster.release.image } }, options).issues;
-    expect(issues.find((i) => i.path === 'spec.release.image')?.severity).toBe('warning');
+    expect(issues.find((i) => i.path === 'release.image')?.severity).toBe('warning');
   });
   test('declared version must agree with the tag', () =>
-    expectError({ ...noneCluster, release: { image: noneCluster.release.image, version: '4.16.1' } }, 'spec.release.image (version)', 'disagrees'));
+    expectError({ ...noneCluster, release: { image: noneCluster.release.image, version: '4.16.1' } }, 'release.version', 'disagrees'));
   test('NodePool release not newer than the HostedCluster', () =>
     expectError(
       { ...noneCluster, nodePools: [{ name: 'p', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.1-x86_64' } }] },
-      'spec.release.image',
+      'nodePools[0].release.image',
       'newer than the HostedCluster',
     ));
   test('NodePool release within the supported skew', () =>
@@ -111,7 +112,7 @@ describe('release images and versions', () => {
         release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.2-x86_64' },
         nodePools: [{ name: 'p', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.13.0-x86_64' } }],
       },
-      'spec.release.image',
+      'nodePools[0].release.image',
       'minor releases behind',
       { supportedVersions: ['4.17', '4.13'] },
     ));
@@ -119,28 +120,28 @@ describe('release images and versions', () => {
 
 describe('networking', () => {
   test('a /33 is refused (the API server accepts it; the operator does not)', () =>
-    expectError({ ...noneCluster, networking: { clusterNetwork: ['10.132.0.0/33'] } }, 'spec.networking.clusterNetwork[0].cidr', 'larger than 32'));
+    expectError({ ...noneCluster, networking: { clusterNetwork: ['10.132.0.0/33'] } }, 'networking.clusterNetwork[0]', 'larger than 32'));
   test('host bits set', () =>
-    expectError({ ...noneCluster, networking: { serviceNetwork: ['172.31.0.1/16'] } }, 'spec.networking.serviceNetwork[0].cidr', 'host bits'));
+    expectError({ ...noneCluster, networking: { serviceNetwork: ['172.31.0.1/16'] } }, 'networking.serviceNetwork[0]', 'host bits'));
   test('overlap between cluster, service and machine networks, not only equality', () => {
     const issue = findError(
       { ...noneCluster, networking: { clusterNetwork: ['10.0.0.0/8'], serviceNetwork: ['172.31.0.0/16'], machineNetwork: ['10.1.0.0/16'] } },
-      'spec.networking.machineNetwork[0].cidr',
-      'overlaps 10.0.0.0/8',
+      'networking.machineNetwork[0]',
+      'overlaps clusterNetwork[0], 10.0.0.0/8',
     );
     expect(issue.fix).toContain('non-overlapping');
   });
   test('dual stack needs one CIDR per family, in the same order in both lists', () => {
-    expectError({ ...noneCluster, networking: { clusterNetwork: ['10.132.0.0/14', '10.200.0.0/14'] } }, 'spec.networking.clusterNetwork', 'both entries are IPv4');
-    expectError({ ...noneCluster, networking: { clusterNetwork: ['fd01::/48', '10.132.0.0/14'], serviceNetwork: ['172.31.0.0/16', 'fd02::/112'] } }, 'spec.networking', 'disagree');
-    expectError({ ...noneCluster, networking: { clusterNetwork: ['10.132.0.0/14', 'fd01::/48'] } }, 'spec.networking', 'disagree');
+    expectError({ ...noneCluster, networking: { clusterNetwork: ['10.132.0.0/14', '10.200.0.0/14'] } }, 'networking.clusterNetwork', 'both entries are IPv4');
+    expectError({ ...noneCluster, networking: { clusterNetwork: ['fd01::/48', '10.132.0.0/14'], serviceNetwork: ['172.31.0.0/16', 'fd02::/112'] } }, 'networking', 'disagree');
+    expectError({ ...noneCluster, networking: { clusterNetwork: ['10.132.0.0/14', 'fd01::/48'] } }, 'networking', 'disagree');
   });
   test('hostPrefix must be longer than the network', () =>
-    expectError({ ...noneCluster, networking: { clusterNetwork: [{ cidr: '10.132.0.0/14', hostPrefix: 12 }] } }, 'spec.networking.clusterNetwork[0].hostPrefix', 'must be longer'));
+    expectError({ ...noneCluster, networking: { clusterNetwork: [{ cidr: '10.132.0.0/14', hostPrefix: 12 }] } }, 'networking.clusterNetwork[0].hostPrefix', 'must be longer'));
   test('OVN settings need OVNKubernetes, MTU in range', () => {
     expectError({ ...noneCluster, networking: { networkType: 'Other', ovnMtu: 1400 } }, 'spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig', 'networkType is Other');
     expectError({ ...noneCluster, networking: { ovnMtu: 100 } }, 'networking.ovnMtu', '100 is less than 576.');
-    expectError({ ...noneCluster, specOverrides: { operatorConfiguration: { clusterNetworkOperator: { ovnKubernetesConfig: { mtu: 100 } } } } }, 'spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', 'outside 576-9216');
+    expectError({ ...noneCluster, specOverrides: { operatorConfiguration: { clusterNetworkOperator: { ovnKubernetesConfig: { mtu: 100 } } } } }, 'specOverrides.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', 'outside 576-9216');
   });
 });
 
@@ -150,9 +151,9 @@ describe('platform blocks', () => {
     expectError(props, 'platform.aws', 'is required but not given.');
   });
   test('removing the block through specOverrides is caught too', () =>
-    expectError({ ...agentCluster, specOverrides: { platform: { agent: null } } } as unknown as HostedClusterProps, 'spec.platform.agent', 'needs spec.platform.agent'));
+    expectError({ ...agentCluster, specOverrides: { platform: { agent: null } } } as unknown as HostedClusterProps, 'specOverrides.platform.agent', 'needs spec.platform.agent'));
   test('a block of another platform is refused', () =>
-    expectError({ ...noneCluster, specOverrides: { platform: { aws: { region: 'us-east-1' } } } } as unknown as HostedClusterProps, 'spec.platform.aws', 'platform type is None'));
+    expectError({ ...noneCluster, specOverrides: { platform: { aws: { region: 'us-east-1' } } } } as unknown as HostedClusterProps, 'specOverrides.platform.aws', 'platform type is None'));
   test('NodePool platform blocks must match the cluster', () =>
     expectError({ ...noneCluster, nodePools: [{ name: 'p', platform: { kubevirt: { cores: 2 } } }] }, 'nodePools[0].platform.kubevirt', 'of a None cluster'));
   test('unsupported platform types', () =>
@@ -180,35 +181,35 @@ describe('service publishing', () => {
     expectError({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, endpointAccess: 'Private' } } }, 'platform.aws.externalDnsDomain', 'Public or PublicAndPrivate');
   });
   test('a complete services list is required', () =>
-    expectError({ ...agentCluster, specOverrides: { services: [] } }, 'spec.services', 'APIServer is missing'));
+    expectError({ ...agentCluster, specOverrides: { services: [] } }, 'specOverrides.services', 'APIServer is missing'));
   test('strategy blocks must match their type', () =>
     expectError({ ...kubevirtCluster, services: { overrides: { Ignition: { type: 'Route', nodePort: { address: '1.2.3.4' } } } } }, 'spec.services[1].servicePublishingStrategy.nodePort', 'type is Route'));
 });
 
 describe('NodePools', () => {
   test('replicas and autoScaling are exclusive', () =>
-    expectError({ ...noneCluster, nodePools: [{ name: 'p', replicas: 1, autoScaling: { min: 1, max: 2 } }] }, 'spec.replicas', 'both set'));
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', replicas: 1, autoScaling: { min: 1, max: 2 } }] }, 'nodePools[0].replicas', 'both set'));
   test('scale from zero only on AWS', () => {
-    expectError({ ...kubevirtCluster, nodePools: [{ name: 'p', autoScaling: { min: 0, max: 2 } }] }, 'spec.autoScaling.min', 'not supported on KubeVirt');
+    expectError({ ...kubevirtCluster, nodePools: [{ name: 'p', autoScaling: { min: 0, max: 2 } }] }, 'nodePools[0].autoScaling.min', 'not supported on KubeVirt');
     expect(errors({ ...awsCluster, nodePools: [{ name: 'p', autoScaling: { min: 0, max: 2 } }] })).toEqual([]);
   });
-  test('max >= min', () => expectError({ ...noneCluster, nodePools: [{ name: 'p', autoScaling: { min: 3, max: 2 } }] }, 'spec.autoScaling.max', 'below min'));
+  test('max >= min', () => expectError({ ...noneCluster, nodePools: [{ name: 'p', autoScaling: { min: 3, max: 2 } }] }, 'nodePools[0].autoScaling.max', 'below min'));
   test('arch per platform', () => {
-    expectError({ ...kubevirtCluster, nodePools: [{ name: 'p', arch: 'arm64' }] }, 'spec.arch', 'not supported on KubeVirt');
-    expectError({ ...agentCluster, nodePools: [{ name: 'p', arch: 's390x' }] }, 'spec.arch', 'not supported on Agent');
+    expectError({ ...kubevirtCluster, nodePools: [{ name: 'p', arch: 'arm64' }] }, 'nodePools[0].arch', 'not supported on KubeVirt');
+    expectError({ ...agentCluster, nodePools: [{ name: 'p', arch: 's390x' }] }, 'nodePools[0].arch', 'not supported on Agent');
   });
   test('inPlace settings need InPlace', () =>
-    expectError({ ...kubevirtCluster, nodePools: [{ name: 'p', inPlace: { maxUnavailable: 1 } }] }, 'spec.management.inPlace', 'need upgradeType InPlace'));
+    expectError({ ...kubevirtCluster, nodePools: [{ name: 'p', inPlace: { maxUnavailable: 1 } }] }, 'nodePools[0].inPlace', 'need upgradeType InPlace'));
   test('durations, taints, labels and config references', () => {
-    expectError({ ...noneCluster, nodePools: [{ name: 'p', nodeDrainTimeout: '10 minutes' }] }, 'spec.nodeDrainTimeout', 'not a duration');
-    expectError({ ...noneCluster, nodePools: [{ name: 'p', taints: [{ key: 'a/b/c', effect: 'NoSchedule' }] }] }, 'spec.taints[0].key', 'taint key');
-    expectError({ ...noneCluster, nodePools: [{ name: 'p', nodeLabels: { 'ok': 'not ok!' } }] }, 'spec.nodeLabels["ok"]', 'node label');
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', nodeDrainTimeout: '10 minutes' }] }, 'nodePools[0].nodeDrainTimeout', 'not a duration');
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', taints: [{ key: 'a/b/c', effect: 'NoSchedule' }] }] }, 'nodePools[0].taints[0].key', 'taint key');
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', nodeLabels: { 'ok': 'not ok!' } }] }, 'nodePools[0].nodeLabels.ok', 'node label');
     expectError({ ...noneCluster, nodePools: [{ name: 'p', config: Array.from({ length: 11 }, (_, i) => `c${i}`) }] }, 'nodePools[0].config', '11 items given; at most 10 are allowed');
-    expectError({ ...noneCluster, nodePools: [{ name: 'p', specOverrides: { config: Array.from({ length: 11 }, (_, i) => ({ name: `c${i}` })) } }] }, 'spec.config', 'at most 10');
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', specOverrides: { config: Array.from({ length: 11 }, (_, i) => ({ name: `c${i}` })) } }] }, 'nodePools[0].specOverrides.config', 'at most 10');
   });
   test('auto repair with no drain timeout is a warning', () => {
     const issues = checkHostedCluster({ ...noneCluster, nodePools: [{ name: 'p', autoRepair: true }] }, options).issues;
-    expect(issues.find((i) => i.path === 'spec.nodeDrainTimeout')?.severity).toBe('warning');
+    expect(issues.find((i) => i.path === 'nodePools[0].nodeDrainTimeout')?.severity).toBe('warning');
   });
 });
 
@@ -224,11 +225,11 @@ describe('platform settings', () => {
       },
     };
     for (const [path, message] of [
-      ['spec.platform.aws.cloudProviderConfig.vpc', 'not a VPC ID'],
-      ['spec.issuerURL', 'not an https URL'],
-      ['spec.platform.aws.rolesRef.ingressARN', 'not an IAM role ARN'],
-      ['spec.platform.aws.resourceTags[0].key', 'tag key'],
-      ['spec.dns.baseDomain', 'need a base domain'],
+      ['platform.aws.vpcId', 'not a VPC ID'],
+      ['platform.aws.issuerURL', 'not an https URL'],
+      ['platform.aws.rolesRef.ingressARN', 'not an IAM role ARN'],
+      ['platform.aws.resourceTags', 'tag key'],
+      ['baseDomain', 'need a base domain'],
     ]) {
       expectError(bad, path, message);
     }
@@ -240,9 +241,9 @@ describe('platform settings', () => {
   test('KubeVirt VM shape', () => {
     const pool = (kubevirt: object) => ({ ...kubevirtCluster, nodePools: [{ name: 'p', platform: { kubevirt } }] });
     expectError(pool({ cores: 0 }), 'nodePools[0].platform.kubevirt.cores', '0 is less than 1.');
-    expectError(pool({ rootVolumeSize: '8Gi' }), 'spec.platform.kubevirt.rootVolume.persistent.size', '16Gi minimum');
-    expectError(pool({ attachDefaultNetwork: false }), 'spec.platform.kubevirt.attachDefaultNetwork', 'no network');
-    expectError(pool({ additionalNetworks: ['no-namespace'] }), 'spec.platform.kubevirt.additionalNetworks[0].name', '<namespace>/<name>');
+    expectError(pool({ rootVolumeSize: '8Gi' }), 'nodePools[0].platform.kubevirt.rootVolumeSize', '16Gi minimum');
+    expectError(pool({ attachDefaultNetwork: false }), 'nodePools[0].platform.kubevirt.attachDefaultNetwork', 'no network');
+    expectError(pool({ additionalNetworks: ['no-namespace'] }), 'nodePools[0].platform.kubevirt.additionalNetworks[0]', '<namespace>/<name>');
   });
   test('Agent namespace must be a valid namespace name', () =>
     expectError({ ...agentCluster, platform: { type: 'Agent', agent: { agentNamespace: 'Bad NS' } } }, 'platform.agent.agentNamespace', 'agent namespace'));
@@ -269,13 +270,13 @@ describe('secrets', () => {
 
 describe('other HostedCluster rules', () => {
   test.each<[string, Partial<HostedClusterProps>, string, string]>([
-    ['pausedUntil format', { pausedUntil: 'tomorrow' }, 'spec.pausedUntil', 'RFC 3339'],
-    ['clusterID is a UUID', { clusterID: '1234' }, 'spec.clusterID', 'UUID'],
-    ['signing key needs issuerURL', { serviceAccountSigningKeySecret: 'sa-key' }, 'spec.serviceAccountSigningKey', 'needs an issuerURL'],
-    ['Ingress capability needs Console', { capabilities: { disabled: ['Ingress'] } }, 'spec.capabilities.disabled', 'together with Console'],
-    ['etcd size is a quantity', { etcd: { storageSize: 'eight' } }, 'spec.etcd.managed.storage.persistentVolume.size', 'not a quantity'],
-    ['base domain is a domain', { baseDomain: 'not a domain' }, 'spec.dns.baseDomain', 'not a domain name'],
-    ['label keys are qualified names', { labels: { 'a/b/c': 'x' } }, 'metadata.labels["a/b/c"]', 'label'],
+    ['pausedUntil format', { pausedUntil: 'tomorrow' }, 'pausedUntil', 'RFC 3339'],
+    ['clusterID is a UUID', { clusterID: '1234' }, 'clusterID', 'UUID'],
+    ['signing key needs issuerURL', { serviceAccountSigningKeySecret: 'sa-key' }, 'serviceAccountSigningKeySecret', 'needs an issuerURL'],
+    ['Ingress capability needs Console', { capabilities: { disabled: ['Ingress'] } }, 'capabilities.disabled', 'together with Console'],
+    ['etcd size is a quantity', { etcd: { storageSize: 'eight' } }, 'etcd.storageSize', 'not a quantity'],
+    ['base domain is a domain', { baseDomain: 'not a domain' }, 'baseDomain', 'not a domain name'],
+    ['label keys are qualified names', { labels: { 'a/b/c': 'x' } }, 'labels["a/b/c"]', 'label'],
     ['resource overrides are resource=quantity', { resourceRequestOverrides: { 'kube-apiserver.kube-apiserver': { '': '' } } }, 'metadata.annotations["resource-request-override.hypershift.openshift.io/kube-apiserver.kube-apiserver"]', 'resource=quantity'],
   ])('%s', (_name, change, path, message) => {
     expectError({ ...noneCluster, ...change } as HostedClusterProps, path, message);
@@ -283,13 +284,13 @@ describe('other HostedCluster rules', () => {
   test('duplicate identity providers', () =>
     expectError(
       { ...noneCluster, configuration: { oauth: { identityProviders: [{ name: 'a', type: 'HTPasswd' }, { name: 'a', type: 'HTPasswd' }] } } },
-      'spec.configuration.oauth.identityProviders[1].name',
+      'configuration.oauth.identityProviders[1].name',
       'listed twice',
     ));
   test('SingleReplica and TechPreviewNoUpgrade are warnings', () => {
     const issues = checkHostedCluster({ ...noneCluster, configuration: { featureGate: { featureSet: 'TechPreviewNoUpgrade' } } }, options).issues;
     expect(issues.filter((i) => i.severity === 'warning').map((i) => i.path)).toEqual(
-      expect.arrayContaining(['spec.controllerAvailabilityPolicy', 'spec.configuration.featureGate.featureSet']),
+      expect.arrayContaining(['controllerAvailabilityPolicy', 'configuration.featureGate.featureSet']),
     );
     expect(issues.some((i) => i.severity === 'error')).toBe(false);
   });
@@ -316,7 +317,7 @@ describe('etcd encryption with KMS (HostedCluster CRD: each provider\'s required
   });
   test('AWS key ARNs start with arn:', () =>
     expect(errors(kms({ provider: 'AWS', aws: { region: 'us-east-1', activeKey: { arn: 'key-1' }, auth: { awsKms: 'arn:aws:iam::1:role/x' } } }))[0]).toMatchObject({
-      path: 'spec.secretEncryption.kms.aws.activeKey.arn',
+      path: 'secretEncryption.kms.aws.activeKey.arn',
       message: '"key-1" is not an ARN (the CRD requires "arn:" first).',
     }));
   test('an unknown provider', () => expect(errors(kms({ provider: 'Vault' }))[0]).toMatchObject({ message: '"Vault" is not a KMS provider.' }));
@@ -329,7 +330,7 @@ describe('taints on the final NodePool', () => {
       {
         severity: 'error',
         object: 'NodePool none-clusters/p',
-        path: 'spec.taints[0].effect',
+        path: 'nodePools[0].specOverrides.taints[0].effect',
         message: '"Evict" is not a taint effect.',
         fix: 'Use one of NoSchedule, PreferNoSchedule, NoExecute.',
       },

@@ -6,7 +6,7 @@
 import { v } from '../../core/valibot';
 import type { InfraEnv, KubernetesObject } from '../../api';
 import { AGENT_INSTALL_API_VERSION } from '../../api';
-import type { IssueCollector, SecretContract, SecretSource } from '../../core';
+import type { IssueCollector, PathRule, SecretContract, SecretSource } from '../../core';
 import { bool, list, oneOf, parseIp, pullSecretProblem, quote, renderSecret, secretSourceSchema, sshPublicKeyProblem, strict, stringMap, text } from '../../core';
 import { INFRA_ENV_ARCHS } from './architecture';
 import type { InfraEnvProps } from './infrastructure-props';
@@ -90,6 +90,14 @@ export function buildInfraEnv(props: InfraEnvProps, pullSecretName: string, nmSt
     },
   };
 }
+
+/** Which prop each field of the InfraEnv comes from, for findings (see props-paths.ts): most keep their name under `infraEnv`. */
+export const INFRA_ENV_PATHS: readonly PathRule[] = [
+  ['metadata', 'infraEnv'],
+  ['spec', 'infraEnv'],
+  ['spec.agentApproval.autoApprove', 'infraEnv.autoApprove'],
+  ['spec.pullSecretRef', 'infraEnv.pullSecret'],
+];
 
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?(\.[A-Za-z0-9]([-A-Za-z0-9]*[A-Za-z0-9])?)*$/;
 

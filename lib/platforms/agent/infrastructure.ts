@@ -18,6 +18,7 @@ import {
   MANAGEMENT_CLUSTER,
   PHASES,
   bool,
+  checkProps,
   contains,
   dnsLabelProblem,
   dnsSubdomainProblem,
@@ -25,12 +26,13 @@ import {
   objectKey,
   parseCidr,
   parseIp,
+  propsPaths,
   quote,
   readinessOf,
-  schemaFindings,
   strict,
   text,
   throwIfErrors,
+  withSchemaFindings,
 } from '../../core';
 import { quantityBytes } from '../kubevirt';
 import type { InfraEnvArch } from './architecture';
@@ -38,7 +40,7 @@ import { NODE_POOL_ARCH, checkArchitectures } from './architecture';
 import { DnsRecord, clusterDnsRecords, dnsZoneFile } from './dns-records';
 import { AGENT_BMH_LABEL, bmcScheme, buildBareMetalHost, hostPropsSchema, renderBmcCredentials } from './hosts';
 import type { HostProps } from './hosts';
-import { INFRA_ENV_LABEL, buildInfraEnv, infraEnvPropsSchema, renderInfraEnvPullSecret, validateInfraEnv } from './infra-env';
+import { INFRA_ENV_LABEL, INFRA_ENV_PATHS, buildInfraEnv, infraEnvPropsSchema, renderInfraEnvPullSecret, validateInfraEnv } from './infra-env';
 import { AGENT_VM_MINIMUM, DISCOVERY_ISO_URL_AT_DEPLOYMENT, KUBEVIRT_ARCH, agentVmNames, buildAgentVirtualMachine, kubevirtAgentsPropsSchema } from './kubevirt-agents';
 import { buildNMStateConfig } from './nmstate';
 import type { AgentInfrastructureProps } from './infrastructure-props';
@@ -120,10 +122,12 @@ function label(props: unknown): string {
  */
 export function checkAgentInfrastructure(props: AgentInfrastructureProps | unknown, options: AgentInfrastructureOptions = {}): { plan?: AgentInfrastructurePlan; issues: readonly ValidationIssue[] } {
   const object = label(props);
-  const parsed = v.safeParse(agentInfrastructurePropsSchema, props);
-  if (!parsed.success) return { issues: schemaFindings(parsed.issues, object) };
+  // What every other check reads: the InfraEnv (its namespace and name), and the networks addresses are checked against.
+  const checked = checkProps(agentInfrastructurePropsSchema, props, object, ['infraEnv', 'machineNetwork']);
+  if (!checked.props) return { issues: checked.issues };
   const issues = new IssueCollector(object);
-  const plan = buildPlan(parsed.output, options, issues);
+  const plan = buildPlan(checked.props, options, issues);
+  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
   const hasErrors = issues.issues.some((i) => i.severity === 'error');
   if (!hasErrors) checkApiSchemas(plan.objects.map((p) => p.object), issues);
   const all = issues.issues;
@@ -142,7 +146,6 @@ function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructure
   const { infraEnv: env } = props;
   const namespace = env.namespace;
   const arch = env.cpuArchitecture ?? 'x86_64';
-  const at = (kind: string, name: string, ns = namespace) => issues.forObject(`${kind} ${ns}/${name}`);
   const nameProblem = dnsSubdomainProblem(env.name);
   if (nameProblem) issues.error('infraEnv.name', `InfraEnv name ${quote(env.name)} ${nameProblem}.`, 'Name the InfraEnv like a Kubernetes object, e.g. after the cluster.');
   const nsProblem = dnsLabelProblem(namespace);
@@ -162,7 +165,7 @@ function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructure
   const nmStateConfigs = hosts.filter((h) => h.network).map((h) => buildNMStateConfig(h.name, namespace, nmLabels, h.network!));
   for (const config of nmStateConfigs) add(config, PHASES.prerequisites);
   const infraEnv = buildInfraEnv(env, pull.refName, nmStateConfigs.length > 0 ? nmLabels : undefined);
-  validateInfraEnv(infraEnv, at('InfraEnv', env.name));
+  validateInfraEnv(infraEnv, issues.forObject(`InfraEnv ${namespace}/${env.name}`, propsPaths(INFRA_ENV_PATHS, props)));
   add(infraEnv, PHASES.prerequisites, [...pull.objects, ...nmStateConfigs].map(objectKey));
   const infraEnvKey = objectKey(infraEnv);
 

@@ -20,6 +20,7 @@ import {
   bool,
   checking,
   definePlatform,
+  joinPath,
   list,
   oneOf,
   passthrough,
@@ -301,7 +302,7 @@ export const awsPlatform = definePlatform({
       const zones = cluster?.zones ?? [];
       const zone = pool?.zone ? zones.find((z) => z.name === pool.zone) : zones[0];
       if (pool?.zone && !zone) {
-        ctx.cluster.issues.error(`${ctx.path}.platform.aws.zone`, `zone ${quote(pool.zone)} is not one of the cluster's zones.`, `Use one of ${zones.map((z) => z.name).join(', ')}.`);
+        ctx.cluster.issues.error(joinPath(ctx.path, 'platform.aws.zone'), `zone ${quote(pool.zone)} is not one of the cluster's zones.`, `Use one of ${zones.map((z) => z.name).join(', ')}.`);
       }
       return {
         type: 'AWS',
@@ -322,5 +323,23 @@ export const awsPlatform = definePlatform({
   validate: {
     cluster: validateCluster,
     nodePool: (np, _hc, issues) => validateNodePool(np, issues),
+    paths: {
+      cluster: [
+        ['spec.platform.aws.cloudProviderConfig.vpc', 'platform.aws.vpcId'],
+        ['spec.platform.aws.cloudProviderConfig.subnet.id', 'platform.aws.zones[0].privateSubnetId'],
+        ['spec.platform.aws.cloudProviderConfig.zone', 'platform.aws.zones[0].name'],
+        ['spec.platform.aws.resourceTags', 'platform.aws.resourceTags', 'whole'],
+        ['spec.dns.publicZoneID', 'platform.aws.publicZoneID'],
+        ['spec.dns.privateZoneID', 'platform.aws.privateZoneID'],
+        ['spec.issuerURL', 'platform.aws.issuerURL'],
+        ['spec.networking.machineNetwork', 'platform.aws.machineCIDR', 'whole'],
+      ],
+      nodePool: [
+        ['spec.platform.aws.subnet.id', 'platform.aws.subnetId'],
+        ['spec.platform.aws.subnet.id', 'platform.aws.zone'],
+        ['spec.platform.aws.securityGroups', 'platform.aws.securityGroupIds', 'whole'],
+        ['spec.platform.aws.resourceTags', 'platform.aws.resourceTags', 'whole'],
+      ],
+    },
   },
 });

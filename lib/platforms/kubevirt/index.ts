@@ -303,5 +303,20 @@ export const kubevirtPlatform = definePlatform({
   },
 },
 
-  validate: { nodePool: (np, _hc, issues) => validateNodePool(np, issues) },
+  validate: {
+    nodePool: (np, _hc, issues) => validateNodePool(np, issues),
+    paths: {
+      nodePool: [
+        ['spec.platform.kubevirt.compute.cores', 'platform.kubevirt.cores'],
+        ['spec.platform.kubevirt.compute.memory', 'platform.kubevirt.memory'],
+        ['spec.platform.kubevirt.compute.qosClass', 'platform.kubevirt.qosClass'],
+        ['spec.platform.kubevirt.rootVolume.persistent.size', 'platform.kubevirt.rootVolumeSize'],
+        ['spec.platform.kubevirt.rootVolume.persistent.storageClass', 'platform.kubevirt.rootVolumeStorageClass'],
+        ['spec.platform.kubevirt.rootVolume.persistent.accessModes', 'platform.kubevirt.rootVolumeAccessModes'],
+        ['spec.platform.kubevirt.rootVolume.persistent.volumeMode', 'platform.kubevirt.rootVolumeMode'],
+        ['spec.platform.kubevirt.rootVolume.cacheStrategy', 'platform.kubevirt.cacheStrategy', 'whole'],
+        ['spec.platform.kubevirt.rootVolume.diskImage', 'platform.kubevirt.containerDiskImage', 'whole'],
+      ],
+    },
+  },
 });

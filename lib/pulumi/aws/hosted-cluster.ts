@@ -8,6 +8,7 @@ import * as pulumi from '@pulumi/pulumi';
 import * as random from '@pulumi/random';
 import { IssueCollector } from '../../core/errors';
 import { infraIdFor, secretNames } from '../../core/names';
+import { givenCidrs } from '../../core/networking';
 import {
   AWS_OPERATOR_ROLES,
   AwsAssignedIds,
@@ -265,7 +266,7 @@ function prepare(args: AwsHostedClusterArgs, opts: pulumi.ComponentResourceOptio
     existingVpc: infra.existingVpc,
     existingZones: infra.existingZones,
   };
-  checkAwsNetworkArgs(networkArgs, issues, 'aws', args.networking?.machineNetwork);
+  checkAwsNetworkArgs(networkArgs, issues, 'aws', givenCidrs(args.networking?.machineNetwork));
   checkAwsIamNames(infraID, issues, 'infraID');
   // The resources are created in the AWS provider's region; the HostedCluster must say the same.
   const providerRegion = opts?.provider || opts?.providers ? undefined : aws.config.region;
