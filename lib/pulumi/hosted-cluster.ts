@@ -66,16 +66,21 @@ export class PlannedBundle {
 
   /**
    * Resolves `secretValues` into SecretSource references, plans, and validates everything at once
-   * (values given as plain strings included), with `found`, the caller's own findings. Registers
-   * nothing; throws {@link HcpResourceError} listing every problem.
+   * (values given as plain strings included), with `found`, the caller's own findings. A caller
+   * that wrote some of the props from its own args says with `argsPath` which of its args a props
+   * path stands for; a finding of the plan at a path `found` already has a finding at is the same
+   * problem seen twice and is left out. Registers nothing; throws {@link HcpResourceError} listing
+   * every problem.
    */
-  static of(args: HostedClusterBundleArgs, found: readonly ValidationIssue[] = []): PlannedBundle {
+  static of(args: HostedClusterBundleArgs, found: readonly ValidationIssue[] = [], argsPath: (path: string) => string = (path) => path): PlannedBundle {
     const { options, secretValues = {}, ...props } = args;
     const withValues = applySecretValues(props, secretValues, isKnown);
     const checked = checkHostedCluster(withValues.props as HostedClusterProps, options);
-    const issues = [...found, ...withValues.issues, ...checked.issues];
+    const seen = new Set(found.map((issue) => `${issue.object} ${issue.path}`));
+    const planned = checked.issues.map((issue) => ({ ...issue, path: argsPath(issue.path) })).filter((issue) => !seen.has(`${issue.object} ${issue.path}`));
+    const issues = [...found, ...withValues.issues, ...planned];
     if (!checked.plan || issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
-    return new PlannedBundle(checked.plan, checked.issues, { secrets: withValues.secrets, fields: new Map() });
+    return new PlannedBundle(checked.plan, planned, { secrets: withValues.secrets, fields: new Map() });
   }
 
   /**

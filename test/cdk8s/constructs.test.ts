@@ -43,7 +43,7 @@ describe('HostedClusterBundle', () => {
     expect(bundle.apiObjects).toHaveLength(0);
     expect(bundle.plan).toBeUndefined();
     expect(collectIssues(app).filter((i) => i.severity === 'error').map((i) => i.path)).toEqual([
-      'spec.networking.serviceNetwork[0].cidr',
+      'networking.serviceNetwork[0]',
       'spec.services[0].servicePublishingStrategy.nodePort.address',
     ]);
     expect(() => app.synthYaml()).toThrow(/serviceNetwork\[0\]\.cidr[\s\S]*nodePort\.address/);
@@ -75,7 +75,7 @@ describe('HostedCluster and NodePool constructs', () => {
     const cluster = new HostedCluster(chart, 'edge', { ...clusterProps, options });
     const pool = cluster.addNodePool('next', { name: 'next', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.0-x86_64' } });
     expect(pool.apiObject).toBeUndefined();
-    expect(pool.issues.map((i) => `${i.object} ${i.path}`)).toEqual(['NodePool none-clusters/next spec.release.image']);
+    expect(pool.issues.map((i) => `${i.object} ${i.path}`)).toEqual(['NodePool none-clusters/next release.image']);
     expect(() => app.synthYaml()).toThrow(/newer than the HostedCluster/);
   });
 });

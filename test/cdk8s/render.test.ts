@@ -45,7 +45,7 @@ describe('the app plan', () => {
     const second = cluster.addNodePool('b', { name: 'dup' });
     expect(first.apiObject).toBeDefined();
     expect(second.apiObject).toBeUndefined();
-    expect(errors(app).map((i) => `${i.object} ${i.path}: ${i.message}`)).toEqual(['NodePool kubevirt-clusters/dup metadata.name: two NodePools are named "dup".']);
+    expect(errors(app).map((i) => `${i.object} ${i.path}: ${i.message}`)).toEqual(['NodePool kubevirt-clusters/dup name: two NodePools are named "dup".']);
   });
 
   test('NodePools of one name in two clusters of one namespace: an error (regression: one replaced the other)', () => {

@@ -139,8 +139,8 @@ process.exitCode = runSynth(${JSON.stringify(out)}, (app) => {
     const bad = spawnSync(process.execPath, [program], { cwd: ROOT, encoding: 'utf8' });
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('Nothing was written');
-    expect(bad.stderr).toContain('spec.release.image');
-    expect(bad.stderr).toContain('spec.networking.serviceNetwork[0].cidr');
+    expect(bad.stderr).toContain('release.image: release image "quay.io/x/ocp"');
+    expect(bad.stderr).toContain('networking.serviceNetwork[0] (spec.networking.serviceNetwork[0].cidr): "172.31.0.0/33" is not a CIDR');
     expect(bad.stderr).not.toMatch(/^\s+at /m);
     expect(filesBelow(out)).toEqual(before);
     fs.rmSync(work, { recursive: true, force: true });

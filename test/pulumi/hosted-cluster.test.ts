@@ -358,7 +358,7 @@ describe('HostedClusterBundle', () => {
     expect(thrown).toBeInstanceOf(hcp.HcpResourceError);
     expect(pulumi.ResourceError.isInstance(thrown)).toBe(true);
     const errors = (thrown as InstanceType<PulumiAdapter['HcpResourceError']>).issues.filter((i) => i.severity === 'error');
-    expect(errors.map((i) => i.path)).toEqual(expect.arrayContaining(['platform.agent.agentNamespace', 'spec.networking.clusterNetwork[0].cidr']));
+    expect(errors.map((i) => i.path)).toEqual(expect.arrayContaining(['platform.agent.agentNamespace', 'networking.clusterNetwork[0]']));
     expect((thrown as Error).message).toContain('10.132.0.0/33');
 
     await expectNothingRegistered();

@@ -219,6 +219,24 @@ function iamOutput(region: string, infraID: string, issuerURL: string, iam: AwsI
 }
 
 /**
+ * The arg of the component each `platform.aws` prop it writes comes from, for findings: the
+ * user wrote `aws.zones[0]`, not `platform.aws.zones[0].name`; the role and instance-profile
+ * names are derived from the infraID.
+ */
+const AWS_ARGS_PATHS: readonly (readonly [RegExp, string])[] = [
+  [/^platform\.aws\.zones\[(\d+)\](\.name)?$/, 'aws.zones[$1]'],
+  [/^platform\.aws\.machineCIDR$/, 'aws.vpcCidr'],
+  [/^platform\.aws\.(rolesRef|instanceProfile)\b.*$/, 'infraID'],
+  [/^platform\.aws\.issuerURL$/, 'aws.oidc'],
+  [/^platform\.aws\.(region|endpointAccess|externalDnsDomain|resourceTags|multiArch)\b/, 'aws.$1'],
+];
+
+function awsArgsPath(path: string): string {
+  const rule = AWS_ARGS_PATHS.find(([pattern]) => pattern.test(path));
+  return rule ? path.replace(rule[0], rule[1]) : path;
+}
+
+/**
  * The `platform.aws` props of the cluster from its typed args, with the assigned IDs given
  * (stand-ins while planning); the settings the args leave out get the platform's defaults.
  */
@@ -291,6 +309,7 @@ function prepare(args: AwsHostedClusterArgs, opts: pulumi.ComponentResourceOptio
       secretValues: { ...args.secretValues, ...(generateEtcdKey ? { etcdEncryptionKey: Buffer.alloc(32).toString('base64') } : {}) },
     },
     issues.issues,
+    awsArgsPath,
   );
   return { infraID, issuerURL, networkArgs, standIns, planned, generateEtcdKey };
 }
