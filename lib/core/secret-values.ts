@@ -31,8 +31,33 @@ export interface ValueSecret<V> {
   readonly value: V;
   /** Where the value was given, for messages: `secretValues.pullSecret of HostedCluster clusters/x`. */
   readonly path: string;
-  /** Why a resolved value is malformed, or undefined; never echoes the value. */
-  readonly check: (value: string) => string | undefined;
+  /** Why a value (any value: an Output may resolve to anything; `resolved` when it did) is malformed, or undefined; never echoes the value. */
+  readonly check: (value: unknown, resolved?: boolean) => string | undefined;
+}
+
+/** What a value that should be a secret string is instead, without its value: `nothing (undefined)`, `a number`. */
+function kindOf(value: unknown): string {
+  if (value === undefined) return 'nothing (undefined)';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** The fix for a malformed secret value (`value` is only looked at for its type). */
+export function secretValueFix(value: unknown): string {
+  if (typeof value === 'string') return 'Provide a value in the documented format.';
+  return value === undefined
+    ? 'Give the value as a string. An Output that resolves to undefined usually reads a key its secret config does not have (a misspelled key of a structured secret).'
+    : 'Give the value as a string: of a structured secret config, the one key that holds it.';
+}
+
+/**
+ * The problem of a secret value that is not a string (named by its type, never its value), or of
+ * a string that `checkValue` finds malformed. `resolved` says it came from an Output.
+ */
+export function secretValueProblem(prop: string, value: unknown, resolved: boolean, checkValue?: (value: string) => string | undefined): string | undefined {
+  if (typeof value !== 'string') return `${prop} ${resolved ? 'resolved to' : 'is'} ${kindOf(value)}, not a string.`;
+  return checkValue?.(value);
 }
 
 /** The props a hosted cluster's secret references live in. */
@@ -46,12 +71,12 @@ interface SecretProps {
 
 /**
  * Replaces the SecretSources of the given values by references to the Secrets made from them.
- * `isKnown` tells which values can be checked now (plain strings).
+ * `isKnown` tells which values can be checked now (plain values; Outputs resolve later).
  */
 export function applySecretValues<P extends SecretProps, V>(
   props: P,
   values: SecretValues<V>,
-  isKnown: (value: V) => value is V & string,
+  isKnown: (value: V) => boolean,
 ): { readonly props: P & { readonly pullSecret: SecretSource }; readonly secrets: readonly ValueSecret<V>[]; readonly issues: readonly ValidationIssue[] } {
   const namespace = props.namespace ?? CLI_DEFAULTS.namespace;
   const object = `HostedCluster ${namespace}/${props.name}`;
@@ -63,9 +88,9 @@ export function applySecretValues<P extends SecretProps, V>(
     if (value === undefined) return undefined;
     const path = `secretValues.${prop}`;
     if (given !== undefined) issues.error(path, `${prop} is given both here and as a SecretSource prop.`, 'Remove one of the two.');
-    const check = (v: string) => contract.checkValue?.(v);
+    const check = (v: unknown, resolved = false) => secretValueProblem(prop, v, resolved, contract.checkValue);
     const problem = isKnown(value) ? check(value) : undefined;
-    if (problem) issues.error(path, problem, 'Provide a value in the documented format.');
+    if (problem) issues.error(path, problem, secretValueFix(value));
     const { secret, valueField } = secretShell(contract);
     secrets.push({ prop, secret, key: contract.key, field: valueField, value, path: `${path} of ${object}`, check });
     return SecretSource.existing(contract.name);

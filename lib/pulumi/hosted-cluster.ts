@@ -8,7 +8,7 @@ import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import type { HostedClusterPlan, PlanOptions, PlannedObject, ValidationIssue } from '../core';
 import { FieldValue, withFieldValues } from '../core/field-values';
-import { PHASES, SecretSource, SecretValues, ValueSecret, applySecretValues, contributionOf, controlPlaneNamespace, formatIssues, objectKey, planItem, secretNames } from '../core';
+import { PHASES, SecretSource, SecretValues, ValueSecret, applySecretValues, contributionOf, controlPlaneNamespace, formatIssues, objectKey, planItem, secretNames, secretValueFix } from '../core';
 import type { HostedClusterProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
 import { HcpResourceError } from './errors';
@@ -94,7 +94,7 @@ export class PlannedBundle {
     if (unplanned.length > 0) throw new Error(`PlannedBundle: ${unplanned.join(', ')} was not planned with a value`);
     const secrets = current.secrets.map((s) => ({ ...s, value: values.secretValues?.[s.prop] ?? s.value }));
     // A plain value is checked now; an Output once it resolves, as every other (checkSecretValues).
-    const problems = secrets.flatMap((s) => (isKnown(s.value) ? (secretValueIssue(s, s.value) ?? []) : []));
+    const problems = secrets.flatMap((s) => (isKnown(s.value) ? (secretValueIssue(s, s.value, false) ?? []) : []));
     if (problems.length > 0) throw new HcpResourceError(problems);
     return new PlannedBundle(this.plan, this.issues, { secrets, fields: new Map([...current.fields, ...(values.fields ?? [])]) });
   }
@@ -109,7 +109,8 @@ interface RenderValues {
 // Kept beside each PlannedBundle rather than on it: the values are this module's business, not its users'.
 const renderValues = new WeakMap<PlannedBundle, RenderValues>();
 
-const isKnown = (value: pulumi.Input<string>): value is string => typeof value === 'string';
+/** A value known now (plain, from a program or a config file of any type); Outputs and promises are checked once they resolve. */
+const isKnown = (value: unknown): boolean => !pulumi.Output.isInstance(value) && !(value instanceof Promise);
 
 /**
  * One hosted cluster on a management cluster: Namespace, Secrets/ExternalSecrets and other
@@ -219,17 +220,17 @@ function withFields(planned: PlannedObject, fields: DeployTimeFields): PlannedOb
  * never a value. Undefined when there is nothing to wait for.
  */
 function checkSecretValues(secrets: readonly ValueSecret<pulumi.Input<string>>[]): pulumi.Output<void> | undefined {
-  const pending = secrets.filter((s) => typeof s.value !== 'string');
+  const pending = secrets.filter((s) => !isKnown(s.value));
   if (pending.length === 0) return undefined;
   return pulumi.all(pending.map((s) => s.value)).apply((values) => {
-    const problems = pending.flatMap((s, i) => secretValueIssue(s, values[i]) ?? []);
+    const problems = pending.flatMap((s, i) => secretValueIssue(s, values[i], true) ?? []);
     if (problems.length > 0) throw new HcpResourceError(problems);
   });
 }
 
-/** The finding for a malformed secret value, naming the field, never the value; undefined when it is well-formed. */
-function secretValueIssue(secret: ValueSecret<unknown>, value: string): ValidationIssue | undefined {
-  const problem = secret.check(value);
+/** The finding for a malformed secret value (any value an Output resolves to), naming the field, never the value; undefined when it is well-formed. */
+function secretValueIssue(secret: ValueSecret<unknown>, value: unknown, resolved: boolean): ValidationIssue | undefined {
+  const problem = secret.check(value, resolved);
   if (!problem) return undefined;
-  return { severity: 'error', object: secret.path.replace(/^.* of /, ''), path: secret.path.replace(/ of .*$/, ''), message: problem, fix: 'Provide a value in the documented format.' };
+  return { severity: 'error', object: secret.path.replace(/^.* of /, ''), path: secret.path.replace(/ of .*$/, ''), message: problem, fix: secretValueFix(value) };
 }

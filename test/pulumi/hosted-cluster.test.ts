@@ -341,6 +341,79 @@ describe('HostedClusterBundle', () => {
       expect(result.resourceErrors).toBe(1);
       expect(run.stdout).not.toContain('not-a-docker-config');
     });
+
+    test('a secret Output of any value (undefined from a misspelled key, a number, an object) fails with a finding naming its type, never the value; nothing is created', () => {
+      // As above, in a process of its own: the check runs when the Outputs resolve.
+      const build = path.resolve(__dirname, '..', '..', 'build');
+      const program = `
+        const pulumi = require('@pulumi/pulumi');
+        const registered = [];
+        const unhandled = [];
+        process.on('unhandledRejection', (reason) => unhandled.push(reason));
+        pulumi.runtime.setMocks({
+          newResource: (args) => (registered.push(args.type), { id: args.name + '-id', state: args.inputs }),
+          call: () => { throw new Error('unexpected call'); },
+        }, 'hcp-constructs', 'test', false).then(() => {
+          const { HostedClusterBundle } = require(${JSON.stringify(path.join(build, 'lib', 'pulumi'))});
+          const { agentCluster, SUPPORTED_VERSIONS } = require(${JSON.stringify(path.join(build, 'examples', 'clusters'))});
+          const { secretEncryption, ...props } = agentCluster;
+          // config.requireSecretObject('etcd') read with a misspelled key, and values of other types.
+          const config = pulumi.secret({ etcdKey: 'c2VjcmV0LWV0Y2Qta2V5', count: 12345, nested: { key: 'hunter2-nested' } });
+          const values = { undefined: config.apply((c) => c.etcdKye), number: config.apply((c) => c.count), object: config.apply((c) => c.nested) };
+          for (const [name, etcdEncryptionKey] of Object.entries(values)) {
+            new HostedClusterBundle(name, { ...props, name: 'c-' + name, options: { supportedVersions: SUPPORTED_VERSIONS }, secretValues: { etcdEncryptionKey } });
+          }
+          setTimeout(() => {
+            const distinct = [...new Set(unhandled)];
+            console.log(JSON.stringify({ registered, messages: distinct.map((e) => e.message).sort() }));
+          }, 300);
+        });`;
+      const run = spawnSync(process.execPath, ['-e', program], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8' });
+      expect(run.stderr).not.toMatch(/TypeError|must be of type string/);
+      const result = JSON.parse(run.stdout);
+      expect(result.registered).toEqual([]);
+      const message = (cluster: string, what: string, fix: string) =>
+        `hcp-constructs: 1 validation error(s):\n  error HostedCluster clusters/${cluster} secretValues.etcdEncryptionKey: etcdEncryptionKey resolved to ${what}, not a string. Fix: ${fix}`;
+      const typeFix = 'Give the value as a string: of a structured secret config, the one key that holds it.';
+      expect(result.messages).toEqual([
+        message('c-number', 'a number', typeFix),
+        message('c-object', 'an object', typeFix),
+        message(
+          'c-undefined',
+          'nothing (undefined)',
+          'Give the value as a string. An Output that resolves to undefined usually reads a key its secret config does not have (a misspelled key of a structured secret).',
+        ),
+      ]);
+      for (const secret of ['12345', 'hunter2-nested', 'c2VjcmV0LWV0Y2Qta2V5']) expect(run.stdout + run.stderr).not.toContain(secret);
+    });
+
+    test('a plain value that is not a string is refused in the constructor, by its type, and registers nothing', async () => {
+      const { pullSecret: _p, sshKey: _s, ...withoutPull } = agentCluster;
+      let thrown: unknown;
+      try {
+        new hcp.HostedClusterBundle('plain', { ...withoutPull, options: OPTIONS, secretValues: { pullSecret: { auths: {} } as never, sshPublicKey: 42 as never } });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(hcp.HcpResourceError);
+      expect((thrown as InstanceType<PulumiAdapter['HcpResourceError']>).issues.filter((i) => i.severity === 'error')).toEqual([
+        {
+          severity: 'error',
+          object: 'HostedCluster clusters/vcluster2',
+          path: 'secretValues.pullSecret',
+          message: 'pullSecret is an object, not a string.',
+          fix: 'Give the value as a string: of a structured secret config, the one key that holds it.',
+        },
+        {
+          severity: 'error',
+          object: 'HostedCluster clusters/vcluster2',
+          path: 'secretValues.sshPublicKey',
+          message: 'sshPublicKey is a number, not a string.',
+          fix: 'Give the value as a string: of a structured secret config, the one key that holds it.',
+        },
+      ]);
+      await expectNothingRegistered();
+    });
   });
 
   test('invalid props throw HcpResourceError (a ResourceError) listing every problem and register nothing', async () => {
