@@ -143,7 +143,8 @@ export function planCapacity(input: unknown): CapacityResult {
 /**
  * {@link planCapacity} for the HostedClusters of an app plan (`plan.objects`), with their
  * `spec.controllerAvailabilityPolicy` and a load per cluster (keyed `namespace/name` or `name`;
- * medium when not given).
+ * medium when not given). A SingleReplica cluster gets no warning here: the planner gave it one
+ * already; {@link capacitySummary} says it is counted as highly available.
  */
 export function capacityOfPlan(
   plan: { readonly objects: readonly PlannedObject[] },
@@ -186,7 +187,7 @@ export function capacityOfPlan(plan: { readonly objects: readonly PlannedObject[
       message: `no HostedCluster of the plan is named ${JSON.stringify(key)}, so this load is not used.`,
       fix: `Key loads by "namespace/name" or name of a planned HostedCluster (${clusters.map((c) => c.name).join(', ') || 'the plan has none'}).`,
     }));
-  const result = size(groupsOf(parsed.output.workers), clusters, baseline, onOverflow);
+  const result = size(groupsOf(parsed.output.workers), clusters, baseline, onOverflow, false);
   return { report: result.report, issues: [...unknownLoads, ...result.issues] };
 }
 
@@ -264,7 +265,18 @@ function headroomOf(groups: readonly Group[], fleet: Vector, n: number, unit: Ve
 }
 
 /** Sizes every worker group for the clusters and reports it. Long because the report is built field by field in its published order. */
-function size(groups: readonly Group[], clusters: readonly Cluster[], baseline: SizingBaseline, onOverflow: 'warn' | 'error'): { report: CapacityReport; issues: ValidationIssue[] } {
+/**
+ * The report and its findings. `warnSingleReplica` is off for the HostedClusters of a plan: the
+ * planner warned about each SingleReplica one already, and one cause gets one finding (the
+ * summary says how they are counted).
+ */
+function size(
+  groups: readonly Group[],
+  clusters: readonly Cluster[],
+  baseline: SizingBaseline,
+  onOverflow: 'warn' | 'error',
+  warnSingleReplica = true,
+): { report: CapacityReport; issues: ValidationIssue[] } {
   const n = clusters.length;
   const unit = controlPlaneDemand(qpsOf(DEFAULT_LOAD, baseline), baseline);
   const fleet = clusters.reduce((sum, c) => combine(sum, vectorOf(controlPlaneDemand(c.qps, baseline)), 1), ZERO);
@@ -321,7 +333,7 @@ function size(groups: readonly Group[], clusters: readonly Cluster[], baseline: 
       high: capacityAt(groups, controlPlaneDemand(baseline.highQPSPerHCP, baseline)),
     },
   };
-  const issues = [...singleReplicaFindings(clusters)];
+  const issues = warnSingleReplica ? singleReplicaFindings(clusters) : [];
   if (!report.fits) issues.push(overflowFinding(report, groups, fleet, onOverflow));
   return { report, issues };
 }

@@ -63,8 +63,10 @@ export function capacitySummary(report: CapacityReport): string {
   const workers = report.workers.reduce((sum, w) => sum + w.count, 0);
   const shapes = report.workers.map(groupText).join('; ');
   const byLoad = report.capacityByLoad;
+  const single = report.hostedClusters.filter((c) => c.availability === 'SingleReplica').length;
   return (
     `Capacity: ${plural(workers, 'control-plane worker')} (${shapes}) ${holdText(report)}. ` +
+    (single > 0 ? `${single} of the planned ${single === 1 ? 'is' : 'are'} SingleReplica, counted as highly available (an overestimate). ` : '') +
     `With one load for all: ${byLoad.requests} request-based, ${byLoad.low} at low, ${byLoad.medium} at medium, ${byLoad.high} at high load.`
   );
 }

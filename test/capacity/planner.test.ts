@@ -5,7 +5,7 @@
  * hold 16 control planes (vCPU limiting factor) and 20 (maxPods limiting factor).
  */
 import fc from 'fast-check';
-import { capacityOfPlan, planCapacity, planCapacityOrThrow, CapacityInput } from '../../lib/capacity';
+import { capacityOfPlan, capacitySummary, planCapacity, planCapacityOrThrow, CapacityInput } from '../../lib/capacity';
 import { HcpValidationError } from '../../lib/core/errors';
 import { Plan, contributionOf } from '../../lib/core/plan-model';
 import { SecretSource } from '../../lib/core/secrets';
@@ -142,10 +142,10 @@ describe('capacityOfPlan: the HostedClusters of an app plan', () => {
       { name: 'clusters/b', availability: 'HighlyAvailable', qps: 0 },
       { name: 'clusters/c', availability: 'SingleReplica', qps: 1000 }, // the CLI's default policy; medium load by default
     ]);
-    expect(issues.map((i) => [i.severity, i.object, i.path])).toEqual([
-      ['warning', 'capacity input', 'loads.nobody'],
-      ['warning', 'HostedCluster clusters/c', 'spec.controllerAvailabilityPolicy'],
-    ]);
+    // clusters/c is SingleReplica: its own check warned about it, so capacity does not warn again (one finding per cause).
+    expect(issues.map((i) => [i.severity, i.object, i.path])).toEqual([['warning', 'capacity input', 'loads.nobody']]);
+    expect(checkHostedCluster(props('c')).issues.filter((i) => i.message.includes('SingleReplica'))).toHaveLength(1);
+    expect(capacitySummary(report!)).toContain('. 1 of the planned is SingleReplica, counted as highly available (an overestimate). With one load for all:');
     expect(report?.capacity).toBe(16);
   });
 
