@@ -22,7 +22,10 @@ export interface CheckedProps<T> {
    * `foundation`. Undefined when nothing can be checked further.
    */
   readonly props?: T;
-  /** The parts of the props (`networking`, `nodePools[2]`) that held a malformed value. */
+  /**
+   * The parts of the props that held a malformed value: a top-level prop (`networking`), or a prop
+   * of an item of a top-level list (`nodePools[2].replicas`).
+   */
   readonly parts: readonly string[];
 }
 
@@ -47,7 +50,7 @@ export function checkProps<T>(schema: v.GenericSchema<unknown, T>, input: unknow
     found.forEach((issue, i) => {
       const keys = out[i]!;
       current = without(current, keys);
-      if (!isUnknownKey(issue)) left.add(pathText(keys.slice(0, typeof keys[1] === 'number' ? 2 : 1)));
+      if (!isUnknownKey(issue)) left.add(pathText(partOf(keys)));
     });
     if ([...left].some((part) => foundation.includes(String(parsePath(part)![0])))) break;
     const again = v.safeParse(schema, current);
@@ -69,6 +72,11 @@ export function withSchemaFindings(checked: CheckedProps<unknown>, found: readon
 /** True when `path` (a props path) is `part` or inside it (`nodePools[1]` holds `nodePools[1].replicas`). */
 export function inParts(path: string, parts: readonly string[]): boolean {
   return parts.some((part) => path === part || path.startsWith(`${part}.`) || path.startsWith(`${part}[`));
+}
+
+/** The part of the props a path is in: its first key, or for an item of a list the item's first key. */
+function partOf(keys: readonly PathKey[]): readonly PathKey[] {
+  return keys.slice(0, typeof keys[1] === 'number' ? 3 : 1);
 }
 
 function isUnknownKey(issue: AnyIssue): boolean {

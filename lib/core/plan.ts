@@ -11,7 +11,7 @@ import type { OcpVersion } from './release';
 import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
 import { IssueCollector, PathTranslator, ValidationIssue, throwIfErrors } from './errors';
-import { checkProps, inParts, withSchemaFindings } from './check-props';
+import { checkProps, withSchemaFindings } from './check-props';
 import { HOSTED_CLUSTER_PATHS, buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
 import type { HostedClusterPropsOf } from './hosted-cluster-props';
 import { MAX_NAME_LENGTH, MAX_NODES_PER_CLUSTER } from './limits';
@@ -87,6 +87,8 @@ export function objectLabel(props: unknown): string {
 
 /** The props every other check of a hosted cluster depends on: a malformed value there stops the checks at the schema's findings. */
 const CLUSTER_FOUNDATION = ['name', 'namespace', 'release', 'platform'];
+/** The props of a NodePool its other checks depend on: a NodePool with a malformed value there is not planned. */
+const POOL_FOUNDATION = ['name', 'release', 'platform'];
 
 /**
  * Checks the props against the schema, then builds and validates a plan; returns it with every
@@ -145,13 +147,15 @@ function planChecked(
   const hc = built.hostedCluster;
   const version = validateHostedCluster(hc, platform, props.release.version, options, issues);
 
-  const poolProps: ReadonlyArray<NodePoolPropsOf> =
-    props.nodePools ?? platform.contribute.defaultPools(platformProps, props.name).map(({ name, platform: block }) => ({ name, platform: block }));
+  // NodePools the user gave as a malformed list stand for none, not for the default ones.
+  const poolProps: ReadonlyArray<NodePoolPropsOf> = given.malformed.includes('nodePools')
+    ? []
+    : (props.nodePools ?? platform.contribute.defaultPools(platformProps, props.name).map(({ name, platform: block }) => ({ name, platform: block })));
   const cluster = { props, hostedCluster: hc, version };
   const nodePools: NodePool[] = [];
   poolProps.forEach((pool, index) => {
-    // A NodePool with a malformed value is not planned: all of its checks would see stand-ins.
-    if (props.nodePools && inParts(`nodePools[${index}]`, given.malformed)) return;
+    // A NodePool whose name, release or platform is malformed is not planned: its other checks would see stand-ins.
+    if (props.nodePools && POOL_FOUNDATION.some((key) => given.malformed.includes(`nodePools[${index}].${key}`))) return;
     const at = { path: `nodePools[${index}]`, ...(props.nodePools ? { translate: propsPaths(poolPaths(platform), given.input, ['nodePools', index]) } : {}) };
     const np = planPool(cluster, pool, at, nodePools, options, platform, issues);
     if (np) nodePools.push(np);

@@ -89,17 +89,23 @@ export function strict<const E extends v.ObjectEntries>(entries: E, what = 'an o
       if (!isPlainObject(input)) return result;
       for (const key of Object.keys(input)) {
         if (Object.hasOwn(entries, key)) continue;
+        const guess = nearest(key, known);
+        // A misspelled required key is one problem: its "required" finding goes into this one.
+        const missing = result.issues?.findIndex((issue) => issue.input === undefined && issue.path?.length === 1 && issue.path[0].origin === 'key' && issue.path[0].key === guess) ?? -1;
+        if (missing >= 0) result.issues!.splice(missing, 1);
         const path = [{ type: 'object', origin: 'key', input, key, value: input[key] }] as never;
-        v._addIssue(this, 'key', result, config, { input: key, expected: 'never', message: unknownKey(key, known), path });
+        v._addIssue(this, 'key', result, config, { input: key, expected: 'never', message: unknownKey(key, known, missing >= 0), path });
       }
+      if (result.issues?.length === 0) delete result.issues;
       return result;
     },
   }) as typeof object;
 }
 
-/** The finding for a key the object does not have, with the nearest known key when it looks like a typo. */
-function unknownKey(key: string, known: readonly string[]): string {
+/** The finding for a key the object does not have, with the nearest known key when it looks like a typo (`required`: which is missing). */
+function unknownKey(key: string, known: readonly string[], required: boolean): string {
   const guess = nearest(key, known);
+  if (guess && required) return say(`unknown key ${quote(key)}; did you mean ${quote(guess)}? It is required and not given.`, `Rename it to ${quote(guess)}.`);
   return say(
     `unknown key ${quote(key)}${guess ? `; did you mean ${quote(guess)}?` : '.'}`,
     guess ? `Rename it to ${quote(guess)}, or remove it.` : `Remove it; the keys here are ${known.join(', ')}.`,

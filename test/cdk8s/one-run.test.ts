@@ -1,0 +1,37 @@
+/**
+ * Every finding in one run through the cdk8s constructs (issue 17): the inputs of the issue give
+ * the same findings as the core's check (test/unit/one-run-cases.ts), and the built-in example
+ * prints one warning per cause.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Chart, Testing } from 'cdk8s';
+import { HostedClusterBundle, synthAtomically } from '../../lib/cdk8s';
+import { collectIssues } from '../../lib/cdk8s/render';
+import { formatIssues } from '../../lib/core';
+import { defineExample } from '../../examples/app';
+import { ONE_RUN_CASES } from '../unit/one-run-cases';
+
+test.each(ONE_RUN_CASES.map((c) => [c.title, c] as const))('%s', (_title, c) => {
+  const app = Testing.app();
+  const bundle = new HostedClusterBundle(new Chart(app, 'case'), 'cluster', { ...(c.props as never), ...(c.options ? { options: c.options } : {}) });
+  const issues = collectIssues(app);
+  expect(issues.length === 0 ? [] : formatIssues(issues).split('\n')).toEqual(c.lines);
+  // Nothing is emitted from props with an error.
+  if (c.lines.some((line) => line.startsWith('  error'))) expect(bundle.apiObjects).toHaveLength(0);
+  else expect(bundle.apiObjects.length).toBeGreaterThan(0);
+});
+
+test('the built-in example prints one warning per cause: one per SingleReplica cluster, none more from the capacity check', () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-one-run-'));
+  try {
+    const result = synthAtomically(path.join(work, 'dist'), (app) => defineExample(app));
+    const single = (cluster: string) =>
+      `  warning HostedCluster ${cluster} controllerAvailabilityPolicy: SingleReplica control planes are the CLI default but are not supported for production. Fix: Set controllerAvailabilityPolicy: HighlyAvailable for production clusters.`;
+    expect(formatIssues(result.warnings).split('\n')).toEqual([single('clusters/vcluster2'), single('none-clusters/edge-lab'), single('agent-labs/vm-agents'), single('kubevirt-clusters/kv-lb')]);
+    expect(result.summary).toEqual([expect.stringContaining('. 4 of the planned are SingleReplica, counted as highly available (an overestimate). ')]);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+});
