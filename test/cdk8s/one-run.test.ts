@@ -15,7 +15,7 @@ import { ONE_RUN_CASES } from '../unit/one-run-cases';
 
 test.each(ONE_RUN_CASES.map((c) => [c.title, c] as const))('%s', (_title, c) => {
   const app = Testing.app();
-  const bundle = new HostedClusterBundle(new Chart(app, 'case'), 'cluster', { ...(c.props as never), ...(c.options ? { options: c.options } : {}) });
+  const bundle = new HostedClusterBundle(new Chart(app, 'case'), 'cluster', { ...c.props, ...(c.options ? { options: c.options } : {}) } as never);
   const issues = collectIssues(app);
   expect(issues.length === 0 ? [] : formatIssues(issues).split('\n')).toEqual(c.lines);
   // Nothing is emitted from props with an error.

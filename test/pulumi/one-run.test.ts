@@ -18,7 +18,7 @@ test.each(ONE_RUN_CASES.map((c, i) => [c.title, c, i] as const))('%s', async (_t
   let thrown: unknown;
   let bundle: InstanceType<typeof hcp.HostedClusterBundle> | undefined;
   try {
-    bundle = new hcp.HostedClusterBundle(`case-${i}`, { ...(c.props as never), ...(c.options ? { options: c.options } : {}) });
+    bundle = new hcp.HostedClusterBundle(`case-${i}`, { ...c.props, ...(c.options ? { options: c.options } : {}) } as never);
   } catch (error) {
     thrown = error;
   }

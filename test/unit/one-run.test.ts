@@ -32,9 +32,9 @@ describe('the inputs of the issue, each problem in one run', () => {
 
   test('the three network shapes render the same spec', () => {
     const plan = planHostedCluster({
-      ...(BASE as never),
+      ...BASE,
       networking: { clusterNetwork: [{ cidr: '10.132.0.0/14', hostPrefix: 23 }], serviceNetwork: [{ cidr: '172.31.0.0/16' }], machineNetwork: ['192.168.122.0/24'] },
-    });
+    } as never);
     expect(plan.hostedCluster.spec.networking).toEqual({
       networkType: 'OVNKubernetes',
       clusterNetwork: [{ cidr: '10.132.0.0/14', hostPrefix: 23 }],
