@@ -308,9 +308,12 @@ describe('HostedClusterBundle', () => {
       await expectNothingRegistered();
     });
 
-    test('a malformed value given as an Output (secret config) creates nothing and fails once, naming the field, never the value', () => {
-      // In a process of its own, as the Pulumi language host runs a program: it prints each
-      // distinct unhandled error once (cmd/run/run.ts), so one error object means one message.
+    /**
+     * Runs `body` as a Pulumi program in a process of its own, as the language host runs one (it
+     * prints each distinct unhandled error once, cmd/run/run.ts), under mocks that record what is
+     * registered. The body sees pulumi, HostedClusterBundle, agentCluster and SUPPORTED_VERSIONS.
+     */
+    function runProgram(body: string) {
       const build = path.resolve(__dirname, '..', '..', 'build');
       const program = `
         const pulumi = require('@pulumi/pulumi');
@@ -323,17 +326,22 @@ describe('HostedClusterBundle', () => {
         }, 'hcp-constructs', 'test', false).then(() => {
           const { HostedClusterBundle } = require(${JSON.stringify(path.join(build, 'lib', 'pulumi'))});
           const { agentCluster, SUPPORTED_VERSIONS } = require(${JSON.stringify(path.join(build, 'examples', 'clusters'))});
-          const { pullSecret, sshKey, secretEncryption, ...props } = agentCluster;
-          new HostedClusterBundle('late', { ...props, options: { supportedVersions: SUPPORTED_VERSIONS },
-            secretValues: { pullSecret: pulumi.secret('{"registry":"not-a-docker-config"}') } });
+          ${body}
           setTimeout(() => {
             const distinct = [...new Set(unhandled)];
-            console.log(JSON.stringify({ registered, messages: distinct.map((e) => e.message), resourceErrors: distinct.filter((e) => pulumi.ResourceError.isInstance(e)).length }));
+            console.log(JSON.stringify({ registered, messages: distinct.map((e) => e.message).sort(), resourceErrors: distinct.filter((e) => pulumi.ResourceError.isInstance(e)).length }));
           }, 300);
         });`;
       const run = spawnSync(process.execPath, ['-e', program], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8' });
+      return { run, result: JSON.parse(run.stdout) as { registered: string[]; messages: string[]; resourceErrors: number } };
+    }
+
+    test('a malformed value given as an Output (secret config) creates nothing and fails once, naming the field, never the value', () => {
+      const { run, result } = runProgram(`
+          const { pullSecret, sshKey, secretEncryption, ...props } = agentCluster;
+          new HostedClusterBundle('late', { ...props, options: { supportedVersions: SUPPORTED_VERSIONS },
+            secretValues: { pullSecret: pulumi.secret('{"registry":"not-a-docker-config"}') } });`);
       expect(run.stderr).not.toMatch(/error/i); // warnings of the example are printed there
-      const result = JSON.parse(run.stdout);
       expect(result.registered).toEqual([]);
       expect(result.messages).toEqual([
         'hcp-constructs: 1 validation error(s):\n  error HostedCluster clusters/vcluster2 secretValues.pullSecret: the pull secret has no "auths" object. Fix: Provide a value in the documented format.',
@@ -343,34 +351,15 @@ describe('HostedClusterBundle', () => {
     });
 
     test('a secret Output of any value (undefined from a misspelled key, a number, an object) fails with a finding naming its type, never the value; nothing is created', () => {
-      // As above, in a process of its own: the check runs when the Outputs resolve.
-      const build = path.resolve(__dirname, '..', '..', 'build');
-      const program = `
-        const pulumi = require('@pulumi/pulumi');
-        const registered = [];
-        const unhandled = [];
-        process.on('unhandledRejection', (reason) => unhandled.push(reason));
-        pulumi.runtime.setMocks({
-          newResource: (args) => (registered.push(args.type), { id: args.name + '-id', state: args.inputs }),
-          call: () => { throw new Error('unexpected call'); },
-        }, 'hcp-constructs', 'test', false).then(() => {
-          const { HostedClusterBundle } = require(${JSON.stringify(path.join(build, 'lib', 'pulumi'))});
-          const { agentCluster, SUPPORTED_VERSIONS } = require(${JSON.stringify(path.join(build, 'examples', 'clusters'))});
+      const { run, result } = runProgram(`
           const { secretEncryption, ...props } = agentCluster;
           // config.requireSecretObject('etcd') read with a misspelled key, and values of other types.
           const config = pulumi.secret({ etcdKey: 'c2VjcmV0LWV0Y2Qta2V5', count: 12345, nested: { key: 'hunter2-nested' } });
           const values = { undefined: config.apply((c) => c.etcdKye), number: config.apply((c) => c.count), object: config.apply((c) => c.nested) };
           for (const [name, etcdEncryptionKey] of Object.entries(values)) {
             new HostedClusterBundle(name, { ...props, name: 'c-' + name, options: { supportedVersions: SUPPORTED_VERSIONS }, secretValues: { etcdEncryptionKey } });
-          }
-          setTimeout(() => {
-            const distinct = [...new Set(unhandled)];
-            console.log(JSON.stringify({ registered, messages: distinct.map((e) => e.message).sort() }));
-          }, 300);
-        });`;
-      const run = spawnSync(process.execPath, ['-e', program], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8' });
+          }`);
       expect(run.stderr).not.toMatch(/TypeError|must be of type string/);
-      const result = JSON.parse(run.stdout);
       expect(result.registered).toEqual([]);
       const message = (cluster: string, what: string, fix: string) =>
         `hcp-constructs: 1 validation error(s):\n  error HostedCluster clusters/${cluster} secretValues.etcdEncryptionKey: etcdEncryptionKey resolved to ${what}, not a string. Fix: ${fix}`;
@@ -384,6 +373,7 @@ describe('HostedClusterBundle', () => {
           'Give the value as a string. An Output that resolves to undefined usually reads a key its secret config does not have (a misspelled key of a structured secret).',
         ),
       ]);
+      expect(result.resourceErrors).toBe(3);
       for (const secret of ['12345', 'hunter2-nested', 'c2VjcmV0LWV0Y2Qta2V5']) expect(run.stdout + run.stderr).not.toContain(secret);
     });
 
