@@ -147,19 +147,7 @@ function planChecked(
   const hc = built.hostedCluster;
   const version = validateHostedCluster(hc, platform, props.release.version, options, issues);
 
-  // NodePools the user gave as a malformed list stand for none, not for the default ones.
-  const poolProps: ReadonlyArray<NodePoolPropsOf> = given.malformed.includes('nodePools')
-    ? []
-    : (props.nodePools ?? platform.contribute.defaultPools(platformProps, props.name).map(({ name, platform: block }) => ({ name, platform: block })));
-  const cluster = { props, hostedCluster: hc, version };
-  const nodePools: NodePool[] = [];
-  poolProps.forEach((pool, index) => {
-    // A NodePool whose name, release or platform is malformed is not planned: its other checks would see stand-ins.
-    if (props.nodePools && POOL_FOUNDATION.some((key) => given.malformed.includes(`nodePools[${index}].${key}`))) return;
-    const at = { path: `nodePools[${index}]`, ...(props.nodePools ? { translate: propsPaths(poolPaths(platform), given.input, ['nodePools', index]) } : {}) };
-    const np = planPool(cluster, pool, at, nodePools, options, platform, issues);
-    if (np) nodePools.push(np);
-  });
+  const nodePools = planPools({ props, hostedCluster: hc, version }, platform, platformProps, options, issues, given);
   checkClusterSize(nodePools, issues);
 
   const namespaces: Namespace[] =
@@ -192,6 +180,31 @@ function planChecked(
     ...(version ? { version } : {}),
   };
   return { plan, issues: issues.issues };
+}
+
+/** The cluster's NodePools: those the props give, else the platform's default ones. */
+function planPools(
+  cluster: PlannedCluster,
+  platform: AnyPlatformDefinition,
+  platformProps: unknown,
+  options: PlanOptions,
+  issues: IssueCollector,
+  given: GivenProps,
+): NodePool[] {
+  const { props } = cluster;
+  // NodePools the user gave as a malformed list stand for none, not for the default ones.
+  const poolProps: ReadonlyArray<NodePoolPropsOf> = given.malformed.includes('nodePools')
+    ? []
+    : (props.nodePools ?? platform.contribute.defaultPools(platformProps, props.name).map(({ name, platform: block }) => ({ name, platform: block })));
+  const nodePools: NodePool[] = [];
+  poolProps.forEach((pool, index) => {
+    // A NodePool whose name, release or platform is malformed is not planned: its other checks would see stand-ins.
+    if (props.nodePools && POOL_FOUNDATION.some((key) => given.malformed.includes(`nodePools[${index}].${key}`))) return;
+    const at = { path: `nodePools[${index}]`, ...(props.nodePools ? { translate: propsPaths(poolPaths(platform), given.input, ['nodePools', index]) } : {}) };
+    const np = planPool(cluster, pool, at, nodePools, options, platform, issues);
+    if (np) nodePools.push(np);
+  });
+  return nodePools;
 }
 
 /** What two HostedClusters of one app must not share: their infraID and the hostnames of their services. */
