@@ -122,7 +122,7 @@ export const capacityInputSchema = strict(
 export type CapacityInput = v.InferInput<typeof capacityInputSchema>;
 export type CheckedCapacityInput = v.InferOutput<typeof capacityInputSchema>;
 
-/** Options of {@link capacityOfPlan} besides the plan. */
+/** Options of the capacity check of a plan (a management cluster's `capacity`). */
 export const planCapacityOptionsSchema = strict(
   {
     ...common,

@@ -85,7 +85,7 @@ export interface PlannedObject {
   readonly target: Target;
   readonly phase: Phase;
   readonly readiness: Readiness;
-  /** Objects (by {@link objectKey}) this one needs besides everything of earlier phases of its contribution. @default none */
+  /** Objects (by key: `group/kind/namespace/name`) this one needs besides everything of earlier phases of its contribution. @default none */
   readonly dependsOn?: readonly string[];
   /** Who contributed it, for messages: `HostedCluster clusters/example`. */
   readonly contributor: string;
