@@ -15,30 +15,38 @@ export function tally(changes: OutputChanges): { added: number; changed: number;
   return count;
 }
 
-function clusterLine(changes: OutputChanges): string {
+/** How many files and clusters the summary of a synth names, unless asked for all: a fleet's first synth adds thousands. */
+export const SUMMARY_LIMIT = 50;
+
+function clusterLine(changes: OutputChanges, limit: number): string {
   const clusters = affectedClusters(changes.files);
   if (clusters.length === 0) return '';
   const hosted = clusters.filter((c) => c !== MANAGEMENT);
   const named = [...hosted, ...(clusters.includes(MANAGEMENT) ? [MANAGEMENT] : [])];
-  return `Clusters affected: ${named.join(', ')}.\n`;
+  const more = named.length > limit ? ` and ${named.length - limit} more (${named.length} in all)` : '';
+  return `Clusters affected: ${named.slice(0, limit).join(', ')}${more}.\n`;
 }
 
-/** `synth`'s summary: each file added, changed or removed, the changed objects of changed files, the totals. */
-export function synthSummary(changes: OutputChanges): string {
+/**
+ * `synth`'s summary: each file added, changed or removed (the first `limit` of them), the changed
+ * objects of changed files, the totals and the clusters affected.
+ */
+export function synthSummary(changes: OutputChanges, limit = SUMMARY_LIMIT): string {
   if (changes.files.length === 0) return `No changes: all ${changes.unchanged} file(s) are as they were.\n`;
   const lines: string[] = [];
-  for (const file of changes.files) {
+  for (const file of changes.files.slice(0, limit)) {
     const count = file.objects !== undefined && file.change !== 'changed' ? ` (${file.objects} object(s))` : '';
     lines.push(`  ${SIGN[file.change]} ${file.file}${count}`);
     if (file.change === 'changed') for (const object of file.objectChanges) lines.push(`      ${SIGN[object.change]} ${object.object}`);
   }
+  if (changes.files.length > limit) lines.push(`  ... and ${changes.files.length - limit} more file(s) (--verbose lists every one)`);
   const files = (change: Change) => changes.files.filter((f) => f.change === change).length;
   const objects = tally(changes);
   return (
     `${lines.join('\n')}\n` +
     `Changes: files ${files('added')} added, ${files('changed')} changed, ${files('removed')} removed (${changes.unchanged} unchanged); ` +
     `objects ${objects.added} added, ${objects.changed} changed, ${objects.removed} removed.\n` +
-    clusterLine(changes)
+    clusterLine(changes, limit)
   );
 }
 
@@ -62,7 +70,7 @@ export function differences(changes: OutputChanges, outdir: string): string {
   for (const name of changes.refused) parts.push(`! ${name}: a file hcp-constructs did not write has this name; a synth refuses to replace it.\n`);
   if (parts.length === 0) return `No differences: ${outdir}/ holds what a synth writes (${changes.unchanged} file(s)).\n`;
   const { added, changed, removed, reports } = tally(changes);
-  return `${parts.join('')}Objects: ${added} added, ${changed} changed, ${removed} removed; reports changed: ${reports}.\n${clusterLine(changes)}`;
+  return `${parts.join('')}Objects: ${added} added, ${changed} changed, ${removed} removed; reports changed: ${reports}.\n${clusterLine(changes, Infinity)}`;
 }
 
 /** A report beside the YAML (capacity, DNS zone): its text diff, except for pictures. */

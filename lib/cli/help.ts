@@ -43,7 +43,8 @@ Options:
   -p, --stdout           Print the YAML to stdout instead; writes nothing (reports are left out)
       --check            Write nothing; exit 1 when the output folder differs from a fresh synth,
                          printing each object that differs (for CI)
-      --verbose          Print the full stack of an error, node's and the library's frames too
+      --verbose          List every file and cluster in the summary (else the first 50), and
+                         print the full stack of an error, node's and the library's frames too
   -h, --help             Show this help
 
 ${EXIT_CODES}

@@ -30,7 +30,7 @@ export async function run(argv: readonly string[]): Promise<ExitCode> {
     if (values.stdout && values.check) throw new UsageError('--stdout and --check cannot be used together.');
     // Each command's modules load when it runs, so that --help and --version answer at once.
     const { synthCommand } = await import('./synth-command');
-    return synthCommand({ app: positionals[0], output: values.output, stdout: values.stdout, check: values.check });
+    return synthCommand({ app: positionals[0], output: values.output, stdout: values.stdout, check: values.check, verbose: values.verbose });
   }
   if (command === 'diff') {
     const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT }, 1);

@@ -75,7 +75,9 @@ export function compareOutput(dir: string, next: ReadonlyMap<string, () => strin
     else files.push(fileChange(name, 'changed', before, after, options));
   }
   for (const name of owned) if (!next.has(name)) files.push(fileChange(name, 'removed', read(name), undefined, options));
-  const all = attributeHostedFolders(files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)));
+  // The HostedClusters of the whole new output, read only when a hosted cluster's own folder changed.
+  const everyHostedCluster = () => [...next.values()].flatMap((content) => hostedClustersIn(documents(content())));
+  const all = attributeHostedFolders(files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), everyHostedCluster);
   return { files: all, unchanged, refused: refused.sort() };
 }
 
@@ -99,18 +101,19 @@ function fileChange(file: string, change: Change, before: string | undefined, af
 }
 
 /** A file of a `hosted-<namespace>-<name>/` folder affects that hosted cluster, whose HostedCluster is in another file. */
-function attributeHostedFolders(files: FileChange[]): FileChange[] {
-  const known = files.flatMap((f) => f.clusters).filter((c) => c !== MANAGEMENT);
+function attributeHostedFolders(files: FileChange[], everyHostedCluster: () => string[]): FileChange[] {
+  let known: string[] | undefined;
   return files.map((f) => {
     const folder = /^hosted-([^/]+)\//.exec(f.file)?.[1];
     if (!folder || !isYaml(f.file)) return f;
+    known ??= [...files.flatMap((c) => c.clusters), ...everyHostedCluster()];
     return { ...f, clusters: [known.find((c) => c.replace('/', '-') === folder) ?? `hosted cluster ${folder}`] };
   });
 }
 
 /** One YAML document of a file: its text, parsed only when its identity is asked for. */
 class Doc {
-  private parsed?: { readonly id: string; readonly label: string; readonly object: Readonly<Record<string, unknown>> };
+  private parsed?: { readonly id: string; readonly label: string; readonly object: Identity };
 
   constructor(
     readonly text: string,
@@ -129,21 +132,15 @@ class Doc {
     return this.identity().label;
   }
 
-  get object(): Readonly<Record<string, unknown>> {
+  /** Its API version, kind, name and namespace. */
+  get object(): Identity {
     return this.identity().object;
   }
 
   private identity(): NonNullable<Doc['parsed']> {
     if (this.parsed) return this.parsed;
-    let object: unknown;
-    try {
-      object = jsYaml.load(this.text);
-    } catch {
-      object = undefined; // a file edited by hand: compared by position
-    }
-    const record = (typeof object === 'object' && object !== null ? object : {}) as Record<string, unknown>;
-    const metadata = (typeof record.metadata === 'object' && record.metadata !== null ? record.metadata : {}) as Record<string, unknown>;
-    const [kind, namespace, name] = [record.kind, metadata.namespace, metadata.name].map((v) => (typeof v === 'string' ? v : ''));
+    const record = writtenIdentity(this.text) ?? parsedIdentity(this.text);
+    const [kind, namespace, name] = [record.kind, record.metadata?.namespace, record.metadata?.name].map((v) => (typeof v === 'string' ? v : ''));
     const group = typeof record.apiVersion === 'string' && record.apiVersion.includes('/') ? record.apiVersion.split('/')[0] : '';
     this.parsed =
       kind && name
@@ -151,6 +148,43 @@ class Doc {
         : { id: `#${this.index}`, label: `document ${this.index + 1}`, object: record };
     return this.parsed;
   }
+}
+
+type Identity = { readonly apiVersion?: unknown; readonly kind?: unknown; readonly metadata?: { readonly name?: unknown; readonly namespace?: unknown } };
+
+/** A plain scalar that needs no YAML parsing: what Kubernetes names, kinds and API versions are. */
+const PLAIN = /^[A-Za-z][A-Za-z0-9._\/-]*$/;
+
+/**
+ * The identity of a document as the synth writes it (top-level `apiVersion` and `kind`, then
+ * `metadata` with `name` and `namespace` two spaces in), read without a YAML parser: comparing a
+ * fleet where every file changed reads thousands of documents. Undefined when the text is not in
+ * that form or a value is quoted, and the document is parsed instead.
+ */
+function writtenIdentity(text: string): Identity | undefined {
+  const metadata = /^metadata:\n((?: {2}.*\n)*)/m.exec(text)?.[1] ?? '';
+  const value = (pattern: RegExp, within: string) => pattern.exec(within)?.[1];
+  const found = {
+    apiVersion: value(/^apiVersion: (.*)$/m, text),
+    kind: value(/^kind: (.*)$/m, text),
+    name: value(/^ {2}name: (.*)$/m, metadata),
+    namespace: value(/^ {2}namespace: (.*)$/m, metadata),
+  };
+  if (![found.apiVersion, found.kind, found.name].every((v) => v !== undefined && PLAIN.test(v))) return undefined;
+  if (found.namespace !== undefined && !PLAIN.test(found.namespace)) return undefined;
+  return { apiVersion: found.apiVersion, kind: found.kind, metadata: { name: found.name, namespace: found.namespace } };
+}
+
+function parsedIdentity(text: string): Identity & Readonly<Record<string, unknown>> {
+  let object: unknown;
+  try {
+    object = jsYaml.load(text);
+  } catch {
+    object = undefined; // a file edited by hand: compared by position
+  }
+  const record = (typeof object === 'object' && object !== null ? object : {}) as Record<string, unknown>;
+  const metadata = typeof record.metadata === 'object' && record.metadata !== null ? (record.metadata as Identity['metadata']) : {};
+  return { ...record, metadata };
 }
 
 /** The documents of a file as the synth writes it (`---` lines between them, never inside one). */

@@ -16,8 +16,10 @@ import type { SynthProgress } from '../cdk8s/synth';
 export const SLOT = { phase: 0, done: 1, total: 2, state: 3, painted: 4 } as const;
 /** Values of the state slot. */
 export const STATE = { running: 0, painting: 1, stopped: 2 } as const;
-const PHASES: ReadonlyArray<SynthProgress['phase']> = ['app', 'checks', 'write'];
-export const PHASE_TEXT: readonly string[] = ['running the app', 'checking every object', 'writing files'];
+/** The synth's phases, and the command's own: comparing with the previous output. */
+type Step = SynthProgress | { readonly phase: 'compare' };
+const PHASES: ReadonlyArray<Step['phase']> = ['app', 'checks', 'write', 'compare'];
+export const PHASE_TEXT: readonly string[] = ['running the app', 'checking every object', 'writing files', 'comparing with the output folder'];
 
 export interface ProgressThreadData {
   readonly counters: SharedArrayBuffer;
@@ -42,7 +44,7 @@ export class Progress {
     if (!stream.isTTY || !fs.existsSync(THREAD_SCRIPT)) return;
     const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * 5);
     this.slots = new Int32Array(counters);
-    const data: ProgressThreadData = { counters, delayMs, columns: stream.columns ?? 80 };
+    const data: ProgressThreadData = { counters, delayMs, columns: stream.columns || 80 };
     try {
       this.worker = new Worker(THREAD_SCRIPT, { workerData: data });
       this.worker.unref();
@@ -52,7 +54,7 @@ export class Progress {
   }
 
   /** Stores the synth's latest step for the thread to paint. */
-  readonly update = (event: SynthProgress): void => {
+  readonly update = (event: Step): void => {
     if (!this.slots) return;
     Atomics.store(this.slots, SLOT.phase, PHASES.indexOf(event.phase));
     Atomics.store(this.slots, SLOT.done, event.phase === 'write' ? event.done : 0);

@@ -22,6 +22,8 @@ export interface SynthOptions {
   readonly output?: string;
   readonly stdout?: boolean;
   readonly check?: boolean;
+  /** List every file and cluster in the summary. */
+  readonly verbose?: boolean;
 }
 
 const warn = (message: string) => process.stderr.write(`hcp-constructs: warning: ${message}\n`);
@@ -35,7 +37,7 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
     return EXIT.ok;
   }
   if (options.check) {
-    const changes = compareOutput(outdir, readers(inMemory(define).files), { everyObject: true });
+    const changes = compare(outdir, inMemory(define));
     process.stdout.write(differences(changes, shown(outdir)));
     const clean = changes.files.length === 0 && changes.refused.length === 0;
     if (!clean) process.stderr.write(`synth --check: ${shown(outdir)}/ is not what a synth writes now: run \`hcp-constructs synth\` and commit the result.\n`);
@@ -46,13 +48,16 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
   try {
     const result = synthWithHooks(outdir, define, {
       progress: progress.update,
-      beforeCommit: (staged) => (changes = compareOutput(outdir, readers(staged, (file) => fs.readFileSync(file, 'utf8')))),
+      beforeCommit: (staged) => {
+        progress.update({ phase: 'compare' });
+        changes = compareOutput(outdir, readers(staged, (file) => fs.readFileSync(file, 'utf8')));
+      },
     });
     progress.stop();
     printWarnings(result.warnings);
     process.stdout.write(
       `Synthesized ${result.files.length} file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${shown(outdir)}/\n` +
-        synthSummary(changes!) +
+        synthSummary(changes!, options.verbose ? Infinity : undefined) +
         result.summary.map((line) => `${line}\n`).join(''),
     );
   } finally {
@@ -64,7 +69,7 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
 /** `diff [app]`: what a synth would change in the output folder, object by object; writes nothing. */
 export async function diffCommand(options: Pick<SynthOptions, 'app' | 'output'>): Promise<ExitCode> {
   const { define, outdir } = await prepare(options.app, options.output, true);
-  const changes = compareOutput(outdir, readers(inMemory(define).files), { everyObject: true });
+  const changes = compare(outdir, inMemory(define));
   process.stdout.write(differences(changes, shown(outdir)));
   return EXIT.ok;
 }
@@ -94,6 +99,11 @@ function guardUserCode(define: Define): Define {
       throw new UserCodeError(error, 'in its define function');
     }
   };
+}
+
+/** Every object of `output` against the output folder (diff and --check). */
+function compare(outdir: string, output: SynthOutput): OutputChanges {
+  return compareOutput(outdir, readers(output.files), { everyObject: true });
 }
 
 /** A synth in memory, with progress on a terminal and its warnings on stderr. */
