@@ -37,22 +37,27 @@ export function removeProject(dir: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/** A one-cluster app (platform None) whose NodePool has `replicas` (any value, to make it fail). */
+/** A hosted cluster on platform None with no finding, without NodePools. */
+export const EDGE = {
+  name: 'edge',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64' },
+  platform: { type: 'None' },
+  controllerAvailabilityPolicy: 'HighlyAvailable',
+  pullSecret: { existingSecret: 'pull-secret' },
+  secretEncryption: { aescbc: { existingSecret: 'etcd-key' } },
+  services: { apiServerAddress: '10.0.0.5' },
+};
+
+/** A one-cluster app ({@link EDGE}) whose NodePool has `replicas` (any value, to make it fail); `extra` goes at the end of define. */
 export function edgeApp(replicas: unknown = 2, extra = ''): string {
   return `import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle } from 'hcp-constructs/cdk8s';
 
 export function define(app: App): void {
   new HostedClusterBundle(new Chart(app, 'edge'), 'cluster', {
-    name: 'edge',
-    release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64' },
-    platform: { type: 'None' },
-    controllerAvailabilityPolicy: 'HighlyAvailable',
-    pullSecret: { existingSecret: 'pull-secret' },
-    secretEncryption: { aescbc: { existingSecret: 'etcd-key' } },
-    services: { apiServerAddress: '10.0.0.5' },
-    nodePools: [{ name: 'edge-workers', replicas: ${JSON.stringify(replicas)} as number }],
-  });
+    ...${JSON.stringify(EDGE)},
+    nodePools: [{ name: 'edge-workers', replicas: ${JSON.stringify(replicas)} }],
+  } as never);
 ${extra}}
 `;
 }

@@ -7,7 +7,7 @@ import { readPropsFile } from '../../lib/cli/props-documents';
 import { checkHostedCluster } from '../../lib/platforms';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from '../../examples/agent-infrastructure';
-import { CLI, ROOT, hcp, makeProject, removeProject } from './cli';
+import { CLI, EDGE, ROOT, hcp, makeProject, removeProject } from './cli';
 
 const FLEET = path.join(ROOT, 'examples', 'fleet.yaml');
 let dir: string;
@@ -16,15 +16,7 @@ const write = (name: string, content: string) => fs.writeFileSync(path.join(dir,
 beforeEach(() => (dir = makeProject()));
 afterEach(() => removeProject(dir));
 
-const edge = {
-  name: 'edge',
-  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64' },
-  platform: { type: 'None' },
-  controllerAvailabilityPolicy: 'HighlyAvailable',
-  pullSecret: { existingSecret: 'pull-secret' },
-  secretEncryption: { aescbc: { existingSecret: 'etcd-key' } },
-  services: { apiServerAddress: '10.0.0.5' },
-};
+const edge = EDGE;
 
 describe('examples/fleet.yaml', () => {
   test('is the built-in example written as data', () => {
