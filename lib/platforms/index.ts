@@ -10,6 +10,8 @@ import { kubevirtPlatform } from './kubevirt';
 import { nonePlatform } from './none';
 
 export * from './aws';
+// Not re-exported by './aws': the CLI's JSON is read into that folder's props, which it imports.
+export * from './aws/interop';
 export * from './kubevirt';
 export * from './agent';
 export * from './none';

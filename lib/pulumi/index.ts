@@ -11,6 +11,10 @@ export type { RegisteredPhase } from './register-phases';
 // Components and their args.
 export { HostedClusterBundle } from './hosted-cluster';
 export type { HostedClusterBundleArgs, HostedClusterSecretValues } from './hosted-cluster';
+// A bundle's args checked and planned before anything is registered, with values known only at deploy time added by path.
+export { PlannedBundle } from './hosted-cluster';
+export type { DeployTimeFields } from './hosted-cluster';
+export type { FieldPath, FieldValue } from '../core/field-values';
 export { ManagementCluster } from './management-cluster';
 export type { ManagementClusterArgs } from './management-cluster';
 export { AgentInfrastructure } from './agent-infrastructure';

@@ -54,7 +54,7 @@ export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.Com
       register: (planned, dependsOn) => {
         const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
         const resourceName = resourceNameFor(name, planned.object);
-        const resource = options.render ? options.render(planned, resourceName, childOpts) : renderResource(resourceName, planned, undefined, new Map(), childOpts, providers);
+        const resource = options.render ? options.render(planned, resourceName, childOpts) : renderResource(resourceName, planned, undefined, childOpts, providers);
         this.registered.push({ object: planned.object, resource });
         return resource;
       },

@@ -2,14 +2,17 @@
 import { v } from '../../core/valibot';
 import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
-import { AWS_OPERATOR_ROLES, AwsRoleKey } from './iam';
+import { AWS_MAX_INFRA_ID_LENGTH, AWS_OPERATOR_ROLES, AWS_WORKER, AwsPartition, AwsRoleKey, awsIamNames, awsRoleArn, isAwsIssuerURL } from './iam';
 import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX, AWS_TAGS } from './limits';
 import { AWS_MANAGEMENT_PRESET, awsManagementNeeds } from './management';
+import { AWS_NETWORK_DEFAULTS } from './network';
+import { checkAwsZones, isAwsRegion } from './zones';
 
 export * from './limits';
 export * from './network';
 export * from './iam';
-export * from './interop';
+export * from './zones';
+export * from './assigned-ids';
 import {
   bool,
   definePlatform,
@@ -33,18 +36,9 @@ export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>
   Object.entries(AWS_OPERATOR_ROLES).map(([key, role]) => [key, role.suffix]),
 ) as Record<AwsRoleKey, string>;
 
-/**
- * The longest infraID whose derived IAM names fit AWS's 64-character role names: the longest
- * name is `<infraID>-cloud-network-config-controller` (cmd/infra/aws/iam.go). The CLI generates at
- * most 27 characters (support/infraid/infraid.go: 21 of the name, "-", 5 random); the library keeps
- * the deterministic name, so it allows up to this and refuses (never truncates) longer ones.
- */
-export const AWS_MAX_INFRA_ID_LENGTH =
-  AWS_IAM_ROLE_NAME_MAX - 1 - Math.max(...Object.values(AWS_CONTROL_PLANE_ROLES).map((suffix) => suffix.length), 'worker-role'.length);
-
 /** The role ARNs as the CLI names them: `arn:<partition>:iam::<account>:role/<infraID>-<suffix>`. */
-export function cliRolesRef(accountId: string, infraID: string, partition: 'aws' | 'aws-cn' | 'aws-us-gov' = 'aws'): AwsRolesRef {
-  const entries = Object.entries(AWS_CONTROL_PLANE_ROLES).map(([key, suffix]) => [key, `arn:${partition}:iam::${accountId}:role/${infraID}-${suffix}`]);
+export function cliRolesRef(accountId: string, infraID: string, partition: AwsPartition = 'aws'): AwsRolesRef {
+  const entries = Object.entries(awsIamNames(infraID).roles).map(([key, roleName]) => [key, awsRoleArn(partition, accountId, roleName)]);
   return Object.fromEntries(entries) as AwsRolesRef;
 }
 
@@ -52,19 +46,18 @@ export function cliRolesRef(accountId: string, infraID: string, partition: 'aws'
 export const AWS_DEFAULTS = {
   region: 'us-east-1',
   endpointAccess: 'Public',
-  machineCIDR: '10.0.0.0/16',
+  machineCIDR: AWS_NETWORK_DEFAULTS.vpcCidr,
   etcdStorageClassName: 'gp3-csi',
   multiArch: false,
   instanceType: { amd64: 'm5.large', arm64: 'm6g.large' },
   rootVolume: { size: 120, type: 'gp3' },
-  instanceProfile: (infraID: string) => `${infraID}-worker`,
+  instanceProfile: AWS_WORKER.profile,
 } as const;
 
 const ID = {
   vpc: /^vpc-[0-9a-f]+$/,
   subnet: /^subnet-[0-9a-f]+$/,
   roleArn: /^arn:(aws|aws-cn|aws-us-gov):iam::[0-9]{12}:role\/(.+)$/,
-  region: /^[a-z]{2}(-[a-z]+)+-\d$/,
   tag: /^[0-9A-Za-z_.:/=+@ -]+$/,
 };
 
@@ -172,7 +165,7 @@ function validateCluster(hc: HostedCluster, issues: IssueCollector): void {
   const aws = hc.spec.platform.aws;
   if (!aws) return;
   const path = 'spec.platform.aws';
-  if (!ID.region.test(aws.region ?? '')) issues.error(`${path}.region`, `${quote(aws.region)} is not an AWS region.`, 'Use a region such as us-east-1.');
+  if (!isAwsRegion(aws.region ?? '')) issues.error(`${path}.region`, `${quote(aws.region)} is not an AWS region.`, 'Use a region such as us-east-1.');
   const config = aws.cloudProviderConfig;
   if (config?.vpc !== undefined && !ID.vpc.test(config.vpc)) {
     issues.error(`${path}.cloudProviderConfig.vpc`, `${quote(config.vpc)} is not a VPC ID.`, 'Give the vpc-... ID of the cluster VPC (platform.aws.vpcId).');
@@ -200,7 +193,7 @@ function validateCluster(hc: HostedCluster, issues: IssueCollector): void {
       `Set infraID to ${AWS_MAX_INFRA_ID_LENGTH} characters or fewer (the CLI generates 27), or shorten the cluster name.`,
     );
   }
-  if (!/^https:\/\/\S+$/.test(hc.spec.issuerURL ?? '')) {
+  if (!isAwsIssuerURL(hc.spec.issuerURL ?? '')) {
     issues.error('spec.issuerURL', `${quote(hc.spec.issuerURL)} is not an https URL.`, 'Use the OIDC issuer https://<bucket>.s3.<region>.amazonaws.com/<infraID> (platform.aws.issuerURL).');
   }
   if (!hc.spec.dns?.baseDomain) {
@@ -262,17 +255,8 @@ export const awsPlatform = definePlatform({
     cluster(props, ctx) {
       if (!props) return { platform: { type: 'AWS' } };
       const access = props.endpointAccess ?? AWS_DEFAULTS.endpointAccess;
-      if (props.zones.length === 0) ctx.issues.error('platform.aws.zones', 'no zones are given.', 'List at least one zone with its private subnet.');
       const region = props.region ?? AWS_DEFAULTS.region;
-      props.zones.forEach((zone, index) => {
-        if (props.zones.findIndex((z) => z.name === zone.name) !== index) {
-          ctx.issues.error(`platform.aws.zones[${index}].name`, `zone ${quote(zone.name)} is listed twice.`, 'List each zone once.');
-        }
-        // An availability zone's name is its region's and a suffix (us-east-1a, us-east-1-bos-1a).
-        if (!zone.name.startsWith(region) || zone.name.length === region.length) {
-          ctx.issues.error(`platform.aws.zones[${index}].name`, `zone ${quote(zone.name)} is not in region ${region}.`, `Use zones of ${region} or set platform.aws.region to their region.`);
-        }
-      });
+      checkAwsZones(region, props.zones.map((zone) => zone.name), ctx.issues, { list: 'platform.aws.zones', zone: (index) => `platform.aws.zones[${index}].name` });
       const domain = props.externalDnsDomain;
       if (domain && access === 'Private') {
         ctx.issues.error('platform.aws.externalDnsDomain', 'external DNS works only with Public or PublicAndPrivate endpoint access.', 'Remove externalDnsDomain or change endpointAccess.');
@@ -290,7 +274,7 @@ export const awsPlatform = definePlatform({
         platform: {
           type: 'AWS',
           aws: {
-            region: props.region ?? AWS_DEFAULTS.region,
+            region,
             rolesRef: props.rolesRef,
             ...(first ? { cloudProviderConfig: { vpc: props.vpcId, subnet: { id: first.privateSubnetId }, zone: first.name } } : {}),
             ...(props.resourceTags ? { resourceTags: tags(props.resourceTags) } : {}),

@@ -10,7 +10,7 @@ import { HcpValidationError, IssueCollector, ValidationIssue } from '../../core/
 import { bool, describeValue, list, quote, schemaFindings, schemaMessage, text } from '../../core/schema';
 import type { SecretEncryptionProps } from '../../core/hosted-cluster';
 import type { AwsClusterProps } from './index';
-import { AWS_OPERATOR_ROLES, AwsRoleKey } from './iam';
+import { AWS_OPERATOR_ROLES, AwsRoleKey, awsKmsSecretEncryption } from './iam';
 
 /** An object with these keys; keys it does not know are allowed (newer CLIs add fields). */
 function cliObject<const E extends v.ObjectEntries>(entries: E, what: string) {
@@ -84,9 +84,8 @@ export interface AwsPropsFromCli {
   readonly annotations?: Readonly<Record<string, string>>;
 }
 
-/** The mapping alone, for JSON already checked (the Pulumi component uses it with its own values). */
-export function awsPropsFromCheckedCliOutput(infra: AwsInfraOutput, iam: AwsIamOutput, extras: AwsClusterExtras = {}): AwsPropsFromCli {
-  const kms = iam.kmsKeyARN && iam.kmsProviderRoleARN;
+/** The mapping alone, for JSON already checked. */
+function propsFromCheckedCliOutput(infra: AwsInfraOutput, iam: AwsIamOutput, extras: AwsClusterExtras = {}): AwsPropsFromCli {
   return {
     name: infra.Name,
     infraID: infra.infraID,
@@ -108,13 +107,7 @@ export function awsPropsFromCheckedCliOutput(infra: AwsInfraOutput, iam: AwsIamO
         ...extras,
       },
     },
-    ...(kms
-      ? {
-          secretEncryption: {
-            kms: { provider: 'AWS', aws: { region: iam.region, activeKey: { arn: iam.kmsKeyARN! }, auth: { awsKms: iam.kmsProviderRoleARN! } } },
-          },
-        }
-      : {}),
+    ...(iam.kmsKeyARN && iam.kmsProviderRoleARN ? { secretEncryption: awsKmsSecretEncryption(iam.region, iam.kmsKeyARN, iam.kmsProviderRoleARN) } : {}),
     ...(infra.publicOnly ? { annotations: { 'hypershift.openshift.io/aws-machine-public-ips': 'true' } } : {}),
   };
 }
@@ -150,7 +143,7 @@ export function checkAwsCliOutput(infra: unknown, iam: unknown, extras: AwsClust
     issues.error('iam.kmsProviderRoleARN', 'kmsKeyARN and kmsProviderRoleARN must be given together.', 'Give both, or neither.');
   }
   if (issues.issues.length > 0) return { issues: issues.issues };
-  return { props: awsPropsFromCheckedCliOutput(i, m, extras), issues: [] };
+  return { props: propsFromCheckedCliOutput(i, m, extras), issues: [] };
 }
 
 /** Like {@link checkAwsCliOutput}, but throws {@link HcpValidationError} listing every problem. */
