@@ -138,7 +138,7 @@ export function validateCommand(files: readonly string[]): ExitCode {
   const fleet = new FleetCheck();
   const entries: PropsEntry[] = [];
   for (const file of files) {
-    const { entries: found, issues } = readPropsFile(file, readText(file));
+    const { entries: found, issues } = readPropsFile(file === '-' ? '(stdin)' : file, readText(file));
     entries.push(...found);
     fleet.issues.push(...issues);
   }
