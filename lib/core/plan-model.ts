@@ -195,7 +195,8 @@ export class Plan {
     const fresh = this.freshObjects(contribution.objects, issues);
     const claims = this.newClaims(fresh, issues);
     const newChecks = (contribution.checks ?? []).filter((check) => !this.checks.has(check));
-    const existing = this.objects;
+    // Copying the planned objects costs a pass over the app: only a part that brings a new check pays it.
+    const existing = newChecks.length > 0 ? this.objects : [];
     for (const check of newChecks) issues.push(...check(existing, this, contribution.contributor));
     const freshObjects = [...fresh.values()];
     for (const [check, owner] of this.checks) issues.push(...check(freshObjects, this, owner));

@@ -1,12 +1,15 @@
 /** AWS: the CLI's defaults (`hcp create cluster aws`) and what the operator requires there. */
 import { v } from '../../core/valibot';
-import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
+import type { HostedCluster, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
 import { AWS_MAX_INFRA_ID_LENGTH, AWS_OPERATOR_ROLES, AWS_WORKER, AwsPartition, AwsRoleKey, awsIamNames, awsRoleArn, isAwsIssuerURL } from './iam';
 import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX, AWS_TAGS } from './limits';
 import { AWS_MANAGEMENT_PRESET, awsManagementNeeds } from './management';
 import { AWS_NETWORK_DEFAULTS } from './network';
 import { checkAwsZones, isAwsRegion } from './zones';
+import type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, EndpointAccess } from './props';
+
+export type { AwsClusterProps, AwsNodePoolProps, AwsPlatformProps, AwsRolesRef, AwsZone, EndpointAccess } from './props';
 
 export * from './limits';
 export * from './network';
@@ -15,6 +18,7 @@ export * from './zones';
 export * from './assigned-ids';
 import {
   bool,
+  checking,
   definePlatform,
   list,
   oneOf,
@@ -26,10 +30,6 @@ import {
   text,
 } from '../../core';
 
-/** The seven control-plane roles created by `hypershift create iam aws`. */
-export type AwsRolesRef = HostedClusterSpec['platform'] extends infer P
-  ? P extends { aws?: infer A } ? NonNullable<A> extends { rolesRef: infer R } ? R : never : never
-  : never;
 
 /** The control-plane roles and the name suffix `hypershift create iam aws` gives each (`<infraID>-<suffix>`). */
 export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>> = Object.fromEntries(
@@ -66,19 +66,20 @@ const subnetId = v.pipe(
   v.check((id) => ID.subnet.test(id), (issue) => schemaMessage(`${quote(issue.input)} is not a subnet ID.`, 'Give the subnet-... ID of the zone\'s private subnet.')),
 );
 
+/** @internal */
 export const awsZoneSchema = strict({
   /** Availability zone, e.g. `us-east-1a`. */
   name: text({ max: 64 }),
   /** The zone's private subnet (`subnet-...`), where its workers run. */
   privateSubnetId: subnetId,
 });
-export type AwsZone = v.InferOutput<typeof awsZoneSchema>;
 
 const rolesRefSchema = strict(
   Object.fromEntries(Object.keys(AWS_CONTROL_PLANE_ROLES).map((key) => [key, text({ max: 2048 })])) as Record<keyof AwsRolesRef, ReturnType<typeof text>>,
   'the seven role ARNs',
 );
 
+/** @internal */
 export const awsClusterPropsSchema = strict({
   /** @default 'us-east-1' */
   region: v.optional(text({ max: 64 })),
@@ -107,11 +108,10 @@ export const awsClusterPropsSchema = strict({
   /** Worker instance profile. @default `<infraID>-worker` */
   instanceProfile: v.optional(text({ max: AWS_INSTANCE_PROFILE_NAME_MAX })),
 });
-export type AwsClusterProps = v.InferOutput<typeof awsClusterPropsSchema>;
-export type EndpointAccess = NonNullable<AwsClusterProps['endpointAccess']>;
 
 type AwsPoolSpec = NonNullable<NodePoolSpec['platform']['aws']>;
 
+/** @internal */
 export const awsNodePoolPropsSchema = strict({
   /** Zone whose private subnet the pool uses. @default the first zone */
   zone: v.optional(text({ max: 64 })),
@@ -132,7 +132,6 @@ export const awsNodePoolPropsSchema = strict({
   /** Tags for this pool's instances. @default none */
   resourceTags: v.optional(stringMap()),
 });
-export type AwsNodePoolProps = v.InferOutput<typeof awsNodePoolPropsSchema>;
 
 /** Services that may carry a hostname, per endpoint access (product docs, Table 3.3). */
 const HOSTNAME_ALLOWED: Record<EndpointAccess, readonly ServiceType[]> = {
@@ -234,7 +233,7 @@ function validateNodePool(np: { spec: NodePoolSpec }, issues: IssueCollector): v
 
 export const awsPlatform = definePlatform({
   type: 'AWS',
-  block: { key: 'aws', required: true, cluster: awsClusterPropsSchema, pool: awsNodePoolPropsSchema },
+  block: { key: 'aws', required: true, cluster: checking<AwsClusterProps>(awsClusterPropsSchema), pool: checking<AwsNodePoolProps>(awsNodePoolPropsSchema) },
   defaults: AWS_DEFAULTS,
   defaultMapping: 'Ingress',
   publishingRules: {
