@@ -3,6 +3,8 @@
  * This entry point is framework-free; see `hcp-constructs/cdk8s` and `hcp-constructs/pulumi`.
  * Every name users need is listed here; the modules behind it are internal, and so is anything
  * not listed (tests import those from their modules). api/hcp-constructs.api.md records this surface.
+ *
+ * @module hcp-constructs
  */
 
 // Hosted clusters: the props, their parts per platform, and secret sources.

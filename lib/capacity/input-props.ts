@@ -48,7 +48,7 @@ export interface CapacityInput extends CapacitySettings {
   readonly hostedClusters?: readonly CapacityClusterInput[];
 }
 
-/** Options of {@link capacityOfPlan} besides the plan (and a management cluster's `capacity`). */
+/** Options of the capacity check of a plan (a management cluster's `capacity`). */
 export interface PlanCapacityOptions extends CapacitySettings {
   /** Expected load per hosted cluster, keyed by `namespace/name` or by name. @default 'medium' for each */
   readonly loads?: Readonly<Record<string, Load>>;

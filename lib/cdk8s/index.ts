@@ -2,6 +2,8 @@
  * cdk8s constructs for hosted clusters: `hcp-constructs/cdk8s`. Never loads @pulumi/*.
  * Every name users need is listed here; the modules behind it (rendering, the output folder,
  * the writer and checker threads) are internal. api/cdk8s.api.md records this surface.
+ *
+ * @module hcp-constructs/cdk8s
  */
 
 // The base of ManagementCluster, AgentInfrastructure and HostedClusterIngress: the plan each renders, its findings, its ApiObjects.

@@ -2,6 +2,8 @@
  * Pulumi components for hosted clusters: `hcp-constructs/pulumi`. Loads @pulumi/pulumi and
  * @pulumi/kubernetes; the cdk8s entry never does. Every name users need is listed here; the
  * modules behind it (rendering, the program's shared plan) are internal. api/pulumi.api.md records this surface.
+ *
+ * @module hcp-constructs/pulumi
  */
 
 // The base of ManagementCluster, AgentInfrastructure and HostedClusterIngress: the plan each registers, its resources by phase, its warnings.

@@ -83,7 +83,7 @@ export interface AwsHostedClusterArgs extends Omit<HostedClusterBundleArgs, 'pla
  *
  * Everything is checked in the constructor before anything is registered (region and zones, base
  * domain, names against AWS limits, VPC CIDR, endpoint access, secrets, and the whole
- * HostedCluster): a problem fails `pulumi preview` with an {@link HcpResourceError}.
+ * HostedCluster): a problem fails `pulumi preview` with an {@link "hcp-constructs/pulumi"!HcpResourceError}.
  *
  * The Kubernetes resources depend on every AWS resource, so `pulumi destroy` deletes the
  * NodePools and the HostedCluster (whose operator removes its load balancers, endpoints and

@@ -2,6 +2,8 @@
  * Pulumi components for hosted clusters on AWS: `hcp-constructs/pulumi/aws`. Loads @pulumi/aws and
  * @pulumi/random; `hcp-constructs/pulumi` never does. Every name users need is listed here; the
  * modules behind it are internal. api/pulumi-aws.api.md records this surface.
+ *
+ * @module hcp-constructs/pulumi/aws
  */
 
 // The whole AWS hosted cluster: network, IAM, OIDC, then the cluster.
