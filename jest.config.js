@@ -9,4 +9,5 @@ module.exports = {
   // One crd-server for the whole run, started only when the run holds a suite that needs it.
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/setup/pulumi-bookkeeping-stacks.ts'],
 };
