@@ -4,7 +4,8 @@
  *
  *   npm run build && node build/bench/schema-bench.js [clusters]
  */
-import { checkObjectSchema, planHostedCluster, planObjects } from '../lib';
+import { planHostedCluster, planObjects } from '../lib';
+import { checkObjectSchema } from '../lib/api';
 import { OPTIONS, workload } from './workload';
 
 function main(): void {

@@ -10,7 +10,8 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import * as YAML from 'yaml';
 import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../lib';
-import { ANNOTATIONS, SecretSource, checkHostedCluster, formatIssues } from '../lib';
+import { SecretSource, checkHostedCluster, formatIssues } from '../lib';
+import { ANNOTATIONS } from '../lib/core/defaults';
 import { HostedClusterBundle, SynthResult, synthAtomically } from '../lib/cdk8s';
 import { SUPPORTED_VERSIONS, agentCluster, awsCluster, kubevirtCluster, noneCluster } from '../examples/clusters';
 

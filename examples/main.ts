@@ -1,5 +1,14 @@
-/** `npm run synth`: writes the built-in example into $CDK8S_OUTDIR (as `cdk8s synth` sets it), else dist/. */
+/**
+ * The built-in example as an app: `npx hcp-constructs synth examples/main.ts` calls `define`;
+ * run directly (`npm run synth`, or `cdk8s synth`), it writes into $CDK8S_OUTDIR, else dist/.
+ */
+import type { App } from 'cdk8s';
 import { runSynth } from '../lib/cdk8s';
 import { defineExample } from './app';
 
-process.exitCode = runSynth(defineExample);
+/** Adds every chart of the example to `app`. */
+export function define(app: App): void {
+  defineExample(app);
+}
+
+if (require.main === module) process.exitCode = runSynth(define);

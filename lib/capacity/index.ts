@@ -16,8 +16,11 @@ export {
   sizingBaselineConfigMap,
 } from './baseline';
 export type { SizingBaseline, Load, ControlPlaneDemand, WorkerShape, LimitingFactor, Resource, WorkerLimits } from './baseline';
+/** The schemas (valibot, so internal: the declarations stay free of it). @internal */
 export { capacityInputSchema, planCapacityOptionsSchema, workerGroupSchema, capacityClusterSchema, baselineOverridesSchema, loadSchema } from './input';
-export type { CapacityInput, CheckedCapacityInput, WorkerGroupInput, CapacityClusterInput, PlanCapacityOptions } from './input';
+/** @internal */
+export type { CheckedCapacityInput } from './input';
+export type { CapacityInput, WorkerGroupInput, CapacityClusterInput, PlanCapacityOptions } from './input';
 export { planCapacity, planCapacityOrThrow, capacityOfPlan, DEFAULT_MAX_PODS, CAPACITY_INPUT, MANAGEMENT_CAPACITY } from './planner';
 export type { CapacityReport, CapacityResult, WorkerGroupReport, ClusterDemandReport } from './planner';
 export { capacityReportJson, capacityReportSvg, capacitySummary } from './report';

@@ -7,6 +7,8 @@ import { v } from '../core/valibot';
 import { describeValue, list, nearest, oneOf, quote, schemaMessage, strict, text } from '../core/schema';
 import { LOAD_CLASSES, Load, SIZING_BASELINE_KEYS, SizingBaseline } from './baseline';
 
+export type { CapacityClusterInput, CapacityInput, PlanCapacityOptions, SizingBaselineOverrides, WorkerGroupInput } from './input-props';
+
 type AnyIssue = v.BaseIssue<unknown>;
 
 /** A finite number within (min, max] or [min, max]; `unit` ends the messages (`vCPUs`). */
@@ -28,7 +30,7 @@ function amount(options: { min: number; max: number; exclusiveMin?: boolean; who
   );
 }
 
-/** Control-plane workers of one size. */
+/** Control-plane workers of one size. @internal */
 export const workerGroupSchema = strict(
   {
     /** A name for the group in reports (`server-1`). @default `workers` for the first group, `workers-<n>` for the n-th */
@@ -44,7 +46,6 @@ export const workerGroupSchema = strict(
   },
   'a worker group',
 );
-export type WorkerGroupInput = v.InferInput<typeof workerGroupSchema>;
 
 /** One group, or a list of groups of different sizes; either way the output is a list. */
 function oneOrList<S extends typeof workerGroupSchema>(item: S) {
@@ -65,7 +66,7 @@ function oneOrList<S extends typeof workerGroupSchema>(item: S) {
   );
 }
 
-/** `low`, `medium`, `high`, or a QPS number (0 or more). */
+/** `low`, `medium`, `high`, or a QPS number (0 or more). @internal */
 export const loadSchema = v.custom<Load>(
   (value) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1_000_000) || (LOAD_CLASSES as readonly unknown[]).includes(value),
   (issue: AnyIssue) => {
@@ -77,7 +78,7 @@ export const loadSchema = v.custom<Load>(
   },
 );
 
-/** A hosted cluster as the planner sees it. */
+/** A hosted cluster as the planner sees it. @internal */
 export const capacityClusterSchema = strict(
   {
     /** The cluster's name (`namespace/name` or `name`), for reports and findings. */
@@ -89,7 +90,6 @@ export const capacityClusterSchema = strict(
   },
   'a hosted cluster ({ name, availability, load })',
 );
-export type CapacityClusterInput = v.InferInput<typeof capacityClusterSchema>;
 
 const baselineEntries = Object.fromEntries(
   SIZING_BASELINE_KEYS.map((key) => [
@@ -98,7 +98,7 @@ const baselineEntries = Object.fromEntries(
   ]),
 ) as { [K in keyof SizingBaseline]: v.OptionalSchema<v.CustomSchema<number, undefined>, undefined> };
 
-/** Overrides of the sizing baseline; keys as in the `hcp-sizing-baseline` ConfigMap. */
+/** Overrides of the sizing baseline; keys as in the `hcp-sizing-baseline` ConfigMap. @internal */
 export const baselineOverridesSchema = strict(baselineEntries, 'baseline overrides');
 
 const common = {
@@ -110,7 +110,7 @@ const common = {
   onOverflow: v.optional(oneOf(['warn', 'error'])),
 };
 
-/** Input of {@link planCapacity}. */
+/** Input of {@link planCapacity}. @internal */
 export const capacityInputSchema = strict(
   {
     ...common,
@@ -119,10 +119,10 @@ export const capacityInputSchema = strict(
   },
   'a capacity input ({ workers, hostedClusters, baseline, onOverflow })',
 );
-export type CapacityInput = v.InferInput<typeof capacityInputSchema>;
+/** @internal */
 export type CheckedCapacityInput = v.InferOutput<typeof capacityInputSchema>;
 
-/** Options of {@link capacityOfPlan} besides the plan. */
+/** Options of {@link capacityOfPlan} besides the plan. @internal */
 export const planCapacityOptionsSchema = strict(
   {
     ...common,
@@ -139,4 +139,3 @@ export const planCapacityOptionsSchema = strict(
   },
   'capacity options',
 );
-export type PlanCapacityOptions = v.InferInput<typeof planCapacityOptionsSchema>;

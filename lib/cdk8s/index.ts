@@ -1,13 +1,30 @@
-/** cdk8s constructs for hosted clusters. Never loads @pulumi/*. */
-export * from './hosted-cluster-bundle';
-export * from './hosted-cluster';
-export * from './agent-infrastructure';
-export * from './planned-api-object';
-export * from './render';
-export * from './planned-construct';
-export * from './output-folder';
-export * from './synth';
-export * from './yaml-output';
-export * from './management-cluster';
-export * from './hosted-cluster-ingress';
-export * from './cdk8s-plus';
+/**
+ * cdk8s constructs for hosted clusters: `hcp-constructs/cdk8s`. Never loads @pulumi/*.
+ * Every name users need is listed here; the modules behind it (rendering, the output folder,
+ * the writer and checker threads) are internal. api/cdk8s.api.md records this surface.
+ *
+ * @module hcp-constructs/cdk8s
+ */
+
+// The base of ManagementCluster, AgentInfrastructure and HostedClusterIngress: the plan each renders, its findings, its ApiObjects.
+export { PlannedConstruct } from './planned-construct';
+
+// Constructs and their props.
+export { HostedClusterBundle } from './hosted-cluster-bundle';
+export type { HostedClusterBundleProps } from './hosted-cluster-bundle';
+export { HostedCluster, NodePool } from './hosted-cluster';
+export type { HostedClusterConstructProps, NodePoolConstructProps } from './hosted-cluster';
+export { ManagementCluster } from './management-cluster';
+export type { ManagementClusterProps } from './management-cluster';
+export { AgentInfrastructure } from './agent-infrastructure';
+export type { AgentInfrastructureConstructProps } from './agent-infrastructure';
+export { HostedClusterIngress } from './hosted-cluster-ingress';
+export type { HostedClusterIngressConstructProps } from './hosted-cluster-ingress';
+
+// cdk8s-plus interop: the parts of your cdk8s-plus module the bundle's helpers use.
+export type { KplusSecretModule, KplusNamespacesModule } from './cdk8s-plus';
+
+// Synthesis: validate everything, then write one folder per target cluster.
+export { runSynth, synthAtomically, synthesizeCharts } from './synth';
+export type { SynthResult, SynthesizedChart } from './synth';
+export { OutputFolderError } from './output-folder';

@@ -4,9 +4,10 @@ import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { collectIssues, targetOf } from './render';
-import { appReports } from './reports';
+import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
+import { toYamlStream } from './yaml-output';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 
 export interface SynthResult {
@@ -90,24 +91,34 @@ function chartFiles(app: App): ChartFile[] {
 }
 
 /**
- * Builds an App with `define`, validates every construct, and only then writes one
- * `<target>/<chart>.yaml` per chart and target into the output folder (see {@link resolveOutdir}). Only files an
- * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
- * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
- * original error is thrown. Big apps write their YAML on several cores (see yaml-writers.ts);
- * `HCP_SYNTH_THREADS=0` keeps it in one thread.
+ * What the `hcp-constructs` command watches of a synth (internal: not exported from the entry
+ * point). `progress` hears each phase and each file written; `beforeCommit` gets every file's
+ * staged path (its new content) before anything moves into place, and aborts the write by throwing.
  */
-export function synthAtomically(outdir: string | undefined, define: (app: App) => void): SynthResult {
-  const target = path.resolve(resolveOutdir(outdir));
-  // Refuse a project folder before the user's code runs, so nothing at all happens.
-  const problem = outputFolderProblem(target);
-  if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
-  const app = new App({ outdir: target });
+export interface SynthHooks {
+  readonly progress?: (event: SynthProgress) => void;
+  readonly beforeCommit?: (staged: ReadonlyMap<string, string>) => void;
+}
+
+export type SynthProgress = { readonly phase: 'app' | 'checks' } | { readonly phase: 'write'; readonly done: number; readonly total: number };
+
+/** An app that is defined and validated: its files (by name in the output folder), reports and findings. */
+interface PreparedSynth {
+  readonly charts: ReadonlyMap<string, ChartFile>;
+  readonly reports: AppReports;
+  readonly warnings: readonly ValidationIssue[];
+}
+
+/** Builds the App with `define`, collects every finding and throws HcpValidationError on any error. */
+function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks): PreparedSynth {
+  const app = new App({ outdir });
   const checks = ThreadedSchemaChecks.attach(app);
   let issues: ValidationIssue[];
-  let reports: ReturnType<typeof appReports>;
+  let reports: AppReports;
   try {
+    hooks.progress?.({ phase: 'app' });
     define(app);
+    hooks.progress?.({ phase: 'checks' });
     reports = appReports(app);
     // Waits for the schema checks still running in their thread.
     issues = [...collectIssues(app), ...reports.issues];
@@ -121,17 +132,47 @@ export function synthAtomically(outdir: string | undefined, define: (app: App) =
     if (charts.has(name)) throw new Error(`two charts would both write ${name}: give one of them another id.`);
     charts.set(name, file);
   }
+  return { charts, reports, warnings: issues.filter((i) => i.severity === 'warning') };
+}
+
+/**
+ * Builds an App with `define`, validates every construct, and only then writes one
+ * `<target>/<chart>.yaml` per chart and target into the output folder (`outdir`, else
+ * `$CDK8S_OUTDIR` when set and not empty, else `dist`). Only files an
+ * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
+ * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
+ * original error is thrown. Big apps write their YAML on several cores (see yaml-writers.ts);
+ * `HCP_SYNTH_THREADS=0` keeps it in one thread.
+ */
+export function synthAtomically(outdir: string | undefined, define: (app: App) => void): SynthResult {
+  return synthWithHooks(outdir, define, {});
+}
+
+/** {@link synthAtomically}, telling `hooks` how it goes (the `hcp-constructs` command's progress and change summary). */
+export function synthWithHooks(outdir: string | undefined, define: (app: App) => void, hooks: SynthHooks): SynthResult {
+  const target = path.resolve(resolveOutdir(outdir));
+  // Refuse a project folder before the user's code runs, so nothing at all happens.
+  const problem = outputFolderProblem(target);
+  if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
+  const { charts, reports, warnings } = prepareSynth(target, define, hooks);
   const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
   let writers: YamlWriters | undefined;
   let objects = 0;
   try {
     writers = new YamlWriters(writerThreadCount(charts.size));
-    for (const [name, content] of reports.files) write.stage(name, content);
+    const staged = new Map<string, string>();
+    for (const [name, content] of reports.files) {
+      write.stage(name, content);
+      staged.set(name, write.stagingPath(name));
+    }
     for (const [name, file] of charts) {
-      writers.write(write.stagingPath(name), file.objects.map((o) => o.toJson()), name);
+      staged.set(name, write.stagingPath(name));
+      writers.write(staged.get(name)!, file.objects.map((o) => o.toJson()), name);
       objects += file.objects.length;
+      hooks.progress?.({ phase: 'write', done: staged.size - reports.files.size, total: charts.size });
     }
     writers.finish();
+    hooks.beforeCommit?.(staged);
   } catch (error) {
     try {
       writers?.settle();
@@ -143,7 +184,30 @@ export function synthAtomically(outdir: string | undefined, define: (app: App) =
   }
   writers.close();
   const { written, removed } = write.commit();
-  return { outdir: target, files: written, removed, objects, warnings: issues.filter((i) => i.severity === 'warning'), summary: reports.summary };
+  return { outdir: target, files: written, removed, objects, warnings, summary: reports.summary };
+}
+
+/** What a synth would write, in memory: each file's content by its name in the output folder. */
+export interface SynthOutput {
+  readonly files: ReadonlyMap<string, string>;
+  readonly objects: number;
+  readonly warnings: readonly ValidationIssue[];
+  readonly summary: readonly string[];
+}
+
+/**
+ * The files {@link synthAtomically} would write, byte for byte, without touching any folder
+ * (`synth --check`, `diff` and `--stdout` of the `hcp-constructs` command). Throws as it does.
+ */
+export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}): SynthOutput {
+  const { charts, reports, warnings } = prepareSynth(path.resolve('dist'), define, hooks);
+  const files = new Map(reports.files);
+  let objects = 0;
+  for (const [name, file] of charts) {
+    files.set(name, toYamlStream(file.objects.map((o) => o.toJson())));
+    objects += file.objects.length;
+  }
+  return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), objects, warnings, summary: reports.summary };
 }
 
 /** Prints a validation failure as a list (no stack trace) and returns the exit code to use. */
@@ -162,24 +226,38 @@ export function reportFailure(error: unknown, stream: { write(text: string): unk
 }
 
 /**
- * The body of a synth program: runs {@link synthAtomically}, prints a short summary (or the
- * problems) and returns the process exit code. Without `outdir` it writes where `cdk8s synth`
- * asks (`$CDK8S_OUTDIR`), else into `dist`.
+ * Set on `globalThis` by the `hcp-constructs` command while it loads an app: {@link runSynth}
+ * then hands the command its `define` (and output folder) instead of synthesizing, so an app
+ * written for `cdk8s synth` also runs under the command, with `--check` and `diff`.
+ */
+export const RUN_SYNTH_CAPTURE = Symbol.for('hcp-constructs.run-synth-capture');
+export type RunSynthCapture = (outdir: string | undefined, define: (app: App) => void) => void;
+
+/**
+ * The body of a synth program: runs {@link synthAtomically}, prints a short summary and any
+ * warnings (or the problems) to stderr, and returns the process exit code. stderr, because
+ * `cdk8s synth` discards the app's stdout and passes its stderr through. Without `outdir` it
+ * writes where `cdk8s synth` asks (`$CDK8S_OUTDIR`), else into `dist`.
  */
 export function runSynth(define: (app: App) => void): number;
 export function runSynth(outdir: string | undefined, define: (app: App) => void): number;
 export function runSynth(first: string | undefined | ((app: App) => void), second?: (app: App) => void): number {
   const [outdir, define] = typeof first === 'function' ? [undefined, first] : [first, second!];
+  const capture = (globalThis as Record<symbol, unknown>)[RUN_SYNTH_CAPTURE];
+  if (typeof capture === 'function') {
+    (capture as RunSynthCapture)(outdir, define);
+    return 0;
+  }
   try {
     const result = synthAtomically(outdir, define);
     const relative = path.relative(process.cwd(), result.outdir);
-    process.stdout.write(
+    process.stderr.write(
       `Synthesized ${result.files.length} file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${relative}/\n` +
         result.files.map((f) => `  ${f}\n`).join('') +
         result.removed.map((f) => `  ${f} (removed: no longer produced)\n`).join('') +
         result.summary.map((line) => `${line}\n`).join(''),
     );
-    if (result.warnings.length > 0) process.stdout.write(`Warnings:\n${formatIssues(result.warnings)}\n`);
+    if (result.warnings.length > 0) process.stderr.write(`Warnings:\n${formatIssues(result.warnings)}\n`);
     return 0;
   } catch (error) {
     return reportFailure(error);

@@ -16,11 +16,16 @@ import { DeepPartial, deepMerge } from './merge';
 import { MAX_NAME_LENGTH } from './limits';
 import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, MAX_SUBDOMAIN_LENGTH, infraIdFor, secretKeys } from './names';
 import { networkingPropsSchema, networkingSpec } from './networking';
-import { EntriesOutput, bool, describeValue, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
+import { bool, describeValue, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
 import type { AnyPlatformDefinition, ClusterContext } from './platform';
 import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, secretSourceSchema } from './secrets';
 import { servicesFor, withOverrides } from './services';
+import type { ClusterPropsOf } from './hosted-cluster-props';
 
+export type { ClusterPropsOf, EtcdProps, PriorityClassProps, SecretEncryptionProps, ServicesProps } from './hosted-cluster-props';
+export type { ReleaseProps } from './release-props';
+
+/** @internal */
 export const releasePropsSchema = strict({
   /** Release image pull spec, by tag (`...:4.16.4-x86_64`) or digest (`...@sha256:...`). */
   image: text({ max: 2048 }),
@@ -30,11 +35,10 @@ export const releasePropsSchema = strict({
    */
   version: v.optional(text({ max: 64 })),
 });
-export type ReleaseProps = v.InferOutput<typeof releasePropsSchema>;
 
 type KmsSpec = NonNullable<NonNullable<HostedClusterSpec['secretEncryption']>['kms']>;
 
-/** etcd encryption: an aescbc key Secret, or a KMS key (checked on the final HostedCluster). */
+/** etcd encryption: an aescbc key Secret, or a KMS key (checked on the final HostedCluster). @internal */
 export const secretEncryptionPropsSchema = v.union(
   [
     strict({
@@ -50,11 +54,11 @@ export const secretEncryptionPropsSchema = v.union(
   ],
   (issue) => schemaMessage(`${describeValue(issue.input)} is neither { aescbc: ... } nor { kms: ... }.`, 'Give { aescbc: <secret source> } or { kms: { provider, ... } }.'),
 );
-export type SecretEncryptionProps = v.InferOutput<typeof secretEncryptionPropsSchema>;
 
 const SERVICE_TYPES = ['APIServer', 'OAuthServer', 'OIDC', 'Konnectivity', 'Ignition', 'OVNSbDb'] as const satisfies readonly ServiceType[];
 const serviceKeyed = <S extends v.GenericSchema>(value: S) => strict(Object.fromEntries(SERVICE_TYPES.map((s) => [s, v.optional(value)])) as { [K in ServiceType]: v.OptionalSchema<S, undefined> });
 
+/** @internal */
 export const servicesPropsSchema = strict({
   /** @default the platform's: Ingress for AWS and KubeVirt, NodePort for Agent and None */
   mapping: v.optional(oneOf(['Ingress', 'NodePort'])),
@@ -65,9 +69,8 @@ export const servicesPropsSchema = strict({
   /** Full publishing strategy for individual services; replaces the mapping's. @default none */
   overrides: v.optional(serviceKeyed(passthrough<PublishingStrategy>('a publishing strategy'))),
 });
-export type ServicesProps = v.InferOutput<typeof servicesPropsSchema>;
 
-/** Control-plane priority classes, as HostedCluster annotations. */
+/** Control-plane priority classes, as HostedCluster annotations. @internal */
 export const priorityClassPropsSchema = strict({
   /** @default the operator's, hypershift-control-plane */
   controlPlane: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
@@ -76,13 +79,12 @@ export const priorityClassPropsSchema = strict({
   /** @default the operator's, hypershift-etcd */
   etcd: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
 });
-export type PriorityClassProps = v.InferOutput<typeof priorityClassPropsSchema>;
 
 const pausedUntilSchema = v.union([bool(), text({ max: 64 })], (issue) =>
   schemaMessage(`${describeValue(issue.input)} is neither true/false nor an RFC 3339 time.`, 'Give true, or a time such as "2026-12-01T00:00:00Z".'),
 );
 
-/** The fields of a HostedCluster's props, except its platform (which the platform registry supplies). */
+/** The fields of a HostedCluster's props, except its platform (which the platform registry supplies). @internal */
 export const hostedClusterEntries = {
   /** RFC 1123 label; the control plane runs in namespace `<namespace>-<name>`. */
   name: text({ max: MAX_NAME_LENGTH, fix: 'Give the cluster name as a string, e.g. "prod-east-1".' }),
@@ -164,12 +166,6 @@ export const hostedClusterEntries = {
    * shape (an object) is checked here; the merged HostedCluster is validated. @default none
    */
   specOverrides: v.optional(passthrough<DeepPartial<HostedClusterSpec>>()),
-};
-
-/** A HostedCluster's props with the platform union `Platform`. */
-export type ClusterPropsOf<Platform extends { readonly type: string }> = EntriesOutput<typeof hostedClusterEntries> & {
-  /** Platform type and its settings. */
-  readonly platform: Platform;
 };
 
 export interface BuiltCluster {

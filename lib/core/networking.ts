@@ -6,10 +6,14 @@ import { bool, count, describeValue, list, oneOf, schemaMessage, strict, text } 
 import { Cidr, formatCidr, hasHostBits, overlaps, parseCidr } from './cidr';
 import { CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
+import type { NetworkingProps } from './networking-props';
+
+export type { NetworkingProps, ClusterNetworkEntry } from './networking-props';
 
 export type NetworkingSpec = HostedClusterSpec['networking'];
 export type NetworkType = NonNullable<NetworkingSpec['networkType']>;
 
+/** @internal */
 export const networkingPropsSchema = strict({
   /** Pod networks, one per IP family. @default ['10.132.0.0/14'] (dual stack adds 'fd01::/48') */
   clusterNetwork: v.optional(
@@ -26,7 +30,6 @@ export const networkingPropsSchema = strict({
   /** OVN-Kubernetes MTU, 576 to 9216. @default the operator's */
   ovnMtu: v.optional(count(OVN_MTU.min, OVN_MTU.max, 'the HostedCluster CRD\'s maximum')),
 });
-export type NetworkingProps = v.InferOutput<typeof networkingPropsSchema>;
 
 /** Completes the networking block from props and the platform's machine network. */
 export function networkingSpec(props: NetworkingProps = {}, platformMachineNetwork?: string): NetworkingSpec {

@@ -3,19 +3,22 @@ import type { NodePool, NodePoolSpec } from '../api';
 import { HYPERSHIFT_API_VERSION } from '../api';
 import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
-import type { ReleaseProps } from './hosted-cluster';
+import type { ReleaseProps } from './release-props';
 import { nonEmpty, releasePropsSchema } from './hosted-cluster';
 import { MAX_NAME_LENGTH, MAX_NODEPOOL_CONFIG_REFS, MAX_NODES_PER_CLUSTER, MAX_TAINTS } from './limits';
 import { MAX_SUBDOMAIN_LENGTH } from './names';
-import { EntriesOutput, bool, count, describeValue, list, oneOf, passthrough, schemaMessage, strict, stringMap, text } from './schema';
+import { bool, count, describeValue, list, oneOf, passthrough, schemaMessage, strict, stringMap, text } from './schema';
 import { DeepPartial, deepMerge } from './merge';
 import type { AnyPlatformDefinition, Arch, ClusterContext } from './platform';
+import type { NodePoolPropsOf } from './node-pool-props';
+
+export type { NodePoolAutoScaling, NodePoolPropsOf, NodePoolTaint } from './node-pool-props';
 
 /** Taint effects the NodePool CRD accepts. */
 export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
 const ARCHS = ['amd64', 'arm64', 'ppc64le', 's390x'] as const satisfies readonly Arch[];
 
-/** The fields of a NodePool's props, except its platform blocks (which the platform registry supplies). */
+/** The fields of a NodePool's props, except its platform blocks (which the platform registry supplies). @internal */
 export const nodePoolEntries = {
   /** RFC 1123 label. @default the cluster name (AWS: `<cluster>-<zone>` per zone) */
   name: v.optional(text({ max: MAX_NAME_LENGTH, fix: 'Give the NodePool name as a string, e.g. "workers".' })),
@@ -80,11 +83,6 @@ export const nodePoolEntries = {
   specOverrides: v.optional(passthrough<DeepPartial<NodePoolSpec>>()),
 };
 
-/** A NodePool's props with the platform blocks `PoolPlatform` (`aws`, `kubevirt`, `agent`). */
-export type NodePoolPropsOf<PoolPlatform extends object = object> = EntriesOutput<typeof nodePoolEntries> & {
-  /** Platform blocks; only the cluster's platform may be set. @default the platform's defaults */
-  readonly platform?: PoolPlatform;
-};
 
 /** Builds one NodePool of a cluster. */
 export function buildNodePool(

@@ -85,7 +85,7 @@ export interface PlannedObject {
   readonly target: Target;
   readonly phase: Phase;
   readonly readiness: Readiness;
-  /** Objects (by {@link objectKey}) this one needs besides everything of earlier phases of its contribution. @default none */
+  /** Objects (by key: `group/kind/namespace/name`) this one needs besides everything of earlier phases of its contribution. @default none */
   readonly dependsOn?: readonly string[];
   /** Who contributed it, for messages: `HostedCluster clusters/example`. */
   readonly contributor: string;
@@ -195,7 +195,8 @@ export class Plan {
     const fresh = this.freshObjects(contribution.objects, issues);
     const claims = this.newClaims(fresh, issues);
     const newChecks = (contribution.checks ?? []).filter((check) => !this.checks.has(check));
-    const existing = this.objects;
+    // Copying the planned objects costs a pass over the app: only a part that brings a new check pays it.
+    const existing = newChecks.length > 0 ? this.objects : [];
     for (const check of newChecks) issues.push(...check(existing, this, contribution.contributor));
     const freshObjects = [...fresh.values()];
     for (const [check, owner] of this.checks) issues.push(...check(freshObjects, this, owner));

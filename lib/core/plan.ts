@@ -11,7 +11,8 @@ import type { OcpVersion } from './release';
 import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
 import { IssueCollector, ValidationIssue, throwIfErrors } from './errors';
-import { ClusterPropsOf, buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
+import { buildHostedCluster, hostedClusterEntries } from './hosted-cluster';
+import type { HostedClusterPropsOf } from './hosted-cluster-props';
 import { MAX_NAME_LENGTH, MAX_NODES_PER_CLUSTER } from './limits';
 import { NodePoolPropsOf, buildNodePool, nodePoolEntries } from './node-pool';
 import type { AnyPlatformDefinition } from './platform';
@@ -40,12 +41,12 @@ export interface HostedClusterPlan extends PlannedPart {
   readonly version?: OcpVersion;
 }
 
-/** The props schema of one NodePool, for the NodePool platform blocks. */
+/** The props schema of one NodePool, for the NodePool platform blocks. @internal */
 export function nodePoolPropsSchema<PP extends v.GenericSchema>(poolPlatform: PP) {
   return strict({ ...nodePoolEntries, platform: v.optional(poolPlatform) });
 }
 
-/** The props schema of a whole hosted cluster, for a platform union and NodePool platform blocks. */
+/** The props schema of a whole hosted cluster, for a platform union and NodePool platform blocks. @internal */
 export function hostedClusterPlanPropsSchema<P extends v.GenericSchema, PP extends v.GenericSchema>(platform: P, poolPlatform: PP) {
   return strict({
     ...hostedClusterEntries,
@@ -58,14 +59,9 @@ export function hostedClusterPlanPropsSchema<P extends v.GenericSchema, PP exten
   });
 }
 
-export type HostedClusterPropsOf<Platform extends { readonly type: string }, PoolPlatform extends object> = ClusterPropsOf<Platform> & {
-  /** @default the CLI's: one pool named after the cluster (AWS: one per zone), 0 replicas */
-  readonly nodePools?: ReadonlyArray<NodePoolPropsOf<PoolPlatform>>;
-  /** Emit the Namespace objects. Turn off when the namespace is managed elsewhere. @default true */
-  readonly createNamespace?: boolean;
-};
+export type { HostedClusterPropsOf } from './hosted-cluster-props';
 
-/** What tryPlan needs to know about the platforms: the props schema and the definitions by type. */
+/** What tryPlan needs to know about the platforms: the props schema and the definitions by type. @internal */
 export interface PlanPlatforms {
   readonly propsSchema: v.GenericSchema;
   /** Schema of one NodePool's props (with every platform's pool block). */
@@ -90,6 +86,7 @@ export function objectLabel(props: unknown): string {
 /**
  * Checks the props against the schema, then builds and validates a plan; returns it with every
  * finding. Any JavaScript value gives findings, never an exception.
+ * @internal
  */
 export function tryPlan(
   input: unknown,
@@ -241,6 +238,7 @@ function planPool(
 /**
  * Plans one more NodePool of an already planned cluster (the cdk8s `addNodePool`), without
  * planning the cluster again. `others` are the cluster's NodePools so far (names must differ).
+ * @internal
  */
 export function tryPlanNodePool(
   cluster: HostedClusterPlan,
@@ -278,7 +276,7 @@ function checkClusterSize(nodePools: readonly NodePool[], issues: IssueCollector
   }
 }
 
-/** Builds a plan or throws {@link HcpValidationError} listing every problem. */
+/** Builds a plan or throws {@link HcpValidationError} listing every problem. @internal */
 export function buildPlan(input: unknown, options: PlanOptions, platforms: PlanPlatforms): HostedClusterPlan {
   const { plan, issues } = tryPlan(input, options, platforms);
   throwIfErrors(issues);

@@ -99,11 +99,11 @@ export interface PlatformDefinition<
   readonly blockKey?: K;
   /** True when the HostedCluster must carry the block. */
   readonly blockRequired: Required;
-  /** Schema of the props' `platform` when `type` is this platform. */
+  /** Schema of the props' `platform` when `type` is this platform. @internal */
   readonly propsSchema: v.GenericSchema<unknown, PlatformPropsOf<T, K, ClusterBlock, Required>>;
-  /** Schema entries this platform adds to a NodePool's `platform` props. */
+  /** Schema entries this platform adds to a NodePool's `platform` props. @internal */
   readonly poolEntries: v.ObjectEntries;
-  /** Schema of the NodePool's `platform` props block of this platform (phantom type for derivation). */
+  /** Schema of the NodePool's `platform` props block of this platform (phantom type for derivation). @internal */
   readonly poolSchema: v.GenericSchema<unknown, { readonly [P in K]?: PoolBlock }>;
   /** The CLI's values for this platform (one table; contributions read it). */
   readonly defaults: Defaults;
@@ -131,6 +131,7 @@ interface BlockSpec<K extends PlatformBlockKey, C extends v.GenericSchema, P ext
 /**
  * Defines a platform. The block key must be a key of both the HostedCluster and the NodePool
  * `spec.platform` API types, so a typo or a block the API does not have fails to compile.
+ * @internal
  */
 export function definePlatform<
   const T extends PlatformType,
@@ -172,7 +173,7 @@ const noNeeds = (): readonly ManagementNeed[] => [];
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
-/** The registry derived from a tuple of definitions: lookup by type and the props schemas. */
+/** The registry derived from a tuple of definitions: lookup by type and the props schemas. @internal */
 export interface PlatformRegistry<Defs extends readonly AnyPlatformDefinition[]> {
   readonly byType: { readonly [D in Defs[number] as D['type']]: D };
   /** Schema of the props' `platform`: one of the definitions' props, chosen by `type`. */
@@ -181,6 +182,7 @@ export interface PlatformRegistry<Defs extends readonly AnyPlatformDefinition[]>
   readonly poolPlatformSchema: v.GenericSchema<unknown, UnionToIntersection<v.InferOutput<Defs[number]['poolSchema']>>>;
 }
 
+/** @internal */
 export function platformRegistry<const Defs extends readonly AnyPlatformDefinition[]>(definitions: Defs): PlatformRegistry<Defs> {
   const byType = Object.fromEntries(definitions.map((d) => [d.type, d])) as Record<string, AnyPlatformDefinition>;
   const types = Object.keys(byType);

@@ -60,10 +60,10 @@ export function nearest(given: string, candidates: readonly string[]): string | 
 
 type AnyIssue = v.BaseIssue<unknown>;
 
-/** The value type of an object with these schema entries. */
+/** The value type of an object with these schema entries. @internal */
 export type EntriesOutput<E extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<E, undefined>>;
 
-/** An object with exactly these keys: unknown keys are refused with the nearest known key. */
+/** An object with exactly these keys: unknown keys are refused with the nearest known key. @internal */
 export function strict<const E extends v.ObjectEntries>(entries: E, what = 'an object') {
   const known = Object.keys(entries);
   return v.strictObject(entries, (issue: AnyIssue) => {
@@ -83,7 +83,7 @@ export function strict<const E extends v.ObjectEntries>(entries: E, what = 'an o
   });
 }
 
-/** Any string, optionally at most `max` characters (`source` says where that limit comes from). */
+/** Any string, optionally at most `max` characters (`source` says where that limit comes from). @internal */
 export function text(options: { max?: number; fix?: string } = {}) {
   const fix = options.fix ?? 'Give a string.';
   const base = v.string((issue: AnyIssue) => say(`${describeValue(issue.input)} is not a string.`, fix));
@@ -95,7 +95,7 @@ export function text(options: { max?: number; fix?: string } = {}) {
   );
 }
 
-/** A whole number within [min, max]; `limit` names the source of the maximum for the message. */
+/** A whole number within [min, max]; `limit` names the source of the maximum for the message. @internal */
 export function count(min: number, max: number, limit?: string) {
   const notWhole = (issue: AnyIssue) => say(`${describeValue(issue.input)} is not a whole number.`, `Give a whole number from ${min} to ${max}.`);
   return v.pipe(
@@ -106,11 +106,12 @@ export function count(min: number, max: number, limit?: string) {
   );
 }
 
+/** @internal */
 export function bool() {
   return v.boolean((issue: AnyIssue) => say(`${describeValue(issue.input)} is not true or false.`, 'Give true or false (without quotes).'));
 }
 
-/** One of a fixed set of strings; a near miss suggests the intended value. */
+/** One of a fixed set of strings; a near miss suggests the intended value. @internal */
 export function oneOf<const T extends readonly [string, ...string[]]>(options: T) {
   return v.picklist(options, (issue: AnyIssue) => {
     const guess = typeof issue.input === 'string' ? nearest(issue.input, options) : undefined;
@@ -121,11 +122,12 @@ export function oneOf<const T extends readonly [string, ...string[]]>(options: T
   });
 }
 
+/** @internal */
 export function literal<const T extends string>(value: T) {
   return v.literal(value, (issue: AnyIssue) => say(`${describeValue(issue.input)} is not ${quote(value)}.`, `Use ${quote(value)}.`));
 }
 
-/** A list; read-only in the inferred type so callers may pass `readonly` arrays. */
+/** A list; read-only in the inferred type so callers may pass `readonly` arrays. @internal */
 export function list<const S extends v.GenericSchema>(item: S, options: { max?: number; limit?: string } = {}) {
   const array = v.array(item, (issue: AnyIssue) => say(`${describeValue(issue.input)} is not a list.`, 'Give a list ([...]).'));
   const max = options.max ?? Number.MAX_SAFE_INTEGER;
@@ -136,7 +138,16 @@ export function list<const S extends v.GenericSchema>(item: S, options: { max?: 
   );
 }
 
-/** A map of strings to strings (labels, annotations, tags). */
+/**
+ * The schema, typed by the props interface it checks (test/types/props-match-schemas.ts keeps the
+ * two equal), so that declarations derived from it name the interface instead of spelling the
+ * schema's output out. @internal
+ */
+export function checking<T>(schema: v.GenericSchema<unknown, T>): v.GenericSchema<unknown, T> {
+  return schema;
+}
+
+/** A map of strings to strings (labels, annotations, tags). @internal */
 export function stringMap() {
   const notAMap = (issue: AnyIssue) => say(`${describeValue(issue.input)} is not a map of strings.`, 'Give an object such as { key: "value" }.');
   // v.record alone takes an array for an object; a list of "key=value" strings is a common slip.
@@ -157,12 +168,13 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /**
  * An object checked only for being an object, typed as `T`: for API blocks passed through to the
  * spec (configuration, specOverrides...), which are checked on the final object.
+ * @internal
  */
 export function passthrough<T>(what = 'an object') {
   return v.custom<T>(isPlainObject, (issue: AnyIssue) => say(`${describeValue(issue.input)} is not ${what}.`, `Give ${what} ({ ... }).`));
 }
 
-/** A list of objects passed through to the spec, typed as `T`. */
+/** A list of objects passed through to the spec, typed as `T`. @internal */
 export function passthroughList<T extends readonly unknown[]>() {
   return v.custom<T>(
     (value) => Array.isArray(value) && value.every(isPlainObject),
@@ -173,6 +185,7 @@ export function passthroughList<T extends readonly unknown[]>() {
 /**
  * Exactly one of several keyed alternatives (`{ existingSecret }`, `{ externalSecret }`, `{ inline }`).
  * A plain union would report every alternative's failures; this picks the alternative by its key.
+ * @internal
  */
 export function oneKeyOf<const E extends Record<string, v.GenericSchema>>(alternatives: E, what: string) {
   const keys = Object.keys(alternatives);
@@ -216,7 +229,7 @@ export function formatPath(path: readonly { readonly key?: unknown }[] | undefin
   return out;
 }
 
-/** Findings for every schema issue, each with its props path, message and fix. */
+/** Findings for every schema issue, each with its props path, message and fix. @internal */
 export function schemaFindings(issues: readonly AnyIssue[], object: string): ValidationIssue[] {
   return issues.map((issue) => {
     const [message, fix] = issue.message.includes(FIX_SEPARATOR)

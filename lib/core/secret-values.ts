@@ -21,6 +21,8 @@ export interface SecretValues<V> {
 
 /** A Secret to create from a value: the Secret without its value, where the value goes, and how to check it. */
 export interface ValueSecret<V> {
+  /** Which of the {@link SecretValues} it is made from. */
+  readonly prop: keyof SecretValues<V>;
   /** The Secret as its contract describes it, without data. */
   readonly secret: Secret;
   readonly key: string;
@@ -65,7 +67,7 @@ export function applySecretValues<P extends SecretProps, V>(
     const problem = isKnown(value) ? check(value) : undefined;
     if (problem) issues.error(path, problem, 'Provide a value in the documented format.');
     const { secret, valueField } = secretShell(contract);
-    secrets.push({ secret, key: contract.key, field: valueField, value, path: `${path} of ${object}`, check });
+    secrets.push({ prop, secret, key: contract.key, field: valueField, value, path: `${path} of ${object}`, check });
     return SecretSource.existing(contract.name);
   };
 

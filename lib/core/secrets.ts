@@ -9,9 +9,12 @@ import { SAFE_TO_DELETE_LABEL } from './defaults';
 import type { IssueCollector } from './errors';
 import { MAX_SUBDOMAIN_LENGTH, dnsSubdomainProblem, secretKeys, secretNames } from './names';
 import { oneKeyOf, oneOf, quote, strict, text } from './schema';
+import type { SecretSource } from './secret-source';
 
+export { SecretSource } from './secret-source';
+export type { ExternalSecretSource } from './secret-source';
 
-/** A key in an external secret store, materialized into the cluster by external-secrets. */
+/** A key in an external secret store, materialized into the cluster by external-secrets. @internal */
 export const externalSecretSourceSchema = strict({
   /** Name of the ClusterSecretStore or SecretStore. */
   store: text({ max: MAX_SUBDOMAIN_LENGTH }),
@@ -24,9 +27,8 @@ export const externalSecretSourceSchema = strict({
   /** How often external-secrets re-reads the store. @default '1h' */
   refreshInterval: v.optional(text()),
 });
-export type ExternalSecretSource = v.InferOutput<typeof externalSecretSourceSchema>;
 
-/** One of: an existing Secret, an ExternalSecret, or (opt-in only) an inline value. */
+/** One of: an existing Secret, an ExternalSecret, or (opt-in only) an inline value. @internal */
 export const secretSourceSchema = oneKeyOf(
   {
     /** Name of a Secret that already exists in the HostedCluster namespace. */
@@ -38,14 +40,6 @@ export const secretSourceSchema = oneKeyOf(
   },
   'a secret source',
 );
-export type SecretSource = v.InferOutput<typeof secretSourceSchema>;
-
-/** Helpers that read better than object literals: `SecretSource.external({ store, key })`. */
-export const SecretSource = {
-  existing: (name: string): SecretSource => ({ existingSecret: name }),
-  external: (source: ExternalSecretSource): SecretSource => ({ externalSecret: source }),
-  inline: (value: string): SecretSource => ({ inline: value }),
-} as const;
 
 /** What a Secret of the HostedCluster must look like once it exists. */
 export interface SecretContract {

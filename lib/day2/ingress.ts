@@ -33,6 +33,7 @@ import { platformDefinition } from '../platforms';
 import { metallbPropsSchema, operatorPropsSchema } from '../management/props';
 import { planMetalLB } from '../management/metallb';
 import { poolsDisjoint } from './pool-overlap';
+import type { HostedClusterIngressProps } from './ingress-props';
 
 /** Where the default IngressController's router runs, and the label that selects its pods. */
 export const ROUTER = {
@@ -43,6 +44,7 @@ export const ROUTER = {
 /** The annotation MetalLB reads to pick the pool of a Service (the one the documentation uses). */
 export const METALLB_POOL_ANNOTATION = 'metallb.universe.tf/address-pool';
 
+/** @internal */
 export const hostedClusterIngressPropsSchema = strict({
   /**
    * Install MetalLB inside the hosted cluster with these pools (bare metal: Agent, None). Not for
@@ -58,7 +60,7 @@ export const hostedClusterIngressPropsSchema = strict({
   /** Keep client source addresses (`externalTrafficPolicy: Local`). @default false (Cluster) */
   preserveClientAddress: v.optional(bool()),
 });
-export type HostedClusterIngressProps = v.InferOutput<typeof hostedClusterIngressPropsSchema>;
+export type { HostedClusterIngressProps } from './ingress-props';
 
 export const DEFAULT_INGRESS_SERVICE_NAME = 'metallb-ingress';
 

@@ -20,9 +20,12 @@ function ranges(p: PlannedObject): { text: string; range: AddressRange }[] {
 
 export const poolsDisjoint: PlanCheck = (objects, plan) => {
   const issues: ValidationIssue[] = [];
+  const pools = objects.filter(isPool);
+  // Runs on every later part of the app (a hosted cluster has no pools): read the whole plan only when there is something to compare.
+  if (pools.length === 0) return issues;
   const fresh = new Set(objects);
   const others = plan.objects.filter((p) => isPool(p) && !fresh.has(p));
-  for (const pool of objects.filter(isPool)) {
+  for (const pool of pools) {
     for (const other of others) {
       if (targetKey(other.target) === targetKey(pool.target)) continue;
       for (const a of ranges(pool)) {

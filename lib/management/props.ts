@@ -1,6 +1,7 @@
 /**
  * Props of a management cluster, as valibot schemas: any JS value gives findings with a path,
- * never an exception, and the exported types are inferred from the schemas.
+ * never an exception. The types are the interfaces of management-cluster-props.ts, which a
+ * compile-time test keeps equal to these schemas.
  */
 import type { HyperConvergedSpec, MetalLBSpec, AgentServiceConfigSpecOsImages } from '../api';
 import { v } from '../core/valibot';
@@ -10,13 +11,14 @@ import { secretSourceSchema } from '../core/secrets';
 import { planCapacityOptionsSchema } from '../capacity/input';
 import { PLATFORM_TYPES } from '../platforms';
 
+export type * from './management-cluster-props';
+
 /** Platforms a management cluster can be prepared for: every registered platform, each with its preset (see presets.ts). */
 export const MANAGEMENT_PLATFORMS = PLATFORM_TYPES;
-export type ManagementPlatform = (typeof MANAGEMENT_PLATFORMS)[number];
 
 const name = () => text({ max: 63 });
 
-/** How OLM installs one operator. */
+/** How OLM installs one operator. @internal */
 export const operatorPropsSchema = strict({
   /** Subscription channel. @default the package's (see OPERATOR_PACKAGES) */
   channel: v.optional(text({ max: 63 })),
@@ -29,9 +31,8 @@ export const operatorPropsSchema = strict({
   /** Pin the first installed version (`multicluster-engine.v2.8.0`). @default the channel head */
   startingCSV: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
 });
-export type OperatorProps = v.InferOutput<typeof operatorPropsSchema>;
 
-/** A CatalogSource to create (a mirrored index image for disconnected clusters). */
+/** A CatalogSource to create (a mirrored index image for disconnected clusters). @internal */
 export const catalogSourcePropsSchema = strict({
   /** CatalogSource name; subscriptions name it in `operators.<id>.source`. */
   name: name(),
@@ -44,9 +45,8 @@ export const catalogSourcePropsSchema = strict({
   /** How often OLM polls the image for updates (`30m`). @default no polling */
   pollInterval: v.optional(text({ max: 32 })),
 });
-export type CatalogSourceProps = v.InferOutput<typeof catalogSourcePropsSchema>;
 
-/** An S3 bucket for the OIDC documents of AWS hosted clusters (secret `hypershift-operator-oidc-provider-s3-credentials`). */
+/** An S3 bucket for the OIDC documents of AWS hosted clusters (secret `hypershift-operator-oidc-provider-s3-credentials`). @internal */
 export const oidcStoragePropsSchema = strict({
   /** Bucket name (no dots: the operator refuses them). */
   bucket: text({ max: 63 }),
@@ -56,7 +56,7 @@ export const oidcStoragePropsSchema = strict({
   credentials: secretSourceSchema,
 });
 
-/** external-dns for the service hostnames of hosted clusters (secret `hypershift-operator-external-dns-credentials`). */
+/** external-dns for the service hostnames of hosted clusters (secret `hypershift-operator-external-dns-credentials`). @internal */
 export const externalDnsPropsSchema = strict({
   /** DNS provider. */
   provider: oneOf(['aws', 'azure', 'google']),
@@ -66,7 +66,7 @@ export const externalDnsPropsSchema = strict({
   credentials: secretSourceSchema,
 });
 
-/** AWS PrivateLink for Private and PublicAndPrivate hosted clusters (secret `hypershift-operator-private-link-credentials`). */
+/** AWS PrivateLink for Private and PublicAndPrivate hosted clusters (secret `hypershift-operator-private-link-credentials`). @internal */
 export const privateLinkPropsSchema = strict({
   /** Region of the management cluster's VPC. */
   region: text({ max: 32 }),
@@ -76,7 +76,7 @@ export const privateLinkPropsSchema = strict({
   secretAccessKey: secretSourceSchema,
 });
 
-/** The hypershift add-on's settings (AddOnDeploymentConfig `hypershift-addon-deploy-config`). */
+/** The hypershift add-on's settings (AddOnDeploymentConfig `hypershift-addon-deploy-config`). @internal */
 export const hypershiftAddOnPropsSchema = strict({
   /** Most hosted clusters the add-on lets the management cluster run. @default the add-on's (80) */
   hcMaxNumber: v.optional(count(1, 10_000)),
@@ -88,6 +88,7 @@ export const hypershiftAddOnPropsSchema = strict({
   autoImportDisabled: v.optional(bool()),
 });
 
+/** @internal */
 export const multiClusterEnginePropsSchema = strict({
   /** Name of the MultiClusterEngine. @default 'multiclusterengine' */
   name: v.optional(name()),
@@ -105,6 +106,7 @@ export const multiClusterEnginePropsSchema = strict({
   privateLink: v.optional(privateLinkPropsSchema),
 });
 
+/** @internal */
 export const ipAddressPoolPropsSchema = strict({
   /** Pool name; services pick it with the `metallb.universe.tf/address-pool` annotation. */
   name: name(),
@@ -131,6 +133,7 @@ export const ipAddressPoolPropsSchema = strict({
   ),
 });
 
+/** @internal */
 export const bgpPeerPropsSchema = strict({
   name: name(),
   /** The management cluster's ASN. */
@@ -151,6 +154,7 @@ export const bgpPeerPropsSchema = strict({
   passwordSecret: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
 });
 
+/** @internal */
 export const metallbPropsSchema = strict({
   /** Address pools: at least one. */
   pools: list(ipAddressPoolPropsSchema, { max: 64 }),
@@ -160,11 +164,13 @@ export const metallbPropsSchema = strict({
   spec: v.optional(passthrough<MetalLBSpec>('a MetalLB spec')),
 });
 
+/** @internal */
 export const virtualizationPropsSchema = strict({
   /** Spec of the `HyperConverged` instance (`hco.kubevirt.io/v1beta1`). @default {} (the operator's defaults) */
   spec: v.optional(passthrough<HyperConvergedSpec>('a HyperConverged spec')),
 });
 
+/** @internal */
 export const assistedServicePropsSchema = strict({
   /** Size of the database volume. @default '10Gi' */
   databaseStorage: v.optional(text({ max: 32 })),
@@ -189,6 +195,7 @@ export const assistedServicePropsSchema = strict({
   ),
 });
 
+/** @internal */
 export const controlPlaneNodePropsSchema = strict({
   /** Node name. */
   name: text({ max: MAX_SUBDOMAIN_LENGTH }),
@@ -206,6 +213,7 @@ export const controlPlaneNodePropsSchema = strict({
 const component = <S extends v.GenericSchema>(schema: S) =>
   v.optional(v.union([schema, bool()], (issue) => schemaMessage(`${describeValue(issue.input)} is neither settings ({ ... }) nor true/false.`, 'Give settings, true for the defaults, or false to bring your own.')));
 
+/** @internal */
 export const managementClusterPropsSchema = strict({
   /** Platforms of the hosted clusters this management cluster runs; each turns on what it needs (see the presets table). */
   platforms: list(oneOf(MANAGEMENT_PLATFORMS), { max: MANAGEMENT_PLATFORMS.length }),
@@ -246,9 +254,3 @@ export const managementClusterPropsSchema = strict({
    */
   capacity: v.optional(planCapacityOptionsSchema),
 });
-export type ManagementClusterProps = v.InferOutput<typeof managementClusterPropsSchema>;
-export type MetalLBProps = v.InferOutput<typeof metallbPropsSchema>;
-export type IPAddressPoolProps = v.InferOutput<typeof ipAddressPoolPropsSchema>;
-export type AssistedServiceProps = v.InferOutput<typeof assistedServicePropsSchema>;
-export type MultiClusterEngineProps = v.InferOutput<typeof multiClusterEnginePropsSchema>;
-export type ControlPlaneNodeProps = v.InferOutput<typeof controlPlaneNodePropsSchema>;

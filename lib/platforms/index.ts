@@ -1,15 +1,19 @@
 /** The platforms hcp-constructs supports; the registry and the props unions are derived from their definitions. */
-import type { v } from '../core/valibot';
 import type { NodePool } from '../api';
-import type { AnyPlatformDefinition, HostedClusterPlan, HostedClusterPropsOf, NodePoolPropsOf, PlanOptions, Readiness, ValidationIssue } from '../core';
+import type { AnyPlatformDefinition, HostedClusterPlan, PlanOptions, Readiness, ValidationIssue } from '../core';
 import type { SchemaCheck } from '../core/api-schema-check';
 import { buildPlan, hostedClusterPlanPropsSchema, nodePoolPropsSchema, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
 import { agentPlatform } from './agent';
 import { awsPlatform } from './aws';
 import { kubevirtPlatform } from './kubevirt';
 import { nonePlatform } from './none';
+import type { HostedClusterProps, NodePoolProps } from './props';
+
+export type { HostedClusterProps, NodePoolPlatformProps, NodePoolProps, PlatformProps } from './props';
 
 export * from './aws';
+// Not re-exported by './aws': the CLI's JSON is read into that folder's props, which it imports.
+export * from './aws/interop';
 export * from './kubevirt';
 export * from './agent';
 export * from './none';
@@ -39,19 +43,8 @@ export function platformDefinition(type: unknown): AnyPlatformDefinition | undef
   return typeof type === 'string' && Object.hasOwn(PLATFORMS, type) ? (PLATFORMS as Readonly<Record<string, AnyPlatformDefinition>>)[type] : undefined;
 }
 
-/** The cluster's platform: its type and that platform's settings. */
-export type PlatformProps = v.InferOutput<typeof registry.platformSchema>;
-
-/** Per-pool platform settings; only the block of the cluster's platform may be set. */
-export type NodePoolPlatformProps = v.InferOutput<typeof registry.poolPlatformSchema>;
-
-/** The schema of everything that describes one hosted cluster (props are checked against it first). */
+/** The schema of everything that describes one hosted cluster (props are checked against it first). @internal */
 export const hostedClusterPropsSchema = hostedClusterPlanPropsSchema(registry.platformSchema, registry.poolPlatformSchema);
-
-/** Everything that describes one hosted cluster: the cluster, its secrets and its NodePools. */
-export type HostedClusterProps = HostedClusterPropsOf<PlatformProps, NodePoolPlatformProps>;
-
-export type NodePoolProps = NodePoolPropsOf<NodePoolPlatformProps>;
 
 const planPlatforms = { propsSchema: hostedClusterPropsSchema, poolSchema: nodePoolPropsSchema(registry.poolPlatformSchema), byType: PLATFORMS };
 

@@ -84,5 +84,5 @@ function render(resourceName: string, planned: PlannedObject, isoUrl: pulumi.Out
       return new k8s.apiextensions.CustomResource(resourceName, { apiVersion: object.apiVersion, kind: object.kind, metadata, spec: resolved } as k8s.apiextensions.CustomResourceArgs, opts);
     }
   }
-  return renderResource(resourceName, planned, undefined, new Map(), opts);
+  return renderResource(resourceName, planned, undefined, opts);
 }

@@ -1,8 +1,32 @@
-/** Pulumi components for hosted clusters. Loads @pulumi/pulumi and @pulumi/kubernetes; the cdk8s entry never does. */
-export * from './errors';
-export * from './hosted-cluster';
-export * from './management-cluster';
-export * from './agent-infrastructure';
-export * from './hosted-cluster-provider';
-export * from './hosted-cluster-ingress';
-export * from './planned-component';
+/**
+ * Pulumi components for hosted clusters: `hcp-constructs/pulumi`. Loads @pulumi/pulumi and
+ * @pulumi/kubernetes; the cdk8s entry never does. Every name users need is listed here; the
+ * modules behind it (rendering, the program's shared plan) are internal. api/pulumi.api.md records this surface.
+ *
+ * @module hcp-constructs/pulumi
+ */
+
+// The base of ManagementCluster, AgentInfrastructure and HostedClusterIngress: the plan each registers, its resources by phase, its warnings.
+export { PlannedComponent } from './planned-component';
+export type { RegisteredPhase } from './register-phases';
+
+// Components and their args.
+export { HostedClusterBundle } from './hosted-cluster';
+export type { HostedClusterBundleArgs, HostedClusterSecretValues } from './hosted-cluster';
+// A bundle's args checked and planned before anything is registered, with values known only at deploy time added by path.
+export { PlannedBundle } from './hosted-cluster';
+export type { DeployTimeFields } from './hosted-cluster';
+export type { FieldPath, FieldValue } from '../core/field-values';
+export { ManagementCluster } from './management-cluster';
+export type { ManagementClusterArgs } from './management-cluster';
+export { AgentInfrastructure } from './agent-infrastructure';
+export type { AgentInfrastructureArgs } from './agent-infrastructure';
+export { HostedClusterIngress } from './hosted-cluster-ingress';
+export type { HostedClusterIngressArgs } from './hosted-cluster-ingress';
+
+// The API of a hosted cluster: its admin kubeconfig and a provider built from it.
+export { hostedClusterProvider, adminKubeconfig } from './hosted-cluster-provider';
+export type { HostedClusterRef, HostedClusterProviderOptions } from './hosted-cluster-provider';
+
+// The error every component throws on invalid input (with every finding in `.issues`).
+export { HcpResourceError } from './errors';

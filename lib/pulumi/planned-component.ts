@@ -17,7 +17,7 @@ export interface PlannedComponentOptions {
   readonly managementProvider?: pulumi.ProviderResource;
   /** The provider of the part's target when that is a hosted cluster's API, made once the component exists (it may be its child). @default none */
   readonly targetProvider?: (component: pulumi.ComponentResource) => pulumi.ProviderResource;
-  /** Registers one object instead of {@link renderResource} (to feed one resource's outputs into another). @default renderResource */
+  /** Registers one object instead of the default rendering (to feed one resource's outputs into another). @default renderResource */
   readonly render?: (planned: PlannedObject, resourceName: string, opts: pulumi.CustomResourceOptions) => pulumi.CustomResource;
 }
 
@@ -54,7 +54,7 @@ export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.Com
       register: (planned, dependsOn) => {
         const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
         const resourceName = resourceNameFor(name, planned.object);
-        const resource = options.render ? options.render(planned, resourceName, childOpts) : renderResource(resourceName, planned, undefined, new Map(), childOpts, providers);
+        const resource = options.render ? options.render(planned, resourceName, childOpts) : renderResource(resourceName, planned, undefined, childOpts, providers);
         this.registered.push({ object: planned.object, resource });
         return resource;
       },

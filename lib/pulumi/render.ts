@@ -72,7 +72,6 @@ export function renderResource(
   resourceName: string,
   planned: PlannedObject,
   value: ValueSecret<pulumi.Input<string>> | undefined,
-  deployTimeValues: ReadonlyMap<string, pulumi.Input<string>>,
   opts: pulumi.CustomResourceOptions,
   providers: ReadonlyMap<string, pulumi.ProviderResource> = new Map(),
 ): pulumi.CustomResource {
@@ -120,23 +119,8 @@ export function renderResource(
       return new k8s.rbac.v1.Role(resourceName, { ...object, metadata } as unknown as k8s.rbac.v1.RoleArgs, opts);
     default:
       // HostedCluster, NodePool, ExternalSecret and any other custom resource: every field as given.
-      return new k8s.apiextensions.CustomResource(
-        resourceName,
-        withDeployTimeValues({ ...object, metadata }, deployTimeValues) as unknown as k8s.apiextensions.CustomResourceArgs,
-        opts,
-      );
+      return new k8s.apiextensions.CustomResource(resourceName, { ...object, metadata } as unknown as k8s.apiextensions.CustomResourceArgs, opts);
   }
-}
-
-/** The value with every string that is a key of `values` replaced by its Input (a copy; the plan is not changed). */
-export function withDeployTimeValues(value: unknown, values: ReadonlyMap<string, pulumi.Input<string>>): unknown {
-  if (values.size === 0) return value;
-  if (typeof value === 'string') return values.get(value) ?? value;
-  if (Array.isArray(value)) return value.map((item) => withDeployTimeValues(item, values));
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withDeployTimeValues(item, values)]));
-  }
-  return value;
 }
 
 /** An object the operator created already (the add-on's AddOnDeploymentConfig): a server-side-apply patch of our fields. */

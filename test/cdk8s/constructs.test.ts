@@ -1,5 +1,6 @@
 import { App, Chart, Testing } from 'cdk8s';
-import { HostedCluster, HostedClusterBundle, NodePool, collectIssues } from '../../lib/cdk8s';
+import { HostedCluster, HostedClusterBundle, NodePool } from '../../lib/cdk8s';
+import { collectIssues } from '../../lib/cdk8s/render';
 import { agentCluster, awsCluster, kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };

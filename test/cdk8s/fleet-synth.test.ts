@@ -11,7 +11,9 @@ import * as path from 'path';
 import { ApiObject, App, Chart, JsonPatch, Lazy, LazyResolver, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { parseAllDocuments } from 'yaml';
-import { HostedClusterBundle, PlannedApiObject, synthAtomically, toYaml, toYamlStream } from '../../lib/cdk8s';
+import { HostedClusterBundle, synthAtomically } from '../../lib/cdk8s';
+import { PlannedApiObject } from '../../lib/cdk8s/planned-api-object';
+import { toYaml, toYamlStream } from '../../lib/cdk8s/yaml-output';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 

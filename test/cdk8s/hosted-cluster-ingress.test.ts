@@ -5,7 +5,8 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import type { HostedClusterProps, ManagementClusterProps } from '../../lib';
-import { HostedClusterBundle, HostedClusterIngress, ManagementCluster, collectIssues, synthAtomically, synthesizeCharts, targetOf } from '../../lib/cdk8s';
+import { HostedClusterBundle, HostedClusterIngress, ManagementCluster, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
+import { collectIssues, targetOf } from '../../lib/cdk8s/render';
 import { EXAMPLE_OPTIONS, agentCluster, kubevirtCluster } from '../../examples/clusters';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

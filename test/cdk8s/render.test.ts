@@ -1,7 +1,9 @@
 /** One plan per App: every object identity is rendered once; real collisions are errors naming both sides. */
 import { App, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { HostedCluster, HostedClusterBundle, appPlan, collectIssues, renderContribution, synthesizeCharts, targetFolder } from '../../lib/cdk8s';
+import { HostedCluster, HostedClusterBundle, synthesizeCharts } from '../../lib/cdk8s';
+import { appPlan, collectIssues, renderContribution } from '../../lib/cdk8s/render';
+import { targetFolder } from '../../lib/cdk8s/synth';
 import { MANAGEMENT_CLUSTER, PHASES, hostedClusterTarget } from '../../lib/core';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 

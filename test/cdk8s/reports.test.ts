@@ -3,7 +3,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { HcpValidationError } from '../../lib/core';
-import { readManifest, synthAtomically } from '../../lib/cdk8s';
+import { synthAtomically } from '../../lib/cdk8s';
+import { readManifest } from '../../lib/cdk8s/output-folder';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS } from '../../examples/clusters';
 

@@ -18,7 +18,8 @@ import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
  */
 function synth(outdir: string, threads: number, metricsSet = "'Bogus'") {
   const script = `
-const { HostedClusterBundle, reportFailure, synthAtomically } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
+const { HostedClusterBundle, synthAtomically } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
+const { reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'synth'))});
 const { OPTIONS, chartId, defineFleet, workload } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
 const { Chart } = require(${JSON.stringify(require.resolve('cdk8s'))});
 // Counts the objects checked in this thread.

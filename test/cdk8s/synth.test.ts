@@ -5,7 +5,8 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { HcpValidationError } from '../../lib/core';
-import { HostedCluster, HostedClusterBundle, MANIFEST_FILE, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
+import { HostedCluster, HostedClusterBundle, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
+import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
 import { defineExample } from '../../examples/app';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { filesBelow } from './files';
@@ -122,7 +123,9 @@ describe('the synth program', () => {
     const out = path.join(work, 'dist');
     const good = spawnSync(process.execPath, [path.join(BUILD, 'examples', 'main.js')], { env: { ...process.env, CDK8S_OUTDIR: out }, encoding: 'utf8' });
     expect(good.status).toBe(0);
-    expect(good.stdout).toMatch(/Synthesized 12 file\(s\)/);
+    // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
+    expect(good.stdout).toBe('');
+    expect(good.stderr).toMatch(/^Synthesized 12 file\(s\), 66 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

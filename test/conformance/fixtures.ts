@@ -6,7 +6,7 @@
 import type { HostedClusterProps, PlanOptions } from '../../lib';
 import { SecretSource, cliRolesRef } from '../../lib';
 import { SUPPORTED_VERSIONS } from '../../examples/clusters';
-import { awsPropsFromCliOutput } from '../../lib/platforms/aws';
+import { awsPropsFromCliOutput } from '../../lib/platforms';
 
 export interface ConformanceFixture {
   /** Short label, used in test names. */

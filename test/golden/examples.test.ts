@@ -7,7 +7,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { synthesizeCharts, targetFolder, toYamlStream } from '../../lib/cdk8s';
+import { synthesizeCharts } from '../../lib/cdk8s';
+import { targetFolder } from '../../lib/cdk8s/synth';
+import { toYamlStream } from '../../lib/cdk8s/yaml-output';
 import { defineExample } from '../../examples/app';
 
 const app = new App();

@@ -16,6 +16,7 @@ import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { CDK8S_APP_TSCONFIG, NPM_INSTALL, consumerEnv } from '../../bench/consumer-project';
 
 const repo = path.resolve(__dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
@@ -24,35 +25,6 @@ const SLOW = 10 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Consumer projects (data)
-
-/** `tsconfig.json` of `cdk8s init typescript-app` (cdk8s-cli templates/typescript-app), verbatim. */
-const CDK8S_APP_TSCONFIG = {
-  compilerOptions: {
-    alwaysStrict: true,
-    declaration: true,
-    experimentalDecorators: true,
-    inlineSourceMap: true,
-    inlineSources: true,
-    lib: ['es2016'],
-    module: 'CommonJS',
-    noEmit: false,
-    noEmitOnError: true,
-    noFallthroughCasesInSwitch: true,
-    noImplicitAny: true,
-    noImplicitReturns: true,
-    noImplicitThis: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    resolveJsonModule: true,
-    strict: true,
-    strictNullChecks: true,
-    strictPropertyInitialization: true,
-    stripInternal: true,
-    target: 'ES2017',
-  },
-  include: ['**/*.ts'],
-  exclude: ['node_modules'],
-};
 
 /** `tsconfig.json` of Pulumi's `kubernetes-typescript` template. */
 const PULUMI_TSCONFIG = {
@@ -194,21 +166,6 @@ interface Output {
   readonly out: string;
 }
 
-/**
- * The environment without what `npm test` adds about this repository (npm_config_local_prefix,
- * npm_package_*, INIT_CWD ...), so npm in a consumer folder works on that folder; npm's cache,
- * user and global config stay.
- */
-function consumerEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const keep = new Set(['npm_config_cache', 'npm_config_userconfig', 'npm_config_globalconfig', 'npm_config_cafile', 'npm_config_registry']);
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if ((key.toLowerCase().startsWith('npm_') && !keep.has(key.toLowerCase())) || key === 'INIT_CWD') continue;
-    env[key] = value;
-  }
-  return { ...env, ...extra };
-}
-
 function run(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Output> {
   return new Promise((resolve) => {
     execFile(command, args, { cwd, env: consumerEnv(env), maxBuffer: 64 * 1024 * 1024, timeout: SLOW }, (error, stdout, stderr) => {
@@ -243,8 +200,6 @@ function pool(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
 function writeJson(file: string, value: unknown): void {
   fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
-
-const NPM_INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
 
 // ---------------------------------------------------------------------------------------------
 // The test

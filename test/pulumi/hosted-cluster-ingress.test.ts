@@ -106,7 +106,7 @@ test('bad input and collisions throw before anything is registered; no provider 
   new hcp.HostedClusterIngress('once', { cluster: bundle, ...INGRESS });
   expect(() => new hcp.HostedClusterIngress('twice', { cluster: bundle, ...INGRESS })).toThrow(/is also planned by HostedClusterIngress clusters\/vcluster2 \(component once\)/);
   const planned = { object: { apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'openshift-ingress' } }, target: { kind: 'hosted-cluster' as const, namespace: 'clusters', name: 'x' }, phase: { name: 'day-2', wave: 4 }, readiness: { kind: 'exists' as const }, contributor: 'test' };
-  expect(() => render.renderResource('s', planned, undefined, new Map(), {})).toThrow('no Kubernetes provider is known for the API of hosted cluster clusters-x; give one built from its admin kubeconfig (hostedClusterProvider).');
+  expect(() => render.renderResource('s', planned, undefined, {})).toThrow('no Kubernetes provider is known for the API of hosted cluster clusters-x; give one built from its admin kubeconfig (hostedClusterProvider).');
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(registrations.filter((r) => r.name.startsWith('bad'))).toEqual([]);
   expect(registrations.length).toBeGreaterThan(before);

@@ -8,8 +8,10 @@ import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
-import type { KubernetesObject, PlanOptions, PlannedObject } from '../../lib';
-import { ANNOTATIONS, HostedClusterProps, MANAGEMENT_CLUSTER, PHASES, planHostedCluster, planObjects, readinessOf } from '../../lib';
+import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../../lib';
+import { planHostedCluster, planObjects } from '../../lib';
+import type { PlannedObject } from '../../lib/core';
+import { ANNOTATIONS, MANAGEMENT_CLUSTER, PHASES, objectKey, readinessOf } from '../../lib/core';
 import { HostedClusterBundle } from '../../lib/cdk8s';
 import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS, agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 
@@ -376,6 +378,44 @@ describe('HostedClusterBundle', () => {
     ).nodePools;
     expect(render.metadataWithReadiness(planned(workers)).annotations?.[WAIT_FOR]).toBe('condition=Ready');
     expect(render.metadataWithReadiness(planned(idle)).annotations?.[WAIT_FOR]).toBeUndefined();
+  });
+
+  describe('a plan made first (PlannedBundle), as a component that checks more before it registers does', () => {
+    test('the bundle renders it without planning again; a deploy-time value goes into exactly its field, as an Input', async () => {
+      const platforms = await import('../../lib/platforms');
+      const planner = jest.spyOn(platforms, 'checkHostedCluster');
+      try {
+        const planned = hcp.PlannedBundle.of({ ...noneCluster, annotations: { 'example.com/note': 'lab.example.com' }, options: OPTIONS });
+        expect(planner).toHaveBeenCalledTimes(1);
+        const late = new (class extends pulumi.CustomResource {})('test:index:Domain', 'domain', {});
+        const field = { path: ['spec', 'dns', 'baseDomain'], value: late.id.apply(() => 'late.example.com') };
+        const bundle = new hcp.HostedClusterBundle('first-planned', planned.withDeployTimeValues({ fields: new Map([[objectKey(planned.plan.hostedCluster), [field]]]) }));
+        await registered(bundle);
+        expect(planner).toHaveBeenCalledTimes(1);
+        expect(bundle.plan).toBe(planned.plan);
+        const hc = registrations.find((r) => r.type === 'kubernetes:hypershift.openshift.io/v1beta1:HostedCluster')!;
+        expect((hc.inputs.spec as any).dns.baseDomain).toBe('late.example.com');
+        // The same string elsewhere (an annotation) is not that field; the plan itself is not changed.
+        expect((hc.inputs.metadata as any).annotations['example.com/note']).toBe('lab.example.com');
+        expect(planned.plan.hostedCluster.spec.dns?.baseDomain).toBe('lab.example.com');
+      } finally {
+        planner.mockRestore();
+      }
+    });
+
+    test('a deploy-time secret value must replace one it was planned with, and a plain one is checked at once', async () => {
+      const { pullSecret: _reference, ...cluster } = noneCluster;
+      const planned = hcp.PlannedBundle.of({ ...cluster, secretValues: { pullSecret: '{"auths":{}}' }, options: OPTIONS });
+      expect(() => planned.withDeployTimeValues({ secretValues: { sshPublicKey: 'ssh-ed25519 AAAA' } })).toThrow('sshPublicKey was not planned with a value');
+      expect(() => planned.withDeployTimeValues({ secretValues: { pullSecret: '{"not-auths":{}}' } })).toThrow(/secretValues.pullSecret: the pull secret has no "auths" object/);
+      // Replaced by a deploy-time value, an Output, which the bundle checks once it resolves.
+      const later = new hcp.HostedClusterBundle('later', planned.withDeployTimeValues({ secretValues: { pullSecret: pulumi.secret('{"auths":{"x":{}}}') } }));
+      await registered(later);
+      const secret = registrations.find((r) => r.type === 'kubernetes:core/v1:Secret')!;
+      expect(isRpcSecret(secret.inputs.stringData)).toBe(true);
+      expect(unwrapSecrets(secret.inputs.stringData)).toEqual({ '.dockerconfigjson': '{"auths":{"x":{}}}' });
+      expect(later.plan).toBe(planned.plan);
+    });
   });
 
   describe('one plan per program', () => {

@@ -28,7 +28,8 @@ test('the main Pulumi entry does not load @pulumi/aws', () => {
 
 test('bucket policy: GetObject on <prefix>/.well-known/openid-configuration and <prefix>/openid/v1/jwks only; public ACLs blocked', async () => {
   await ready;
-  const { OidcBucket, oidcBucketPolicy } = await import('../../lib/pulumi/aws');
+  const { OidcBucket } = await import('../../lib/pulumi/aws');
+  const { oidcBucketPolicy } = await import('../../lib/pulumi/management/oidc-bucket');
   expect(oidcBucketPolicy('arn:aws:s3:::b')).toEqual({
     Version: '2012-10-17',
     Statement: [{ Sid: 'PublicOidcDiscovery', Effect: 'Allow', Principal: '*', Action: 's3:GetObject', Resource: ['arn:aws:s3:::b/*/.well-known/openid-configuration', 'arn:aws:s3:::b/*/openid/v1/jwks'] }],

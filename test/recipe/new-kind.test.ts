@@ -5,7 +5,7 @@
  */
 import { App, Chart, Testing } from 'cdk8s';
 import { strictMocks, valueOf } from '../pulumi/strict-mocks';
-import { collectIssues } from '../../lib/cdk8s';
+import { collectIssues } from '../../lib/cdk8s/render';
 import { Greeting } from './greeting-adapters';
 
 const mocked = strictMocks();

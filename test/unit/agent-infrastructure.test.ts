@@ -1,7 +1,8 @@
 /** Agent infrastructure planning: objects, order, readiness, DNS, and the bad-input findings with their exact messages. */
 import { App, Chart } from 'cdk8s';
 import type { AgentInfrastructureProps } from '../../lib';
-import { checkAgentInfrastructure, clusterDnsRecords, dnsZoneFile, planAgentInfrastructure, planHostedCluster, releaseArchitecture, bmcScheme } from '../../lib';
+import { checkAgentInfrastructure, planAgentInfrastructure, planHostedCluster } from '../../lib';
+import { bmcScheme, clusterDnsRecords, dnsZoneFile, releaseArchitecture } from '../../lib/platforms/agent';
 import { AgentInfrastructure, HostedClusterBundle } from '../../lib/cdk8s';
 import { EXAMPLE_OPTIONS, agentCluster } from '../../examples/clusters';
 import { kubevirtAgentsCluster, kubevirtAgentsInfrastructure, vcluster2Infrastructure } from '../../examples/agent-infrastructure';

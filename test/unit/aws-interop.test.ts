@@ -1,6 +1,6 @@
 /** The JSON of hcp create infra/iam aws as platform.aws props. */
 import { HcpValidationError, SecretSource, planHostedCluster } from '../../lib';
-import { awsPropsFromCliOutput, checkAwsCliOutput, cliRolesRef } from '../../lib/platforms/aws';
+import { awsPropsFromCliOutput, checkAwsCliOutput, cliRolesRef } from '../../lib/platforms';
 
 /** As `hcp create infra aws --output-file` writes it (cmd/infra/aws/create.go CreateInfraOutput). */
 export const INFRA_JSON = {

@@ -1,5 +1,6 @@
 /** AWS: names that feed AWS resource names stay within AWS's limits; checks read the final objects. */
-import { AWS_MAX_INFRA_ID_LENGTH, HostedClusterProps, checkHostedCluster, cliRolesRef } from '../../lib/platforms';
+import { IssueCollector } from '../../lib/core';
+import { AWS_DEFAULTS, AWS_MAX_INFRA_ID_LENGTH, AWS_NETWORK_DEFAULTS, HostedClusterProps, checkAwsNetworkInput, checkHostedCluster, cliRolesRef, planHostedCluster } from '../../lib/platforms';
 import { awsCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };
@@ -51,5 +52,34 @@ describe('checks on the final objects', () => {
   test('missing role ARNs are refused by the schema', () => {
     const { networkARN: _dropped, ...six } = aws!.rolesRef;
     expect(errors({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, rolesRef: six as never } } })[0]).toMatchObject({ path: 'platform.aws.rolesRef.networkARN', message: 'is required but not given.' });
+  });
+});
+
+describe('one rule each: the props of a cluster and the network the Pulumi component creates agree', () => {
+  test('zones: the same findings for the same zones, each at its own path', () => {
+    const zones = ['us-west-2a', 'us-east-2b', 'us-east-2b', 'us-east-2'];
+    const fromProps = errors({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, region: 'us-east-2', zones: zones.map((name, i) => ({ name, privateSubnetId: `subnet-0${i}` })) } } })
+      .filter((i) => i.path.startsWith('platform.aws.zones'))
+      .map((i) => `${i.path.replace(/^platform\.aws\.zones(\[\d+\])\.name$/, '$1')}: ${i.message} ${i.fix}`);
+    const network = new IssueCollector('network');
+    checkAwsNetworkInput({ clusterName: 'demo', region: 'us-east-2', zones, baseDomain: 'example.com' }, network, 'aws');
+    const fromNetwork = network.issues.map((i) => `${i.path.replace(/^aws\.zones/, '')}: ${i.message} ${i.fix}`);
+    expect(fromProps).toEqual(fromNetwork);
+    expect(fromProps).toEqual([
+      '[0]: zone "us-west-2a" is not in region us-east-2. Use zones of us-east-2, e.g. us-east-2a, or set the region the zones are in.',
+      '[2]: zone "us-east-2b" is listed twice. List each zone once.',
+      '[3]: zone "us-east-2" is not in region us-east-2. Use zones of us-east-2, e.g. us-east-2a, or set the region the zones are in.',
+    ]);
+  });
+
+  test('an invalid region is refused by both; the default machine network is the default VPC CIDR', () => {
+    expect(errors({ ...awsCluster, platform: { type: 'AWS', aws: { ...aws!, region: 'mars-1' } } }).map((i) => i.path)).toContain('spec.platform.aws.region');
+    const network = new IssueCollector('network');
+    checkAwsNetworkInput({ clusterName: 'demo', region: 'mars-1', zones: ['mars-1a'], baseDomain: 'example.com' }, network, 'aws');
+    expect(network.issues.map((i) => i.path)).toEqual(['aws.region']);
+    expect(AWS_DEFAULTS.machineCIDR).toBe(AWS_NETWORK_DEFAULTS.vpcCidr);
+    const { machineCIDR: _given, ...withoutCidr } = aws!;
+    const planned = planHostedCluster({ ...awsCluster, networking: undefined, platform: { type: 'AWS', aws: withoutCidr } }, options);
+    expect(planned.hostedCluster.spec.networking?.machineNetwork).toEqual([{ cidr: AWS_NETWORK_DEFAULTS.vpcCidr }]);
   });
 });

@@ -1,8 +1,8 @@
 /** The management cluster's planning: presets, validation with paths, order and readiness. */
-import { SecretSource, checkHostedClusterIngress, checkManagementCluster, planHostedCluster, PLATFORM_PRESETS } from '../../lib';
+import { SecretSource, checkHostedClusterIngress, checkManagementCluster, planHostedCluster } from '../../lib';
 import type { ManagementClusterProps, ValidationIssue } from '../../lib';
 import { agentCluster, EXAMPLE_OPTIONS } from '../../examples/clusters';
-import { parseAddressRange } from '../../lib/management';
+import { PLATFORM_PRESETS, parseAddressRange } from '../../lib/management';
 
 const errors = (props: unknown) => checkManagementCluster(props).issues.filter((i) => i.severity === 'error').map((i) => `${i.path}: ${i.message}`);
 const kinds = (props: ManagementClusterProps) => checkManagementCluster(props).plan!.objects.map((o) => `${o.phase.wave} ${o.object.kind}/${o.object.metadata.name}`);

@@ -10,9 +10,10 @@
  */
 import type { IssueCollector } from '../../core';
 import { parseReleaseImage, quote } from '../../core';
+import type { InfraEnvArch } from './infrastructure-props';
 
-export const INFRA_ENV_ARCHS = ['x86_64', 'aarch64', 'arm64', 'ppc64le', 's390x'] as const;
-export type InfraEnvArch = (typeof INFRA_ENV_ARCHS)[number];
+export const INFRA_ENV_ARCHS = ['x86_64', 'aarch64', 'arm64', 'ppc64le', 's390x'] as const satisfies readonly InfraEnvArch[];
+export type { InfraEnvArch } from './infrastructure-props';
 
 /** The NodePool `arch` of hosts booted from an InfraEnv of each architecture. */
 export const NODE_POOL_ARCH: Readonly<Record<InfraEnvArch, string>> = {

@@ -18,6 +18,7 @@ import type { IssueCollector } from '../../core';
 import { MAX_SUBDOMAIN_LENGTH, bool, count, dnsSubdomainProblem, externalSecretSourceSchema, oneKeyOf, oneOf, quote, strict, text } from '../../core';
 import { INFRA_ENV_LABEL } from './infra-env';
 import { hostNetworkSchema } from './nmstate';
+import type { BmcCredentials, HostProps } from './infrastructure-props';
 
 /** Label BMAC puts on the Agent of a BareMetalHost: select single hosts in a NodePool's agentLabelSelector. */
 export const AGENT_BMH_LABEL = 'agent-install.openshift.io/bmh';
@@ -29,7 +30,7 @@ export const BMH_ANNOTATIONS = {
   hostname: 'bmac.agent-install.openshift.io/hostname',
 } as const;
 
-/** BMC credentials: an existing Secret with `username` and `password`, or an ExternalSecret. Never a value in the props. */
+/** BMC credentials: an existing Secret with `username` and `password`, or an ExternalSecret. Never a value in the props. @internal */
 export const bmcCredentialsSchema = oneKeyOf(
   {
     /** A Secret in the InfraEnv's namespace with the keys `username` and `password`. */
@@ -45,8 +46,9 @@ export const bmcCredentialsSchema = oneKeyOf(
   },
   'BMC credentials',
 );
-export type BmcCredentials = v.InferOutput<typeof bmcCredentialsSchema>;
+export type { BmcCredentials } from './infrastructure-props';
 
+/** @internal */
 export const hostPropsSchema = strict({
   /** Name of the BareMetalHost and NMStateConfig (and the node's host name unless `hostname` is set). */
   name: text({ max: 253 }),
@@ -90,7 +92,7 @@ export const hostPropsSchema = strict({
   /** Static network configuration (an NMStateConfig). @default DHCP */
   network: v.optional(hostNetworkSchema),
 });
-export type HostProps = v.InferOutput<typeof hostPropsSchema>;
+export type { HostProps } from './infrastructure-props';
 
 /**
  * metal3's BMC address schemes, and whether each can attach the discovery ISO as virtual media

@@ -1,8 +1,9 @@
 /** Bare metal and other agent-booted machines (`hcp create cluster agent`). */
 import { v } from '../../core/valibot';
 import type { NodePoolSpec, Role } from '../../api';
-import { bool, definePlatform, dnsLabelProblem, passthrough, quote, strict, text } from '../../core';
+import { bool, checking, definePlatform, dnsLabelProblem, passthrough, quote, strict, text } from '../../core';
 import { ON_PREMISES_DEFAULTS, ON_PREMISES_TRAITS, onPremisesDns } from '../on-premises';
+import type { AgentClusterProps, AgentNodePoolProps } from './props';
 
 export * from './architecture';
 export * from './dns-records';
@@ -11,7 +12,9 @@ export * from './infra-env';
 export * from './infrastructure';
 export * from './kubevirt-agents';
 export * from './nmstate';
+export type { AgentClusterProps, AgentNodePoolProps, AgentPlatformProps } from './props';
 
+/** @internal */
 export const agentClusterPropsSchema = strict({
   /** Namespace holding the Agents (and InfraEnv) the NodePools draw from. */
   agentNamespace: text({ max: 63, fix: 'Give the namespace that holds the Agents as a string.' }),
@@ -22,13 +25,12 @@ export const agentClusterPropsSchema = strict({
    */
   legacyCapiProviderRole: v.optional(bool()),
 });
-export type AgentClusterProps = v.InferOutput<typeof agentClusterPropsSchema>;
 
+/** @internal */
 export const agentNodePoolPropsSchema = strict({
   /** Which Agents the pool may take. @default any approved Agent in the namespace */
   agentLabelSelector: v.optional(passthrough<NonNullable<NodePoolSpec['platform']['agent']>['agentLabelSelector']>('a label selector')),
 });
-export type AgentNodePoolProps = v.InferOutput<typeof agentNodePoolPropsSchema>;
 
 /**
  * The Role older operators bind the Agent CAPI provider to (`cluster-api-agent-<hcp namespace>`
@@ -56,7 +58,7 @@ export const agentPlatform = definePlatform({
     nodeZonesByHand: true,
     summary: 'assisted-service (AgentServiceConfig)',
   },
-  block: { key: 'agent', required: true, cluster: agentClusterPropsSchema, pool: agentNodePoolPropsSchema },
+  block: { key: 'agent', required: true, cluster: checking<AgentClusterProps>(agentClusterPropsSchema), pool: checking<AgentNodePoolProps>(agentNodePoolPropsSchema) },
   defaults: { ...ON_PREMISES_DEFAULTS, legacyCapiProviderRole: false },
 
   contribute: {

@@ -9,10 +9,12 @@ import { AGENT_INSTALL_API_VERSION } from '../../api';
 import type { IssueCollector, SecretContract, SecretSource } from '../../core';
 import { bool, list, oneOf, parseIp, pullSecretProblem, quote, renderSecret, secretSourceSchema, sshPublicKeyProblem, strict, stringMap, text } from '../../core';
 import { INFRA_ENV_ARCHS } from './architecture';
+import type { InfraEnvProps } from './infrastructure-props';
 
 /** Label assisted-service puts on each Agent with the name of the InfraEnv it booted from (and BMAC reads on BareMetalHosts). */
 export const INFRA_ENV_LABEL = 'infraenvs.agent-install.openshift.io';
 
+/** @internal */
 export const infraEnvPropsSchema = strict({
   /** Name of the InfraEnv. */
   name: text({ max: 253 }),
@@ -51,7 +53,7 @@ export const infraEnvPropsSchema = strict({
   /** OS image version of the discovery image (`4.16`). @default the newest the AgentServiceConfig offers */
   osImageVersion: v.optional(text({ max: 32 })),
 });
-export type InfraEnvProps = v.InferOutput<typeof infraEnvPropsSchema>;
+export type { InfraEnvProps } from './infrastructure-props';
 
 /** Where the InfraEnv's pull secret lives: assisted-service reads `.dockerconfigjson` from a Secret in its namespace. */
 export function infraEnvPullSecretContract(name: string, namespace: string): SecretContract {

@@ -41,6 +41,9 @@ import type { HostProps } from './hosts';
 import { INFRA_ENV_LABEL, buildInfraEnv, infraEnvPropsSchema, renderInfraEnvPullSecret, validateInfraEnv } from './infra-env';
 import { AGENT_VM_MINIMUM, DISCOVERY_ISO_URL_AT_DEPLOYMENT, KUBEVIRT_ARCH, agentVmNames, buildAgentVirtualMachine, kubevirtAgentsPropsSchema } from './kubevirt-agents';
 import { buildNMStateConfig } from './nmstate';
+import type { AgentInfrastructureProps } from './infrastructure-props';
+
+export type { AgentInfrastructureProps, BmcExternalSecretSource, BondMode, InterfaceAddressing } from './infrastructure-props';
 
 /** Hosts and VMs, after the InfraEnv's image exists and before NodePools ask for Agents. */
 export const AGENT_HOSTS_PHASE: Phase = { name: 'agent-hosts', wave: 2 };
@@ -57,6 +60,7 @@ export const AGENT_READINESS: Readonly<Record<string, Readiness>> = {
 /** Label on each NMStateConfig that its InfraEnv's `nmStateConfigLabelSelector` matches. */
 export const NMSTATE_INFRA_ENV_LABEL = 'hcp-constructs.io/infraenv';
 
+/** @internal */
 export const agentInfrastructurePropsSchema = strict({
   /** The InfraEnv hosts boot from. */
   infraEnv: infraEnvPropsSchema,
@@ -78,7 +82,6 @@ export const agentInfrastructurePropsSchema = strict({
   /** Emit the InfraEnv's Namespace. @default true */
   createNamespace: v.optional(bool()),
 });
-export type AgentInfrastructureProps = v.InferOutput<typeof agentInfrastructurePropsSchema>;
 
 export interface AgentInfrastructureOptions {
   /** The hosted cluster these hosts join: checks namespace, architectures and release images, and gives the DNS records. @default none */

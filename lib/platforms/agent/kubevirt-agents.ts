@@ -19,11 +19,13 @@ import { KUBEVIRT_API_VERSION } from '../../api';
 import { count, list, strict, stringMap, text } from '../../core';
 import { KUBEVIRT_VM } from '../kubevirt/limits';
 import type { InfraEnvArch } from './architecture';
+import type { KubevirtAgentsProps } from './infrastructure-props';
 
 export const AGENT_VM_MINIMUM = { cores: 2, memoryBytes: 8 * 2 ** 30, diskBytes: 100e9 } as const;
 
 export const AGENT_VM_DEFAULTS = { cores: 4, memory: '16Gi', rootDiskSize: '120Gi', isoVolumeSize: '2Gi' } as const;
 
+/** @internal */
 export const kubevirtAgentsPropsSchema = strict({
   /** How many VMs: named `<namePrefix>-0`, `-1`, ... */
   count: count(1, 500),
@@ -56,7 +58,7 @@ export const kubevirtAgentsPropsSchema = strict({
    */
   discoveryIsoUrl: v.optional(text({ max: 4096 })),
 });
-export type KubevirtAgentsProps = v.InferOutput<typeof kubevirtAgentsPropsSchema>;
+export type { KubevirtAgentsProps } from './infrastructure-props';
 
 /** Stands for the ISO URL in a plan whose renderer fills it in at deployment (the Pulumi component). */
 export const DISCOVERY_ISO_URL_AT_DEPLOYMENT = 'https://discovery-iso-url.invalid/filled-in-at-deployment.iso';

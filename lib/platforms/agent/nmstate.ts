@@ -9,6 +9,7 @@ import { v } from '../../core/valibot';
 import type { NMStateConfig } from '../../api';
 import { AGENT_INSTALL_API_VERSION } from '../../api';
 import { bool, count, list, oneOf, strict, text } from '../../core';
+import type { HostNetworkProps } from './infrastructure-props';
 
 /** What every interface can carry: addresses in CIDR form, or DHCP. */
 const addressing = {
@@ -20,6 +21,7 @@ const addressing = {
 
 export const BOND_MODES = ['balance-rr', 'active-backup', 'balance-xor', 'broadcast', '802.3ad', 'balance-tlb', 'balance-alb'] as const;
 
+/** @internal */
 export const hostNetworkSchema = strict({
   /** The host's NICs: the name the config uses, and the NIC's MAC address (how the host finds its config). */
   interfaces: list(strict({ name: text({ max: 15 }), macAddress: text({ max: 32 }), ...addressing }), { max: 64 }),
@@ -32,7 +34,7 @@ export const hostNetworkSchema = strict({
   /** Routes; a default route has destination `0.0.0.0/0` (or `::/0`). @default none */
   routes: v.optional(list(strict({ destination: text({ max: 64 }), nextHopAddress: text({ max: 64 }), nextHopInterface: text({ max: 15 }) }))),
 });
-export type HostNetworkProps = v.InferOutput<typeof hostNetworkSchema>;
+export type { HostNetworkProps } from './infrastructure-props';
 
 function ipBlock(addresses: readonly string[] | undefined, dhcp: boolean | undefined, family: 4 | 6) {
   const mine = (addresses ?? []).filter((a) => (a.includes(':') ? 6 : 4) === family);

@@ -5,6 +5,7 @@
  */
 import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX } from './limits';
 import type { IssueCollector } from '../../core/errors';
+import type { SecretEncryptionProps } from '../../core/hosted-cluster';
 import { quote } from '../../core/schema';
 
 /** The keys of `spec.platform.aws.rolesRef`, one per control-plane role. */
@@ -237,6 +238,21 @@ export const AWS_OIDC = {
   audience: 'openshift',
 } as const;
 
+/** A role's ARN: `arn:<partition>:iam::<account>:role/<name>`. */
+export function awsRoleArn(partition: AwsPartition, accountId: string, roleName: string): string {
+  return `arn:${partition}:iam::${accountId}:role/${roleName}`;
+}
+
+/** An OIDC issuer IAM accepts: an https URL with a host (and a path, for the S3 bucket's). */
+export function isAwsIssuerURL(url: string): boolean {
+  return /^https:\/\/[^\s/]+(\/\S*)?$/.test(url);
+}
+
+/** etcd encrypted with a KMS key that the kms-provider role may use (create.go, `--kms-key-arn`). */
+export function awsKmsSecretEncryption(region: string, keyArn: string, providerRoleArn: string): SecretEncryptionProps {
+  return { kms: { provider: 'AWS', aws: { region, activeKey: { arn: keyArn }, auth: { awsKms: providerRoleArn } } } };
+}
+
 /** The issuer `hypershift install` serves from its S3 bucket: `https://<bucket>.s3.<region>.amazonaws.com/<infraID>` (create_iam.go `oidcDiscoveryURL`). */
 export function awsIssuerURL(bucketName: string, bucketRegion: string, infraID: string): string {
   return `https://${bucketName}.s3.${bucketRegion}.amazonaws.com/${infraID}`;
@@ -283,11 +299,23 @@ export function awsIamNames(infraID: string) {
   };
 }
 
+/** The role names that grow with the infraID: the control-plane roles, the kms-provider's and the worker's. */
+function roleNamesOf(names: ReturnType<typeof awsIamNames>): string[] {
+  return [...Object.values(names.roles), names.kmsProviderRole, names.workerRole];
+}
+
+/**
+ * The longest infraID whose derived IAM names fit AWS's 64-character role names: the longest
+ * name is `<infraID>-cloud-network-config-controller` (cmd/infra/aws/iam.go). The CLI generates at
+ * most 27 characters (support/infraid/infraid.go: 21 of the name, "-", 5 random); the library keeps
+ * the deterministic name, so it allows up to this and refuses (never truncates) longer ones.
+ */
+export const AWS_MAX_INFRA_ID_LENGTH = AWS_IAM_ROLE_NAME_MAX - Math.max(...roleNamesOf(awsIamNames('')).map((name) => name.length));
+
 /** Refuses (never truncates) names past IAM's limits: 64 characters for roles, 128 for instance profiles. */
 export function checkAwsIamNames(infraID: string, issues: IssueCollector, path: string): void {
   const names = awsIamNames(infraID);
-  const roleNames = [...Object.values(names.roles), names.kmsProviderRole, names.workerRole];
-  const tooLong = roleNames.filter((name) => name.length > AWS_IAM_ROLE_NAME_MAX);
+  const tooLong = roleNamesOf(names).filter((name) => name.length > AWS_IAM_ROLE_NAME_MAX);
   if (tooLong.length > 0) {
     const longest = tooLong.reduce((a, b) => (b.length > a.length ? b : a));
     issues.error(

@@ -1,17 +1,24 @@
 /** AWS: the CLI's defaults (`hcp create cluster aws`) and what the operator requires there. */
 import { v } from '../../core/valibot';
-import type { HostedCluster, HostedClusterSpec, NodePoolSpec, ServiceType } from '../../api';
+import type { HostedCluster, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
-import { AWS_OPERATOR_ROLES, AwsRoleKey } from './iam';
+import { AWS_MAX_INFRA_ID_LENGTH, AWS_OPERATOR_ROLES, AWS_WORKER, AwsPartition, AwsRoleKey, awsIamNames, awsRoleArn, isAwsIssuerURL } from './iam';
 import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX, AWS_TAGS } from './limits';
 import { AWS_MANAGEMENT_PRESET, awsManagementNeeds } from './management';
+import { AWS_NETWORK_DEFAULTS } from './network';
+import { checkAwsZones, isAwsRegion } from './zones';
+import type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, EndpointAccess } from './props';
+
+export type { AwsClusterProps, AwsNodePoolProps, AwsPlatformProps, AwsRolesRef, AwsZone, EndpointAccess } from './props';
 
 export * from './limits';
 export * from './network';
 export * from './iam';
-export * from './interop';
+export * from './zones';
+export * from './assigned-ids';
 import {
   bool,
+  checking,
   definePlatform,
   list,
   oneOf,
@@ -23,28 +30,15 @@ import {
   text,
 } from '../../core';
 
-/** The seven control-plane roles created by `hypershift create iam aws`. */
-export type AwsRolesRef = HostedClusterSpec['platform'] extends infer P
-  ? P extends { aws?: infer A } ? NonNullable<A> extends { rolesRef: infer R } ? R : never : never
-  : never;
 
 /** The control-plane roles and the name suffix `hypershift create iam aws` gives each (`<infraID>-<suffix>`). */
 export const AWS_CONTROL_PLANE_ROLES: Readonly<Record<keyof AwsRolesRef, string>> = Object.fromEntries(
   Object.entries(AWS_OPERATOR_ROLES).map(([key, role]) => [key, role.suffix]),
 ) as Record<AwsRoleKey, string>;
 
-/**
- * The longest infraID whose derived IAM names fit AWS's 64-character role names: the longest
- * name is `<infraID>-cloud-network-config-controller` (cmd/infra/aws/iam.go). The CLI generates at
- * most 27 characters (support/infraid/infraid.go: 21 of the name, "-", 5 random); the library keeps
- * the deterministic name, so it allows up to this and refuses (never truncates) longer ones.
- */
-export const AWS_MAX_INFRA_ID_LENGTH =
-  AWS_IAM_ROLE_NAME_MAX - 1 - Math.max(...Object.values(AWS_CONTROL_PLANE_ROLES).map((suffix) => suffix.length), 'worker-role'.length);
-
 /** The role ARNs as the CLI names them: `arn:<partition>:iam::<account>:role/<infraID>-<suffix>`. */
-export function cliRolesRef(accountId: string, infraID: string, partition: 'aws' | 'aws-cn' | 'aws-us-gov' = 'aws'): AwsRolesRef {
-  const entries = Object.entries(AWS_CONTROL_PLANE_ROLES).map(([key, suffix]) => [key, `arn:${partition}:iam::${accountId}:role/${infraID}-${suffix}`]);
+export function cliRolesRef(accountId: string, infraID: string, partition: AwsPartition = 'aws'): AwsRolesRef {
+  const entries = Object.entries(awsIamNames(infraID).roles).map(([key, roleName]) => [key, awsRoleArn(partition, accountId, roleName)]);
   return Object.fromEntries(entries) as AwsRolesRef;
 }
 
@@ -52,19 +46,18 @@ export function cliRolesRef(accountId: string, infraID: string, partition: 'aws'
 export const AWS_DEFAULTS = {
   region: 'us-east-1',
   endpointAccess: 'Public',
-  machineCIDR: '10.0.0.0/16',
+  machineCIDR: AWS_NETWORK_DEFAULTS.vpcCidr,
   etcdStorageClassName: 'gp3-csi',
   multiArch: false,
   instanceType: { amd64: 'm5.large', arm64: 'm6g.large' },
   rootVolume: { size: 120, type: 'gp3' },
-  instanceProfile: (infraID: string) => `${infraID}-worker`,
+  instanceProfile: AWS_WORKER.profile,
 } as const;
 
 const ID = {
   vpc: /^vpc-[0-9a-f]+$/,
   subnet: /^subnet-[0-9a-f]+$/,
   roleArn: /^arn:(aws|aws-cn|aws-us-gov):iam::[0-9]{12}:role\/(.+)$/,
-  region: /^[a-z]{2}(-[a-z]+)+-\d$/,
   tag: /^[0-9A-Za-z_.:/=+@ -]+$/,
 };
 
@@ -73,19 +66,20 @@ const subnetId = v.pipe(
   v.check((id) => ID.subnet.test(id), (issue) => schemaMessage(`${quote(issue.input)} is not a subnet ID.`, 'Give the subnet-... ID of the zone\'s private subnet.')),
 );
 
+/** @internal */
 export const awsZoneSchema = strict({
   /** Availability zone, e.g. `us-east-1a`. */
   name: text({ max: 64 }),
   /** The zone's private subnet (`subnet-...`), where its workers run. */
   privateSubnetId: subnetId,
 });
-export type AwsZone = v.InferOutput<typeof awsZoneSchema>;
 
 const rolesRefSchema = strict(
   Object.fromEntries(Object.keys(AWS_CONTROL_PLANE_ROLES).map((key) => [key, text({ max: 2048 })])) as Record<keyof AwsRolesRef, ReturnType<typeof text>>,
   'the seven role ARNs',
 );
 
+/** @internal */
 export const awsClusterPropsSchema = strict({
   /** @default 'us-east-1' */
   region: v.optional(text({ max: 64 })),
@@ -114,11 +108,10 @@ export const awsClusterPropsSchema = strict({
   /** Worker instance profile. @default `<infraID>-worker` */
   instanceProfile: v.optional(text({ max: AWS_INSTANCE_PROFILE_NAME_MAX })),
 });
-export type AwsClusterProps = v.InferOutput<typeof awsClusterPropsSchema>;
-export type EndpointAccess = NonNullable<AwsClusterProps['endpointAccess']>;
 
 type AwsPoolSpec = NonNullable<NodePoolSpec['platform']['aws']>;
 
+/** @internal */
 export const awsNodePoolPropsSchema = strict({
   /** Zone whose private subnet the pool uses. @default the first zone */
   zone: v.optional(text({ max: 64 })),
@@ -139,7 +132,6 @@ export const awsNodePoolPropsSchema = strict({
   /** Tags for this pool's instances. @default none */
   resourceTags: v.optional(stringMap()),
 });
-export type AwsNodePoolProps = v.InferOutput<typeof awsNodePoolPropsSchema>;
 
 /** Services that may carry a hostname, per endpoint access (product docs, Table 3.3). */
 const HOSTNAME_ALLOWED: Record<EndpointAccess, readonly ServiceType[]> = {
@@ -172,7 +164,7 @@ function validateCluster(hc: HostedCluster, issues: IssueCollector): void {
   const aws = hc.spec.platform.aws;
   if (!aws) return;
   const path = 'spec.platform.aws';
-  if (!ID.region.test(aws.region ?? '')) issues.error(`${path}.region`, `${quote(aws.region)} is not an AWS region.`, 'Use a region such as us-east-1.');
+  if (!isAwsRegion(aws.region ?? '')) issues.error(`${path}.region`, `${quote(aws.region)} is not an AWS region.`, 'Use a region such as us-east-1.');
   const config = aws.cloudProviderConfig;
   if (config?.vpc !== undefined && !ID.vpc.test(config.vpc)) {
     issues.error(`${path}.cloudProviderConfig.vpc`, `${quote(config.vpc)} is not a VPC ID.`, 'Give the vpc-... ID of the cluster VPC (platform.aws.vpcId).');
@@ -200,7 +192,7 @@ function validateCluster(hc: HostedCluster, issues: IssueCollector): void {
       `Set infraID to ${AWS_MAX_INFRA_ID_LENGTH} characters or fewer (the CLI generates 27), or shorten the cluster name.`,
     );
   }
-  if (!/^https:\/\/\S+$/.test(hc.spec.issuerURL ?? '')) {
+  if (!isAwsIssuerURL(hc.spec.issuerURL ?? '')) {
     issues.error('spec.issuerURL', `${quote(hc.spec.issuerURL)} is not an https URL.`, 'Use the OIDC issuer https://<bucket>.s3.<region>.amazonaws.com/<infraID> (platform.aws.issuerURL).');
   }
   if (!hc.spec.dns?.baseDomain) {
@@ -241,7 +233,7 @@ function validateNodePool(np: { spec: NodePoolSpec }, issues: IssueCollector): v
 
 export const awsPlatform = definePlatform({
   type: 'AWS',
-  block: { key: 'aws', required: true, cluster: awsClusterPropsSchema, pool: awsNodePoolPropsSchema },
+  block: { key: 'aws', required: true, cluster: checking<AwsClusterProps>(awsClusterPropsSchema), pool: checking<AwsNodePoolProps>(awsNodePoolPropsSchema) },
   defaults: AWS_DEFAULTS,
   defaultMapping: 'Ingress',
   publishingRules: {
@@ -262,17 +254,8 @@ export const awsPlatform = definePlatform({
     cluster(props, ctx) {
       if (!props) return { platform: { type: 'AWS' } };
       const access = props.endpointAccess ?? AWS_DEFAULTS.endpointAccess;
-      if (props.zones.length === 0) ctx.issues.error('platform.aws.zones', 'no zones are given.', 'List at least one zone with its private subnet.');
       const region = props.region ?? AWS_DEFAULTS.region;
-      props.zones.forEach((zone, index) => {
-        if (props.zones.findIndex((z) => z.name === zone.name) !== index) {
-          ctx.issues.error(`platform.aws.zones[${index}].name`, `zone ${quote(zone.name)} is listed twice.`, 'List each zone once.');
-        }
-        // An availability zone's name is its region's and a suffix (us-east-1a, us-east-1-bos-1a).
-        if (!zone.name.startsWith(region) || zone.name.length === region.length) {
-          ctx.issues.error(`platform.aws.zones[${index}].name`, `zone ${quote(zone.name)} is not in region ${region}.`, `Use zones of ${region} or set platform.aws.region to their region.`);
-        }
-      });
+      checkAwsZones(region, props.zones.map((zone) => zone.name), ctx.issues, { list: 'platform.aws.zones', zone: (index) => `platform.aws.zones[${index}].name` });
       const domain = props.externalDnsDomain;
       if (domain && access === 'Private') {
         ctx.issues.error('platform.aws.externalDnsDomain', 'external DNS works only with Public or PublicAndPrivate endpoint access.', 'Remove externalDnsDomain or change endpointAccess.');
@@ -290,7 +273,7 @@ export const awsPlatform = definePlatform({
         platform: {
           type: 'AWS',
           aws: {
-            region: props.region ?? AWS_DEFAULTS.region,
+            region,
             rolesRef: props.rolesRef,
             ...(first ? { cloudProviderConfig: { vpc: props.vpcId, subnet: { id: first.privateSubnetId }, zone: first.name } } : {}),
             ...(props.resourceTags ? { resourceTags: tags(props.resourceTags) } : {}),

@@ -9,8 +9,11 @@ import { v } from '../../core/valibot';
 import { HcpValidationError, IssueCollector, ValidationIssue } from '../../core/errors';
 import { bool, describeValue, list, quote, schemaFindings, schemaMessage, text } from '../../core/schema';
 import type { SecretEncryptionProps } from '../../core/hosted-cluster';
-import type { AwsClusterProps } from './index';
-import { AWS_OPERATOR_ROLES, AwsRoleKey } from './iam';
+import type { AwsClusterProps } from './props';
+import { AWS_OPERATOR_ROLES, AwsRoleKey, awsKmsSecretEncryption } from './iam';
+import type { AwsIamOutput, AwsInfraOutput } from './cli-output-props';
+
+export type { AwsIamOutput, AwsInfraOutput } from './cli-output-props';
 
 /** An object with these keys; keys it does not know are allowed (newer CLIs add fields). */
 function cliObject<const E extends v.ObjectEntries>(entries: E, what: string) {
@@ -21,7 +24,7 @@ function cliObject<const E extends v.ObjectEntries>(entries: E, what: string) {
   );
 }
 
-/** `hcp create infra aws --output-file` (CreateInfraOutput). The cluster name's key is `Name`, as the CLI writes it. */
+/** `hcp create infra aws --output-file` (CreateInfraOutput). The cluster name's key is `Name`, as the CLI writes it. @internal */
 export const awsInfraOutputSchema = cliObject(
   {
     region: text({ max: 64 }),
@@ -43,14 +46,13 @@ export const awsInfraOutputSchema = cliObject(
   },
   'the JSON of hcp create infra aws',
 );
-export type AwsInfraOutput = v.InferOutput<typeof awsInfraOutputSchema>;
 
 const rolesSchema = cliObject(
   Object.fromEntries(Object.keys(AWS_OPERATOR_ROLES).map((key) => [key, text({ max: 2048 })])) as Record<AwsRoleKey, ReturnType<typeof text>>,
   'the seven role ARNs',
 );
 
-/** `hcp create iam aws --output-file` (CreateIAMOutput). */
+/** `hcp create iam aws --output-file` (CreateIAMOutput). @internal */
 export const awsIamOutputSchema = cliObject(
   {
     region: text({ max: 64 }),
@@ -66,7 +68,6 @@ export const awsIamOutputSchema = cliObject(
   },
   'the JSON of hcp create iam aws',
 );
-export type AwsIamOutput = v.InferOutput<typeof awsIamOutputSchema>;
 
 /** Settings of `platform.aws` the CLI's JSON does not carry (flags of `hcp create cluster aws`). */
 export type AwsClusterExtras = Pick<AwsClusterProps, 'endpointAccess' | 'externalDnsDomain' | 'resourceTags' | 'multiArch'>;
@@ -84,9 +85,8 @@ export interface AwsPropsFromCli {
   readonly annotations?: Readonly<Record<string, string>>;
 }
 
-/** The mapping alone, for JSON already checked (the Pulumi component uses it with its own values). */
-export function awsPropsFromCheckedCliOutput(infra: AwsInfraOutput, iam: AwsIamOutput, extras: AwsClusterExtras = {}): AwsPropsFromCli {
-  const kms = iam.kmsKeyARN && iam.kmsProviderRoleARN;
+/** The mapping alone, for JSON already checked. */
+function propsFromCheckedCliOutput(infra: AwsInfraOutput, iam: AwsIamOutput, extras: AwsClusterExtras = {}): AwsPropsFromCli {
   return {
     name: infra.Name,
     infraID: infra.infraID,
@@ -100,7 +100,7 @@ export function awsPropsFromCheckedCliOutput(infra: AwsInfraOutput, iam: AwsIamO
         vpcId: infra.vpcID,
         machineCIDR: infra.machineCIDR,
         zones: infra.zones.map((zone) => ({ name: zone.name, privateSubnetId: zone.subnetID })),
-        rolesRef: Object.fromEntries(Object.keys(AWS_OPERATOR_ROLES).map((key) => [key, iam.roles[key as AwsRoleKey]])) as AwsClusterProps['rolesRef'],
+        rolesRef: Object.fromEntries(Object.keys(AWS_OPERATOR_ROLES).map((key) => [key, iam.roles[key as AwsRoleKey]])) as unknown as AwsClusterProps['rolesRef'],
         issuerURL: iam.issuerURL,
         publicZoneID: infra.publicZoneID,
         privateZoneID: infra.privateZoneID,
@@ -108,13 +108,7 @@ export function awsPropsFromCheckedCliOutput(infra: AwsInfraOutput, iam: AwsIamO
         ...extras,
       },
     },
-    ...(kms
-      ? {
-          secretEncryption: {
-            kms: { provider: 'AWS', aws: { region: iam.region, activeKey: { arn: iam.kmsKeyARN! }, auth: { awsKms: iam.kmsProviderRoleARN! } } },
-          },
-        }
-      : {}),
+    ...(iam.kmsKeyARN && iam.kmsProviderRoleARN ? { secretEncryption: awsKmsSecretEncryption(iam.region, iam.kmsKeyARN, iam.kmsProviderRoleARN) } : {}),
     ...(infra.publicOnly ? { annotations: { 'hypershift.openshift.io/aws-machine-public-ips': 'true' } } : {}),
   };
 }
@@ -150,7 +144,7 @@ export function checkAwsCliOutput(infra: unknown, iam: unknown, extras: AwsClust
     issues.error('iam.kmsProviderRoleARN', 'kmsKeyARN and kmsProviderRoleARN must be given together.', 'Give both, or neither.');
   }
   if (issues.issues.length > 0) return { issues: issues.issues };
-  return { props: awsPropsFromCheckedCliOutput(i, m, extras), issues: [] };
+  return { props: propsFromCheckedCliOutput(i, m, extras), issues: [] };
 }
 
 /** Like {@link checkAwsCliOutput}, but throws {@link HcpValidationError} listing every problem. */

@@ -6,6 +6,7 @@
 import { Cidr, contains, formatCidr, formatIPv4, hasHostBits, parseCidr } from '../../core/cidr';
 import type { IssueCollector } from '../../core/errors';
 import { quote } from '../../core/schema';
+import { checkAwsZones, isAwsRegion } from './zones';
 
 /** The CLI's network constants (cmd/infra/aws/create.go, util/util.go `ValidateVPCCIDR`). */
 export const AWS_NETWORK_DEFAULTS = {
@@ -211,7 +212,6 @@ export function awsNetworkLayout(input: AwsNetworkInput): AwsNetworkLayout {
   };
 }
 
-const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/;
 
 /** True for a DNS name Route 53 can host: lower-case labels of 63 characters or fewer, 253 in all. */
@@ -231,18 +231,11 @@ export function checkAwsNetworkInput(
   machineNetwork?: readonly string[],
 ): void {
   const { region, zones } = input;
-  const regionOk = issues.check(REGION.test(region), `${path}.region`, `${quote(region)} is not an AWS region.`, 'Use a region such as us-east-1.');
-  if (zones.length === 0) issues.error(`${path}.zones`, 'no zones are given.', 'List at least one availability zone, e.g. ["us-east-1a"].');
+  issues.check(isAwsRegion(region), `${path}.region`, `${quote(region)} is not an AWS region.`, 'Use a region such as us-east-1.');
+  checkAwsZones(region, zones, issues, { list: `${path}.zones`, zone: (index) => `${path}.zones[${index}]` });
   if (zones.length > AWS_NETWORK_DEFAULTS.maxZones) {
     issues.error(`${path}.zones`, `${zones.length} zones are given; the CLI's subnet layout fits ${AWS_NETWORK_DEFAULTS.maxZones} in a /16.`, `Use at most ${AWS_NETWORK_DEFAULTS.maxZones} zones.`);
   }
-  zones.forEach((zone, index) => {
-    if (zones.indexOf(zone) !== index) issues.error(`${path}.zones[${index}]`, `zone ${quote(zone)} is listed twice.`, 'List each zone once.');
-    // An availability zone's name is its region's name and a suffix (us-east-1a, us-east-1-bos-1a).
-    if (regionOk && !(zone.startsWith(region) && /^[a-z0-9-]+$/.test(zone.slice(region.length)) && zone.length > region.length)) {
-      issues.error(`${path}.zones[${index}]`, `zone ${quote(zone)} is not in region ${region}.`, `Use zones of ${region}, e.g. ${region}a.`);
-    }
-  });
   const vpcCidr = input.vpcCidr ?? AWS_NETWORK_DEFAULTS.vpcCidr;
   const vpc = parseVpcCidr(vpcCidr);
   if (typeof vpc === 'string') {

@@ -3,8 +3,10 @@ import { v } from '../../core/valibot';
 import type { KubernetesObject, NodePool } from '../../api';
 import type { IssueCollector } from '../../core';
 import { KUBEVIRT_MAX_ADDITIONAL_NETWORKS, KUBEVIRT_MAX_HOST_DEVICES, KUBEVIRT_VM } from './limits';
+import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './props';
 import {
   bool,
+  checking,
   count,
   definePlatform,
   dnsLabelProblem,
@@ -19,10 +21,12 @@ import {
 } from '../../core';
 
 export * from './limits';
+export type { KubevirtClusterProps, KubevirtNodePoolProps, KubevirtPlatformProps, StorageClassMapping } from './props';
 
 /** The Secret the CLI writes for an external infrastructure cluster's kubeconfig (`<cluster>-infra-credentials`), and its key. */
 export const KUBEVIRT_INFRA_CREDENTIALS = { secretName: (cluster: string) => `${cluster}-infra-credentials`, key: 'kubeconfig' } as const;
 
+/** @internal */
 export const storageClassMappingSchema = strict({
   /** StorageClass on the infrastructure cluster. */
   infra: text({ max: 253 }),
@@ -31,8 +35,8 @@ export const storageClassMappingSchema = strict({
   /** Group of mappings that share a storage backend. @default none */
   group: v.optional(text({ max: 253 })),
 });
-export type StorageClassMapping = v.InferOutput<typeof storageClassMappingSchema>;
 
+/** @internal */
 export const kubevirtClusterPropsSchema = strict({
   /** Run the VMs on another (external) infrastructure cluster. @default the management cluster */
   infraCluster: v.optional(
@@ -58,8 +62,8 @@ export const kubevirtClusterPropsSchema = strict({
    */
   ingress: v.optional(oneOf(['Routes', 'LoadBalancer'])),
 });
-export type KubevirtClusterProps = v.InferOutput<typeof kubevirtClusterPropsSchema>;
 
+/** @internal */
 export const kubevirtNodePoolPropsSchema = strict({
   /** vCPUs per VM. @default 2 */
   cores: v.optional(count(1, KUBEVIRT_VM.maxCores, 'the OpenShift Virtualization tested maximum per VM')),
@@ -100,7 +104,6 @@ export const kubevirtNodePoolPropsSchema = strict({
     ),
   ),
 });
-export type KubevirtNodePoolProps = v.InferOutput<typeof kubevirtNodePoolPropsSchema>;
 
 /** The CLI's KubeVirt values (`cmd/nodepool/kubevirt/create.go`, `cmd/cluster/kubevirt/create.go`). */
 export const KUBEVIRT_DEFAULTS = {
@@ -177,7 +180,7 @@ const mapping = (list: readonly StorageClassMapping[] | undefined, kind: 'Storag
 
 export const kubevirtPlatform = definePlatform({
   type: 'KubeVirt',
-  block: { key: 'kubevirt', required: false, cluster: kubevirtClusterPropsSchema, pool: kubevirtNodePoolPropsSchema },
+  block: { key: 'kubevirt', required: false, cluster: checking<KubevirtClusterProps>(kubevirtClusterPropsSchema), pool: checking<KubevirtNodePoolProps>(kubevirtNodePoolPropsSchema) },
   defaults: KUBEVIRT_DEFAULTS,
   defaultMapping: 'Ingress',
   publishingRules: {

@@ -6,29 +6,26 @@ import * as aws from '@pulumi/aws';
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import * as random from '@pulumi/random';
-import { IssueCollector, ValidationIssue } from '../../core/errors';
+import { IssueCollector } from '../../core/errors';
 import { infraIdFor, secretNames } from '../../core/names';
-import { applySecretValues } from '../../core/secret-values';
-import type { HostedClusterProps } from '../../platforms';
-import { checkHostedCluster } from '../../platforms';
 import {
-  AWS_NETWORK_DEFAULTS,
-  AwsClusterExtras,
-  AwsIamOutput,
-  AwsInfraOutput,
+  AWS_OPERATOR_ROLES,
+  AwsAssignedIds,
+  AwsClusterProps,
   AwsPartition,
   AwsRoleKey,
-  AWS_OPERATOR_ROLES,
+  awsAssignedIdFields,
   awsIamNames,
   awsIssuerURL,
-  awsPropsFromCheckedCliOutput,
+  awsKmsSecretEncryption,
+  awsPlatform,
+  awsStandInIds,
   checkAwsIamNames,
-  checkAwsNetworkInput,
 } from '../../platforms/aws';
-import { HcpResourceError } from '../errors';
-import { HostedClusterBundle, HostedClusterBundleArgs } from '../hosted-cluster';
+import type { AwsClusterExtras, AwsIamOutput, AwsInfraOutput } from '../../platforms/aws/interop';
+import { HostedClusterBundle, HostedClusterBundleArgs, PlannedBundle } from '../hosted-cluster';
 import { AwsIam } from './iam';
-import { AwsNetwork, ExistingAwsVpc, ExistingAwsZones } from './network';
+import { AwsNetwork, AwsNetworkArgs, ExistingAwsVpc, ExistingAwsZones, checkAwsNetworkArgs } from './network';
 
 /** Type token of {@link AwsHostedCluster}. */
 export const AWS_HOSTED_CLUSTER_TYPE = 'hcp:aws:HostedCluster';
@@ -69,7 +66,7 @@ export interface AwsHostedClusterInfraArgs extends AwsClusterExtras {
   readonly resourceTags?: Readonly<Record<string, string>>;
 }
 
-export interface AwsHostedClusterArgs extends Omit<HostedClusterBundleArgs, 'platform' | 'deployTimeValues' | 'baseDomain'> {
+export interface AwsHostedClusterArgs extends Omit<HostedClusterBundleArgs, 'platform' | 'baseDomain'> {
   /** The public Route 53 zone `<baseDomain>` must exist. */
   readonly baseDomain: string;
   readonly aws: AwsHostedClusterInfraArgs;
@@ -85,7 +82,7 @@ export interface AwsHostedClusterArgs extends Omit<HostedClusterBundleArgs, 'pla
  *
  * Everything is checked in the constructor before anything is registered (region and zones, base
  * domain, names against AWS limits, VPC CIDR, endpoint access, secrets, and the whole
- * HostedCluster): a problem fails `pulumi preview` with an {@link HcpResourceError}.
+ * HostedCluster): a problem fails `pulumi preview` with an {@link "hcp-constructs/pulumi"!HcpResourceError}.
  *
  * The Kubernetes resources depend on every AWS resource, so `pulumi destroy` deletes the
  * NodePools and the HostedCluster (whose operator removes its load balancers, endpoints and
@@ -106,34 +103,17 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
   readonly namespace: pulumi.Output<string>;
 
   constructor(name: string, args: AwsHostedClusterArgs, opts?: pulumi.ComponentResourceOptions) {
-    // Validate everything first: nothing, not even this component, is registered when the args are invalid.
-    const prepared = prepare(args, opts);
+    // Validate and plan first: nothing, not even this component, is registered when the args are invalid.
+    const { infraID, issuerURL, networkArgs, standIns, planned, generateEtcdKey } = prepare(args, opts);
     super(AWS_HOSTED_CLUSTER_TYPE, name, {}, opts);
     const parent = { parent: this };
-    const { infraID, issuerURL, placeholders, bundleArgs } = prepared;
     const infraArgs = args.aws;
     this.infraID = infraID;
 
     const provider = args.managementKubeconfig
       ? new k8s.Provider(`${name}-management`, { kubeconfig: pulumi.secret(args.managementKubeconfig) }, parent)
       : undefined;
-    this.network = new AwsNetwork(
-      `${name}-network`,
-      {
-        infraID,
-        clusterName: args.name,
-        region: infraArgs.region,
-        zones: infraArgs.zones,
-        vpcCidr: infraArgs.vpcCidr,
-        singleNatGateway: infraArgs.singleNatGateway,
-        baseDomain: args.baseDomain,
-        baseDomainPrefix: args.baseDomainPrefix,
-        tags: infraArgs.resourceTags,
-        existingVpc: infraArgs.existingVpc,
-        existingZones: infraArgs.existingZones,
-      },
-      parent,
-    );
+    this.network = new AwsNetwork(`${name}-network`, networkArgs, parent);
     this.iam = new AwsIam(
       `${name}-iam`,
       {
@@ -150,48 +130,23 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
       },
       parent,
     );
-
-    const infra = infraOutput(args, infraID, this.network);
-    const iam = iamOutput(infraArgs.region, infraID, issuerURL, this.iam);
-    this.infra = pulumi.output(infra) as pulumi.Output<AwsInfraOutput>;
-    this.iamOutput = pulumi.output(iam) as pulumi.Output<AwsIamOutput>;
-    // Each stand-in of the plan gets the value it stands for.
-    const deployTimeValues: Record<string, pulumi.Input<string>> = {
-      [placeholders.infra.vpcID]: infra.vpcID,
-      [placeholders.infra.publicZoneID]: infra.publicZoneID,
-      [placeholders.infra.privateZoneID]: infra.privateZoneID,
-      ...Object.fromEntries(placeholders.infra.zones.map((zone, i) => [zone.subnetID, infra.zones[i].subnetID])),
-      ...Object.fromEntries((Object.keys(AWS_OPERATOR_ROLES) as AwsRoleKey[]).map((key) => [placeholders.iam.roles[key], iam.roles[key]])),
-      ...(placeholders.iam.kmsKeyARN && iam.kmsKeyARN ? { [placeholders.iam.kmsKeyARN]: iam.kmsKeyARN } : {}),
-      ...(placeholders.iam.kmsProviderRoleARN && iam.kmsProviderRoleARN ? { [placeholders.iam.kmsProviderRoleARN]: iam.kmsProviderRoleARN } : {}),
-    };
+    this.infra = infraOutput(args, infraID, this.network);
+    this.iamOutput = iamOutput(infraArgs.region, infraID, issuerURL, this.iam);
 
     // Generated once, then kept in the state: the same key on every later `pulumi up`.
-    const etcdEncryptionKey = prepared.generateEtcdKey
-      ? pulumi.secret(new random.RandomBytes(`${name}-etcd-encryption-key`, { length: 32 }, parent).base64)
-      : undefined;
+    const etcdEncryptionKey = generateEtcdKey ? pulumi.secret(new random.RandomBytes(`${name}-etcd-encryption-key`, { length: 32 }, parent).base64) : undefined;
 
     this.bundle = new HostedClusterBundle(
       name,
-      {
-        ...bundleArgs,
-        secretValues: { ...bundleArgs.secretValues, ...(etcdEncryptionKey ? { etcdEncryptionKey } : {}) },
-        deployTimeValues,
-      },
+      planned.withDeployTimeValues({
+        secretValues: etcdEncryptionKey ? { etcdEncryptionKey } : {},
+        // The IDs AWS assigns, each into the fields the plan holds its stand-in in.
+        fields: awsAssignedIdFields(planned.plan, standIns, assignedIds(this.network, this.iam)),
+      }),
       // The Kubernetes resources depend on every AWS resource: created after them, deleted before them.
       { parent: this, ...(provider ? { provider } : {}), dependsOn: [this.network, this.iam] },
     );
-    const plan = this.bundle.plan;
-
-    // Read once the HostedCluster is Available (its waitFor); the id is unknown until then, so a
-    // preview reads nothing.
-    const secretId = this.bundle.hostedCluster.metadata.apply(() => `${plan.namespace}/${secretNames.adminKubeconfig(plan.name)}`);
-    const kubeconfigSecret = k8s.core.v1.Secret.get(`${name}-admin-kubeconfig`, secretId, {
-      parent: this,
-      ...(provider ? { provider } : {}),
-      dependsOn: [this.bundle.hostedCluster],
-    });
-    this.kubeconfig = pulumi.secret(kubeconfigSecret.data.apply((data) => Buffer.from(data?.kubeconfig ?? '', 'base64').toString('utf8')));
+    this.kubeconfig = adminKubeconfig(`${name}-admin-kubeconfig`, this.bundle, { parent: this, ...(provider ? { provider } : {}) });
     this.hostedClusterName = this.bundle.hostedClusterName;
     this.namespace = this.bundle.namespace;
 
@@ -206,129 +161,135 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
   }
 }
 
-/** The JSON of `create infra aws` for the network's values (strings or Outputs). */
-function infraOutput(args: AwsHostedClusterArgs, infraID: string, values: {
-  readonly vpcId: pulumi.Input<string>;
-  readonly privateSubnetIds: readonly pulumi.Input<string>[];
-  readonly publicZoneId: pulumi.Input<string>;
-  readonly privateZoneId: pulumi.Input<string>;
-  readonly localZoneId: pulumi.Input<string>;
-}) {
+/** The IDs the network and IAM were assigned, as Outputs. */
+function assignedIds(network: AwsNetwork, iam: AwsIam): AwsAssignedIds<pulumi.Input<string>> {
   return {
-    region: args.aws.region,
-    zone: '',
-    infraID,
-    machineCIDR: args.aws.vpcCidr ?? AWS_NETWORK_DEFAULTS.vpcCidr,
-    vpcID: values.vpcId,
-    zones: args.aws.zones.map((zone, i) => ({ name: zone, subnetID: values.privateSubnetIds[i] })),
-    Name: args.name,
-    baseDomain: args.baseDomain,
-    // The CLI writes its flag as given: "" when unset (the cluster name is used), "none" for no prefix.
-    baseDomainPrefix: args.baseDomainPrefix === undefined ? '' : args.baseDomainPrefix === '' ? 'none' : args.baseDomainPrefix,
-    publicZoneID: values.publicZoneId,
-    privateZoneID: values.privateZoneId,
-    localZoneID: values.localZoneId,
-    publicOnly: false,
-  };
-}
-
-/** The JSON of `create iam aws` for the IAM's values (strings or Outputs). */
-function iamOutput(region: string, infraID: string, issuerURL: string, values: {
-  readonly rolesRef: pulumi.Input<Record<AwsRoleKey, string>> | Record<AwsRoleKey, pulumi.Input<string>>;
-  readonly instanceProfileName: pulumi.Input<string>;
-  readonly kmsKeyArn?: pulumi.Input<string>;
-  readonly kmsProviderRoleArn?: pulumi.Input<string>;
-}) {
-  const rolesRef = values.rolesRef as Record<AwsRoleKey, pulumi.Input<string>> | pulumi.Output<Record<AwsRoleKey, string>>;
-  const roles = Object.fromEntries(
-    (Object.keys(AWS_OPERATOR_ROLES) as AwsRoleKey[]).map((key) => [
-      key,
-      pulumi.Output.isInstance(rolesRef) ? rolesRef.apply((r) => r[key]) : rolesRef[key],
-    ]),
-  ) as Record<AwsRoleKey, pulumi.Input<string>>;
-  return {
-    region,
-    profileName: values.instanceProfileName,
-    infraID,
-    issuerURL,
-    roles,
-    ...(values.kmsKeyArn ? { kmsKeyARN: values.kmsKeyArn, kmsProviderRoleARN: values.kmsProviderRoleArn } : {}),
-  };
-}
-
-/** Stand-ins that pass validation where they stand (`vpc-`, `subnet-`, role ARNs with the real role names). */
-function placeholderOutputs(args: AwsHostedClusterArgs, infraID: string, issuerURL: string): { infra: AwsInfraOutput; iam: AwsIamOutput } {
-  const partition = args.aws.partition ?? 'aws';
-  const names = awsIamNames(infraID);
-  const hex = (n: number) => n.toString(16).padStart(17, '0');
-  const roleArn = (roleName: string) => `arn:${partition}:iam::000000000000:role/${roleName}`;
-  const kms = args.aws.kms
-    ? { kmsKeyArn: `arn:${partition}:kms:${args.aws.region}:000000000000:key/00000000-0000-4000-8000-000000000000`, kmsProviderRoleArn: roleArn(names.kmsProviderRole) }
-    : {};
-  return {
-    infra: infraOutput(args, infraID, {
-      vpcId: `vpc-${hex(0)}`,
-      privateSubnetIds: args.aws.zones.map((_, i) => `subnet-${hex(i + 1)}`),
-      publicZoneId: 'Z0HCPDEPLOYTIMEPUBLICZONE',
-      privateZoneId: 'Z0HCPDEPLOYTIMEPRIVATEZONE',
-      localZoneId: 'Z0HCPDEPLOYTIMELOCALZONE',
-    }) as AwsInfraOutput,
-    iam: iamOutput(args.aws.region, infraID, issuerURL, {
-      rolesRef: Object.fromEntries(Object.entries(names.roles).map(([key, roleName]) => [key, roleArn(roleName)])) as Record<AwsRoleKey, string>,
-      instanceProfileName: names.instanceProfile,
-      ...kms,
-    }) as AwsIamOutput,
+    vpcId: network.vpcId,
+    privateSubnetIds: network.privateSubnetIds,
+    publicZoneId: network.publicZoneId,
+    privateZoneId: network.privateZoneId,
+    roles: Object.fromEntries((Object.keys(AWS_OPERATOR_ROLES) as AwsRoleKey[]).map((key) => [key, iam.roles[key].arn])) as Record<AwsRoleKey, pulumi.Output<string>>,
+    ...(iam.kmsKeyArn && iam.kmsProviderRoleArn ? { kms: { keyArn: iam.kmsKeyArn, providerRoleArn: iam.kmsProviderRoleArn } } : {}),
   };
 }
 
 /**
- * Everything checked at once, before any registration: the network input, IAM names, the AWS
- * provider's region, and the hosted cluster as it will be (stand-ins for the IDs AWS assigns).
+ * The admin kubeconfig the operator writes, read once the HostedCluster is Available (its
+ * waitFor); the id is unknown until then, so a preview reads nothing. A secret.
+ */
+function adminKubeconfig(resourceName: string, bundle: HostedClusterBundle, opts: pulumi.CustomResourceOptions): pulumi.Output<string> {
+  const plan = bundle.plan;
+  const secretId = bundle.hostedCluster.metadata.apply(() => `${plan.namespace}/${secretNames.adminKubeconfig(plan.name)}`);
+  const secret = k8s.core.v1.Secret.get(resourceName, secretId, { ...opts, dependsOn: [bundle.hostedCluster] });
+  return pulumi.secret(secret.data.apply((data) => Buffer.from(data?.kubeconfig ?? '', 'base64').toString('utf8')));
+}
+
+/** The network as the JSON of `create infra aws`. */
+function infraOutput(args: AwsHostedClusterArgs, infraID: string, network: AwsNetwork): pulumi.Output<AwsInfraOutput> {
+  return pulumi.output({
+    region: args.aws.region,
+    zone: '',
+    infraID,
+    machineCIDR: network.machineCidr,
+    vpcID: network.vpcId,
+    zones: network.zones.map((zone, i) => ({ name: zone, subnetID: network.privateSubnetIds[i] })),
+    Name: args.name,
+    baseDomain: args.baseDomain,
+    // The CLI writes its flag as given: "" when unset (the cluster name is used), "none" for no prefix.
+    baseDomainPrefix: args.baseDomainPrefix === undefined ? '' : args.baseDomainPrefix === '' ? 'none' : args.baseDomainPrefix,
+    publicZoneID: network.publicZoneId,
+    privateZoneID: network.privateZoneId,
+    localZoneID: network.localZoneId,
+    publicOnly: false,
+    // The schema's type allows keys newer CLIs add (an index signature), which an Output's type lacks.
+  }) as unknown as pulumi.Output<AwsInfraOutput>;
+}
+
+/** The IAM as the JSON of `create iam aws`. */
+function iamOutput(region: string, infraID: string, issuerURL: string, iam: AwsIam): pulumi.Output<AwsIamOutput> {
+  return pulumi.output({
+    region,
+    profileName: iam.instanceProfileName,
+    infraID,
+    issuerURL,
+    roles: iam.rolesRef,
+    ...(iam.kmsKeyArn ? { kmsKeyARN: iam.kmsKeyArn, kmsProviderRoleARN: iam.kmsProviderRoleArn } : {}),
+  }) as unknown as pulumi.Output<AwsIamOutput>;
+}
+
+/**
+ * The `platform.aws` props of the cluster from its typed args, with the assigned IDs given
+ * (stand-ins while planning); the settings the args leave out get the platform's defaults.
+ */
+function awsClusterProps(infra: AwsHostedClusterInfraArgs, infraID: string, issuerURL: string, ids: AwsAssignedIds<string>): AwsClusterProps {
+  const extras: AwsClusterExtras = {
+    ...(infra.endpointAccess !== undefined ? { endpointAccess: infra.endpointAccess } : {}),
+    ...(infra.externalDnsDomain !== undefined ? { externalDnsDomain: infra.externalDnsDomain } : {}),
+    ...(infra.resourceTags !== undefined ? { resourceTags: infra.resourceTags } : {}),
+    ...(infra.multiArch !== undefined ? { multiArch: infra.multiArch } : {}),
+  };
+  return {
+    region: infra.region,
+    vpcId: ids.vpcId,
+    ...(infra.vpcCidr !== undefined ? { machineCIDR: infra.vpcCidr } : {}),
+    zones: infra.zones.map((name, i) => ({ name, privateSubnetId: ids.privateSubnetIds[i] })),
+    rolesRef: ids.roles,
+    issuerURL,
+    publicZoneID: ids.publicZoneId,
+    privateZoneID: ids.privateZoneId,
+    instanceProfile: awsIamNames(infraID).instanceProfile,
+    ...extras,
+  };
+}
+
+/**
+ * Everything checked and the cluster planned, once, before any registration: the network's args,
+ * the IAM names, the AWS provider's region, and the hosted cluster with stand-ins for the IDs
+ * AWS assigns (and for an etcd key to be generated).
  */
 function prepare(args: AwsHostedClusterArgs, opts: pulumi.ComponentResourceOptions | undefined) {
   const infraID = args.infraID ?? infraIdFor(args.name);
-  const oidc = args.aws.oidc;
-  const issuerURL = 'issuerURL' in oidc ? oidc.issuerURL : awsIssuerURL(oidc.bucketName, oidc.bucketRegion, infraID);
-  const label = `HostedCluster ${args.namespace ?? 'clusters'}/${args.name}`;
-  const issues = new IssueCollector(label);
-  checkAwsNetworkInput({ ...args.aws, clusterName: args.name, baseDomain: args.baseDomain, baseDomainPrefix: args.baseDomainPrefix, tags: args.aws.resourceTags }, issues, 'aws', args.networking?.machineNetwork);
+  const { aws: infra, managementKubeconfig: _kubeconfig, ...cluster } = args;
+  const issuerURL = 'issuerURL' in infra.oidc ? infra.oidc.issuerURL : awsIssuerURL(infra.oidc.bucketName, infra.oidc.bucketRegion, infraID);
+  const issues = new IssueCollector(`HostedCluster ${args.namespace ?? 'clusters'}/${args.name}`);
+  const networkArgs: AwsNetworkArgs = {
+    infraID,
+    clusterName: args.name,
+    region: infra.region,
+    zones: infra.zones,
+    vpcCidr: infra.vpcCidr,
+    singleNatGateway: infra.singleNatGateway,
+    baseDomain: args.baseDomain,
+    baseDomainPrefix: args.baseDomainPrefix,
+    tags: infra.resourceTags,
+    existingVpc: infra.existingVpc,
+    existingZones: infra.existingZones,
+  };
+  checkAwsNetworkArgs(networkArgs, issues, 'aws', args.networking?.machineNetwork);
   checkAwsIamNames(infraID, issues, 'infraID');
-  if (args.aws.existingVpc && args.aws.existingVpc.privateSubnetIds.length !== args.aws.zones.length) {
-    issues.error('aws.existingVpc.privateSubnetIds', `${args.aws.existingVpc.privateSubnetIds.length} subnets for ${args.aws.zones.length} zones.`, 'Give one private subnet per zone, in the order of zones.');
-  }
   // The resources are created in the AWS provider's region; the HostedCluster must say the same.
   const providerRegion = opts?.provider || opts?.providers ? undefined : aws.config.region;
-  if (providerRegion && providerRegion !== args.aws.region) {
-    issues.error('aws.region', `${args.aws.region} differs from the AWS provider's region ${providerRegion} (aws:region).`, 'Use one region for both.');
+  if (providerRegion && providerRegion !== infra.region) {
+    issues.error('aws.region', `${infra.region} differs from the AWS provider's region ${providerRegion} (aws:region).`, 'Use one region for both.');
   }
-  if (args.aws.kms && (args.secretEncryption || args.secretValues?.etcdEncryptionKey !== undefined)) {
+  if (infra.kms && (args.secretEncryption || args.secretValues?.etcdEncryptionKey !== undefined)) {
     issues.error('aws.kms', 'KMS encryption and an aescbc key (secretEncryption or secretValues.etcdEncryptionKey) are both given.', 'Keep one of them.');
   }
 
-  const placeholders = placeholderOutputs(args, infraID, issuerURL);
-  const { aws: infraArgs, managementKubeconfig: _kubeconfig, ...cluster } = args;
-  const fromCli = awsPropsFromCheckedCliOutput(placeholders.infra, placeholders.iam, {
-    ...(infraArgs.endpointAccess ? { endpointAccess: infraArgs.endpointAccess } : {}),
-    ...(infraArgs.externalDnsDomain ? { externalDnsDomain: infraArgs.externalDnsDomain } : {}),
-    ...(infraArgs.resourceTags ? { resourceTags: infraArgs.resourceTags } : {}),
-    ...(infraArgs.multiArch !== undefined ? { multiArch: infraArgs.multiArch } : {}),
-  });
-  const generateEtcdKey = !args.aws.kms && !args.secretEncryption && args.secretValues?.etcdEncryptionKey === undefined;
-  const bundleArgs: HostedClusterBundleArgs = {
-    ...cluster,
-    infraID,
-    // The CLI's prefix rule (the cluster name when unset) is the operator's too, so it is passed as given.
-    platform: fromCli.platform,
-    ...(fromCli.secretEncryption ? { secretEncryption: fromCli.secretEncryption } : {}),
-  };
-
-  // The hosted cluster as the bundle will plan it; a stand-in key where one will be generated.
-  const isKnown = (value: pulumi.Input<string>): value is string => typeof value === 'string';
-  const values = { ...args.secretValues, ...(generateEtcdKey ? { etcdEncryptionKey: Buffer.alloc(32).toString('base64') } : {}) };
-  const { options, secretValues: _values, deployTimeValues: _deploy, ...props } = bundleArgs as HostedClusterBundleArgs;
-  const withValues = applySecretValues(props, values, isKnown);
-  const checked = checkHostedCluster(withValues.props as HostedClusterProps, options);
-  const all: ValidationIssue[] = [...issues.issues, ...withValues.issues, ...checked.issues];
-  if (all.some((i) => i.severity === 'error')) throw new HcpResourceError(all);
-  return { infraID, issuerURL, placeholders, bundleArgs, generateEtcdKey };
+  const partition: AwsPartition = infra.partition ?? 'aws';
+  const standIns = awsStandInIds({ infraID, region: infra.region, zoneCount: infra.zones.length, partition, kms: Boolean(infra.kms) });
+  const generateEtcdKey = !infra.kms && !args.secretEncryption && args.secretValues?.etcdEncryptionKey === undefined;
+  const planned = PlannedBundle.of(
+    {
+      ...cluster,
+      infraID,
+      // The CLI's prefix rule (the cluster name when unset) is the operator's too, so it is passed as given.
+      platform: { type: awsPlatform.type, aws: awsClusterProps(infra, infraID, issuerURL, standIns) },
+      ...(standIns.kms ? { secretEncryption: awsKmsSecretEncryption(infra.region, standIns.kms.keyArn, standIns.kms.providerRoleArn) } : {}),
+      // A well-formed stand-in where a key will be generated; the generated one replaces it.
+      secretValues: { ...args.secretValues, ...(generateEtcdKey ? { etcdEncryptionKey: Buffer.alloc(32).toString('base64') } : {}) },
+    },
+    issues.issues,
+  );
+  return { infraID, issuerURL, networkArgs, standIns, planned, generateEtcdKey };
 }

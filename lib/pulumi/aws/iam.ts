@@ -19,6 +19,7 @@ import {
   awsRolePolicy,
   awsWebIdentityTrustPolicy,
   checkAwsIamNames,
+  isAwsIssuerURL,
 } from '../../platforms/aws';
 import { HcpResourceError } from '../errors';
 
@@ -70,7 +71,7 @@ export class AwsIam extends pulumi.ComponentResource {
   constructor(name: string, args: AwsIamArgs, opts?: pulumi.ComponentResourceOptions) {
     const issues = new IssueCollector(`IAM ${args.infraID}`);
     checkAwsIamNames(args.infraID, issues, 'infraID');
-    if (!/^https:\/\/[^\s/]+(\/\S*)?$/.test(args.issuerURL)) issues.error('issuerURL', `"${args.issuerURL}" is not an https URL.`, 'Use https://<bucket>.s3.<region>.amazonaws.com/<infraID>.');
+    if (!isAwsIssuerURL(args.issuerURL)) issues.error('issuerURL', `"${args.issuerURL}" is not an https URL.`, 'Use https://<bucket>.s3.<region>.amazonaws.com/<infraID>.');
     if (issues.issues.length > 0) throw new HcpResourceError(issues.issues);
     super(AWS_IAM_TYPE, name, {}, opts);
     const parent = { parent: this };
@@ -91,21 +92,7 @@ export class AwsIam extends pulumi.ComponentResource {
           parent,
         ).arn;
 
-    const webIdentityRole = (roleName: string, serviceAccounts: readonly string[], policy: pulumi.Input<string>) => {
-      const role = new aws.iam.Role(
-        roleName,
-        {
-          name: roleName,
-          assumeRolePolicy: this.oidcProviderArn.apply((arn) => JSON.stringify(awsWebIdentityTrustPolicy(arn, args.issuerURL, serviceAccounts))),
-          tags,
-        },
-        parent,
-      );
-      // One inline policy named after its role (iam.go CreateRoleWithInlinePolicy).
-      new aws.iam.RolePolicy(roleName, { name: roleName, role: role.name, policy }, parent);
-      return role;
-    };
-
+    const trust: RoleTrust = { oidcProviderArn: this.oidcProviderArn, issuerURL: args.issuerURL, tags, parent };
     const refs = pulumi.all([args.publicZoneId, args.privateZoneId, args.localZoneId]).apply(([publicZoneId, privateZoneId, localZoneId]) => ({
       publicZoneId,
       privateZoneId,
@@ -115,7 +102,7 @@ export class AwsIam extends pulumi.ComponentResource {
     const roles = Object.fromEntries(
       (Object.keys(AWS_OPERATOR_ROLES) as AwsRoleKey[]).map((key) => {
         const role = AWS_OPERATOR_ROLES[key];
-        return [key, webIdentityRole(names.roles[key], role.serviceAccounts, refs.apply((r) => JSON.stringify(awsRolePolicy(role, r))))];
+        return [key, webIdentityRole(trust, names.roles[key], role.serviceAccounts, refs.apply((r) => JSON.stringify(awsRolePolicy(role, r))))];
       }),
     ) as Record<AwsRoleKey, aws.iam.Role>;
     this.roles = roles;
@@ -127,19 +114,9 @@ export class AwsIam extends pulumi.ComponentResource {
     this.instanceProfileName = profile.name;
 
     if (args.kms) {
-      const keyArn =
-        typeof args.kms === 'object'
-          ? pulumi.output(args.kms.keyArn)
-          : // Without a key policy AWS gives the account's principals access through IAM policies,
-            // which is what the kms-provider role's policy grants (AWS KMS "default key policy").
-            new aws.kms.Key(`${args.infraID}-etcd`, { description: `etcd encryption of hosted cluster ${args.clusterName ?? args.infraID}`, enableKeyRotation: true, tags }, parent).arn;
-      const role = webIdentityRole(
-        names.kmsProviderRole,
-        AWS_KMS_PROVIDER_ROLE.serviceAccounts,
-        keyArn.apply((arn) => JSON.stringify({ Version: '2012-10-17', Statement: AWS_KMS_PROVIDER_ROLE.statements(arn) })),
-      );
-      this.kmsKeyArn = keyArn;
-      this.kmsProviderRoleArn = role.arn;
+      const kms = createKms(args.kms, `${args.infraID}-etcd`, `etcd encryption of hosted cluster ${args.clusterName ?? args.infraID}`, names.kmsProviderRole, trust);
+      this.kmsKeyArn = kms.keyArn;
+      this.kmsProviderRoleArn = kms.roleArn;
     }
 
     this.registerOutputs({
@@ -150,4 +127,50 @@ export class AwsIam extends pulumi.ComponentResource {
       ...(this.kmsKeyArn ? { kmsKeyArn: this.kmsKeyArn, kmsProviderRoleArn: this.kmsProviderRoleArn } : {}),
     });
   }
+}
+
+/** What every role of the cluster is created with: the OIDC provider and issuer it trusts, its tags, its parent. */
+interface RoleTrust {
+  readonly oidcProviderArn: pulumi.Output<string>;
+  readonly issuerURL: string;
+  readonly tags: Readonly<Record<string, string>>;
+  readonly parent: pulumi.CustomResourceOptions;
+}
+
+/** A role the service accounts assume with a token of the cluster's issuer, with one inline policy named after it (iam.go CreateRoleWithInlinePolicy). */
+function webIdentityRole(trust: RoleTrust, roleName: string, serviceAccounts: readonly string[], policy: pulumi.Input<string>): aws.iam.Role {
+  const role = new aws.iam.Role(
+    roleName,
+    {
+      name: roleName,
+      assumeRolePolicy: trust.oidcProviderArn.apply((arn) => JSON.stringify(awsWebIdentityTrustPolicy(arn, trust.issuerURL, serviceAccounts))),
+      tags: trust.tags,
+    },
+    trust.parent,
+  );
+  new aws.iam.RolePolicy(roleName, { name: roleName, role: role.name, policy }, trust.parent);
+  return role;
+}
+
+/** The etcd key (created with rotation on, or the one given) and the kms-provider role that may use it. */
+function createKms(
+  kms: true | { readonly keyArn: pulumi.Input<string> },
+  keyName: string,
+  description: string,
+  roleName: string,
+  trust: RoleTrust,
+): { keyArn: pulumi.Output<string>; roleArn: pulumi.Output<string> } {
+  const keyArn =
+    typeof kms === 'object'
+      ? pulumi.output(kms.keyArn)
+      : // Without a key policy AWS gives the account's principals access through IAM policies,
+        // which is what the kms-provider role's policy grants (AWS KMS "default key policy").
+        new aws.kms.Key(keyName, { description, enableKeyRotation: true, tags: trust.tags }, trust.parent).arn;
+  const role = webIdentityRole(
+    trust,
+    roleName,
+    AWS_KMS_PROVIDER_ROLE.serviceAccounts,
+    keyArn.apply((arn) => JSON.stringify({ Version: '2012-10-17', Statement: AWS_KMS_PROVIDER_ROLE.statements(arn) })),
+  );
+  return { keyArn, roleArn: role.arn };
 }

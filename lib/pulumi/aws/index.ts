@@ -1,9 +1,21 @@
 /**
  * Pulumi components for hosted clusters on AWS: `hcp-constructs/pulumi/aws`. Loads @pulumi/aws and
- * @pulumi/random; `hcp-constructs/pulumi` never does.
+ * @pulumi/random; `hcp-constructs/pulumi` never does. Every name users need is listed here; the
+ * modules behind it are internal. api/pulumi-aws.api.md records this surface.
+ *
+ * @module hcp-constructs/pulumi/aws
  */
-export * from './network';
-export * from './iam';
-export * from './hosted-cluster';
-// The management cluster's side on AWS: the bucket the HyperShift operator publishes OIDC documents to.
-export * from '../management/oidc-bucket';
+
+// The whole AWS hosted cluster: network, IAM, OIDC, then the cluster.
+export { AwsHostedCluster } from './hosted-cluster';
+export type { AwsHostedClusterArgs, AwsHostedClusterInfraArgs, AwsOidcArgs } from './hosted-cluster';
+
+// Its parts, usable alone.
+export { AwsNetwork } from './network';
+export type { AwsNetworkArgs, ExistingAwsVpc, ExistingAwsZones } from './network';
+export { AwsIam } from './iam';
+export type { AwsIamArgs } from './iam';
+
+// The management cluster's side: the bucket the HyperShift operator publishes OIDC documents to.
+export { OidcBucket } from '../management/oidc-bucket';
+export type { OidcBucketArgs } from '../management/oidc-bucket';

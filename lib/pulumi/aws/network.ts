@@ -5,7 +5,7 @@
 import * as aws from '@pulumi/aws';
 import * as pulumi from '@pulumi/pulumi';
 import { IssueCollector } from '../../core/errors';
-import { AWS_NETWORK_DEFAULTS, AwsNetworkInput, awsNetworkLayout, checkAwsNetworkInput } from '../../platforms/aws';
+import { AWS_NETWORK_DEFAULTS, AwsNetworkInput, AwsNetworkLayout, awsNetworkLayout, checkAwsNetworkInput } from '../../platforms/aws';
 import { HcpResourceError } from '../errors';
 
 /** Type token of {@link AwsNetwork}. */
@@ -37,6 +37,18 @@ export interface AwsNetworkArgs extends AwsNetworkInput {
 }
 
 /**
+ * Everything about the network's args AWS or the CLI would refuse ({@link checkAwsNetworkInput}),
+ * and one existing subnet per zone. Findings go to `issues` with `path` as the prefix.
+ */
+export function checkAwsNetworkArgs(args: AwsNetworkArgs, issues: IssueCollector, path: string, machineNetwork?: readonly string[]): void {
+  checkAwsNetworkInput(args, issues, path, machineNetwork);
+  const subnets = args.existingVpc?.privateSubnetIds;
+  if (subnets && subnets.length !== args.zones.length) {
+    issues.error(`${path}.existingVpc.privateSubnetIds`, `${subnets.length} subnets for ${args.zones.length} zones.`, 'Give one private subnet per zone, in the order of zones.');
+  }
+}
+
+/**
  * `hcp create infra aws` as a component: VPC (DNS support and hostnames), DHCP options, internet
  * gateway, per zone a public and a private /20, an Elastic IP and NAT gateway per zone (or one
  * with `singleNatGateway`), private route tables through them, the public route table as the
@@ -60,10 +72,7 @@ export class AwsNetwork extends pulumi.ComponentResource {
 
   constructor(name: string, args: AwsNetworkArgs, opts?: pulumi.ComponentResourceOptions) {
     const issues = new IssueCollector(`Network ${args.infraID}`);
-    checkAwsNetworkInput(args, issues, 'network');
-    if (args.existingVpc && args.existingVpc.privateSubnetIds.length !== args.zones.length) {
-      issues.error('network.existingVpc.privateSubnetIds', `${args.existingVpc.privateSubnetIds.length} subnets for ${args.zones.length} zones.`, 'Give one private subnet per zone, in the order of zones.');
-    }
+    checkAwsNetworkArgs(args, issues, 'network');
     if (issues.issues.length > 0) throw new HcpResourceError(issues.issues);
     super(AWS_NETWORK_TYPE, name, {}, opts);
     const layout = awsNetworkLayout(args);
@@ -71,98 +80,21 @@ export class AwsNetwork extends pulumi.ComponentResource {
     this.zones = [...args.zones];
     this.machineCidr = args.vpcCidr ?? AWS_NETWORK_DEFAULTS.vpcCidr;
 
-    if (args.existingVpc) {
-      this.vpcId = pulumi.output(args.existingVpc.vpcId);
-      this.privateSubnetIds = args.existingVpc.privateSubnetIds.map((id) => pulumi.output(id));
-      this.publicSubnetIds = [];
-      this.natGatewayIds = [];
-    } else {
-      const vpc = new aws.ec2.Vpc(layout.vpc.name, { cidrBlock: layout.vpc.cidr, enableDnsSupport: true, enableDnsHostnames: true, tags: layout.vpc.tags }, parent);
-      const dhcp = new aws.ec2.VpcDhcpOptions(
-        layout.dhcpOptions.name,
-        { domainName: layout.dhcpOptions.domainName, domainNameServers: [...layout.dhcpOptions.domainNameServers], tags: layout.dhcpOptions.tags },
-        parent,
-      );
-      new aws.ec2.VpcDhcpOptionsAssociation(`${layout.dhcpOptions.name}-association`, { vpcId: vpc.id, dhcpOptionsId: dhcp.id }, parent);
-      const igw = new aws.ec2.InternetGateway(layout.internetGateway.name, { vpcId: vpc.id, tags: layout.internetGateway.tags }, parent);
-
-      const publicSubnets = layout.zones.map(
-        (z) => new aws.ec2.Subnet(z.publicSubnet.name, { vpcId: vpc.id, cidrBlock: z.publicSubnet.cidr, availabilityZone: z.zone, tags: z.publicSubnet.tags }, parent),
-      );
-      const privateSubnets = layout.zones.map(
-        (z) => new aws.ec2.Subnet(z.privateSubnet.name, { vpcId: vpc.id, cidrBlock: z.privateSubnet.cidr, availabilityZone: z.zone, tags: z.privateSubnet.tags }, parent),
-      );
-      // A NAT gateway (and its address) needs the internet gateway attached first (AWS NAT gateway docs).
-      const natGateways = layout.zones.map((z, index) => {
-        if (!z.nat) return undefined;
-        const eip = new aws.ec2.Eip(z.nat.eip.name, { domain: 'vpc', tags: z.nat.eip.tags }, { ...parent, dependsOn: [igw] });
-        return new aws.ec2.NatGateway(z.nat.gateway.name, { allocationId: eip.id, subnetId: publicSubnets[index].id, tags: z.nat.gateway.tags }, { ...parent, dependsOn: [igw] });
-      });
-      const privateTables = layout.zones.map((z, index) => {
-        const table = new aws.ec2.RouteTable(
-          z.privateRouteTable.name,
-          { vpcId: vpc.id, routes: [{ cidrBlock: '0.0.0.0/0', natGatewayId: natGateways[z.natZone]!.id }], tags: z.privateRouteTable.tags },
-          parent,
-        );
-        new aws.ec2.RouteTableAssociation(`${z.privateRouteTable.name}-association`, { subnetId: privateSubnets[index].id, routeTableId: table.id }, parent);
-        return table;
-      });
-      const publicTable = new aws.ec2.RouteTable(
-        layout.publicRouteTable.name,
-        { vpcId: vpc.id, routes: [{ cidrBlock: '0.0.0.0/0', gatewayId: igw.id }], tags: layout.publicRouteTable.tags },
-        parent,
-      );
-      // The CLI makes the public table the VPC's main one (ReplaceRouteTableAssociation).
-      new aws.ec2.MainRouteTableAssociation(`${layout.publicRouteTable.name}-main`, { vpcId: vpc.id, routeTableId: publicTable.id }, parent);
-      layout.zones.forEach((z, index) => {
-        new aws.ec2.RouteTableAssociation(`${z.publicSubnet.name}-association`, { subnetId: publicSubnets[index].id, routeTableId: publicTable.id }, parent);
-      });
-      new aws.ec2.VpcEndpoint(
-        layout.s3Endpoint.name,
-        {
-          vpcId: vpc.id,
-          serviceName: layout.s3Endpoint.serviceName,
-          vpcEndpointType: 'Gateway',
-          routeTableIds: [...privateTables, publicTable].map((t) => t.id),
-          tags: layout.s3Endpoint.tags,
-        },
-        parent,
-      );
-      this.vpcId = vpc.id;
-      this.privateSubnetIds = privateSubnets.map((s) => s.id);
-      this.publicSubnetIds = publicSubnets.map((s) => s.id);
-      this.natGatewayIds = natGateways.flatMap((n) => (n ? [n.id] : []));
-    }
+    const vpc = args.existingVpc
+      ? { vpcId: pulumi.output(args.existingVpc.vpcId), privateSubnetIds: args.existingVpc.privateSubnetIds.map((id) => pulumi.output(id)), publicSubnetIds: [], natGatewayIds: [] }
+      : createVpc(layout, parent);
+    this.vpcId = vpc.vpcId;
+    this.privateSubnetIds = vpc.privateSubnetIds;
+    this.publicSubnetIds = vpc.publicSubnetIds;
+    this.natGatewayIds = vpc.natGatewayIds;
 
     const zones = args.existingZones ?? {};
     this.publicZoneId = zones.publicZoneId
       ? pulumi.output(zones.publicZoneId)
       : aws.route53.getZoneOutput({ name: layout.publicZoneName, privateZone: false }, parent).zoneId;
-    const privateZone = (zone: { name: string; tags: Record<string, string> }, resourceName: string) => {
-      const created = new aws.route53.Zone(
-        resourceName,
-        // forceDestroy: records the operator left behind must not block `pulumi destroy` (the CLI's destroy deletes them too).
-        { name: zone.name, vpcs: [{ vpcId: this.vpcId, vpcRegion: args.region }], tags: zone.tags, forceDestroy: true },
-        parent,
-      );
-      // The CLI lowers the negative-cache TTL (the SOA's last field) to 60 s so that names the
-      // operator creates resolve soon after (route53.go setSOAMinimum).
-      new aws.route53.Record(
-        `${resourceName}-soa`,
-        {
-          zoneId: created.zoneId,
-          name: zone.name,
-          type: 'SOA',
-          ttl: 900,
-          records: [pulumi.interpolate`${created.primaryNameServer}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 60`],
-          allowOverwrite: true,
-        },
-        parent,
-      );
-      return created.zoneId;
-    };
-    this.privateZoneId = zones.privateZoneId ? pulumi.output(zones.privateZoneId) : privateZone(layout.privateZone, `${args.infraID}-private-zone`);
-    this.localZoneId = zones.localZoneId ? pulumi.output(zones.localZoneId) : privateZone(layout.localZone, `${args.infraID}-local-zone`);
+    const onVpc = { vpcId: this.vpcId, vpcRegion: args.region };
+    this.privateZoneId = zones.privateZoneId ? pulumi.output(zones.privateZoneId) : createPrivateZone(`${args.infraID}-private-zone`, layout.privateZone, onVpc, parent);
+    this.localZoneId = zones.localZoneId ? pulumi.output(zones.localZoneId) : createPrivateZone(`${args.infraID}-local-zone`, layout.localZone, onVpc, parent);
 
     this.registerOutputs({
       vpcId: this.vpcId,
@@ -175,4 +107,109 @@ export class AwsNetwork extends pulumi.ComponentResource {
       localZoneId: this.localZoneId,
     });
   }
+}
+
+/** The IDs of the network's VPC part, created or existing. */
+interface VpcIds {
+  readonly vpcId: pulumi.Output<string>;
+  readonly privateSubnetIds: readonly pulumi.Output<string>[];
+  readonly publicSubnetIds: readonly pulumi.Output<string>[];
+  readonly natGatewayIds: readonly pulumi.Output<string>[];
+}
+
+/** The VPC with DHCP options, internet gateway and per zone a public and a private subnet; then its routes. */
+function createVpc(layout: AwsNetworkLayout, parent: pulumi.CustomResourceOptions): VpcIds {
+  const vpc = new aws.ec2.Vpc(layout.vpc.name, { cidrBlock: layout.vpc.cidr, enableDnsSupport: true, enableDnsHostnames: true, tags: layout.vpc.tags }, parent);
+  const dhcp = new aws.ec2.VpcDhcpOptions(
+    layout.dhcpOptions.name,
+    { domainName: layout.dhcpOptions.domainName, domainNameServers: [...layout.dhcpOptions.domainNameServers], tags: layout.dhcpOptions.tags },
+    parent,
+  );
+  new aws.ec2.VpcDhcpOptionsAssociation(`${layout.dhcpOptions.name}-association`, { vpcId: vpc.id, dhcpOptionsId: dhcp.id }, parent);
+  const igw = new aws.ec2.InternetGateway(layout.internetGateway.name, { vpcId: vpc.id, tags: layout.internetGateway.tags }, parent);
+
+  const publicSubnets = layout.zones.map(
+    (z) => new aws.ec2.Subnet(z.publicSubnet.name, { vpcId: vpc.id, cidrBlock: z.publicSubnet.cidr, availabilityZone: z.zone, tags: z.publicSubnet.tags }, parent),
+  );
+  const privateSubnets = layout.zones.map(
+    (z) => new aws.ec2.Subnet(z.privateSubnet.name, { vpcId: vpc.id, cidrBlock: z.privateSubnet.cidr, availabilityZone: z.zone, tags: z.privateSubnet.tags }, parent),
+  );
+  const natGatewayIds = createRoutes(layout, { vpc, igw, publicSubnets, privateSubnets }, parent);
+  return { vpcId: vpc.id, privateSubnetIds: privateSubnets.map((s) => s.id), publicSubnetIds: publicSubnets.map((s) => s.id), natGatewayIds };
+}
+
+/**
+ * The NAT gateways, the private route tables through them, the public route table (the VPC's
+ * main one) through the internet gateway, and the S3 gateway endpoint on all tables. Returns the
+ * NAT gateways' IDs.
+ */
+function createRoutes(
+  layout: AwsNetworkLayout,
+  created: { vpc: aws.ec2.Vpc; igw: aws.ec2.InternetGateway; publicSubnets: readonly aws.ec2.Subnet[]; privateSubnets: readonly aws.ec2.Subnet[] },
+  parent: pulumi.CustomResourceOptions,
+): pulumi.Output<string>[] {
+  const { vpc, igw, publicSubnets, privateSubnets } = created;
+  // A NAT gateway (and its address) needs the internet gateway attached first (AWS NAT gateway docs).
+  const natGateways = layout.zones.map((z, index) => {
+    if (!z.nat) return undefined;
+    const eip = new aws.ec2.Eip(z.nat.eip.name, { domain: 'vpc', tags: z.nat.eip.tags }, { ...parent, dependsOn: [igw] });
+    return new aws.ec2.NatGateway(z.nat.gateway.name, { allocationId: eip.id, subnetId: publicSubnets[index].id, tags: z.nat.gateway.tags }, { ...parent, dependsOn: [igw] });
+  });
+  const privateTables = layout.zones.map((z, index) => {
+    const table = new aws.ec2.RouteTable(
+      z.privateRouteTable.name,
+      { vpcId: vpc.id, routes: [{ cidrBlock: '0.0.0.0/0', natGatewayId: natGateways[z.natZone]!.id }], tags: z.privateRouteTable.tags },
+      parent,
+    );
+    new aws.ec2.RouteTableAssociation(`${z.privateRouteTable.name}-association`, { subnetId: privateSubnets[index].id, routeTableId: table.id }, parent);
+    return table;
+  });
+  const publicTable = new aws.ec2.RouteTable(
+    layout.publicRouteTable.name,
+    { vpcId: vpc.id, routes: [{ cidrBlock: '0.0.0.0/0', gatewayId: igw.id }], tags: layout.publicRouteTable.tags },
+    parent,
+  );
+  // The CLI makes the public table the VPC's main one (ReplaceRouteTableAssociation).
+  new aws.ec2.MainRouteTableAssociation(`${layout.publicRouteTable.name}-main`, { vpcId: vpc.id, routeTableId: publicTable.id }, parent);
+  layout.zones.forEach((z, index) => {
+    new aws.ec2.RouteTableAssociation(`${z.publicSubnet.name}-association`, { subnetId: publicSubnets[index].id, routeTableId: publicTable.id }, parent);
+  });
+  new aws.ec2.VpcEndpoint(
+    layout.s3Endpoint.name,
+    {
+      vpcId: vpc.id,
+      serviceName: layout.s3Endpoint.serviceName,
+      vpcEndpointType: 'Gateway',
+      routeTableIds: [...privateTables, publicTable].map((t) => t.id),
+      tags: layout.s3Endpoint.tags,
+    },
+    parent,
+  );
+  return natGateways.flatMap((n) => (n ? [n.id] : []));
+}
+
+/** A private hosted zone on the VPC, with the CLI's SOA; returns its ID. */
+function createPrivateZone(
+  resourceName: string,
+  zone: { readonly name: string; readonly tags: Record<string, string> },
+  onVpc: { vpcId: pulumi.Input<string>; vpcRegion: string },
+  parent: pulumi.CustomResourceOptions,
+): pulumi.Output<string> {
+  // forceDestroy: records the operator left behind must not block `pulumi destroy` (the CLI's destroy deletes them too).
+  const created = new aws.route53.Zone(resourceName, { name: zone.name, vpcs: [onVpc], tags: zone.tags, forceDestroy: true }, parent);
+  // The CLI lowers the negative-cache TTL (the SOA's last field) to 60 s so that names the
+  // operator creates resolve soon after (route53.go setSOAMinimum).
+  new aws.route53.Record(
+    `${resourceName}-soa`,
+    {
+      zoneId: created.zoneId,
+      name: zone.name,
+      type: 'SOA',
+      ttl: 900,
+      records: [pulumi.interpolate`${created.primaryNameServer}. awsdns-hostmaster.amazon.com. 1 7200 900 1209600 60`],
+      allowOverwrite: true,
+    },
+    parent,
+  );
+  return created.zoneId;
 }

@@ -6,10 +6,12 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
-import { ANNOTATIONS, SecretSource, checkObjectSchema } from '../../../lib';
+import { SecretSource } from '../../../lib';
+import { checkObjectSchema } from '../../../lib/api';
+import { ANNOTATIONS } from '../../../lib/core/defaults';
 import type { KubernetesObject } from '../../../lib';
 import { HostedClusterBundle } from '../../../lib/cdk8s';
-import { awsPropsFromCliOutput } from '../../../lib/platforms/aws';
+import { awsIamNames, awsPropsFromCliOutput } from '../../../lib/platforms';
 import { SUPPORTED_VERSIONS } from '../../../examples/clusters';
 import { ACCOUNT, ADMIN_KUBECONFIG, ETCD_KEY, MockRecord, PUBLIC_ZONE_ID, Registration, isRpcSecret, settle, unwrapSecrets, valueOf } from './mocks';
 
@@ -27,6 +29,7 @@ beforeEach(async () => {
 afterEach(() => logged.mockRestore());
 
 const ZONES = ['us-east-2a', 'us-east-2b', 'us-east-2c'];
+const awsRoleNames = awsIamNames('demo').roles;
 const PULL_SECRET = '{"auths":{"quay.io":{"auth":"cHVsbC1zZWNyZXQtdmFsdWU="}}}';
 const SSH_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHNzaC1rZXktdmFsdWUtZm9yLXRlc3Rz ops@example.com';
 const MANAGEMENT_KUBECONFIG = 'apiVersion: v1\nkind: Config\n# management-cluster-credentials\n';
@@ -134,6 +137,49 @@ test('the HostedCluster and NodePools carry the IDs and ARNs AWS assigned, and p
   for (const r of [...kube('HostedCluster'), ...kube('NodePool'), ...kube('Namespace')]) {
     expect(checkObjectSchema(unwrapSecrets(r.inputs) as KubernetesObject)).toEqual([]);
   }
+});
+
+describe('one plan, from typed inputs, with the IDs AWS assigns as Outputs', () => {
+  test('the cluster is planned once, before anything is registered, and that plan is the one rendered', async () => {
+    const platforms = await import('../../../lib/platforms');
+    const planner = jest.spyOn(platforms, 'checkHostedCluster');
+    try {
+      const cluster = await build();
+      expect(planner).toHaveBeenCalledTimes(1);
+      expect(cluster.bundle.plan).toBe(planner.mock.results[0].value.plan);
+    } finally {
+      planner.mockRestore();
+    }
+  });
+
+  test('each ID goes into exactly its fields, from the resource that assigns it; a stand-in-like string elsewhere in the props stays as given', async () => {
+    const standIns = (await import('../../../lib/platforms')).awsStandInIds({ infraID: 'demo', region: 'us-east-2', zoneCount: ZONES.length });
+    const given = {
+      'example.com/vpc': standIns.vpcId,
+      'example.com/role': standIns.roles.nodePoolManagementARN,
+      'example.com/zone': standIns.privateZoneId,
+    };
+    const a = args();
+    const cluster = await build({ ...a, annotations: given, nodePools: a.nodePools!.map((p) => ({ ...p, labels: { 'example.com/subnet': standIns.privateSubnetIds[0] } })) });
+    const [hc] = kube('HostedCluster');
+    const spec = hc.inputs.spec as Record<string, any>;
+    expect((hc.inputs.metadata as any).annotations).toEqual({ ...given, 'pulumi.com/waitFor': 'condition=Available' });
+    expect(spec.platform.aws.cloudProviderConfig.vpc).toBe(await valueOf(cluster.network.vpcId));
+    expect(spec.platform.aws.rolesRef.nodePoolManagementARN).toBe(await valueOf(cluster.iam.roles.nodePoolManagementARN.arn));
+    expect(spec.dns.privateZoneID).toBe(await valueOf(cluster.network.privateZoneId));
+    const subnets = await Promise.all(cluster.network.privateSubnetIds.map(valueOf));
+    kube('NodePool').forEach((np, i) => {
+      expect((np.inputs.metadata as any).labels).toEqual({ 'example.com/subnet': standIns.privateSubnetIds[0] });
+      expect((np.inputs.spec as any).platform.aws.subnet.id).toBe(subnets[i]);
+      // An Output of that zone's subnet, not a string put in its place: the pool depends on that subnet alone.
+      const deps = record.dependenciesOf('kubernetes:hypershift.openshift.io/v1beta1:NodePool', `demo-nodepool-clusters/demo-${ZONES[i]}`);
+      expect(deps.filter((d) => d.startsWith('aws:ec2/subnet:Subnet'))).toEqual([`aws:ec2/subnet:Subnet demo-private-${ZONES[i]}`]);
+    });
+    const hcDeps = record.dependenciesOf('kubernetes:hypershift.openshift.io/v1beta1:HostedCluster', 'demo-hostedcluster-clusters/demo');
+    expect(hcDeps.filter((d) => d.startsWith('aws:')).sort()).toEqual(
+      ['aws:ec2/subnet:Subnet demo-private-us-east-2a', 'aws:ec2/vpc:Vpc demo-vpc', 'aws:route53/zone:Zone demo-private-zone', ...Object.values(awsRoleNames).map((role) => `aws:iam/role:Role ${role}`)].sort(),
+    );
+  });
 });
 
 describe('order', () => {

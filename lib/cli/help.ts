@@ -1,0 +1,88 @@
+/** The help texts of the `hcp-constructs` command, one per command. */
+
+const EXIT_CODES = `Exit codes:
+  0  done: written, up to date, or no problem found
+  1  the input has problems, the synth failed, or --check found the output out of date
+  2  wrong command line, app or file not found, or the output folder refused
+  3  your own code threw (its stack is printed, trimmed to your files)`;
+
+export const MAIN_HELP = `hcp-constructs: synthesize, diff and validate OpenShift Hosted Control Planes as code.
+
+Usage:
+  hcp-constructs <command> [options]
+
+Commands:
+  synth [app]            Run the app and write its YAML into the output folder (dist/)
+  diff [app]             Show what a synth would change in the output folder, object by object
+  validate <file>...     Check props written as YAML or JSON, without TypeScript
+
+Options:
+  -h, --help             Show help (hcp-constructs <command> --help for a command's)
+  -v, --version          Print the version
+
+${EXIT_CODES}
+
+The synth replaces or removes only files it wrote itself (listed in .hcp-constructs-files in the
+output folder), never empties a folder, refuses a project folder, and writes all or nothing.
+`;
+
+export const SYNTH_HELP = `Usage:
+  hcp-constructs synth [app] [-o <dir>] [--stdout | --check]
+
+Runs the app and writes one <target>/<chart>.yaml per chart and target cluster into the output
+folder, all or nothing; files you put there yourself are left alone. Prints what changed (files and
+objects added, changed, removed; clusters affected) on stdout, findings and warnings on stderr.
+
+The app is a .ts, .js or .mjs module that exports define(app) (named "define", or the default
+export), adding charts to a cdk8s App; a module that calls runSynth(define) works too. Without an
+app, main.ts or main.js in the working directory. A .ts app runs without a tsc step (the project's
+typescript package compiles each file, without type-checking it: run tsc --noEmit in CI).
+
+Options:
+  -o, --output <dir>     Output folder (default: dist, or the one the app gives runSynth)
+  -p, --stdout           Print the YAML to stdout instead; writes nothing (reports are left out)
+      --check            Write nothing; exit 1 when the output folder differs from a fresh synth,
+                         printing each object that differs (for CI)
+      --verbose          List every file and cluster in the summary (else the first 50), and
+                         print the full stack of an error, node's and the library's frames too
+  -h, --help             Show this help
+
+${EXIT_CODES}
+`;
+
+export const DIFF_HELP = `Usage:
+  hcp-constructs diff [app] [-o <dir>]
+
+Runs the app in memory and prints what a synth would change in the output folder: each object
+added or removed, each changed object with a unified diff of its YAML, and the clusters affected.
+Writes nothing; exits 0 whether or not there are differences (synth --check exits 1).
+
+Options:
+  -o, --output <dir>     Output folder to compare with (default: dist)
+      --verbose          Print the full stack of an error
+  -h, --help             Show this help
+
+${EXIT_CODES}
+`;
+
+export const VALIDATE_HELP = `Usage:
+  hcp-constructs validate <file.yaml|file.json|->...
+
+Checks props written as YAML or JSON with the same checks as the library, each description alone
+and all of them together (as one synth would). Findings name the file, the place and the path.
+
+What a document describes:
+  kind: HostedCluster         the props of one hosted cluster (options: for its PlanOptions)
+  kind: ManagementCluster     the management cluster
+  kind: AgentInfrastructure   agent hosts; cluster: <name> of a hosted cluster in these files
+  kind: HostedClusterIngress  day-2 ingress; cluster: <name> of a hosted cluster in these files
+  no kind                     one hosted cluster; a list: one description per item
+  hostedClusters: [...]       a fleet: also managementCluster, agentInfrastructure,
+                              hostedClusterIngress, and options: for every hosted cluster
+A file may hold several YAML documents (---); "-" reads stdin.
+
+Options:
+  -h, --help             Show this help
+
+${EXIT_CODES}
+`;

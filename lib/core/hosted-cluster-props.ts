@@ -1,0 +1,145 @@
+/**
+ * A HostedCluster's props, as users write them: plain interfaces, kept equal to the props schemas
+ * (`hostedClusterEntries` and the blocks below) by test/types/props-match-schemas.ts. Core knows no
+ * platform, so the platform block and the NodePools' platform blocks are type parameters; the
+ * platform registry fills them in (lib/platforms/props.ts).
+ */
+import type { HostedClusterSpec, PublishingStrategy, ServiceType, Toleration } from '../api';
+import type { DeepPartial } from './merge';
+import type { NetworkingProps } from './networking-props';
+import type { NodePoolPropsOf } from './node-pool-props';
+import type { ReleaseProps } from './release-props';
+import type { SecretSource } from './secret-source';
+
+/** A HostedCluster's props with the platform union `Platform`. */
+export interface ClusterPropsOf<Platform extends { readonly type: string }> {
+  /** RFC 1123 label; the control plane runs in namespace `<namespace>-<name>`. */
+  readonly name: string;
+  /** Namespace of the HostedCluster and its Secrets. @default 'clusters' */
+  readonly namespace?: string;
+  /** The OpenShift release of the control plane. */
+  readonly release: ReleaseProps;
+  /** Platform type and its settings. */
+  readonly platform: Platform;
+  /** Base domain of the cluster's DNS. @default 'example.com' on Agent and None; passthrough on KubeVirt */
+  readonly baseDomain?: string;
+  /** Prefix put before the base domain in the cluster's DNS names. @default none */
+  readonly baseDomainPrefix?: string;
+  /** Infrastructure ID tying the cluster to its cloud resources. @default the cluster name */
+  readonly infraID?: string;
+  /** RFC 4122 UUID. @default assigned by the operator */
+  readonly clusterID?: string;
+  /** Cluster, service and machine networks. @default the CLI's (see NetworkingProps) */
+  readonly networking?: NetworkingProps;
+  /** Replicas of the control-plane components. @default 'SingleReplica' (the CLI's; the CRD's is HighlyAvailable) */
+  readonly controllerAvailabilityPolicy?: AvailabilityPolicy;
+  /** Replicas of the infrastructure components in the hosted cluster. @default the CRD's, SingleReplica */
+  readonly infrastructureAvailabilityPolicy?: AvailabilityPolicy;
+  /** Managed etcd volume. @default 8Gi on the platform's storage class */
+  readonly etcd?: EtcdProps;
+  /** How the control-plane services are published. @default the platform's mapping */
+  readonly services?: ServicesProps;
+  /** Where the OLM catalogs of the hosted cluster run. @default 'management' */
+  readonly olmCatalogPlacement?: 'management' | 'guest';
+  /** Run the cluster in FIPS mode. @default false */
+  readonly fips?: boolean;
+  /** Registry credentials (`.dockerconfigjson`). */
+  readonly pullSecret: SecretSource;
+  /** SSH public key for the nodes (`id_rsa.pub`). @default none */
+  readonly sshKey?: SecretSource;
+  /** etcd encryption. @default aescbc with the existing Secret `<name>-etcd-encryption-key` (a warning says so) */
+  readonly secretEncryption?: SecretEncryptionProps;
+  /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
+  readonly additionalTrustBundle?: string;
+  /** OpenShift configuration of the hosted cluster (OAuth, API server, proxy, image, feature gates...). @default none */
+  readonly configuration?: HostedClusterSpec['configuration'];
+  /** Registry mirrors for the data plane. @default none */
+  readonly imageContentSources?: NonNullable<HostedClusterSpec['imageContentSources']>;
+  /** Name of a Secret holding `webhook-kubeconfig` for API audit events. @default none */
+  readonly auditWebhookSecret?: string;
+  /** Node selector for control-plane pods on the management cluster. @default none */
+  readonly nodeSelector?: Readonly<Record<string, string>>;
+  /** Tolerations of the control-plane pods. @default none */
+  readonly tolerations?: readonly Toleration[];
+  /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
+  readonly pausedUntil?: boolean | string;
+  /** Labels on the HostedCluster object. @default none */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Annotations on the HostedCluster object. @default none */
+  readonly annotations?: Readonly<Record<string, string>>;
+  /** Labels for control-plane pods (spec.labels). @default none */
+  readonly podLabels?: Readonly<Record<string, string>>;
+  /** Priority classes of the control-plane pods. @default the operator's */
+  readonly priorityClasses?: PriorityClassProps;
+  /** Resource requests per `<deployment>.<container>`: `{ 'kube-apiserver.kube-apiserver': { memory: '3Gi' } }`. @default none */
+  readonly resourceRequestOverrides?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** Changing this restarts every control-plane component. @default none */
+  readonly restartDate?: string;
+  /** Optional capabilities to enable or disable. @default the release's */
+  readonly capabilities?: HostedClusterSpec['capabilities'];
+  /** Update channel, e.g. `stable-4.16`. @default none */
+  readonly channel?: string;
+  /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
+  readonly issuerURL?: string;
+  /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. @default none */
+  readonly serviceAccountSigningKeySecret?: string;
+  /**
+   * Any other spec field, merged last (objects merge, arrays replace, null removes). Only its
+   * shape (an object) is checked here; the merged HostedCluster is validated. @default none
+   */
+  readonly specOverrides?: DeepPartial<HostedClusterSpec>;
+}
+
+/** A HostedCluster's props with its NodePools: what the planner takes. */
+export interface HostedClusterPropsOf<Platform extends { readonly type: string }, PoolPlatform extends object> extends ClusterPropsOf<Platform> {
+  /** The NodePools. @default the CLI's: one pool named after the cluster (AWS: one per zone), 0 replicas */
+  readonly nodePools?: ReadonlyArray<NodePoolPropsOf<PoolPlatform>>;
+  /** Emit the Namespace objects. Turn off when the namespace is managed elsewhere. @default true */
+  readonly createNamespace?: boolean;
+}
+
+/** How many replicas of each component run. */
+export type AvailabilityPolicy = 'SingleReplica' | 'HighlyAvailable';
+
+/** The managed etcd volume. */
+export interface EtcdProps {
+  /** Size of the volume. @default '8Gi' */
+  readonly storageSize?: string;
+  /** StorageClass of the volume. @default the platform's (AWS: gp3-csi), else the default StorageClass */
+  readonly storageClassName?: string;
+}
+
+/** etcd encryption: an aescbc key Secret, or a KMS key (checked on the final HostedCluster). */
+export type SecretEncryptionProps =
+  | {
+      /** The active aescbc key (32 random bytes, base64). */
+      readonly aescbc: SecretSource;
+      /** The previous key, while rotating. @default none */
+      readonly backupKey?: SecretSource;
+    }
+  | {
+      /** The HostedCluster's `secretEncryption.kms` block (provider and its key settings). */
+      readonly kms: NonNullable<NonNullable<HostedClusterSpec['secretEncryption']>['kms']>;
+    };
+
+/** How the control-plane services are published. */
+export interface ServicesProps {
+  /** Publish through Routes and a LoadBalancer (`Ingress`) or on node ports. @default the platform's: Ingress for AWS and KubeVirt, NodePort for Agent and None */
+  readonly mapping?: 'Ingress' | 'NodePort';
+  /** Address of the NodePort services (NodePort mapping only): a management node or a load balancer in front of them. @default none (required with the NodePort mapping) */
+  readonly apiServerAddress?: string;
+  /** Route or LoadBalancer hostnames per service (external DNS). @default none */
+  readonly hostnames?: { readonly [S in ServiceType]?: string };
+  /** Full publishing strategy for individual services; replaces the mapping's. @default none */
+  readonly overrides?: { readonly [S in ServiceType]?: PublishingStrategy };
+}
+
+/** Control-plane priority classes, as HostedCluster annotations. */
+export interface PriorityClassProps {
+  /** Priority class of the control-plane pods. @default the operator's, hypershift-control-plane */
+  readonly controlPlane?: string;
+  /** Priority class of the API-critical pods. @default the operator's, hypershift-api-critical */
+  readonly apiCritical?: string;
+  /** Priority class of etcd. @default the operator's, hypershift-etcd */
+  readonly etcd?: string;
+}

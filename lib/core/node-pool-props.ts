@@ -1,0 +1,66 @@
+/** A NodePool's props, as users write them (kept equal to the NodePool props schema by test/types/props-match-schemas.ts). */
+import type { NodePoolSpec } from '../api';
+import type { DeepPartial } from './merge';
+import type { ReleaseProps } from './release-props';
+
+/** A NodePool's props with the platform blocks `PoolPlatform` (`aws`, `kubevirt`, `agent`). */
+export interface NodePoolPropsOf<PoolPlatform extends object = object> {
+  /** RFC 1123 label. @default the cluster name (AWS: `<cluster>-<zone>` per zone) */
+  readonly name?: string;
+  /** Fixed size. Mutually exclusive with autoScaling. @default 0 */
+  readonly replicas?: number;
+  /** Autoscaling bounds; min 0 (scale from zero) only on AWS. @default none */
+  readonly autoScaling?: NodePoolAutoScaling;
+  /** The pool's OpenShift release. @default the HostedCluster's release */
+  readonly release?: ReleaseProps;
+  /** CPU architecture of the nodes. @default 'amd64' */
+  readonly arch?: 'amd64' | 'arm64' | 'ppc64le' | 's390x';
+  /** How nodes are upgraded. @default the platform's: Replace on AWS and KubeVirt, InPlace on Agent and None */
+  readonly upgradeType?: 'Replace' | 'InPlace';
+  /** Rolling strategy for Replace pools. @default the CRD's (maxSurge 1, maxUnavailable 0) */
+  readonly replace?: NodePoolSpec['management']['replace'];
+  /** Rolling strategy for InPlace pools. @default the CRD's */
+  readonly inPlace?: NodePoolSpec['management']['inPlace'];
+  /** Replace unhealthy machines (MachineHealthCheck). @default false */
+  readonly autoRepair?: boolean;
+  /** Go duration, e.g. '30m'. @default '0s' (wait forever) */
+  readonly nodeDrainTimeout?: string;
+  /** How long to wait for volumes to detach before deleting a node (Go duration). @default '0s' */
+  readonly nodeVolumeDetachTimeout?: string;
+  /** Labels put on the nodes at creation. @default none */
+  readonly nodeLabels?: Readonly<Record<string, string>>;
+  /** Taints put on the nodes at creation. @default none */
+  readonly taints?: readonly NodePoolTaint[];
+  /** ConfigMaps (key `config`) with MachineConfig, KubeletConfig, ContainerRuntimeConfig... @default none */
+  readonly config?: readonly string[];
+  /** ConfigMaps (key `tuning`) with Tuned or PerformanceProfile objects. @default none */
+  readonly tuningConfig?: readonly string[];
+  /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
+  readonly pausedUntil?: boolean | string;
+  /** Labels on the NodePool object. @default none */
+  readonly labels?: Readonly<Record<string, string>>;
+  /** Annotations on the NodePool object. @default none */
+  readonly annotations?: Readonly<Record<string, string>>;
+  /** Any other spec field, merged last; the merged NodePool is validated. @default none */
+  readonly specOverrides?: DeepPartial<NodePoolSpec>;
+  /** Platform blocks; only the cluster's platform may be set. @default the platform's defaults */
+  readonly platform?: PoolPlatform;
+}
+
+/** Autoscaling bounds of a NodePool. */
+export interface NodePoolAutoScaling {
+  /** Fewest nodes. */
+  readonly min: number;
+  /** Most nodes. */
+  readonly max: number;
+}
+
+/** A taint put on a NodePool's nodes. */
+export interface NodePoolTaint {
+  /** Qualified name, e.g. `example.com/dedicated`. */
+  readonly key: string;
+  /** The taint's value. @default empty */
+  readonly value?: string;
+  /** What the taint does to pods that do not tolerate it. */
+  readonly effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+}

@@ -1,0 +1,81 @@
+/** KubeVirt props, as users write them (kept equal to the KubeVirt props schemas by test/types/props-match-schemas.ts). */
+import type { SecretSource } from '../../core/secret-source';
+
+/** An infrastructure StorageClass (or VolumeSnapshotClass) offered inside the guest under another name. */
+export interface StorageClassMapping {
+  /** StorageClass on the infrastructure cluster. */
+  readonly infra: string;
+  /** StorageClass name inside the hosted cluster. */
+  readonly guest: string;
+  /** Group of mappings that share a storage backend. @default none */
+  readonly group?: string;
+}
+
+/** The cluster's KubeVirt settings. */
+export interface KubevirtClusterProps {
+  /** Run the VMs on another (external) infrastructure cluster. @default the management cluster */
+  readonly infraCluster?: {
+    /** Kubeconfig of the infrastructure cluster (key `kubeconfig`). */
+    readonly kubeconfig: SecretSource;
+    /** Existing namespace on the infrastructure cluster for the VMs. */
+    readonly namespace: string;
+  };
+  /** Map infrastructure StorageClasses into the guest (storage driver Manual). @default Default driver */
+  readonly storageClassMapping?: readonly StorageClassMapping[];
+  /** Map VolumeSnapshotClasses into the guest (storage driver Manual). @default none */
+  readonly volumeSnapshotClassMapping?: readonly StorageClassMapping[];
+  /** The guest's KubeVirt CSI driver; 'None' turns it off. @default 'Default', or 'Manual' with mappings */
+  readonly storageDriver?: 'None' | 'Default' | 'Manual';
+  /**
+   * How the guest's apps are reached. 'Routes': through the management cluster's wildcard routes
+   * (base-domain passthrough; HTTPS only; no baseDomain). 'LoadBalancer': under the cluster's own
+   * baseDomain, through a LoadBalancer Service in front of the guest's router that the management
+   * cluster's MetalLB serves (add it with HostedClusterIngress).
+   * @default 'Routes' without baseDomain, 'LoadBalancer' with one
+   */
+  readonly ingress?: 'Routes' | 'LoadBalancer';
+}
+
+/** A NodePool's KubeVirt settings: its VMs. */
+export interface KubevirtNodePoolProps {
+  /** vCPUs per VM. @default 2 */
+  readonly cores?: number;
+  /** Memory per VM. @default '4Gi' (the CLI's; the CRD's is 8Gi) */
+  readonly memory?: string;
+  /** QoS class of the VMs' pods. @default 'Burstable' */
+  readonly qosClass?: 'Burstable' | 'Guaranteed';
+  /** Root disk size. @default '32Gi' */
+  readonly rootVolumeSize?: string;
+  /** StorageClass of the root disk on the infrastructure cluster. @default its default class */
+  readonly rootVolumeStorageClass?: string;
+  /** Access modes of the root disk. @default the StorageClass's */
+  readonly rootVolumeAccessModes?: ReadonlyArray<'ReadWriteOnce' | 'ReadWriteMany' | 'ReadOnly' | 'ReadWriteOncePod'>;
+  /** Volume mode of the root disk. @default the StorageClass's */
+  readonly rootVolumeMode?: 'Filesystem' | 'Block';
+  /** Cache the boot image in a PVC. @default 'None' */
+  readonly cacheStrategy?: 'None' | 'PVC';
+  /** Boot from this container disk instead of the release's RHCOS. @default the release's */
+  readonly containerDiskImage?: string;
+  /** Multiqueue on the VMs' network interfaces; needs an MTU of 9000 or more on the infrastructure network to help. @default 'Enable' */
+  readonly networkInterfaceMultiqueue?: 'Enable' | 'Disable';
+  /** Attach the VMs to the pod network. @default true */
+  readonly attachDefaultNetwork?: boolean;
+  /** Multus networks as `<namespace>/<NetworkAttachmentDefinition>`. @default none */
+  readonly additionalNetworks?: readonly string[];
+  /** Node selector for the VMs on the infrastructure cluster. @default none */
+  readonly nodeSelector?: Readonly<Record<string, string>>;
+  /** PCI passthrough devices (GPUs...). @default none */
+  readonly hostDevices?: ReadonlyArray<{
+    /** Device name as the infrastructure cluster's KubeVirt permits it. */
+    readonly deviceName: string;
+    /** How many of the device each VM gets. @default 1 */
+    readonly count?: number;
+  }>;
+}
+
+/** The props' `platform` of a KubeVirt cluster. */
+export interface KubevirtPlatformProps {
+  readonly type: 'KubeVirt';
+  /** The cluster's KubeVirt settings. @default the CLI's (VMs on the management cluster, Default storage driver) */
+  readonly kubevirt?: KubevirtClusterProps;
+}

@@ -1,0 +1,31 @@
+/** The structure the README's design section promises, read from lib/'s sources (scripts/structure/imports.ts). */
+import * as path from 'path';
+import { importCycles, importGraph, layerOf, longFunctions, sourceFiles, upwardImports } from '../../scripts/structure/imports';
+
+const root = path.resolve(__dirname, '../..');
+const files = sourceFiles(root);
+const edges = importGraph(root, files);
+
+test('the reader finds the imports it should (a sanity check of the measure itself)', () => {
+  expect(files.length).toBeGreaterThan(100);
+  expect(edges).toContainEqual({ from: 'lib/core/plan.ts', to: 'lib/core/plan-model.ts' });
+  expect(layerOf('lib/api/schema/types.ts')).toBeLessThan(layerOf('lib/api/hypershift/index.ts'));
+  expect(layerOf('lib/api/hypershift/index.ts')).toBeLessThan(layerOf('lib/api/check.ts'));
+  expect(layerOf('lib/core/plan.ts')).toBeLessThan(layerOf('lib/platforms/aws/index.ts'));
+  expect(layerOf('lib/pulumi/render.ts')).toBeGreaterThan(layerOf('lib/day2/ingress.ts'));
+  // A cycle and an upward import are found when they exist.
+  expect(importCycles(['a.ts', 'b.ts'], [{ from: 'a.ts', to: 'b.ts' }, { from: 'b.ts', to: 'a.ts' }])).toEqual([['a.ts', 'b.ts']]);
+  expect(upwardImports([{ from: 'lib/core/plan.ts', to: 'lib/cdk8s/render.ts' }])).toHaveLength(1);
+});
+
+test('no import cycle in lib/', () => {
+  expect(importCycles(files, edges)).toEqual([]);
+});
+
+test('no import against the layer order (api/schema, api kinds, api, core, platforms..., day2, adapters)', () => {
+  expect(upwardImports(edges)).toEqual([]);
+});
+
+test('no hand-written function over 60 lines without a comment saying why it is long', () => {
+  expect(longFunctions(root, files).filter((f) => !f.explained).map((f) => `${f.file}:${f.line} ${f.name} (${f.lines} lines)`)).toEqual([]);
+});
