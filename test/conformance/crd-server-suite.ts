@@ -111,6 +111,12 @@ function describeWithoutShared(suite: string, needs: string): void {
   });
 }
 
+/** `describe` for a suite that reads ../shared but needs no server (see the top of this file for a missing ../shared). */
+export function describeWithShared(suite: string, needs: string, body: () => void): void {
+  if (!sharedAvailable()) return describeWithoutShared(suite, needs);
+  describe(suite, body);
+}
+
 /**
  * `describe` for a suite that needs the crd-server; `body` gets the server through a function
  * (it is connected in beforeAll). See the top of this file for what happens when it is missing.
