@@ -6,4 +6,8 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }] },
   testTimeout: 60000,
+  // One crd-server for the whole run, started only when the run holds a suite that needs it.
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/test/setup/pulumi-bookkeeping-stacks.ts'],
 };

@@ -5,14 +5,8 @@
  * fields, unknown fields, values that break patterns, formats and CEL rules).
  */
 import { checkObjectSchema } from '../../lib/api';
-import {
-  CrdServer,
-  describeRejection,
-  isCustomResource,
-  describeWithCrdServer,
-  startCrdServer,
-  stopCrdServer,
-} from '../conformance/crd-server';
+import { describeRejection, isCustomResource } from '../conformance/crd-server';
+import { describeWithCrdServer } from '../conformance/crd-server-suite';
 import { Json, Mutation, emittedObjects, mutationsOf, targetedMutations } from './differential';
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
@@ -30,18 +24,12 @@ async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T) => P
   return out;
 }
 
-describeWithCrdServer('in-process schema check agrees with the API server', 'the differential check needs ../shared/tools/crd-server.', () => {
-  let server: CrdServer | undefined;
+describeWithCrdServer('in-process schema check agrees with the API server', 'the differential check needs ../shared/tools/crd-server.', (server) => {
   const bases: Json[] = emittedObjects().filter((o: Json) => isCustomResource(o));
-
-  beforeAll(async () => {
-    server = await startCrdServer();
-  }, 60_000);
-  afterAll(async () => stopCrdServer(server), 30_000);
 
   const compare = async (cases: readonly Mutation[]) => {
     const results = await pool(cases, 8, async (c) => {
-      const result = await server!.dryRunCreate(c.object);
+      const result = await server().dryRunCreate(c.object);
       const findings = checkObjectSchema(c.object);
       return { c, server: result.status === 201, local: findings.length === 0, result, findings };
     });

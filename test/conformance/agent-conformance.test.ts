@@ -11,7 +11,8 @@ import { EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { EXAMPLE_AGENT_INFRASTRUCTURE, kubevirtAgentsCluster } from '../../examples/agent-infrastructure';
 import { agentCluster } from '../../examples/clusters';
 import { AGENT_CONFORMANCE_FIXTURES } from './agent-fixtures';
-import { CrdServer, describeRejection, describeWithCrdServer, isCustomResource, startCrdServer, stopCrdServer } from './crd-server';
+import { describeRejection, isCustomResource } from './crd-server';
+import { describeWithCrdServer } from './crd-server-suite';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = any;
@@ -57,22 +58,16 @@ test.each(BUILT_IN.map((c) => [c.title, c] as const))('%s matches the Kubernetes
   expect(() => new Model(c.object).validate()).not.toThrow();
 });
 
-describeWithCrdServer('agent infrastructure against the real API server schema', 'the API-server conformance checks need ../shared/tools/crd-server.', () => {
-  let server: CrdServer | undefined;
+describeWithCrdServer('agent infrastructure against the real API server schema', 'the API-server conformance checks need ../shared/tools/crd-server.', (server) => {
   const counts = new Map<string, number>();
 
-  beforeAll(async () => {
-    server = await startCrdServer();
-  }, 60_000);
-
-  afterAll(async () => {
-    await stopCrdServer(server);
+  afterAll(() => {
     // eslint-disable-next-line no-console
     console.log(`agent conformance: accepted ${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
-  }, 30_000);
+  });
 
   test.each(CUSTOM.map((c) => [c.title, c] as const))('%s is accepted', async (_title, c) => {
-    const result = await server!.dryRunCreate(c.object);
+    const result = await server().dryRunCreate(c.object);
     expect(result.status === 201 ? 'accepted (201)' : describeRejection(result)).toBe('accepted (201)');
     counts.set(c.object.kind, (counts.get(c.object.kind) ?? 0) + 1);
   });
@@ -80,9 +75,9 @@ describeWithCrdServer('agent infrastructure against the real API server schema',
   test('negative controls: a BareMetalHost without bmc.credentialsName and an NMStateConfig with a bad MAC are rejected', async () => {
     const bmh = JSON.parse(JSON.stringify(CUSTOM.find((c) => c.object.kind === 'BareMetalHost')!.object));
     delete bmh.spec.bmc.credentialsName;
-    expect((await server!.dryRunCreate(bmh)).status).toBe(422);
+    expect((await server().dryRunCreate(bmh)).status).toBe(422);
     const nm = JSON.parse(JSON.stringify(CUSTOM.find((c) => c.object.kind === 'NMStateConfig')!.object));
     nm.spec.interfaces[0].macAddress = 'not-a-mac';
-    expect((await server!.dryRunCreate(nm)).status).toBe(422);
+    expect((await server().dryRunCreate(nm)).status).toBe(422);
   });
 });

@@ -20,15 +20,8 @@ import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES } from './management-fixtures';
-import {
-  CrdServer,
-  DryRunResult,
-  describeRejection,
-  isCustomResource,
-  describeWithCrdServer,
-  startCrdServer,
-  stopCrdServer,
-} from './crd-server';
+import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
+import { describeWithCrdServer } from './crd-server-suite';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = any;
@@ -117,30 +110,21 @@ function validateBuiltIn(object: Obj): void {
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-describeWithCrdServer('conformance against the real API server schema', 'the API-server conformance checks need ../shared/tools/crd-server.', () => {
-  let server: CrdServer | undefined;
+describeWithCrdServer('conformance against the real API server schema', 'the API-server conformance checks need ../shared/tools/crd-server.', (server) => {
   const accepted = new Set<string>();
   const posted = new Set<string>();
   const kinds = new Set<string>();
   const builtInChecked = new Set<string>();
 
-  beforeAll(async () => {
-    server = await startCrdServer();
-  }, 60_000);
-
-  afterAll(async () => {
-    await stopCrdServer(server);
+  afterAll(() => {
     // eslint-disable-next-line no-console
     console.log(
       `conformance: posted ${posted.size} custom resources (${kinds.size} kinds), ${accepted.size} accepted; ` +
         `${builtInChecked.size} built-in objects schema-checked`,
     );
-  }, 30_000);
+  });
 
-  const post = async (object: Obj): Promise<DryRunResult> => {
-    if (!server) throw new Error('crd-server is not running (see beforeAll)');
-    return server.dryRunCreate(object);
-  };
+  const post = (object: Obj): Promise<DryRunResult> => server().dryRunCreate(object);
 
   describe('sources', () => {
     test.each(SOURCES.map((s) => [s.source, s] as const))('%s synthesizes', (_name, source) => {

@@ -1,12 +1,10 @@
 /**
- * Test helper: runs the shared crd-server (a real apiextensions-apiserver on loopback, see
- * ../shared/tools/crd-server/README.md) and dry-run creates custom resources against it.
- * Not a test itself.
+ * Test helper: a client for the shared crd-server (a real apiextensions-apiserver on loopback, see
+ * ../shared/tools/crd-server/README.md) that dry-run creates custom resources against it. The
+ * server is started by crd-server-start.ts, once per jest run (crd-server-suite.ts). Not a test itself.
  */
-import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as https from 'https';
-import * as os from 'os';
 import * as path from 'path';
 
 /** The project root (this file is test/conformance/crd-server.ts). */
@@ -99,91 +97,25 @@ export function sharedAvailable(): boolean {
   return fs.existsSync(START_SCRIPT);
 }
 
-/** Parses the `export NAME='value'` lines the start script prints. */
-export function parseExports(stdout: string): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const line of stdout.split('\n')) {
-    const match = /^export\s+([A-Z_][A-Z0-9_]*)=(.*)$/.exec(line.trim());
-    if (!match) continue;
-    let value = match[2];
-    if ((value.startsWith("'") && value.endsWith("'")) || (value.startsWith('"') && value.endsWith('"'))) {
-      value = value.slice(1, -1);
-    }
-    vars[match[1]] = value;
-  }
-  return vars;
+/** How to reach a running server: what the start script prints, and its state folder. */
+export interface CrdServerInfo {
+  readonly url: string;
+  readonly cert: string;
+  readonly key: string;
+  readonly kubeconfig: string;
+  readonly dir: string;
 }
 
-/**
- * Starts a server with the given CRD files or folders (default: all reference CRDs); takes about
- * 7 s. The state folder is created here, so it can be cleaned up even if the start times out.
- */
-export function startCrdServer(crdPaths: readonly string[] = [REFERENCE_CRDS], timeoutMs = 55_000): Promise<CrdServer> {
-  // Under the temp dir: `stop` removes state folders only there.
-  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crd-server.'));
-  return new Promise((resolve, reject) => {
-    const child = spawn(START_SCRIPT, [...crdPaths], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, CRD_SERVER_DIR: stateDir },
-    });
-    let stdout = '';
-    let stderr = '';
-    let settled = false;
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      void runStop(stateDir).then(() => reject(error));
-    };
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGTERM');
-      fail(new Error(`crd-server did not start within ${timeoutMs} ms\n${stderr}`));
-    }, timeoutMs);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      fail(error);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (settled) return;
-      const vars = parseExports(stdout);
-      const missing = ['CRD_SERVER_URL', 'CRD_SERVER_CERT', 'CRD_SERVER_KEY', 'CRD_SERVER_KUBECONFIG', 'CRD_SERVER_DIR'].filter((v) => !vars[v]);
-      if (code !== 0 || missing.length > 0) {
-        fail(new Error(`crd-server start failed (exit ${code}${missing.length ? `, missing ${missing.join(', ')}` : ''})\n${stderr}`));
-        return;
-      }
-      settled = true;
-      const server: CrdServer = {
-        url: vars.CRD_SERVER_URL,
-        cert: vars.CRD_SERVER_CERT,
-        key: vars.CRD_SERVER_KEY,
-        kubeconfig: vars.CRD_SERVER_KUBECONFIG,
-        dir: vars.CRD_SERVER_DIR,
-        certData: fs.readFileSync(vars.CRD_SERVER_CERT),
-        keyData: fs.readFileSync(vars.CRD_SERVER_KEY),
-        agent: new https.Agent({ keepAlive: true, maxSockets: 8 }),
-        dryRunCreate: (object) => dryRunCreate(server, object),
-      };
-      resolve(server);
-    });
-  });
-}
-
-function runStop(dir: string): Promise<void> {
-  return new Promise((resolve) => {
-    const child = spawn(STOP_SCRIPT, [dir], { stdio: 'ignore' });
-    child.on('error', () => resolve());
-    child.on('close', () => resolve());
-  });
-}
-
-/** Stops the server and removes its state folder. */
-export async function stopCrdServer(server: CrdServer | undefined): Promise<void> {
-  if (!server) return;
-  server.agent.destroy();
-  await runStop(server.dir);
+/** A client for a running server, with its own keep-alive agent (destroy it when done). */
+export function connectCrdServer(info: CrdServerInfo, maxSockets = 8): CrdServer {
+  const server: CrdServer = {
+    ...info,
+    certData: fs.readFileSync(info.cert),
+    keyData: fs.readFileSync(info.key),
+    agent: new https.Agent({ keepAlive: true, maxSockets }),
+    dryRunCreate: (object) => dryRunCreate(server, object),
+  };
+  return server;
 }
 
 /** Sends one request to the server; the body is parsed as JSON when it is JSON. */
@@ -240,29 +172,4 @@ export function describeRejection(result: DryRunResult): string {
   const causes: Array<{ field?: string; message?: string; reason?: string }> = body.details?.causes ?? [];
   const lines = causes.map((c) => `  - ${c.field ?? '(no field)'}: ${c.message ?? c.reason ?? ''}`);
   return [`HTTP ${result.status} ${body.reason ?? ''}: ${body.message ?? ''}`, ...lines].join('\n');
-}
-
-/**
- * `describe` for a suite that needs the crd-server in ../shared: where ../shared is missing it
- * fails under CI=true and otherwise skips, saying why.
- */
-export function describeWithCrdServer(suite: string, needs: string, body: () => void): void {
-  if (sharedAvailable()) {
-    describe(suite, body);
-    return;
-  }
-  const reason = `${suite}: skipped: ${START_SCRIPT} not found (../shared is not beside the repository at ${SHARED_DIR}); ${needs}`;
-  if (/^(true|1)$/i.test(process.env.CI ?? '')) {
-    describe(suite, () => {
-      test('requires ../shared in CI', () => {
-        throw new Error(`CI=true but ${reason.replace('skipped', 'cannot run')}`);
-      });
-    });
-    return;
-  }
-  // eslint-disable-next-line no-console
-  console.warn(reason);
-  describe.skip(`${suite} (SKIPPED: ../shared/tools/crd-server/start not found beside the repository)`, () => {
-    test('skipped because ../shared is missing', () => undefined);
-  });
 }

@@ -11,26 +11,19 @@
  * Deterministic: SOUNDNESS_SEED (default 20250601), SOUNDNESS_INPUTS (default 5,000).
  * In CI (CI=true) at least 2,000 accepted inputs must have been posted.
  */
-import * as https from 'https';
 import fc from 'fast-check';
 import { planObjects } from '../../lib';
 import type { KubernetesObject } from '../../lib';
 import { Edit, Mutation, baseById, describeEdit, describeMutation, runMutation, runProps, applyEdits } from '../property/mutate';
 import { plausibleArb } from '../property/variations';
-import {
-  CrdServer,
-  DryRunResult,
-  dryRunCreate,
-  isCustomResource,
-  describeWithCrdServer,
-  startCrdServer,
-  stopCrdServer,
-} from './crd-server';
+import { CrdServer, DryRunResult, isCustomResource } from './crd-server';
+import { describeWithCrdServer } from './crd-server-suite';
 
 const SEED = Number(process.env.SOUNDNESS_SEED ?? 20250601);
 const INPUTS = Number(process.env.SOUNDNESS_INPUTS ?? 5_000);
 const IN_CI = /^(true|1)$/i.test(process.env.CI ?? '');
 const MIN_ACCEPTED_IN_CI = 2_000;
+/** Requests in flight; the connection (connectCrdServer) keeps as many sockets. */
 const CONCURRENCY = 8;
 
 interface Cause {
@@ -76,13 +69,6 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
   await Promise.all(runners);
 }
 
-/** Posts with a keep-alive agent limited to the concurrency used here. */
-function withAgent(server: CrdServer): CrdServer {
-  const agent = new https.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const bound: CrdServer = { ...server, agent, dryRunCreate: (object) => dryRunCreate(bound, object) };
-  return bound;
-}
-
 async function post(server: CrdServer, object: KubernetesObject): Promise<DryRunResult> {
   try {
     return await server.dryRunCreate(object as never);
@@ -91,21 +77,7 @@ async function post(server: CrdServer, object: KubernetesObject): Promise<DryRun
   }
 }
 
-describeWithCrdServer('soundness: every custom resource of an accepted input is accepted by the API server', 'posting accepted inputs needs ../shared/tools/crd-server.', () => {
-  let server: CrdServer | undefined;
-
-  beforeAll(async () => {
-    const started = Date.now();
-    server = withAgent(await startCrdServer());
-    // eslint-disable-next-line no-console
-    console.log(`soundness: crd-server started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }, 60_000);
-
-  afterAll(async () => {
-    server?.agent.destroy();
-    await stopCrdServer(server);
-  }, 30_000);
-
+describeWithCrdServer('soundness: every custom resource of an accepted input is accepted by the API server', 'posting accepted inputs needs ../shared/tools/crd-server.', (server) => {
   test(`${INPUTS} inputs (seed ${SEED})`, async () => {
     const started = Date.now();
     const inputs: Mutation[] = fc.sample(plausibleArb(), { seed: SEED, numRuns: INPUTS });
@@ -130,7 +102,7 @@ describeWithCrdServer('soundness: every custom resource of an accepted input is 
     // 2. Post them.
     const refusals: Refusal[] = [];
     await pool([...distinct.values()], CONCURRENCY, async ({ object, mutation }) => {
-      const result = await post(server!, object);
+      const result = await post(server(), object);
       if (result.status !== 201) refusals.push({ object, mutation, status: result.status, causes: causesOf(result) });
     });
     const posted = Date.now();
@@ -153,7 +125,7 @@ describeWithCrdServer('soundness: every custom resource of an accepted input is 
         if (outcome.kind !== 'accepted') continue;
         for (const object of planObjects(outcome.result.plan!)) {
           if (object.kind !== refusal.object.kind || !isCustomResource(object)) continue;
-          const result = await post(server!, object);
+          const result = await post(server(), object);
           if (result.status !== 201 && causesOf(result).some((c) => causeKey(object.kind, c) === key)) {
             return `${describeEdit(edit)}${edit.kind === 'set' && edit.origin === 'plausible' ? '  (a plausible value, not junk)' : ''}`;
           }

@@ -272,10 +272,12 @@ if (!enabled) {
       if (tmp && !process.env.HCP_PACKAGE_TEST_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
     });
 
-    test('the tarball holds the build of lib/ and nothing else from the repository', async () => {
+    test('the tarball holds the build of lib/, the changelog and the examples, and nothing else from the repository', async () => {
       const files = (await mustRun('tar', ['tzf', tarball], tmp)).split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
-      expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'build/lib/index.d.ts', 'build/lib/cdk8s/index.d.ts', 'build/lib/pulumi/index.d.ts']));
-      expect(files.filter((f) => !/^(package\.json|README\.md|LICENSE|build\/lib\/.*\.(js|d\.ts))$/.test(f))).toEqual([]);
+      expect(files).toEqual(
+        expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'build/lib/index.d.ts', 'build/lib/cdk8s/index.d.ts', 'build/lib/pulumi/index.d.ts', 'examples/main.ts', 'build/examples/main.js']),
+      );
+      expect(files.filter((f) => !/^(package\.json|README\.md|CHANGELOG\.md|LICENSE|build\/(lib|examples)\/.*\.(js|d\.ts)|examples\/[^/]+\.(ts|yaml))$/.test(f))).toEqual([]);
     });
 
     test('each tree holds only what its consumer installed', () => {

@@ -13,7 +13,8 @@ import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TARGETS } from '../../scripts/gen-api/targets';
-import { REFERENCE_CRDS, describeWithCrdServer } from '../conformance/crd-server';
+import { REFERENCE_CRDS } from '../conformance/crd-server';
+import { describeWithShared } from '../conformance/crd-server-suite';
 import { environmentVariables, publicOptions } from './options';
 
 const repo = path.resolve(__dirname, '../..');
@@ -61,7 +62,7 @@ describe('README.md: Options and environment variables', () => {
   });
 });
 
-describeWithCrdServer('README.md: Compatibility', 'the matrix is compared with ../shared/reference/crds/*/SOURCE.md.', () => {
+describeWithShared('README.md: Compatibility', 'the matrix is compared with ../shared/reference/crds/*/SOURCE.md.', () => {
   test('names the commit of every CRD folder the library is generated from', () => {
     const text = section('Compatibility');
     const folders = [...new Set(TARGETS.map((target) => target.crd.split('/')[0]))].sort();

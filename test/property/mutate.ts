@@ -201,7 +201,7 @@ export function makeBase(id: string, props: HostedClusterProps, options: PlanOpt
   }
   // Small values only: the big ones (whole props) make poor junk and slow the runs.
   const reusable = values.filter((v) => (JSON.stringify(v) ?? "").length < 400);
-  return { id, props: plain, options, present, absent, objects, values: reusable };
+  return { id, props: deepFreeze(plain), options, present, absent, objects, values: reusable };
 }
 
 /** The bases: the four example clusters and the conformance fixtures. */
@@ -222,6 +222,15 @@ export function baseById(id: string): Base {
 // Applying edits
 // ---------------------------------------------------------------------------------------------
 
+/** Freezes `value` and everything in it (the bases are shared by every case, see applyEdits). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Deep copy of plain data; keeps undefined, NaN, own `__proto__` keys. */
 export function clone<T>(value: T): T {
   if (Array.isArray(value)) return value.map(clone) as unknown as T;
@@ -239,30 +248,48 @@ function defineKey(obj: Record<PathKey, unknown>, key: PathKey, value: unknown):
   else obj[key] = value;
 }
 
-/** The parent container of `p`, created (objects or arrays) where absent or not a container. */
-function parentFor(root: Record<string, unknown>, p: Path): Record<PathKey, unknown> {
-  let cur: Record<PathKey, unknown> = root;
-  for (let i = 0; i < p.length - 1; i++) {
+/** A shallow copy of an array or plain object (own `__proto__` keys kept). */
+function shallowCopy(value: object): Record<PathKey, unknown> {
+  if (Array.isArray(value)) return [...value] as unknown as Record<PathKey, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(value)) defineKey(out, k, (value as Record<string, unknown>)[k]);
+  return out;
+}
+
+/**
+ * The container at the first `depth` keys of `p` inside `root`, made writable: every container on
+ * the way is copied once (`copied` holds the copies), or created (an object, or an array before an
+ * index) where absent or not a container. What is not on the way stays shared with the (frozen) base.
+ */
+function writableAt(root: Record<PathKey, unknown>, p: Path, depth: number, copied: Set<unknown>): Record<PathKey, unknown> {
+  let cur = root;
+  for (let i = 0; i < depth; i++) {
     const k = p[i];
     let next = cur[k];
-    if (next === null || typeof next !== 'object') {
-      next = typeof p[i + 1] === 'number' ? [] : {};
-      defineKey(cur, k, next);
-    }
+    if (next === null || typeof next !== 'object') next = typeof p[i + 1] === 'number' ? [] : {};
+    else if (!copied.has(next)) next = shallowCopy(next);
+    copied.add(next);
+    defineKey(cur, k, next);
     cur = next as Record<PathKey, unknown>;
   }
   return cur;
 }
 
+/**
+ * The props with the edits applied. Only the containers on an edit's path are copied: a full deep
+ * copy per case was a tenth of the fuzz test's time. The bases are deeply frozen (see makeBase), so
+ * the library changing what it was given would throw and fail the case rather than leak into the next.
+ */
 export function applyEdits(props: unknown, edits: readonly Edit[]): HostedClusterProps {
-  const root = clone(props) as Record<string, unknown>;
+  const root = shallowCopy(props as object);
+  const copied = new Set<unknown>([root]);
   for (const edit of edits) {
     if (edit.kind === 'addKey') {
-      const target = edit.path.length === 0 ? root : getAt(root, edit.path);
-      if (isPlainObject(target)) defineKey(target, edit.key, clone(edit.value));
+      if (!isPlainObject(getAt(root, edit.path)) && edit.path.length > 0) continue;
+      defineKey(writableAt(root, edit.path, edit.path.length, copied), edit.key, clone(edit.value));
       continue;
     }
-    const parent = parentFor(root, edit.path);
+    const parent = writableAt(root, edit.path, edit.path.length - 1, copied);
     const key = edit.path[edit.path.length - 1];
     if (edit.kind === 'delete') {
       if (Array.isArray(parent) && typeof key === 'number') parent.splice(key, 1);
@@ -390,21 +417,38 @@ function misspell(key: string): string[] {
   return [key.slice(1), `${key}s`, key.toLowerCase() === key ? key.toUpperCase() : key.toLowerCase(), `${key[1]}${key[0]}${key.slice(2)}`, `${key.slice(0, -1)}`];
 }
 
+/**
+ * The arbitrary `make` builds for `key`, built once per base. fast-check draws from an arbitrary
+ * by its structure and the random stream only, so reusing one gives the same cases as building it
+ * again; building them (a lookup table per constantFrom) was a quarter of the fuzz test's time.
+ */
+const arbitraries = new WeakMap<Base, Map<string, fc.Arbitrary<unknown>>>();
+function once<T>(base: Base, key: string, make: () => fc.Arbitrary<T>): fc.Arbitrary<T> {
+  let cache = arbitraries.get(base);
+  if (!cache) arbitraries.set(base, (cache = new Map()));
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key) as fc.Arbitrary<T>;
+}
+
 export function editArb(base: Base): fc.Arbitrary<Edit> {
-  const targets = [...base.present, ...base.absent];
-  const setEdit = fc
-    .constantFrom(...targets)
-    .chain((p) => junkFor(getAt(base.props, p), base).map((value): Edit => ({ kind: 'set', path: p, value })));
-  const deleteEdit = fc.constantFrom(...base.present).map((p): Edit => ({ kind: 'delete', path: p }));
-  const addKeyEdit = fc.constantFrom(...base.objects).chain((p) => {
-    const siblings = Object.keys((getAt(base.props, p) ?? base.props) as object);
-    const keys = [...MISSPELLED_KEYS, ...siblings.flatMap(misspell)].filter((k) => !siblings.includes(k));
-    return fc.record({
-      key: fc.constantFrom(...keys),
-      value: fc.oneof(fc.constantFrom(...base.values), junkFor(undefined, base)),
-    }).map(({ key, value }): Edit => ({ kind: 'addKey', path: p, key, value }));
+  return once(base, 'edit', () => {
+    const targets = [...base.present, ...base.absent];
+    const setEdit = fc.constantFrom(...targets).chain((p) =>
+      once(base, `set ${formatPath(p)}`, () => junkFor(getAt(base.props, p), base).map((value): Edit => ({ kind: 'set', path: p, value }))),
+    );
+    const deleteEdit = fc.constantFrom(...base.present).map((p): Edit => ({ kind: 'delete', path: p }));
+    const addKeyEdit = fc.constantFrom(...base.objects).chain((p) =>
+      once(base, `addKey ${formatPath(p)}`, () => {
+        const siblings = Object.keys((getAt(base.props, p) ?? base.props) as object);
+        const keys = [...MISSPELLED_KEYS, ...siblings.flatMap(misspell)].filter((k) => !siblings.includes(k));
+        return fc.record({
+          key: fc.constantFrom(...keys),
+          value: fc.oneof(fc.constantFrom(...base.values), junkFor(undefined, base)),
+        }).map(({ key, value }): Edit => ({ kind: 'addKey', path: p, key, value }));
+      }),
+    );
+    return fc.oneof({ weight: 14, arbitrary: setEdit }, { weight: 3, arbitrary: deleteEdit }, { weight: 2, arbitrary: addKeyEdit });
   });
-  return fc.oneof({ weight: 14, arbitrary: setEdit }, { weight: 3, arbitrary: deleteEdit }, { weight: 2, arbitrary: addKeyEdit });
 }
 
 /** A mutation printed as its description in fast-check's reports (the values can be 10,000 chars). */
