@@ -12,7 +12,7 @@ import { v } from './valibot';
 
 type AnyIssue = v.BaseIssue<unknown>;
 
-/** What {@link checkProps} found. */
+/** What {@link checkProps} found. @internal */
 export interface CheckedProps<T> {
   /** The schema's findings, all of them. */
   readonly issues: readonly ValidationIssue[];
@@ -35,7 +35,7 @@ const MAX_ROUNDS = 8;
 /**
  * Checks `input` against `schema`. `foundation` names the top-level props every other check
  * depends on (the cluster's name, namespace, release and platform): a malformed value there
- * stops the checks at the schema's findings.
+ * stops the checks at the schema's findings. @internal
  */
 export function checkProps<T>(schema: v.GenericSchema<unknown, T>, input: unknown, object: string, foundation: readonly string[]): CheckedProps<T> {
   const first = v.safeParse(schema, input);
@@ -63,13 +63,13 @@ export function checkProps<T>(schema: v.GenericSchema<unknown, T>, input: unknow
 /**
  * Every finding of props checked with their malformed values left out: the schema's, then those
  * of the other checks, except any inside a part that held a malformed value (it may describe the
- * default that stood in for that value).
+ * default that stood in for that value). @internal
  */
 export function withSchemaFindings(checked: CheckedProps<unknown>, found: readonly ValidationIssue[]): ValidationIssue[] {
   return [...checked.issues, ...found.filter((issue) => !inParts(issue.path, checked.parts))];
 }
 
-/** True when `path` (a props path) is `part` or inside it (`nodePools[1]` holds `nodePools[1].replicas`). */
+/** True when `path` (a props path) is `part` or inside it (`nodePools[1]` holds `nodePools[1].replicas`). @internal */
 export function inParts(path: string, parts: readonly string[]): boolean {
   return parts.some((part) => path === part || path.startsWith(`${part}.`) || path.startsWith(`${part}[`));
 }
