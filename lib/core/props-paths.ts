@@ -66,9 +66,9 @@ export type PathRule = readonly [rendered: string, props: string, kind?: 'whole'
  * (`services.apiServerAddress`) are already props paths and pass as they are.
  */
 export function propsPaths(rules: readonly PathRule[], props: unknown, prefix: readonly PathKey[] = [], overrides = 'specOverrides'): PathTranslator {
-  const table = rules
-    .map(([rendered, prop, kind]) => ({ rendered: parsePath(rendered)!, prop: parsePath(prop)!, kind }))
-    .sort((a, b) => b.rendered.length - a.rendered.length);
+  // Read when the first finding comes: most objects have none.
+  let sorted: readonly ParsedRule[] | undefined;
+  const table = () => (sorted ??= rules.map(parsedRule).sort((a, b) => b.rendered.length - a.rendered.length));
   const given = (keys: readonly PathKey[]) => valueAt(props, [...prefix, ...keys]);
   return (path) => {
     const keys = parsePath(path);
@@ -78,7 +78,7 @@ export function propsPaths(rules: readonly PathRule[], props: unknown, prefix: r
       const overridden = written([overrides, ...rest], 2, given);
       if (overridden) return { path: pathText([...prefix, ...overridden]) };
     }
-    for (const rule of table) {
+    for (const rule of table()) {
       if (rule.rendered.length > keys.length || !rule.rendered.every((key, i) => key === keys[i])) continue;
       const prop =
         rule.kind === 'whole'
@@ -91,6 +91,21 @@ export function propsPaths(rules: readonly PathRule[], props: unknown, prefix: r
     }
     return { path };
   };
+}
+
+interface ParsedRule {
+  readonly rendered: readonly PathKey[];
+  readonly prop: readonly PathKey[];
+  readonly kind?: 'whole' | 'default';
+}
+
+// The rules are constant tables: each is parsed once.
+const parsedRules = new WeakMap<PathRule, ParsedRule>();
+
+function parsedRule(rule: PathRule): ParsedRule {
+  let parsed = parsedRules.get(rule);
+  if (!parsed) parsedRules.set(rule, (parsed = { rendered: parsePath(rule[0])!, prop: parsePath(rule[1])!, kind: rule[2] }));
+  return parsed;
 }
 
 /**
