@@ -55,7 +55,7 @@ describe('schema checks in a thread', () => {
     for (const run of [threaded, inline]) {
       expect(run.status).toBe(1);
       // The bundle, read in the define callback, already has its finding and no plan.
-      expect(JSON.parse(run.stdout.trim().split('\n')[0])).toEqual({ plan: false, errors: ['spec.monitoring.metricsSet'] });
+      expect(JSON.parse(run.stdout.trim().split('\n')[0])).toEqual({ plan: false, errors: ['specOverrides.monitoring.metricsSet'] });
       expect(run.stderr).toContain('Synthesis failed: 1 problem(s) in the input. Nothing was written.');
       expect(run.stderr).toContain('HostedCluster clusters-c00061/c00061');
       expect(run.stderr).toContain('Unsupported value: "Bogus": supported values: "Telemetry", "SRE", "All" (the API server would refuse it).');
