@@ -54,8 +54,7 @@ describe('schema checks in a thread', () => {
     const [threaded, inline] = [synth(out, 2), synth(out, 0)];
     for (const run of [threaded, inline]) {
       expect(run.status).toBe(1);
-      // The bundle, read in the define callback, already has its finding and no plan; the thread's
-      // finding names the prop that set the field, as an inline one does.
+      // The bundle, read in the define callback, already has its finding and no plan.
       expect(JSON.parse(run.stdout.trim().split('\n')[0])).toEqual({ plan: false, errors: ['specOverrides.monitoring.metricsSet'] });
       expect(run.stderr).toContain('Synthesis failed: 1 problem(s) in the input. Nothing was written.');
       expect(run.stderr).toContain('HostedCluster clusters-c00061/c00061');
