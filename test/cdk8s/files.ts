@@ -9,8 +9,20 @@ export const BUILD = path.resolve(__dirname, '..', '..', 'build');
 
 /** Every file below `dir` (dot folders such as `.git` included): relative path -> content, sorted by path. */
 export function filesBelow(dir: string): Record<string, string> {
-  const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile());
-  return Object.fromEntries(files.sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+  return Object.fromEntries(ownFiles(dir, '').sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
+}
+
+/**
+ * The files below `dir` (relative to it), without following links: Node's recursive readdir
+ * follows them, and a CLI test project links node_modules/hcp-constructs to this repository, whose
+ * 40,000 files other tests write into while it runs.
+ */
+function ownFiles(dir: string, prefix: string): string[] {
+  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(prefix, entry.name);
+    if (entry.isDirectory()) return ownFiles(dir, relative);
+    return entry.isFile() ? [relative] : [];
+  });
 }
 
 /** A temporary folder for the tests of one `describe`, removed after them; the function gives its path. */
