@@ -7,6 +7,7 @@ import { collectIssues, targetOf } from './render';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
+import { userStack } from './user-stack';
 import { toYamlStream } from './yaml-output';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 
@@ -210,7 +211,10 @@ export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), objects, warnings, summary: reports.summary };
 }
 
-/** Prints a validation failure as a list (no stack trace) and returns the exit code to use. */
+/**
+ * Prints why a synth failed and returns the exit code: the problems of the input as a list, a
+ * refused output folder, or any other error with its stack trimmed to the user's files.
+ */
 export function reportFailure(error: unknown, stream: { write(text: string): unknown } = process.stderr): number {
   if (error instanceof HcpValidationError) {
     const errors = error.issues.filter((i) => i.severity === 'error');
@@ -221,7 +225,8 @@ export function reportFailure(error: unknown, stream: { write(text: string): unk
     stream.write(`Synthesis refused: ${error.message} Nothing was written.\n`);
     return 2;
   }
-  stream.write(`Synthesis failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  // Most often the user's own code threw (in the define function): show where, in their files.
+  stream.write(`Synthesis failed: ${userStack(error, { hint: '`npx hcp-constructs synth --verbose` shows them' })}`);
   return 2;
 }
 

@@ -11,9 +11,9 @@ import type { App } from 'cdk8s';
 import { RUN_SYNTH_CAPTURE, RunSynthCapture } from '../cdk8s/synth';
 import { UsageError } from './exit-codes';
 import { aliasLibrarySourcesToBuild } from './library-build-alias';
-import { packageRoot } from './package-root';
+import { packageRoot } from '../cdk8s/package-root';
 import { registerTypeScript } from './typescript-loader';
-import { UserCodeError } from './user-stack';
+import { UserCodeError } from '../cdk8s/user-stack';
 
 export type Define = (app: App) => void;
 

@@ -8,8 +8,8 @@ import { HcpValidationError } from '../core/errors';
 import { OutputFolderError } from '../cdk8s/output-folder';
 import { EXIT, ExitCode, UsageError } from './exit-codes';
 import { DIFF_HELP, MAIN_HELP, SYNTH_HELP, VALIDATE_HELP } from './help';
-import { packageVersion } from './package-root';
-import { UserCodeError, userStack } from './user-stack';
+import { packageVersion } from '../cdk8s/package-root';
+import { UserCodeError, userStack } from '../cdk8s/user-stack';
 
 const HELP: Readonly<Record<string, string>> = { synth: SYNTH_HELP, diff: DIFF_HELP, validate: VALIDATE_HELP };
 
@@ -65,7 +65,7 @@ function print(text: string): ExitCode {
 /** Prints a failure as the user can act on it and returns its exit code. */
 export async function report(error: unknown, command: string | undefined, verbose: boolean): Promise<ExitCode> {
   if (error instanceof UserCodeError) {
-    process.stderr.write(`hcp-constructs: the app threw an error ${error.during}. Nothing was written.\n${userStack(error.original, verbose)}`);
+    process.stderr.write(`hcp-constructs: the app threw an error ${error.during}. Nothing was written.\n${userStack(error.original, { full: verbose })}`);
     return EXIT.userCode;
   }
   if (error instanceof UsageError) {

@@ -15,7 +15,7 @@ import { EXIT, ExitCode } from './exit-codes';
 import { Define, loadApp } from './load-app';
 import { OutputChanges, compareOutput } from './output-changes';
 import { Progress } from './progress';
-import { UserCodeError } from './user-stack';
+import { UserCodeError } from '../cdk8s/user-stack';
 
 export interface SynthOptions {
   readonly app?: string;

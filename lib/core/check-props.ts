@@ -35,9 +35,17 @@ const MAX_ROUNDS = 8;
 /**
  * Checks `input` against `schema`. `foundation` names the top-level props every other check
  * depends on (the cluster's name, namespace, release and platform): a malformed value there
- * stops the checks at the schema's findings. @internal
+ * stops the checks at the schema's findings. `standIns` give required top-level props a
+ * well-formed value to check the rest with when theirs is malformed or missing (the pull secret:
+ * nothing else depends on what it is, only that it is given). @internal
  */
-export function checkProps<T>(schema: v.GenericSchema<unknown, T>, input: unknown, object: string, foundation: readonly string[]): CheckedProps<T> {
+export function checkProps<T>(
+  schema: v.GenericSchema<unknown, T>,
+  input: unknown,
+  object: string,
+  foundation: readonly string[],
+  standIns: Readonly<Record<string, unknown>> = {},
+): CheckedProps<T> {
   const first = v.safeParse(schema, input);
   if (first.success) return { issues: [], props: first.output, parts: [] };
   const issues = schemaFindings(first.issues, object);
@@ -45,11 +53,12 @@ export function checkProps<T>(schema: v.GenericSchema<unknown, T>, input: unknow
   let current = input;
   const left = new Set<string>();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const out = found.map(leaveOut);
+    const out = found.map((issue) => leaveOut(issue) ?? missingWithStandIn(issue, standIns));
     if (out.some((keys) => keys === undefined)) break;
     found.forEach((issue, i) => {
       const keys = out[i]!;
-      current = without(current, keys);
+      const standIn = keys.length === 1 && Object.hasOwn(standIns, keys[0]);
+      current = standIn ? { ...(current as object), [keys[0]]: standIns[keys[0] as string] } : without(current, keys);
       if (!isUnknownKey(issue)) left.add(pathText(partOf(keys)));
     });
     if ([...left].some((part) => foundation.includes(String(parsePath(part)![0])))) break;
@@ -95,6 +104,13 @@ function leaveOut(issue: AnyIssue): PathKey[] | undefined {
   if (end > 0 && path[end - 1].origin === 'key') end--; // a missing key: its object goes
   while (end > 0 && !(path[end - 1].type === 'object' && path[end - 1].origin === 'value')) end--;
   return end === 0 ? undefined : path.slice(0, end).map((item) => item.key as PathKey);
+}
+
+/** A required top-level prop that is missing and has a stand-in: its key. */
+function missingWithStandIn(issue: AnyIssue, standIns: Readonly<Record<string, unknown>>): PathKey[] | undefined {
+  const path = issue.path ?? [];
+  const key = path[0]?.key;
+  return path.length === 1 && path[0].origin === 'key' && typeof key === 'string' && Object.hasOwn(standIns, key) ? [key] : undefined;
 }
 
 /** A copy of `value` without the field at `keys` (copied along the path only; lists keep their indices). */

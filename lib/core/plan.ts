@@ -20,6 +20,7 @@ import { PathRule, joinPath, propsPaths } from './props-paths';
 import type { AnyPlatformDefinition } from './platform';
 import { bool, list, quote, strict } from './schema';
 import { ValidationOptions, validateHostedCluster, validateNodePool } from './validate';
+import { SecretSource } from './secret-source';
 
 /** The objects of one phase of a hosted cluster's plan (a view of its items, for callers that want them grouped). */
 export interface PlanPhase extends Phase {
@@ -87,6 +88,8 @@ export function objectLabel(props: unknown): string {
 
 /** The props every other check of a hosted cluster depends on: a malformed value there stops the checks at the schema's findings. */
 const CLUSTER_FOUNDATION = ['name', 'namespace', 'release', 'platform'];
+/** What stands in for a malformed or missing pull secret while the rest of the props is checked (its findings are dropped). */
+const CLUSTER_STAND_INS = { pullSecret: SecretSource.existing('stand-in-pull-secret') };
 /** The props of a NodePool its other checks depend on: a NodePool with a malformed value there is not planned. */
 const POOL_FOUNDATION = ['name', 'release', 'platform'];
 
@@ -104,7 +107,7 @@ export function tryPlan(
   checkSchemas: SchemaCheck = checkApiSchemas,
 ): { plan?: HostedClusterPlan; issues: readonly ValidationIssue[] } {
   const object = objectLabel(input);
-  const checked = checkProps(platforms.propsSchema, input, object, CLUSTER_FOUNDATION);
+  const checked = checkProps(platforms.propsSchema, input, object, CLUSTER_FOUNDATION, CLUSTER_STAND_INS);
   if (!checked.props) return { issues: checked.issues };
   const props = checked.props as HostedClusterPropsOf<{ readonly type: string }, object>;
   const rules = platforms.byType[props.platform.type]?.validate.paths;

@@ -148,6 +148,35 @@ process.exitCode = runSynth(${JSON.stringify(out)}, (app) => {
     fs.rmSync(work, { recursive: true, force: true });
   });
 
+  test("a bug in the user's define function prints its stack, trimmed to the user's files, and leaves dist/ untouched", () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-user-bug-'));
+    const out = path.join(work, 'dist');
+    fs.mkdirSync(out);
+    fs.writeFileSync(path.join(out, 'kept.yaml'), 'kept: true\n');
+    const program = path.join(work, 'buggy-synth.js');
+    fs.writeFileSync(
+      program,
+      `const { runSynth } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
+function imageOf(cluster) {
+  return cluster.release.image;
+}
+process.exitCode = runSynth(${JSON.stringify(out)}, () => {
+  imageOf({ name: 'a' });
+});`,
+    );
+    const run = spawnSync(process.execPath, [program], { cwd: work, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr.split('\n').slice(0, 3)).toEqual([
+      "Synthesis failed: TypeError: Cannot read properties of undefined (reading 'image')",
+      `    at imageOf (${program}:3:26)`,
+      `    at ${program}:6:3`,
+    ]);
+    expect(run.stderr).toMatch(/^ {4}\(\d+ frame\(s\) of node, packages and hcp-constructs hidden; `npx hcp-constructs synth --verbose` shows them\)$/m);
+    expect(run.stderr).not.toContain(path.join(BUILD, 'lib'));
+    expect(filesBelow(out)).toEqual({ 'kept.yaml': 'kept: true\n' });
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
   test('importing hcp-constructs/cdk8s loads no @pulumi module', () => {
     const count = execFileSync(
       process.execPath,

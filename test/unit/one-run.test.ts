@@ -50,6 +50,19 @@ describe('the inputs of the issue, each problem in one run', () => {
     ]);
   });
 
+  test('a malformed or missing pull secret hides nothing else: a stand-in takes its place, and no finding comes from the stand-in', () => {
+    const rest = { networking: { serviceNetwork: ['10.132.0.0/16'] }, nodePools: [{ name: 'demo', replicas: -1 }] };
+    // The schema's findings come first, then those of the other checks.
+    const others = ['HostedCluster clusters/demo nodePools[0].replicas', 'HostedCluster clusters/demo networking.serviceNetwork[0]'];
+    const { pullSecret: _, ...withoutPullSecret } = BASE;
+    for (const props of [{ ...BASE, ...rest, pullSecret: 42 }, { ...BASE, ...rest, pullSecret: { name: 'x' } }, { ...withoutPullSecret, ...rest }]) {
+      const { plan, issues } = checkHostedCluster(props);
+      expect(issues.filter((i) => i.severity === 'error').map((i) => `${i.object} ${i.path}`)).toEqual(['HostedCluster clusters/demo pullSecret', ...others]);
+      expect(JSON.stringify(issues)).not.toContain('stand-in');
+      expect(plan).toBeUndefined();
+    }
+  });
+
   test('a NodePool given as a malformed list stands for none, not for the default NodePool', () => {
     const issues = checkHostedCluster({ ...BASE, nodePools: 'workers', baseDomain: 'Not_A_Domain' }).issues;
     expect(issues.map((i) => `${i.object} ${i.path}`)).toEqual(['HostedCluster clusters/demo nodePools', 'HostedCluster clusters/demo baseDomain']);

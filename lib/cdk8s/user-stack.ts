@@ -28,11 +28,20 @@ function isUserFrame(line: string, isLibrary: (file: string) => boolean): boolea
   return file !== undefined && !file.startsWith('node:') && !file.includes('/node_modules/') && !file.includes('\\node_modules\\') && !isLibrary(file);
 }
 
+export interface UserStackOptions {
+  /** Every frame, not only the user's. */
+  readonly full?: boolean;
+  /** How to see the hidden frames, added to the line that counts them. */
+  readonly hint?: string;
+  readonly isLibrary?: (file: string) => boolean;
+}
+
 /**
  * The error as text: its `Name: message` header (and its causes'), then the user's frames, or
  * every frame with `full`. A thrown value that is not an Error is shown as it is.
  */
-export function userStack(error: unknown, full = false, isLibrary: (file: string) => boolean = isLibraryFile): string {
+export function userStack(error: unknown, options: UserStackOptions = {}): string {
+  const { full = false, hint = '--verbose shows them', isLibrary = isLibraryFile } = options;
   if (!(error instanceof Error) || typeof error.stack !== 'string') return `${typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)}\n`;
   const lines = error.stack.split('\n');
   const firstFrame = lines.findIndex((line) => /^\s+at /.test(line));
@@ -40,7 +49,7 @@ export function userStack(error: unknown, full = false, isLibrary: (file: string
   const frames = firstFrame < 0 ? [] : lines.slice(firstFrame);
   const shown = full ? frames : frames.filter((line) => isUserFrame(line, isLibrary));
   const hidden = frames.length - shown.length;
-  const note = hidden > 0 ? [`    (${hidden} frame(s) of node, packages and hcp-constructs hidden; --verbose shows them)`] : [];
-  const cause = error.cause === undefined ? '' : `Caused by: ${userStack(error.cause, full, isLibrary)}`;
+  const note = hidden > 0 ? [`    (${hidden} frame(s) of node, packages and hcp-constructs hidden; ${hint})`] : [];
+  const cause = error.cause === undefined ? '' : `Caused by: ${userStack(error.cause, options)}`;
   return [...header, ...shown, ...note].join('\n') + '\n' + cause;
 }
