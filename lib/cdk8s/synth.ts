@@ -1,9 +1,10 @@
 /** Synthesis that never leaves partial output: validate everything, then write only the library's own files. */
 import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
-import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
+import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, checkAgainstPrevious, formatIssues, previousKinds, targetKey } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
-import { collectIssues, targetOf } from './render';
+import { appPlan, collectIssues, targetOf } from './render';
+import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
@@ -110,8 +111,12 @@ interface PreparedSynth {
   readonly warnings: readonly ValidationIssue[];
 }
 
-/** Builds the App with `define`, collects every finding and throws HcpValidationError on any error. */
-function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks): PreparedSynth {
+/**
+ * Builds the App with `define`, collects every finding (with the changes the API server would
+ * refuse against what the library wrote into `previousDir` last time) and throws
+ * HcpValidationError on any error.
+ */
+function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks, previousDir: string | undefined): PreparedSynth {
   const app = new App({ outdir });
   const checks = ThreadedSchemaChecks.attach(app);
   let issues: ValidationIssue[];
@@ -122,7 +127,7 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
     hooks.progress?.({ phase: 'checks' });
     reports = appReports(app);
     // Waits for the schema checks still running in their thread.
-    issues = [...collectIssues(app), ...reports.issues];
+    issues = [...collectIssues(app), ...reports.issues, ...againstPrevious(app, previousDir)];
   } finally {
     checks?.close();
   }
@@ -136,13 +141,22 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
   return { charts, reports, warnings: issues.filter((i) => i.severity === 'warning') };
 }
 
+/** The findings of the previous-state checks (see lib/core/previous-state.ts) on the app's plan. */
+function againstPrevious(app: App, previousDir: string | undefined): ValidationIssue[] {
+  if (previousDir === undefined) return [];
+  const previous = readPreviousOutput(previousDir, previousKinds());
+  return [...previous.warnings, ...checkAgainstPrevious(previous.objects, appPlan(app).objects)];
+}
+
 /**
  * Builds an App with `define`, validates every construct, and only then writes one
  * `<target>/<chart>.yaml` per chart and target into the output folder (`outdir`, else
  * `$CDK8S_OUTDIR` when set and not empty, else `dist`). Only files an
  * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
  * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
- * original error is thrown. Big apps write their YAML on several cores (see yaml-writers.ts);
+ * original error is thrown. A change to an object the library wrote there last time that the API
+ * server would refuse (a transition rule of its CRD, such as a NodePool's upgradeType) is such an
+ * error. Big apps write their YAML on several cores (see yaml-writers.ts);
  * `HCP_SYNTH_THREADS=0` keeps it in one thread.
  */
 export function synthAtomically(outdir: string | undefined, define: (app: App) => void): SynthResult {
@@ -155,7 +169,7 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   // Refuse a project folder before the user's code runs, so nothing at all happens.
   const problem = outputFolderProblem(target);
   if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
-  const { charts, reports, warnings } = prepareSynth(target, define, hooks);
+  const { charts, reports, warnings } = prepareSynth(target, define, hooks, target);
   const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
   let writers: YamlWriters | undefined;
   let objects = 0;
@@ -198,10 +212,11 @@ export interface SynthOutput {
 
 /**
  * The files {@link synthAtomically} would write, byte for byte, without touching any folder
- * (`synth --check`, `diff` and `--stdout` of the `hcp-constructs` command). Throws as it does.
+ * (`synth --check`, `diff` and `--stdout` of the `hcp-constructs` command). Throws as it does;
+ * changes are judged against what the library wrote into `previousDir` last time, when given.
  */
-export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}): SynthOutput {
-  const { charts, reports, warnings } = prepareSynth(path.resolve('dist'), define, hooks);
+export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}, previousDir?: string): SynthOutput {
+  const { charts, reports, warnings } = prepareSynth(path.resolve('dist'), define, hooks, previousDir);
   const files = new Map(reports.files);
   let objects = 0;
   for (const [name, file] of charts) {

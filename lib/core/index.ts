@@ -19,3 +19,6 @@ export * from './validate';
 export * from './plan';
 export * from './plan-model';
 export * from './secret-values';
+export * from './previous-state';
+export * from './previous-state-checks';
+export * from './transition-checks';

@@ -2,7 +2,7 @@
 // hco.kubevirt.io/v1beta1 HyperConverged. API reference: https://github.com/kubevirt/hyperconverged-cluster-operator/blob/main/docs/api.md
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s1, s5, s11, s43, s44, s46, s68, s69, s76, s80, s82, s86, s88, s90, s92, s93, s94 } from '../schema/shared.generated';
+import { s1, s5, s11, s44, s45, s47, s69, s70, s77, s81, s83, s87, s89, s91, s93, s94, s95 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -77,7 +77,7 @@ const n2: SchemaNode = {
     "spec": {
      "type": "object",
      "properties": {
-      "checkpoints": s86,
+      "checkpoints": s87,
       "contentType": {
        "type": "string",
        "enum": [
@@ -94,7 +94,7 @@ const n2: SchemaNode = {
       "priorityClassName": {
        "type": "string"
       },
-      "pvc": s76,
+      "pvc": s77,
       "serviceAccountName": {
        "type": "string"
       },
@@ -153,7 +153,7 @@ const n2: SchemaNode = {
           }
          }
         },
-        "imageio": s88,
+        "imageio": s89,
         "pvc": {
          "type": "object",
          "required": [
@@ -169,8 +169,8 @@ const n2: SchemaNode = {
           }
          }
         },
-        "registry": s90,
-        "s3": s92,
+        "registry": s91,
+        "s3": s93,
         "snapshot": {
          "type": "object",
          "required": [
@@ -220,8 +220,8 @@ const n2: SchemaNode = {
         }
        }
       },
-      "sourceRef": s93,
-      "storage": s94
+      "sourceRef": s94,
+      "storage": s95
      }
     },
     "status": {
@@ -230,7 +230,7 @@ const n2: SchemaNode = {
       "claimName": {
        "type": "string"
       },
-      "conditions": s82,
+      "conditions": s83,
       "phase": {
        "type": "string"
       },
@@ -253,7 +253,7 @@ const n3: SchemaNode = {
   "nodePlacement": {
    "type": "object",
    "properties": {
-    "affinity": s46,
+    "affinity": s47,
     "nodeSelector": {
      "type": "object",
      "additionalProperties": {
@@ -696,7 +696,7 @@ export const hyperconvergedKindSchema: KindSchema = {
         "type": "integer",
         "format": "int32"
        },
-       "maxGuest": s68,
+       "maxGuest": s69,
        "maxHotplugRatio": {
         "type": "integer",
         "format": "int32"
@@ -807,7 +807,7 @@ export const hyperconvergedKindSchema: KindSchema = {
       "additionalProperties": {
        "type": "object",
        "properties": {
-        "computeResourceOverhead": s80,
+        "computeResourceOverhead": s81,
         "domainAttachmentType": {
          "type": "string"
         },
@@ -956,7 +956,7 @@ export const hyperconvergedKindSchema: KindSchema = {
       },
       "properties": {
        "autoCPULimitNamespaceLabelSelector": s5,
-       "storageWorkloads": s69,
+       "storageWorkloads": s70,
        "vmiCPUAllocationRatio": {
         "type": "integer",
         "minimum": 1,
@@ -1075,7 +1075,7 @@ export const hyperconvergedKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s43,
+     "conditions": s44,
      "dataImportCronTemplates": {
       "type": "array",
       "items": {
@@ -1089,7 +1089,7 @@ export const hyperconvergedKindSchema: KindSchema = {
           "commonTemplate": {
            "type": "boolean"
           },
-          "conditions": s43,
+          "conditions": s44,
           "modified": {
            "type": "boolean"
           },
@@ -1133,7 +1133,7 @@ export const hyperconvergedKindSchema: KindSchema = {
      },
      "relatedObjects": {
       "type": "array",
-      "items": s44
+      "items": s45
      },
      "systemHealthStatus": {
       "type": "string"

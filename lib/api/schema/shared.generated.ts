@@ -151,16 +151,11 @@ export const s14: SchemaNode = {
  ],
  "properties": s15
 };
-export const s18: SchemaNode = {
- "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
- "default": "8Gi",
- "intOrString": true
-};
-export const s19: CelRuleSpec = {
+export const s18: CelRuleSpec = {
  "rule": "self.matches('^\\\\d{4}-\\\\d{2}-\\\\d{2}T\\\\d{2}:\\\\d{2}:\\\\d{2}.*$') || self in ['true', 'false', 'True', 'False']",
  "message": "PausedUntil must be a date in RFC3339 format or 'True', 'true', 'False' or 'false'"
 };
-export const s24: Readonly<Record<string, SchemaNode>> = {
+export const s23: Readonly<Record<string, SchemaNode>> = {
  "name": {
   "type": "string",
   "maxLength": 255
@@ -174,83 +169,83 @@ export const s24: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s23: SchemaNode = {
+export const s22: SchemaNode = {
  "type": "object",
  "required": [
   "name",
   "values"
  ],
- "properties": s24
+ "properties": s23
 };
-export const s22: SchemaNode = {
+export const s21: SchemaNode = {
  "type": "array",
  "maxItems": 50,
- "items": s23
+ "items": s22
 };
-export const s21: Readonly<Record<string, SchemaNode>> = {
- "filters": s22,
+export const s20: Readonly<Record<string, SchemaNode>> = {
+ "filters": s21,
  "id": {
   "type": "string",
   "maxLength": 255
  }
 };
-export const s20: SchemaNode = {
+export const s19: SchemaNode = {
  "type": "object",
- "properties": s21
+ "properties": s20
 };
-export const s26: CelRuleSpec = {
+export const s25: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "key must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s25: SchemaNode = {
+export const s24: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 128,
  "rules": [
-  s26
+  s25
  ]
 };
-export const s28: CelRuleSpec = {
+export const s27: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "value must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s27: SchemaNode = {
+export const s26: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 256,
  "rules": [
-  s28
+  s27
  ]
 };
-export const s29: CelRuleSpec = {
+export const s28: CelRuleSpec = {
  "rule": "size(self.split('/')) == 11 && self.matches('^/subscriptions/.*/resourceGroups/.*/providers/Microsoft.Network/virtualNetworks/.*/subnets/.*$')",
  "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}`"
 };
-export const s30: CelRuleSpec = {
+export const s29: CelRuleSpec = {
  "rule": "self.split('/')[4].matches('[a-zA-Z0-9-_\\\\(\\\\)\\\\.]{1,90}')",
  "message": "The resourceGroupName should be between 1 and 90 characters, consisting only of alphanumeric characters, hyphens, underscores, periods and parenthesis"
 };
-export const s31: CelRuleSpec = {
+export const s30: CelRuleSpec = {
  "rule": "!self.split('/')[4].endsWith('.')",
  "message": "the resourceGroupName in the subnetID must not end with a period (.) character"
 };
-export const s32: CelRuleSpec = {
+export const s31: CelRuleSpec = {
  "rule": "self.split('/')[8].matches('[a-zA-Z0-9-_\\\\.]{2,64}')",
  "message": "The vnetName should be between 2 and 64 characters, consisting only of alphanumeric characters, hyphens, underscores and periods"
 };
-export const s33: CelRuleSpec = {
+export const s32: CelRuleSpec = {
  "rule": "!self.split('/')[8].endsWith('.') && !self.split('/')[8].endsWith('-')",
  "message": "the vnetName in the subnetID must not end with either a period (.) or hyphen (-) character"
 };
-export const s34: CelRuleSpec = {
+export const s33: CelRuleSpec = {
  "rule": "self.split('/')[10].matches('[a-zA-Z0-9][a-zA-Z0-9-_\\\\.]{0,79}')",
  "message": "The subnetName should be between 1 and 80 characters, consisting only of alphanumeric characters, hyphens and underscores and must start with an alphanumeric character"
 };
-export const s35: CelRuleSpec = {
+export const s34: CelRuleSpec = {
  "rule": "!self.split('/')[10].endsWith('.') && !self.split('/')[10].endsWith('-')",
  "message": "the subnetName in the subnetID must not end with a period (.) or hyphen (-) character"
 };
-export const s38: SchemaNode = {
+export const s37: SchemaNode = {
  "type": "object",
  "required": [
   "key",
@@ -265,28 +260,60 @@ export const s38: SchemaNode = {
    "type": "string",
    "maxLength": 255
   }
- }
+ },
+ "transitionRules": [
+  {
+   "rule": "self == oldSelf",
+   "message": "infraKubeConfigSecret is immutable"
+  }
+ ]
 };
-export const s37: Readonly<Record<string, SchemaNode>> = {
- "infraKubeConfigSecret": s38,
- "infraNamespace": {
-  "type": "string",
-  "maxLength": 255
- }
+export const s38: SchemaNode = {
+ "type": "string",
+ "maxLength": 255,
+ "transitionRules": [
+  {
+   "rule": "self == oldSelf",
+   "message": "infraNamespace is immutable"
+  }
+ ]
 };
-export const s36: SchemaNode = {
+export const s36: Readonly<Record<string, SchemaNode>> = {
+ "infraKubeConfigSecret": s37,
+ "infraNamespace": s38
+};
+export const s35: SchemaNode = {
  "type": "object",
  "required": [
   "infraNamespace"
  ],
- "properties": s37
+ "properties": s36
 };
-export const s41: SchemaNode = {
+export const s39: SchemaNode = {
+ "type": "string",
+ "enum": [
+  "AWS",
+  "Azure",
+  "IBMCloud",
+  "KubeVirt",
+  "Agent",
+  "PowerVS",
+  "None"
+ ],
+ "maxLength": 100,
+ "transitionRules": [
+  {
+   "rule": "self == oldSelf",
+   "message": "Type is immutable"
+  }
+ ]
+};
+export const s42: SchemaNode = {
  "type": "string",
  "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
  "maxLength": 316
 };
-export const s40: Readonly<Record<string, SchemaNode>> = {
+export const s41: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "format": "date-time"
@@ -314,9 +341,9 @@ export const s40: Readonly<Record<string, SchemaNode>> = {
    "Unknown"
   ]
  },
- "type": s41
+ "type": s42
 };
-export const s39: SchemaNode = {
+export const s40: SchemaNode = {
  "type": "object",
  "required": [
   "lastTransitionTime",
@@ -325,21 +352,21 @@ export const s39: SchemaNode = {
   "status",
   "type"
  ],
- "properties": s40
+ "properties": s41
 };
-export const s42: SchemaNode = {
+export const s43: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
   "type"
  ],
- "items": s39
+ "items": s40
 };
-export const s43: SchemaNode = {
+export const s44: SchemaNode = {
  "type": "array",
- "items": s39
+ "items": s40
 };
-export const s45: Readonly<Record<string, SchemaNode>> = {
+export const s46: Readonly<Record<string, SchemaNode>> = {
  "apiVersion": {
   "type": "string"
  },
@@ -362,60 +389,60 @@ export const s45: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s44: SchemaNode = {
+export const s45: SchemaNode = {
  "type": "object",
- "properties": s45
+ "properties": s46
 };
-export const s54: Readonly<Record<string, SchemaNode>> = {
+export const s55: Readonly<Record<string, SchemaNode>> = {
  "matchExpressions": s7,
  "matchFields": s7
 };
-export const s53: SchemaNode = {
+export const s54: SchemaNode = {
  "type": "object",
- "properties": s54
+ "properties": s55
 };
-export const s52: Readonly<Record<string, SchemaNode>> = {
- "preference": s53,
+export const s53: Readonly<Record<string, SchemaNode>> = {
+ "preference": s54,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s51: SchemaNode = {
+export const s52: SchemaNode = {
  "type": "object",
  "required": [
   "preference",
   "weight"
  ],
- "properties": s52
+ "properties": s53
 };
-export const s50: SchemaNode = {
+export const s51: SchemaNode = {
  "type": "array",
- "items": s51
+ "items": s52
 };
-export const s57: SchemaNode = {
+export const s58: SchemaNode = {
  "type": "array",
- "items": s53
+ "items": s54
 };
-export const s56: Readonly<Record<string, SchemaNode>> = {
- "nodeSelectorTerms": s57
+export const s57: Readonly<Record<string, SchemaNode>> = {
+ "nodeSelectorTerms": s58
 };
-export const s55: SchemaNode = {
+export const s56: SchemaNode = {
  "type": "object",
  "required": [
   "nodeSelectorTerms"
  ],
- "properties": s56
+ "properties": s57
 };
-export const s49: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s50,
- "requiredDuringSchedulingIgnoredDuringExecution": s55
+export const s50: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s51,
+ "requiredDuringSchedulingIgnoredDuringExecution": s56
 };
-export const s48: SchemaNode = {
+export const s49: SchemaNode = {
  "type": "object",
- "properties": s49
+ "properties": s50
 };
-export const s64: Readonly<Record<string, SchemaNode>> = {
+export const s65: Readonly<Record<string, SchemaNode>> = {
  "labelSelector": s5,
  "matchLabelKeys": {
   "type": "array",
@@ -440,74 +467,74 @@ export const s64: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s63: SchemaNode = {
+export const s64: SchemaNode = {
  "type": "object",
  "required": [
   "topologyKey"
  ],
- "properties": s64
+ "properties": s65
 };
-export const s62: Readonly<Record<string, SchemaNode>> = {
- "podAffinityTerm": s63,
+export const s63: Readonly<Record<string, SchemaNode>> = {
+ "podAffinityTerm": s64,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s61: SchemaNode = {
+export const s62: SchemaNode = {
  "type": "object",
  "required": [
   "podAffinityTerm",
   "weight"
  ],
- "properties": s62
+ "properties": s63
 };
-export const s60: SchemaNode = {
+export const s61: SchemaNode = {
  "type": "array",
- "items": s61
+ "items": s62
 };
-export const s65: SchemaNode = {
+export const s66: SchemaNode = {
  "type": "array",
- "items": s63
+ "items": s64
 };
-export const s59: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s60,
- "requiredDuringSchedulingIgnoredDuringExecution": s65
+export const s60: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s61,
+ "requiredDuringSchedulingIgnoredDuringExecution": s66
 };
-export const s58: SchemaNode = {
+export const s59: SchemaNode = {
  "type": "object",
- "properties": s59
+ "properties": s60
 };
-export const s47: Readonly<Record<string, SchemaNode>> = {
- "nodeAffinity": s48,
- "podAffinity": s58,
- "podAntiAffinity": s58
+export const s48: Readonly<Record<string, SchemaNode>> = {
+ "nodeAffinity": s49,
+ "podAffinity": s59,
+ "podAntiAffinity": s59
 };
-export const s46: SchemaNode = {
+export const s47: SchemaNode = {
  "type": "object",
- "properties": s47
+ "properties": s48
 };
-export const s68: SchemaNode = {
+export const s69: SchemaNode = {
  "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
  "intOrString": true
 };
-export const s67: Readonly<Record<string, SchemaNode>> = {
+export const s68: Readonly<Record<string, SchemaNode>> = {
  "containerName": {
   "type": "string"
  },
- "divisor": s68,
+ "divisor": s69,
  "resource": {
   "type": "string"
  }
 };
-export const s66: SchemaNode = {
+export const s67: SchemaNode = {
  "type": "object",
  "required": [
   "resource"
  ],
- "properties": s67
+ "properties": s68
 };
-export const s71: SchemaNode = {
+export const s72: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
@@ -528,20 +555,20 @@ export const s71: SchemaNode = {
   }
  }
 };
-export const s72: SchemaNode = {
+export const s73: SchemaNode = {
  "type": "object",
- "additionalProperties": s68
+ "additionalProperties": s69
 };
-export const s70: Readonly<Record<string, SchemaNode>> = {
- "claims": s71,
- "limits": s72,
- "requests": s72
+export const s71: Readonly<Record<string, SchemaNode>> = {
+ "claims": s72,
+ "limits": s73,
+ "requests": s73
 };
-export const s69: SchemaNode = {
+export const s70: SchemaNode = {
  "type": "object",
- "properties": s70
+ "properties": s71
 };
-export const s75: Readonly<Record<string, SchemaNode>> = {
+export const s76: Readonly<Record<string, SchemaNode>> = {
  "fieldRef": {
   "type": "object",
   "required": [
@@ -563,20 +590,20 @@ export const s75: Readonly<Record<string, SchemaNode>> = {
  "path": {
   "type": "string"
  },
- "resourceFieldRef": s66
+ "resourceFieldRef": s67
 };
-export const s74: SchemaNode = {
+export const s75: SchemaNode = {
  "type": "object",
  "required": [
   "path"
  ],
- "properties": s75
+ "properties": s76
 };
-export const s73: SchemaNode = {
+export const s74: SchemaNode = {
  "type": "array",
- "items": s74
+ "items": s75
 };
-export const s78: SchemaNode = {
+export const s79: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -594,7 +621,7 @@ export const s78: SchemaNode = {
   }
  }
 };
-export const s79: SchemaNode = {
+export const s80: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -615,24 +642,24 @@ export const s79: SchemaNode = {
   }
  }
 };
-export const s81: Readonly<Record<string, SchemaNode>> = {
- "limits": s72,
- "requests": s72
+export const s82: Readonly<Record<string, SchemaNode>> = {
+ "limits": s73,
+ "requests": s73
 };
-export const s80: SchemaNode = {
+export const s81: SchemaNode = {
  "type": "object",
- "properties": s81
+ "properties": s82
 };
-export const s77: Readonly<Record<string, SchemaNode>> = {
+export const s78: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s78,
- "dataSourceRef": s79,
- "resources": s80,
+ "dataSource": s79,
+ "dataSourceRef": s80,
+ "resources": s81,
  "selector": s5,
  "storageClassName": {
   "type": "string"
@@ -647,11 +674,11 @@ export const s77: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s76: SchemaNode = {
+export const s77: SchemaNode = {
  "type": "object",
- "properties": s77
+ "properties": s78
 };
-export const s84: Readonly<Record<string, SchemaNode>> = {
+export const s85: Readonly<Record<string, SchemaNode>> = {
  "lastHeartbeatTime": {
   "type": "string",
   "format": "date-time"
@@ -673,23 +700,23 @@ export const s84: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s83: SchemaNode = {
+export const s84: SchemaNode = {
  "type": "object",
  "required": [
   "status",
   "type"
  ],
- "properties": s84
+ "properties": s85
 };
-export const s82: SchemaNode = {
+export const s83: SchemaNode = {
  "type": "array",
- "items": s83
+ "items": s84
 };
-export const s85: SchemaNode = {
+export const s86: SchemaNode = {
  "type": "array",
  "items": s5
 };
-export const s87: SchemaNode = {
+export const s88: SchemaNode = {
  "type": "object",
  "required": [
   "current",
@@ -704,11 +731,11 @@ export const s87: SchemaNode = {
   }
  }
 };
-export const s86: SchemaNode = {
+export const s87: SchemaNode = {
  "type": "array",
- "items": s87
+ "items": s88
 };
-export const s89: Readonly<Record<string, SchemaNode>> = {
+export const s90: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -725,15 +752,15 @@ export const s89: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s88: SchemaNode = {
+export const s89: SchemaNode = {
  "type": "object",
  "required": [
   "diskId",
   "url"
  ],
- "properties": s89
+ "properties": s90
 };
-export const s91: Readonly<Record<string, SchemaNode>> = {
+export const s92: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -758,11 +785,11 @@ export const s91: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s90: SchemaNode = {
+export const s91: SchemaNode = {
  "type": "object",
- "properties": s91
+ "properties": s92
 };
-export const s92: SchemaNode = {
+export const s93: SchemaNode = {
  "type": "object",
  "required": [
   "url"
@@ -779,7 +806,7 @@ export const s92: SchemaNode = {
   }
  }
 };
-export const s93: SchemaNode = {
+export const s94: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -797,16 +824,16 @@ export const s93: SchemaNode = {
   }
  }
 };
-export const s95: Readonly<Record<string, SchemaNode>> = {
+export const s96: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s78,
- "dataSourceRef": s79,
- "resources": s80,
+ "dataSource": s79,
+ "dataSourceRef": s80,
+ "resources": s81,
  "selector": s5,
  "storageClassName": {
   "type": "string"
@@ -818,7 +845,7 @@ export const s95: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s94: SchemaNode = {
+export const s95: SchemaNode = {
  "type": "object",
- "properties": s95
+ "properties": s96
 };
