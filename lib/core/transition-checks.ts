@@ -65,7 +65,7 @@ function refusedChange(planned: PlannedObject, finding: TransitionFinding): Vali
     severity: 'error',
     object: describeObject(planned.object),
     ...where,
-    message: `${finding.message}: it was ${finding.before} in the previous output and is ${finding.after} now, so the API server would refuse the update (rule \`${finding.rule}\`).`,
+    message: `${finding.message.replace(/\.$/, '')}: it was ${finding.before} in the previous output and is ${finding.after} now, so the API server would refuse the update (rule \`${finding.rule}\`).`,
     fix: `Keep ${where.path} as it was (${finding.before}). ${wayForward(kind, field, removed ? undefined : finding.after)}`,
   };
 }
