@@ -9,3 +9,4 @@ export * from './schema';
 export { checkObjectSchema, checkObjectSchemaDetailed, checkObjectTransitions, checkedKinds, celRuleCoverage, findKindSchema, kindHasTransitionRules, transitionRules } from './check';
 export type { SchemaCheckResult } from './check';
 export type { TransitionCheckResult, TransitionFinding } from './schema/transitions';
+export { oldSelfFields } from './schema/transitions';
