@@ -2,7 +2,7 @@
  * The previous state of a GitOps output folder: the objects the library itself wrote there last
  * time (the files its manifest lists), which is what Argo CD or Flux applied from it. Only the
  * kinds a previous-state check reads are parsed (a document's kind is found without a YAML
- * parser), so a fleet's folder costs little. A listed file that is gone or does not parse gives a
+ * parser), and only in files that change, so the cost follows the size of the change. A listed file that is gone or does not parse gives a
  * warning, never an error: its objects are then not compared.
  */
 import * as fs from 'fs';
@@ -25,8 +25,12 @@ function targetOfFile(file: string): string | undefined {
   return folder.startsWith('hosted-') ? folder.slice('hosted-'.length) : undefined;
 }
 
-/** The objects of `kinds` the library wrote into `dir` last time; none when it has no manifest. */
-export function readPreviousOutput(dir: string, kinds: ReadonlySet<string>): PreviousOutput {
+/**
+ * The objects of `kinds` the library wrote into `dir` last time; none when it has no manifest.
+ * `nextContent` gives a file's new content when it is known: a file that stays as it is holds
+ * objects that do not change, and is not parsed.
+ */
+export function readPreviousOutput(dir: string, kinds: ReadonlySet<string>, nextContent: (file: string) => string | undefined = () => undefined): PreviousOutput {
   const files = readManifest(dir);
   if (files.length === 0 || kinds.size === 0) return { objects: NO_PREVIOUS_OBJECTS, warnings: [] };
   const kindLine = new RegExp(`^kind: (?:${[...kinds].map((k) => k.replace(/[^\w]/g, '')).join('|')})$`, 'm');
@@ -50,7 +54,7 @@ export function readPreviousOutput(dir: string, kinds: ReadonlySet<string>): Pre
       warn(file, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(error as Error).message})`);
       continue;
     }
-    if (!kindLine.test(content)) continue;
+    if (!kindLine.test(content) || nextContent(file) === content) continue;
     for (const text of content.split(/^---\n/m)) {
       if (!kindLine.test(text)) continue;
       try {

@@ -1,4 +1,5 @@
 /** Synthesis that never leaves partial output: validate everything, then write only the library's own files. */
+import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, checkAgainstPrevious, formatIssues, previousKinds, targetKey } from '../core';
@@ -106,15 +107,17 @@ export type SynthProgress = { readonly phase: 'app' | 'checks' } | { readonly ph
 
 /** An app that is defined and validated: its files (by name in the output folder), reports and findings. */
 interface PreparedSynth {
+  readonly app: App;
   readonly charts: ReadonlyMap<string, ChartFile>;
   readonly reports: AppReports;
   readonly warnings: readonly ValidationIssue[];
 }
 
 /**
- * Builds the App with `define`, collects every finding (with the changes the API server would
- * refuse against what the library wrote into `previousDir` last time) and throws
- * HcpValidationError on any error.
+ * Builds the App with `define`, collects every finding and throws HcpValidationError on any
+ * error, with the changes the API server would refuse against what the library wrote into
+ * `previousDir` last time (when there are no errors, those are judged once the output is known:
+ * see {@link checkPreviousState}).
  */
 function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks, previousDir: string | undefined): PreparedSynth {
   const app = new App({ outdir });
@@ -127,25 +130,40 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
     hooks.progress?.({ phase: 'checks' });
     reports = appReports(app);
     // Waits for the schema checks still running in their thread.
-    issues = [...collectIssues(app), ...reports.issues, ...againstPrevious(app, previousDir)];
+    issues = [...collectIssues(app), ...reports.issues];
   } finally {
     checks?.close();
   }
-  if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError(issues);
+  if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError([...issues, ...againstPrevious(app, previousDir)]);
   const charts = new Map<string, ChartFile>();
   for (const file of chartFiles(app)) {
     const name = `${targetFolder(file.target)}/${file.name}.yaml`;
     if (charts.has(name)) throw new Error(`two charts would both write ${name}: give one of them another id.`);
     charts.set(name, file);
   }
-  return { charts, reports, warnings: issues.filter((i) => i.severity === 'warning') };
+  return { app, charts, reports, warnings: issues.filter((i) => i.severity === 'warning') };
 }
 
-/** The findings of the previous-state checks (see lib/core/previous-state.ts) on the app's plan. */
-function againstPrevious(app: App, previousDir: string | undefined): ValidationIssue[] {
+/**
+ * The findings of the previous-state checks (see lib/core/previous-state.ts) on the app's plan,
+ * against what the library wrote into `previousDir`; `nextContent` gives a file's new content
+ * when known, and a file that has not changed is not read further (its objects are as applied).
+ */
+function againstPrevious(app: App, previousDir: string | undefined, nextContent?: (file: string) => string | undefined): ValidationIssue[] {
   if (previousDir === undefined) return [];
-  const previous = readPreviousOutput(previousDir, previousKinds());
+  const previous = readPreviousOutput(previousDir, previousKinds(), nextContent);
   return [...previous.warnings, ...checkAgainstPrevious(previous.objects, appPlan(app).objects)];
+}
+
+/**
+ * Judges the app's plan against the previous output once the new files are known; throws
+ * HcpValidationError (with the other warnings) on a change the API server would refuse, and
+ * returns every warning otherwise.
+ */
+function checkPreviousState(prepared: PreparedSynth, previousDir: string | undefined, nextContent: (file: string) => string | undefined): readonly ValidationIssue[] {
+  const found = againstPrevious(prepared.app, previousDir, nextContent);
+  if (found.some((i) => i.severity === 'error')) throw new HcpValidationError([...prepared.warnings, ...found]);
+  return [...prepared.warnings, ...found];
 }
 
 /**
@@ -169,7 +187,9 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   // Refuse a project folder before the user's code runs, so nothing at all happens.
   const problem = outputFolderProblem(target);
   if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
-  const { charts, reports, warnings } = prepareSynth(target, define, hooks, target);
+  const prepared = prepareSynth(target, define, hooks, target);
+  const { charts, reports } = prepared;
+  let warnings = prepared.warnings;
   const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
   let writers: YamlWriters | undefined;
   let objects = 0;
@@ -187,6 +207,7 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
       hooks.progress?.({ phase: 'write', done: staged.size - reports.files.size, total: charts.size });
     }
     writers.finish();
+    warnings = checkPreviousState(prepared, target, (name) => (staged.has(name) ? fs.readFileSync(staged.get(name)!, 'utf8') : undefined));
     hooks.beforeCommit?.(staged);
   } catch (error) {
     try {
@@ -216,13 +237,15 @@ export interface SynthOutput {
  * changes are judged against what the library wrote into `previousDir` last time, when given.
  */
 export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}, previousDir?: string): SynthOutput {
-  const { charts, reports, warnings } = prepareSynth(path.resolve('dist'), define, hooks, previousDir);
-  const files = new Map(reports.files);
+  const prepared = prepareSynth(path.resolve('dist'), define, hooks, previousDir);
+  const files = new Map(prepared.reports.files);
   let objects = 0;
-  for (const [name, file] of charts) {
+  for (const [name, file] of prepared.charts) {
     files.set(name, toYamlStream(file.objects.map((o) => o.toJson())));
     objects += file.objects.length;
   }
+  const warnings = checkPreviousState(prepared, previousDir, (name) => files.get(name));
+  const reports = prepared.reports;
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), objects, warnings, summary: reports.summary };
 }
 

@@ -6,7 +6,7 @@
  * written, with the way forward the documentation gives.
  */
 import { checkObjectTransitions, kindHasTransitionRules, transitionRules } from '../api';
-import type { TransitionFinding } from '../api';
+import type { KubernetesObject, TransitionFinding } from '../api';
 import type { ValidationIssue } from './errors';
 import type { PlannedObject } from './plan-model';
 import { describeObject } from './plan-model';
@@ -51,8 +51,20 @@ function checkPlannedTransitions(previous: PreviousObjects, planned: PlannedObje
   const { object } = planned;
   if (!kindHasTransitionRules(object.apiVersion, object.kind)) return [];
   const before = previous.get(planned);
-  if (!before) return [];
+  if (!before || sameContent(object, before)) return [];
   return checkObjectTransitions(object, before).findings.map((finding) => refusedChange(planned, finding));
+}
+
+/**
+ * An object whose fields (metadata and status aside, which the rules do not read) are as they were
+ * is no change: Argo CD finds it in sync and applies nothing. Most objects of a re-synth are such,
+ * and comparing their JSON costs a tenth of evaluating the rules. Keys of both are in the writer's
+ * order (sorted), so equal objects give equal text; objects that merely differ in key order are
+ * judged in full.
+ */
+function sameContent(object: KubernetesObject, before: KubernetesObject): boolean {
+  const content = (o: KubernetesObject) => JSON.stringify({ ...o, metadata: undefined, status: undefined });
+  return content(object) === content(before);
 }
 
 function refusedChange(planned: PlannedObject, finding: TransitionFinding): ValidationIssue {
