@@ -5,7 +5,7 @@
  * channel (documentation chapter 6, "channel matching the minor of the release").
  */
 import type { OcpVersion } from './release';
-import { formatVersion, minorOrdinal } from './release';
+import { formatVersion, minorOrdinal, nextMinor } from './release';
 import { describeValue, nearest, quote, schemaMessage } from './schema';
 import { v } from './valibot';
 
@@ -79,7 +79,7 @@ export function updateChannelProblem(channel: string, release: OcpVersion | unde
   const ahead = minorOrdinal(channelMinor) - minorOrdinal(release);
   const offered = PREVIOUS_MINORS_OFFERED[known];
   if (ahead >= 0 && ahead <= offered) return undefined;
-  const next = minorAfter(release);
+  const next = nextMinor(release);
   const fix =
     known === 'eus'
       ? `Use eus-${release.minor % 2 === 0 ? minor : next}, the EUS channel that offers updates from ${minor}.`
@@ -96,9 +96,4 @@ export function updateChannelProblem(channel: string, release: OcpVersion | unde
       `and the ${offered === 1 ? 'one' : `${offered}`} before it.`,
     fix,
   };
-}
-
-/** `4.17` for 4.16.x; 4.22 is followed by 5.0 (see minorOrdinal). */
-function minorAfter(version: OcpVersion): string {
-  return version.major === 4 && version.minor === 22 ? '5.0' : `${version.major}.${version.minor + 1}`;
 }
