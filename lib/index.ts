@@ -26,6 +26,10 @@ export { planObjects } from './core/plan';
 export type { HostedClusterPlan, PlanOptions, PlanPhase } from './core/plan';
 export type { ValidationOptions } from './core/validate';
 export { parseSupportedVersions } from './core/release';
+export type { UpdateChannel, UpdateChannelName } from './core/update-channel';
+// Upgrades against the previous state: the versions that move, in apply order, and the steps the operators refuse.
+export { upgradeFindings, versionChangeLines, versionChanges } from './core/upgrade';
+export type { VersionChange } from './core/upgrade';
 
 // What every plan result is made of: its objects as plan items, each with where it is applied (the
 // management cluster or a hosted cluster's API), its phase and when it counts as ready.

@@ -6,6 +6,8 @@ export * from './limits';
 export * from './names';
 export * from './cidr';
 export * from './release';
+export * from './update-channel';
+export * from './upgrade';
 export * from './defaults';
 export * from './merge';
 export * from './secrets';
