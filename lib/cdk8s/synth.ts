@@ -8,7 +8,7 @@ import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
 import { userStack } from './user-stack';
-import { toYamlStream } from './yaml-output';
+import { toYamlStream } from '../core/yaml';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 
 export interface SynthResult {
