@@ -36,13 +36,13 @@ describe('building', () => {
       nodePools: [{ name: 'workers', replicas: 2, config: [NodeConfig.kubelet('max-pods', { kubeletConfig: { maxPods: 500 } })], tuningConfig: [tuned('sysctl')] }],
     });
     const configMaps = plan.objects.filter((item) => item.object.kind === 'ConfigMap');
-    expect(configMaps.map((item) => [item.object.metadata.namespace, item.object.metadata.name, Object.keys((item.object as { data: object }).data), item.phase.name])).toEqual([
+    expect(configMaps.map((item) => [item.object.metadata.namespace, item.object.metadata.name, Object.keys((item.object as unknown as { data: object }).data), item.phase.name])).toEqual([
       ['clusters', 'kv-kubeletconfig-max-pods', ['config'], 'prerequisites'],
       ['clusters', 'kv-tuned-sysctl', ['tuning'], 'prerequisites'],
     ]);
     expect(plan.nodePools[0].spec.config).toEqual([{ name: 'kv-kubeletconfig-max-pods' }]);
     expect(plan.nodePools[0].spec.tuningConfig).toEqual([{ name: 'kv-tuned-sysctl' }]);
-    const data = (i: number) => load(Object.values((configMaps[i].object as { data: Record<string, string> }).data)[0]);
+    const data = (i: number) => load(Object.values((configMaps[i].object as unknown as { data: Record<string, string> }).data)[0]);
     expect(data(0)).toEqual({ apiVersion: 'machineconfiguration.openshift.io/v1', kind: 'KubeletConfig', metadata: { name: 'max-pods' }, spec: { kubeletConfig: { maxPods: 500 } } });
     expect(data(1)).toEqual({
       apiVersion: 'tuned.openshift.io/v1',
@@ -166,7 +166,7 @@ describe('findings', () => {
   });
 
   test('KubeletConfig and ContainerRuntimeConfig: a machineConfigPoolSelector is replaced', () => {
-    expect(findings({ name: 'w', config: [NodeConfig.containerRuntime('crc', { machineConfigPoolSelector: { matchLabels: { a: 'b' } } })] })).toContainEqual({
+    expect(findings({ name: 'w', config: [NodeConfig.containerRuntime('crc', { containerRuntimeConfig: { pidsLimit: 4096 }, machineConfigPoolSelector: { matchLabels: { a: 'b' } } })] })).toContainEqual({
       severity: 'warning',
       path: 'nodePools[0].config[0].containerRuntimeConfig.spec.machineConfigPoolSelector',
       message: 'hosted clusters have no MachineConfigPools: HyperShift replaces the selector, and the ContainerRuntimeConfig applies to the nodes of the NodePools that name it.',
