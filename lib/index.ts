@@ -18,6 +18,9 @@ export type { PublishingMapping } from './core/services';
 export type { Arch, UpgradeType } from './core/platform';
 export { SecretSource } from './core/secrets';
 export type { ExternalSecretSource } from './core/secrets';
+// Node configuration of NodePools: objects serialized into the ConfigMaps of spec.config and spec.tuningConfig.
+export { NodeConfig, NodeTuning } from './core/node-config';
+export type { NodeConfigObject, NodeConfigPayload, NodePoolConfigEntry, NodePoolTuningEntry } from './core/node-config';
 export type { SecretValues } from './core/secret-values';
 
 // Check and plan a hosted cluster without a framework: any value gives findings, never an exception.
@@ -85,4 +88,17 @@ export type {
   PlatformType,
   ServiceType,
   PublishingStrategy,
+  // Node configuration, serialized into the ConfigMaps of NodePool config and tuningConfig.
+  MachineConfig,
+  MachineConfigSpec,
+  KubeletConfig,
+  KubeletConfigSpec,
+  ContainerRuntimeConfig,
+  ContainerRuntimeConfigSpec,
+  ImageDigestMirrorSet,
+  ImageDigestMirrorSetSpec,
+  Tuned,
+  TunedSpec,
+  PerformanceProfile,
+  PerformanceProfileSpec,
 } from './api';

@@ -10,7 +10,7 @@ import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
 import { UpgradeReview, reviewOutputFolder } from './upgrade-review';
 import { userStack } from './user-stack';
-import { toYamlStream } from './yaml-output';
+import { toYamlStream } from '../core/yaml';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 
 export interface SynthResult {

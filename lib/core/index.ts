@@ -17,6 +17,8 @@ export * from './platform';
 export * from './platform-needs';
 export * from './hosted-cluster';
 export * from './node-pool';
+export * from './node-config';
+export * from './node-config-checks';
 export * from './validate';
 export * from './plan';
 export * from './plan-model';
