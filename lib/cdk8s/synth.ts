@@ -2,15 +2,16 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
-import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, checkAgainstPrevious, formatIssues, previousKinds, targetKey } from '../core';
+import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, checkAgainstPrevious, formatIssues, previousKinds, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { appPlan, collectIssues, targetOf } from './render';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
+import { UpgradeReview, reviewOutputFolder } from './upgrade-review';
 import { userStack } from './user-stack';
-import { toYamlStream } from './yaml-output';
+import { toYamlStream } from '../core/yaml';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 
 export interface SynthResult {
@@ -24,6 +25,8 @@ export interface SynthResult {
   readonly warnings: readonly ValidationIssue[];
   /** Lines the app's reports add to the summary (the management cluster's capacity). */
   readonly summary: readonly string[];
+  /** The versions that move against the previous output, in apply order (`Upgrades (in apply order):` first); empty when none does. */
+  readonly upgrades: readonly string[];
 }
 
 export interface SynthesizedChart {
@@ -116,8 +119,8 @@ interface PreparedSynth {
 /**
  * Builds the App with `define`, collects every finding and throws HcpValidationError on any
  * error, with the changes the API server would refuse against what the library wrote into
- * `previousDir` last time (when there are no errors, those are judged once the output is known:
- * see {@link checkPreviousState}).
+ * `previousDir` last time (when there are no errors, those are judged once the output is known,
+ * so that unchanged files are not read: see {@link againstPrevious}).
  */
 function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks, previousDir: string | undefined): PreparedSynth {
   const app = new App({ outdir });
@@ -156,17 +159,6 @@ function againstPrevious(app: App, previousDir: string | undefined, nextContent?
 }
 
 /**
- * Judges the app's plan against the previous output once the new files are known; throws
- * HcpValidationError (with the other warnings) on a change the API server would refuse, and
- * returns every warning otherwise.
- */
-function checkPreviousState(prepared: PreparedSynth, previousDir: string | undefined, nextContent: (file: string) => string | undefined): readonly ValidationIssue[] {
-  const found = againstPrevious(prepared.app, previousDir, nextContent);
-  if (found.some((i) => i.severity === 'error')) throw new HcpValidationError([...prepared.warnings, ...found]);
-  return [...prepared.warnings, ...found];
-}
-
-/**
  * Builds an App with `define`, validates every construct, and only then writes one
  * `<target>/<chart>.yaml` per chart and target into the output folder (`outdir`, else
  * `$CDK8S_OUTDIR` when set and not empty, else `dist`). Only files an
@@ -193,6 +185,7 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
   let writers: YamlWriters | undefined;
   let objects = 0;
+  let upgrades: UpgradeReview = { findings: [], lines: [] };
   try {
     writers = new YamlWriters(writerThreadCount(charts.size));
     const staged = new Map<string, string>();
@@ -207,7 +200,12 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
       hooks.progress?.({ phase: 'write', done: staged.size - reports.files.size, total: charts.size });
     }
     writers.finish();
-    warnings = checkPreviousState(prepared, target, (name) => (staged.has(name) ? fs.readFileSync(staged.get(name)!, 'utf8') : undefined));
+    // The previous state: what the library wrote last time, against what it writes now.
+    const read = (name: string) => (staged.has(name) ? fs.readFileSync(staged.get(name)!, 'utf8') : undefined);
+    const refused = againstPrevious(prepared.app, target, read);
+    upgrades = reviewOutputFolder(target, new Map([...staged].map(([name, file]) => [name, () => fs.readFileSync(file, 'utf8')])));
+    throwIfErrors([...warnings, ...refused, ...upgrades.findings]);
+    warnings = [...warnings, ...refused];
     hooks.beforeCommit?.(staged);
   } catch (error) {
     try {
@@ -220,7 +218,7 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   }
   writers.close();
   const { written, removed } = write.commit();
-  return { outdir: target, files: written, removed, objects, warnings, summary: reports.summary };
+  return { outdir: target, files: written, removed, objects, warnings: [...warnings, ...upgrades.findings], summary: reports.summary, upgrades: upgrades.lines };
 }
 
 /** What a synth would write, in memory: each file's content by its name in the output folder. */
@@ -244,7 +242,8 @@ export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}
     files.set(name, toYamlStream(file.objects.map((o) => o.toJson())));
     objects += file.objects.length;
   }
-  const warnings = checkPreviousState(prepared, previousDir, (name) => files.get(name));
+  const refused = againstPrevious(prepared.app, previousDir, (name) => files.get(name));
+  const warnings = throwIfErrors([...prepared.warnings, ...refused]);
   const reports = prepared.reports;
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), objects, warnings, summary: reports.summary };
 }
@@ -298,7 +297,7 @@ export function runSynth(first: string | undefined | ((app: App) => void), secon
       `Synthesized ${result.files.length} file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${relative}/\n` +
         result.files.map((f) => `  ${f}\n`).join('') +
         result.removed.map((f) => `  ${f} (removed: no longer produced)\n`).join('') +
-        result.summary.map((line) => `${line}\n`).join(''),
+        [...result.upgrades, ...result.summary].map((line) => `${line}\n`).join(''),
     );
     if (result.warnings.length > 0) process.stderr.write(`Warnings:\n${formatIssues(result.warnings)}\n`);
     return 0;

@@ -22,6 +22,7 @@ import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, sec
 import { servicesFor, withOverrides } from './services';
 import type { PathRule } from './props-paths';
 import type { ClusterPropsOf } from './hosted-cluster-props';
+import { updateChannelSchema } from './update-channel';
 
 export type { ClusterPropsOf, EtcdProps, PriorityClassProps, SecretEncryptionProps, ServicesProps } from './hosted-cluster-props';
 export type { ReleaseProps } from './release-props';
@@ -156,8 +157,10 @@ export const hostedClusterEntries = {
   restartDate: v.optional(text({ max: 64 })),
   /** Optional capabilities to enable or disable. @default the release's */
   capabilities: v.optional(passthrough<HostedClusterSpec['capabilities']>()),
-  /** Update channel, e.g. `stable-4.16`. @default none */
-  channel: v.optional(text({ max: 64 })),
+  /** Update channel, `stable-4.16`...; its form and minor are checked with the release (update-channel.ts). @default none */
+  channel: v.optional(updateChannelSchema()),
+  /** Release image whose upgrade is forced. @default none */
+  forceUpgradeTo: v.optional(text({ max: 253 })),
   /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
   issuerURL: v.optional(text({ max: 2048 })),
   /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. @default none */
@@ -185,6 +188,7 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.infraID', 'infraID', 'default'],
   ['spec.clusterID', 'clusterID'],
   ['spec.channel', 'channel'],
+  [`metadata.annotations["${ANNOTATIONS.forceUpgradeTo}"]`, 'forceUpgradeTo'],
   ['spec.dns.baseDomain', 'baseDomain', 'default'],
   ['spec.dns.baseDomainPrefix', 'baseDomainPrefix'],
   ['spec.networking', 'networking'],
@@ -216,6 +220,7 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.labels', 'podLabels'],
   ['spec.capabilities', 'capabilities'],
   ['spec.pausedUntil', 'pausedUntil'],
+  ['spec.services', 'services', 'whole-default'],
 ];
 
 export interface BuiltCluster {
@@ -390,6 +395,7 @@ function clusterAnnotations<P extends { readonly type: string }>(props: ClusterP
       .join(',');
   }
   if (props.restartDate) annotations[ANNOTATIONS.restartDate] = props.restartDate;
+  if (props.forceUpgradeTo !== undefined) annotations[ANNOTATIONS.forceUpgradeTo] = props.forceUpgradeTo;
   return annotations;
 }
 

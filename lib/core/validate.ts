@@ -20,6 +20,7 @@ import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
 import { MAX_CONTROL_PLANE_NODE_SELECTOR, MAX_NODEPOOL_CONFIG_REFS, MAX_POD_LABELS, MAX_TOLERATIONS, OVN_MTU } from './limits';
 import { TAINT_EFFECTS } from './node-pool';
 import { quote } from './schema';
+import { updateChannelProblem } from './update-channel';
 
 export interface ValidationOptions {
   /** Minor versions the operator supports (its `supported-versions` ConfigMap). @default not checked */
@@ -49,7 +50,7 @@ export function checkRelease(
 ): OcpVersion | undefined {
   const parsed = parseReleaseImage(image);
   if (typeof parsed === 'string') {
-    issues.error(path, `release image "${image}" ${parsed}.`, 'Use registry/repository:tag or registry/repository@sha256:<digest>.');
+    malformedRelease(image, parsed, path, issues);
     return undefined;
   }
   if (!parsed.digest && (options.requireReleaseDigest || mirrored)) {
@@ -80,6 +81,39 @@ export function checkRelease(
     );
   }
   return version;
+}
+
+function malformedRelease(image: string, problem: string, path: string, issues: IssueCollector): void {
+  issues.error(path, `release image "${image}" ${problem}.`, 'Use registry/repository:tag or registry/repository@sha256:<digest>.');
+}
+
+/**
+ * The update channel and a forced upgrade, with the release they are about: the channel must
+ * offer updates from the release's minor; `force-upgrade-to` acts only when it names the
+ * release image (the operator compares the two), and it skips the upgradeability checks.
+ */
+function validateUpdateSettings(hc: HostedCluster, version: OcpVersion | undefined, issues: IssueCollector): void {
+  const channel = hc.spec.channel;
+  const channelProblem = channel === undefined ? undefined : updateChannelProblem(channel, version);
+  if (channelProblem) issues.error('spec.channel', channelProblem.message, channelProblem.fix);
+  const forced = hc.metadata.annotations?.[ANNOTATIONS.forceUpgradeTo];
+  if (forced === undefined) return;
+  const path = `metadata.annotations["${ANNOTATIONS.forceUpgradeTo}"]`;
+  const parsed = parseReleaseImage(forced);
+  if (typeof parsed === 'string') return malformedRelease(forced, parsed, path, issues);
+  if (forced !== hc.spec.release.image) {
+    issues.error(
+      path,
+      `the forced upgrade names "${forced}", but the release image is "${hc.spec.release.image}": the operator forces only an upgrade to the image it names, so this does nothing.`,
+      'Give the release image of the upgrade to force (the same as release.image), or remove it once that upgrade is done.',
+    );
+    return;
+  }
+  issues.warn(
+    path,
+    `the upgrade to "${forced}" is forced: the operator skips the upgradeability checks (the hosted cluster's Upgradeable condition) for it.`,
+    'Force an upgrade only when support or the release notes say so, and remove it once the upgrade is done.',
+  );
 }
 
 const versionPath = (imagePath: string) => imagePath.replace(/image$/, 'version');
@@ -123,6 +157,7 @@ export function validateHostedCluster(
   }
   const mirrored = (spec.imageContentSources ?? []).length > 0;
   const version = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
+  validateUpdateSettings(hc, version, issues);
   validateClusterNetwork(spec, issues);
   validateControlPlaneSettings(spec, issues);
   validateSecretEncryption(spec.secretEncryption, issues);

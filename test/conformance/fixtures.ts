@@ -260,13 +260,51 @@ const noneFull: HostedClusterProps = {
       name: 'none-full-workers',
       replicas: 3,
       inPlace: { maxUnavailable: 1 },
-      nodeLabels: { 'node-role.kubernetes.io/worker': '', 'example.com/zone': 'lab-a' },
+      nodeLabels: { 'node-role.kubernetes.io/worker': '', 'node-role.kubernetes.io/worker-cnf': '', 'example.com/zone': 'lab-a' },
       taints: [
         { key: 'example.com/dedicated', value: 'lab', effect: 'NoSchedule' },
         { key: 'example.com/maintenance', effect: 'PreferNoSchedule' },
       ],
-      config: ['none-full-machineconfig', 'none-full-kubeletconfig'],
-      tuningConfig: ['none-full-tuned'],
+      // Every kind of node configuration, each serialized into its own ConfigMap (the suite posts
+      // the payloads against their own CRDs too), and one ConfigMap that exists already.
+      config: [
+        {
+          machineConfig: {
+            name: 'none-full-chrony',
+            spec: {
+              config: { storage: { files: [{ path: '/etc/chrony.conf', mode: 420, overwrite: true, contents: { source: 'data:,server%20ntp.lab.example.com%20iburst%0A' } }] } },
+              kernelArguments: ['nosmt'],
+            },
+          },
+        },
+        { kubeletConfig: { name: 'none-full-max-pods', spec: { kubeletConfig: { maxPods: 500 }, autoSizingReserved: true } } },
+        { containerRuntimeConfig: { name: 'none-full-pids', spec: { containerRuntimeConfig: { pidsLimit: 4096, logSizeMax: '50Mi' } } } },
+        { imageDigestMirrorSet: { name: 'none-full-mirrors', spec: { imageDigestMirrors: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.lab.example.com/ocp-release'] }] } } },
+        { existingConfigMap: 'none-full-extra-machineconfig' },
+      ],
+      tuningConfig: [
+        {
+          tuned: {
+            name: 'none-full-tuned',
+            spec: {
+              profile: [{ name: 'none-full-dirty-ratio', data: '[main]\nsummary=Dirty ratio\ninclude=openshift-node\n[sysctl]\nvm.dirty_ratio="55"\n' }],
+              recommend: [{ priority: 20, profile: 'none-full-dirty-ratio', match: [{ label: 'example.com/zone', value: 'lab-a' }] }],
+            },
+          },
+        },
+        {
+          performanceProfile: {
+            name: 'none-full-performance',
+            spec: {
+              cpu: { reserved: '0-1', isolated: '2-15' },
+              nodeSelector: { 'node-role.kubernetes.io/worker-cnf': '' },
+              hugepages: { defaultHugepagesSize: '1G', pages: [{ size: '1G', count: 4 }] },
+              numa: { topologyPolicy: 'single-numa-node' },
+              realTimeKernel: { enabled: false },
+            },
+          },
+        },
+      ],
       pausedUntil: true,
       specOverrides: { nodeDrainTimeout: '10m' },
     },

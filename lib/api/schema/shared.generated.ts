@@ -849,3 +849,41 @@ export const s95: SchemaNode = {
  "type": "object",
  "properties": s96
 };
+export const s101: Readonly<Record<string, SchemaNode>> = {
+ "lastTransitionTime": {
+  "type": "string",
+  "nullable": true,
+  "format": "date-time"
+ },
+ "message": {
+  "type": "string"
+ },
+ "reason": {
+  "type": "string"
+ },
+ "status": {
+  "type": "string"
+ },
+ "type": {
+  "type": "string"
+ }
+};
+export const s100: SchemaNode = {
+ "type": "object",
+ "properties": s101
+};
+export const s99: SchemaNode = {
+ "type": "array",
+ "items": s100
+};
+export const s98: Readonly<Record<string, SchemaNode>> = {
+ "conditions": s99,
+ "observedGeneration": {
+  "type": "integer",
+  "format": "int64"
+ }
+};
+export const s97: SchemaNode = {
+ "type": "object",
+ "properties": s98
+};
