@@ -20,6 +20,26 @@ export { SecretSource } from './core/secrets';
 export type { ExternalSecretSource } from './core/secrets';
 export type { SecretValues } from './core/secret-values';
 
+// Access: OAuth identity providers, named serving certificates and the API allow-list.
+export type {
+  IdentityProviderProps,
+  IdentityProviderBase,
+  HTPasswdIdentityProvider,
+  OpenIDIdentityProvider,
+  GitHubIdentityProvider,
+  GitLabIdentityProvider,
+  GoogleIdentityProvider,
+  LDAPIdentityProvider,
+  KeystoneIdentityProvider,
+  BasicAuthIdentityProvider,
+  RequestHeaderIdentityProvider,
+  TlsClientCertificate,
+  MappingMethod,
+  CaBundleSource,
+  NamedCertificateProps,
+  ApiServerNetworkingProps,
+} from './core/access-props';
+
 // Check and plan a hosted cluster without a framework: any value gives findings, never an exception.
 export { planHostedCluster, checkHostedCluster } from './platforms';
 export { planObjects } from './core/plan';
