@@ -23,3 +23,5 @@ export * from './validate';
 export * from './plan';
 export * from './plan-model';
 export * from './secret-values';
+export * from './access';
+export * from './access-checks';
