@@ -70,7 +70,8 @@ export const kubevirtCluster: HostedClusterProps = {
 /**
  * An AWS cluster on infrastructure created beforehand (`hypershift create infra aws` and
  * `create iam aws`): its IDs, roles and OIDC issuer are inputs. One NodePool per zone, KMS
- * encryption, external DNS names for API and OAuth.
+ * encryption, external DNS names for API and OAuth, login through the company's OpenID Connect
+ * provider (its client secret read from the store), and the API reachable from the office and VPN only.
  */
 const account = '123456789012';
 export const awsCluster: HostedClusterProps = {
@@ -108,6 +109,20 @@ export const awsCluster: HostedClusterProps = {
       },
     },
   },
+  identityProviders: [
+    {
+      name: 'corporate-sso',
+      type: 'OpenID',
+      mappingMethod: 'claim',
+      openID: {
+        clientID: 'aws-prod',
+        clientSecret: vault('hosted-clusters/aws-prod', 'oidc-client-secret'),
+        issuer: 'https://sso.example.com/realms/platform',
+        claims: { preferredUsername: ['preferred_username'], name: ['name'], email: ['email'], groups: ['groups'] },
+      },
+    },
+  ],
+  networking: { apiServer: { allowedCIDRBlocks: ['203.0.113.0/24', '198.51.100.0/24'] } },
   priorityClasses: { etcd: 'hypershift-etcd' },
   resourceRequestOverrides: { 'kube-apiserver.kube-apiserver': { memory: '3Gi', cpu: '2000m' } },
 };

@@ -23,6 +23,26 @@ export { NodeConfig, NodeTuning } from './core/node-config';
 export type { NodeConfigObject, NodeConfigPayload, NodePoolConfigEntry, NodePoolTuningEntry } from './core/node-config';
 export type { SecretValues } from './core/secret-values';
 
+// Access: OAuth identity providers, named serving certificates and the API allow-list.
+export type {
+  IdentityProviderProps,
+  IdentityProviderBase,
+  HTPasswdIdentityProvider,
+  OpenIDIdentityProvider,
+  GitHubIdentityProvider,
+  GitLabIdentityProvider,
+  GoogleIdentityProvider,
+  LDAPIdentityProvider,
+  KeystoneIdentityProvider,
+  BasicAuthIdentityProvider,
+  RequestHeaderIdentityProvider,
+  TlsClientCertificate,
+  MappingMethod,
+  CaBundleSource,
+  NamedCertificateProps,
+  ApiServerNetworkingProps,
+} from './core/access-props';
+
 // Check and plan a hosted cluster without a framework: any value gives findings, never an exception.
 export { planHostedCluster, checkHostedCluster } from './platforms';
 export { planObjects } from './core/plan';

@@ -11,6 +11,7 @@ import type { NodePoolPropsOf } from './node-pool-props';
 import type { ReleaseProps } from './release-props';
 import type { SecretSource } from './secret-source';
 import type { UpdateChannel } from './update-channel';
+import type { IdentityProviderProps, NamedCertificateProps } from './access-props';
 
 /** A HostedCluster's props with the platform union `Platform`. */
 export interface ClusterPropsOf<Platform extends { readonly type: string }> {
@@ -52,6 +53,13 @@ export interface ClusterPropsOf<Platform extends { readonly type: string }> {
   readonly secretEncryption?: SecretEncryptionProps;
   /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
   readonly additionalTrustBundle?: string;
+  /**
+   * OAuth identity providers, with their Secrets and CA bundles as sources (written to
+   * `configuration.oauth.identityProviders`). The first one ends the kubeadmin login. @default none
+   */
+  readonly identityProviders?: readonly IdentityProviderProps[];
+  /** Certificates the API server serves for other host names (`configuration.apiServer.servingCerts.namedCertificates`). @default none */
+  readonly namedCertificates?: readonly NamedCertificateProps[];
   /** OpenShift configuration of the hosted cluster (OAuth, API server, proxy, image, feature gates...). @default none */
   readonly configuration?: HostedClusterSpec['configuration'];
   /** Registry mirrors for the data plane. @default none */

@@ -16,10 +16,12 @@ import { DeepPartial, deepMerge } from './merge';
 import { MAX_NAME_LENGTH } from './limits';
 import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, MAX_SUBDOMAIN_LENGTH, infraIdFor, secretKeys } from './names';
 import { networkingPropsSchema, networkingSpec } from './networking';
-import { bool, describeValue, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
+import { bool, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
 import type { AnyPlatformDefinition, ClusterContext } from './platform';
 import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, secretSourceSchema } from './secrets';
 import { servicesFor, withOverrides } from './services';
+import { identityProviderSchema, namedCertificateSchema, renderAccess } from './access';
+import { checkConfigurationReferences } from './access-checks';
 import type { PathRule } from './props-paths';
 import type { ClusterPropsOf } from './hosted-cluster-props';
 import { updateChannelSchema } from './update-channel';
@@ -131,6 +133,10 @@ export const hostedClusterEntries = {
   secretEncryption: v.optional(secretEncryptionPropsSchema),
   /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
   additionalTrustBundle: v.optional(text()),
+  /** OAuth identity providers, with their Secrets and CA bundles as sources. @default none */
+  identityProviders: v.optional(list(identityProviderSchema)),
+  /** Certificates the API server serves for other host names. @default none */
+  namedCertificates: v.optional(list(namedCertificateSchema, { max: 32, limit: 'the HostedCluster CRD\'s maximum' })),
   /** OpenShift configuration of the hosted cluster (OAuth, API server, proxy, image, feature gates...). @default none */
   configuration: v.optional(passthrough<HostedClusterSpec['configuration']>()),
   /** Registry mirrors for the data plane. @default none */
@@ -196,6 +202,7 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.networking.serviceNetwork', 'networking.serviceNetwork', 'default'],
   ['spec.networking.machineNetwork', 'networking.machineNetwork'],
   ['spec.networking.networkType', 'networking.networkType', 'default'],
+  ['spec.networking.apiServer', 'networking.apiServer'],
   ['spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', 'networking.ovnMtu'],
   ['spec.etcd.managed.storage.persistentVolume.size', 'etcd.storageSize', 'default'],
   ['spec.etcd.managed.storage.persistentVolume.storageClassName', 'etcd.storageClassName', 'default'],
@@ -213,6 +220,8 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.serviceAccountSigningKey', 'serviceAccountSigningKeySecret'],
   ['spec.additionalTrustBundle', 'additionalTrustBundle'],
   ['spec.configuration', 'configuration'],
+  ['spec.configuration.oauth.identityProviders', 'identityProviders'],
+  ['spec.configuration.apiServer.servingCerts.namedCertificates', 'namedCertificates'],
   ['spec.imageContentSources', 'imageContentSources'],
   ['spec.auditWebhook', 'auditWebhookSecret'],
   ['spec.nodeSelector', 'nodeSelector'],
@@ -263,6 +272,9 @@ export function buildHostedCluster<P extends { readonly type: string }>(
   const pullSecret = secret(props.pullSecret, contracts.pullSecret, 'pullSecret');
   const sshKey = props.sshKey && secret(props.sshKey, contracts.sshKey, 'sshKey');
   const secretEncryption = encryptionSpec(props, contracts.etcdEncryptionKey, secret, issues);
+
+  const access = renderAccess(props, { cluster: props.name, namespace, allowInlineSecrets, issues });
+  supporting.push(...access.objects);
 
   if (props.additionalTrustBundle !== undefined) {
     const bundle: ConfigMap = {
@@ -331,7 +343,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     ...(issuerURL ? { issuerURL } : {}),
     ...(props.serviceAccountSigningKeySecret ? { serviceAccountSigningKey: { name: props.serviceAccountSigningKeySecret } } : {}),
     ...(props.additionalTrustBundle !== undefined ? { additionalTrustBundle: { name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP } } : {}),
-    ...(props.configuration ? { configuration: props.configuration } : {}),
+    ...(access.configuration ? { configuration: access.configuration } : {}),
     ...(props.imageContentSources ? { imageContentSources: props.imageContentSources } : {}),
     ...(props.auditWebhookSecret ? { auditWebhook: { name: props.auditWebhookSecret } } : {}),
     ...(props.nodeSelector ? { nodeSelector: props.nodeSelector } : {}),
@@ -352,6 +364,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     },
     spec: deepMerge<HostedClusterSpec>(spec, props.specOverrides),
   };
+  checkConfigurationReferences(hostedCluster.spec.configuration, namespace, supporting, access.existing, issues);
   return {
     hostedCluster,
     supporting,

@@ -23,6 +23,8 @@ export * from './validate';
 export * from './plan';
 export * from './plan-model';
 export * from './secret-values';
+export * from './access';
+export * from './access-checks';
 export * from './previous-state';
 export * from './previous-state-checks';
 export * from './transition-checks';

@@ -6,6 +6,7 @@ import type { HostedCluster, NodePool } from '../api';
 import type { IssueCollector } from './errors';
 import { controlPlaneNamespace, dnsLabelProblem, dnsSubdomainProblem, labelValueProblem, qualifiedNameProblem } from './names';
 import { validateNetworking } from './networking';
+import { validateAccess } from './access-checks';
 import type { AnyPlatformDefinition } from './platform';
 import {
   OcpVersion,
@@ -161,6 +162,7 @@ export function validateHostedCluster(
   validateClusterNetwork(spec, issues);
   validateControlPlaneSettings(spec, issues);
   validateSecretEncryption(spec.secretEncryption, issues);
+  validateAccess(hc.metadata.name, spec, issues);
   if (!platformDefinition) {
     issues.error('spec.platform.type', `platform ${spec.platform.type} is not supported by hcp-constructs.`, 'Use a platform the library defines.');
     return version;
@@ -213,7 +215,7 @@ function validateClusterNetwork(spec: HostedCluster['spec'], issues: IssueCollec
   }
 }
 
-/** etcd, availability, pausing, service-account issuer, capabilities, scheduling limits, feature set, identity providers. */
+/** etcd, availability, pausing, service-account issuer, capabilities, scheduling limits, feature set. */
 function validateControlPlaneSettings(spec: HostedCluster['spec'], issues: IssueCollector): void {
   const size = spec.etcd.managed?.storage.persistentVolume?.size;
   if (size !== undefined && !QUANTITY.test(String(size))) {
@@ -242,14 +244,6 @@ function validateControlPlaneSettings(spec: HostedCluster['spec'], issues: Issue
   if (spec.configuration?.featureGate?.featureSet === 'TechPreviewNoUpgrade') {
     issues.warn('spec.configuration.featureGate.featureSet', 'TechPreviewNoUpgrade cannot be undone and blocks minor updates.', 'Use it only on disposable clusters.');
   }
-  const idps = spec.configuration?.oauth?.identityProviders ?? [];
-  const idpNames = new Set<string>();
-  idps.forEach((idp, index) => {
-    if (idp.name && idpNames.has(idp.name)) {
-      issues.error(`spec.configuration.oauth.identityProviders[${index}].name`, `identity provider "${idp.name}" is listed twice.`, 'Give every identity provider its own name.');
-    }
-    if (idp.name) idpNames.add(idp.name);
-  });
 }
 
 /** Only the platform's own block, and that block when the operator needs it. */
