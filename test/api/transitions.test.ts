@@ -79,7 +79,7 @@ function candidates(kind: string, rule: string, subject: readonly string[]): unk
   return [sample(node, 0), sample(node, 1), ...(node?.type === 'string' || node?.enum ? literals : []), ABSENT];
 }
 
-const findingsOf = (kind: string, before: KubernetesObject, after: KubernetesObject) => checkObjectTransitions(after, before).findings;
+const findingsOf = (before: KubernetesObject, after: KubernetesObject) => checkObjectTransitions(after, before).findings;
 const shown = (value: unknown) => (value === ABSENT ? undefined : JSON.stringify(value));
 
 describe('transition rules from the CRDs', () => {
@@ -94,7 +94,7 @@ describe('transition rules from the CRDs', () => {
     const subjectPath = subject.join('.');
     if (subject[0] === 'status') {
       // The library never writes status, and the check never reads it.
-      expect(findingsOf(rule.kind, withValue(example, subject, 'a'), withValue(example, subject, 'b'))).toEqual([]);
+      expect(findingsOf(withValue(example, subject, 'a'), withValue(example, subject, 'b'))).toEqual([]);
       return;
     }
     // A change the rule refuses: the first pair of different candidates it fails on.
@@ -103,7 +103,7 @@ describe('transition rules from the CRDs', () => {
     for (const before of values) {
       for (const after of values) {
         if (refused || shown(before) === shown(after)) continue;
-        const findings = findingsOf(rule.kind, withValue(example, subject, before), withValue(example, subject, after));
+        const findings = findingsOf(withValue(example, subject, before), withValue(example, subject, after));
         if (findings.some((f) => f.rule === rule.rule && f.rulePath === (rule.path || '<root>'))) refused = { before, after, findings };
       }
     }
@@ -112,7 +112,7 @@ describe('transition rules from the CRDs', () => {
       // Only a rule against removing a field that has a default can never fail: the API server
       // fills the default in, so the field is never gone (NodePool arch).
       expect({ fallback, rule: rule.rule }).toEqual({ fallback: expect.anything(), rule: expect.stringMatching(/^!has\(oldSelf\.\w+\) \|\| has\(self\.\w+\)$/) });
-      expect(findingsOf(rule.kind, example, withValue(example, subject, ABSENT))).toEqual([]);
+      expect(findingsOf(example, withValue(example, subject, ABSENT))).toEqual([]);
       return;
     }
     const { before, after, findings } = refused!;
@@ -125,7 +125,7 @@ describe('transition rules from the CRDs', () => {
 
     // Unchanged: nothing, even where the example was changed to the refused values.
     const previous = withValue(example, subject, before);
-    expect(findingsOf(rule.kind, previous, clone(previous))).toEqual([]);
+    expect(findingsOf(previous, clone(previous))).toEqual([]);
 
     // Added: a rule runs only where the field exists before and after, so adding it is refused
     // only by a rule that says so (`has(self.x) == has(oldSelf.x)`), or when the field has a
@@ -133,7 +133,7 @@ describe('transition rules from the CRDs', () => {
     // A required field is in every stored object: it is never added.
     if (nodeAt(rule.kind, subject.slice(0, -1))?.required?.includes(subject[subject.length - 1])) return;
     const value = after === ABSENT ? before : after;
-    const added = findingsOf(rule.kind, withValue(example, subject, ABSENT), withValue(example, subject, value)).filter((f) => f.rule === rule.rule && f.rulePath === (rule.path || '<root>'));
+    const added = findingsOf(withValue(example, subject, ABSENT), withValue(example, subject, value)).filter((f) => f.rule === rule.rule && f.rulePath === (rule.path || '<root>'));
     const refusesAdding = /^has\(self\.\w+\) == has\(oldSelf\.\w+\)$/.test(rule.rule) || (fallback !== undefined && JSON.stringify(fallback) !== JSON.stringify(value));
     expect(added).toHaveLength(refusesAdding ? 1 : 0);
   });

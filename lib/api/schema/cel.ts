@@ -161,7 +161,6 @@ function skippedRule(reason: string, transition: boolean): CompiledRule {
   return { skipped: reason, transition, evaluate: () => ({ kind: 'skipped', reason }) };
 }
 
-/** Long because it compiles and wraps one program, with each way of not evaluating it kept next to its cause. */
 function compile(rule: string): CompiledRule {
   const transition = /\boldSelf\b/.test(rule);
   const skipped = (reason: string) => skippedRule(reason, transition);
