@@ -2,14 +2,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
-import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, checkAgainstPrevious, formatIssues, previousKinds, targetKey, throwIfErrors } from '../core';
+import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { appPlan, collectIssues, targetOf } from './render';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
-import { UpgradeReview, reviewOutputFolder } from './upgrade-review';
 import { userStack } from './user-stack';
 import { toYamlStream } from '../core/yaml';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
@@ -25,7 +24,10 @@ export interface SynthResult {
   readonly warnings: readonly ValidationIssue[];
   /** Lines the app's reports add to the summary (the management cluster's capacity). */
   readonly summary: readonly string[];
-  /** The versions that move against the previous output, in apply order (`Upgrades (in apply order):` first); empty when none does. */
+  /**
+   * The versions that move against the previous output, in apply order (`Upgrades (in apply order):`
+   * first); empty when none does. The summary lines of the previous-state checks.
+   */
   readonly upgrades: readonly string[];
 }
 
@@ -137,7 +139,7 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
   } finally {
     checks?.close();
   }
-  if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError([...issues, ...againstPrevious(app, previousDir)]);
+  if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError([...issues, ...againstPrevious(app, previousDir).findings]);
   const charts = new Map<string, ChartFile>();
   for (const file of chartFiles(app)) {
     const name = `${targetFolder(file.target)}/${file.name}.yaml`;
@@ -148,14 +150,16 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
 }
 
 /**
- * The findings of the previous-state checks (see lib/core/previous-state.ts) on the app's plan,
- * against what the library wrote into `previousDir`; `nextContent` gives a file's new content
- * when known, and a file that has not changed is not read further (its objects are as applied).
+ * The previous-state checks (see lib/core/previous-state.ts) on the app's plan, against what the
+ * library wrote into `previousDir`: the transition rules and the upgrade rules, with the versions
+ * that move. `nextContent` gives a file's new content when known, and a file that has not changed
+ * is not read further (its objects are as applied). Files that could not be read come first, as warnings.
  */
-function againstPrevious(app: App, previousDir: string | undefined, nextContent?: (file: string) => string | undefined): ValidationIssue[] {
-  if (previousDir === undefined) return [];
+function againstPrevious(app: App, previousDir: string | undefined, nextContent?: (file: string) => string | undefined): PreviousStateReview {
+  if (previousDir === undefined) return { findings: [], summary: [] };
   const previous = readPreviousOutput(previousDir, previousKinds(), nextContent);
-  return [...previous.warnings, ...checkAgainstPrevious(previous.objects, appPlan(app).objects)];
+  const review = reviewAgainstPrevious(previous.objects, appPlan(app).objects);
+  return { findings: [...previous.warnings, ...review.findings], summary: review.summary };
 }
 
 /**
@@ -185,7 +189,7 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
   let writers: YamlWriters | undefined;
   let objects = 0;
-  let upgrades: UpgradeReview = { findings: [], lines: [] };
+  let upgrades: readonly string[] = [];
   try {
     writers = new YamlWriters(writerThreadCount(charts.size));
     const staged = new Map<string, string>();
@@ -202,10 +206,9 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
     writers.finish();
     // The previous state: what the library wrote last time, against what it writes now.
     const read = (name: string) => (staged.has(name) ? fs.readFileSync(staged.get(name)!, 'utf8') : undefined);
-    const refused = againstPrevious(prepared.app, target, read);
-    upgrades = reviewOutputFolder(target, new Map([...staged].map(([name, file]) => [name, () => fs.readFileSync(file, 'utf8')])));
-    throwIfErrors([...warnings, ...refused, ...upgrades.findings]);
-    warnings = [...warnings, ...refused];
+    const review = againstPrevious(prepared.app, target, read);
+    warnings = throwIfErrors([...warnings, ...review.findings]);
+    upgrades = review.summary;
     hooks.beforeCommit?.(staged);
   } catch (error) {
     try {
@@ -218,21 +221,26 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   }
   writers.close();
   const { written, removed } = write.commit();
-  return { outdir: target, files: written, removed, objects, warnings: [...warnings, ...upgrades.findings], summary: reports.summary, upgrades: upgrades.lines };
+  return { outdir: target, files: written, removed, objects, warnings, summary: reports.summary, upgrades };
 }
 
 /** What a synth would write, in memory: each file's content by its name in the output folder. */
 export interface SynthOutput {
   readonly files: ReadonlyMap<string, string>;
   readonly objects: number;
+  /** The app's warnings (those of the previous state are in `previous`). */
   readonly warnings: readonly ValidationIssue[];
   readonly summary: readonly string[];
+  /** The change judged against the previous output: its findings, errors included, and the versions that move. */
+  readonly previous: PreviousStateReview;
 }
 
 /**
  * The files {@link synthAtomically} would write, byte for byte, without touching any folder
- * (`synth --check`, `diff` and `--stdout` of the `hcp-constructs` command). Throws as it does;
- * changes are judged against what the library wrote into `previousDir` last time, when given.
+ * (`synth --check`, `diff` and `--stdout` of the `hcp-constructs` command). Throws on the app's
+ * errors as it does; changes are judged against what the library wrote into `previousDir` last
+ * time, when given, and what that finds is returned in `previous`, errors too, not thrown: `diff`
+ * shows a refused change after the differences, while `synth --check` refuses it as a synth does.
  */
 export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}, previousDir?: string): SynthOutput {
   const prepared = prepareSynth(path.resolve('dist'), define, hooks, previousDir);
@@ -242,10 +250,9 @@ export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}
     files.set(name, toYamlStream(file.objects.map((o) => o.toJson())));
     objects += file.objects.length;
   }
-  const refused = againstPrevious(prepared.app, previousDir, (name) => files.get(name));
-  const warnings = throwIfErrors([...prepared.warnings, ...refused]);
-  const reports = prepared.reports;
-  return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), objects, warnings, summary: reports.summary };
+  const previous = againstPrevious(prepared.app, previousDir, (name) => files.get(name));
+  const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { files: sorted, objects, warnings: prepared.warnings, summary: prepared.reports.summary, previous };
 }
 
 /**

@@ -55,9 +55,11 @@ export const DIFF_HELP = `Usage:
 
 Runs the app in memory and prints what a synth would change in the output folder: each object
 added or removed, each changed object with a unified diff of its YAML, the clusters affected, and
-the versions that move in apply order (multicluster engine, control planes, NodePools).
-Writes nothing; exits 0 whether or not there are differences (synth --check exits 1), and 1 when
-the upgrade has a problem a synth would refuse (a downgrade, or a control plane moving two minors).
+the versions that move in apply order (multicluster engine, control planes, NodePools); then, on
+stderr, every finding against the previous output: a change the API server would refuse (an
+immutable field such as a NodePool's upgradeType) or an upgrade step the operators would refuse
+(a downgrade, a control plane moving two minors). Writes nothing; exits 0 whether or not there are
+differences (synth --check exits 1), and 1 when a finding is an error (synth would refuse it).
 
 Options:
   -o, --output <dir>     Output folder to compare with (default: dist)

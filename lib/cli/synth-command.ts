@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { HcpValidationError, formatIssues } from '../core/errors';
+import { HcpValidationError, formatIssues, throwIfErrors } from '../core/errors';
 import type { ValidationIssue } from '../core/errors';
 import { OutputFolderError, outputFolderProblem } from '../cdk8s/output-folder';
 import { SynthOutput, synthInMemory, synthWithHooks } from '../cdk8s/synth';
@@ -16,7 +16,6 @@ import { Define, loadApp } from './load-app';
 import { OutputChanges, compareOutput } from './output-changes';
 import { Progress } from './progress';
 import { UserCodeError } from '../cdk8s/user-stack';
-import { reviewUpgrades } from '../cdk8s/upgrade-review';
 
 export interface SynthOptions {
   readonly app?: string;
@@ -33,13 +32,15 @@ const warn = (message: string) => process.stderr.write(`hcp-constructs: warning:
 export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
   const { define, outdir } = await prepare(options.app, options.output, !options.stdout);
   if (options.stdout) {
-    const output = inMemory(define, outdir);
+    const output = inMemory(define, outdir, 'refuse');
+    printWarnings(output.previous.findings);
     process.stdout.write(yamlStream(output));
     return EXIT.ok;
   }
   if (options.check) {
-    const changes = compare(outdir, inMemory(define, outdir));
-    printDifferences(changes, outdir);
+    const output = inMemory(define, outdir, 'refuse');
+    const changes = compare(outdir, output);
+    printDifferences(changes, outdir, output);
     const clean = changes.files.length === 0 && changes.refused.length === 0;
     if (!clean) process.stderr.write(`synth --check: ${shown(outdir)}/ is not what a synth writes now: run \`hcp-constructs synth\` and commit the result.\n`);
     return clean ? EXIT.ok : EXIT.failed;
@@ -67,23 +68,28 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
   return EXIT.ok;
 }
 
-/** `diff [app]`: what a synth would change in the output folder, object by object, and the versions that move; writes nothing. Exits 1 when a synth would refuse the upgrade. */
+/**
+ * `diff [app]`: what a synth would change in the output folder, object by object, and the versions
+ * that move; then every finding against the previous output (a change the API server or the
+ * operators would refuse). Writes nothing; exits 1 when a synth would refuse the change.
+ */
 export async function diffCommand(options: Pick<SynthOptions, 'app' | 'output'>): Promise<ExitCode> {
   const { define, outdir } = await prepare(options.app, options.output, true);
-  const refused = printDifferences(compare(outdir, inMemory(define, outdir)), outdir);
+  const output = inMemory(define, outdir, 'show');
+  const refused = printDifferences(compare(outdir, output), outdir, output);
   return refused ? EXIT.failed : EXIT.ok;
 }
 
 /**
- * The differences and the versions that move on stdout, the upgrade's findings on stderr; true
- * when the upgrade has errors (a synth would refuse it).
+ * The differences and the versions that move on stdout, then the findings against the previous
+ * output on stderr; true when there are errors (a synth would refuse the change).
  */
-function printDifferences(changes: OutputChanges, outdir: string): boolean {
-  const upgrades = reviewUpgrades(changes.files.flatMap((f) => (f.change === 'changed' ? [{ before: f.before ?? '', after: f.after ?? '' }] : [])));
-  process.stdout.write(differences(changes, shown(outdir)) + upgrades.lines.map((line) => `${line}\n`).join(''));
-  const errors = upgrades.findings.filter((i) => i.severity === 'error');
-  printWarnings(upgrades.findings.filter((i) => i.severity === 'warning'));
-  if (errors.length > 0) process.stderr.write(`A synth would fail: ${errors.length} problem(s) in the upgrade.\n${formatIssues(errors)}\n`);
+function printDifferences(changes: OutputChanges, outdir: string, output: SynthOutput): boolean {
+  const { findings, summary } = output.previous;
+  process.stdout.write(differences(changes, shown(outdir)) + summary.map((line) => `${line}\n`).join(''));
+  const errors = findings.filter((i) => i.severity === 'error');
+  printWarnings(findings.filter((i) => i.severity === 'warning'));
+  if (errors.length > 0) process.stderr.write(`A synth would fail: ${errors.length} problem(s) in the change.\n${formatIssues(errors)}\n`);
   return errors.length > 0;
 }
 
@@ -119,12 +125,18 @@ function compare(outdir: string, output: SynthOutput): OutputChanges {
   return compareOutput(outdir, readers(output.files), { everyObject: true });
 }
 
-/** A synth in memory (changes judged against what the library wrote into `outdir`), with progress on a terminal and its warnings on stderr. */
-function inMemory(define: Define, outdir: string): SynthOutput {
+/**
+ * A synth in memory (changes judged against what the library wrote into `outdir`), with progress
+ * on a terminal and the app's warnings on stderr. A change the previous state refuses fails it as
+ * it fails a synth (`refuse`: `synth --check`, `--stdout`), or is left for `diff` to show after
+ * the differences (`show`).
+ */
+function inMemory(define: Define, outdir: string, refused: 'refuse' | 'show'): SynthOutput {
   const progress = new Progress();
   try {
     const output = synthInMemory(define, { progress: progress.update }, outdir);
     progress.stop();
+    if (refused === 'refuse') throwIfErrors([...output.warnings, ...output.previous.findings]);
     printWarnings(output.warnings);
     return output;
   } finally {

@@ -3,9 +3,10 @@ import type { ValidationIssue } from './errors';
 import type { PlannedObject } from './plan-model';
 import type { PreviousObjects, PreviousStateCheck } from './previous-state';
 import { transitionRuleCheck } from './transition-checks';
+import { upgradeCheck } from './upgrade';
 
 /** Every previous-state check: add a new one here. */
-export const PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [transitionRuleCheck];
+export const PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [transitionRuleCheck, upgradeCheck];
 
 /** The kinds any of `checks` reads. */
 export function previousKinds(checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS): ReadonlySet<string> {
@@ -20,4 +21,21 @@ export function checkAgainstPrevious(
 ): ValidationIssue[] {
   if (previous.size === 0) return [];
   return checks.flatMap((c) => c.check(previous, planned));
+}
+
+/** A change judged against the previous state: what the checks find, and the lines they add to the summary. */
+export interface PreviousStateReview {
+  readonly findings: readonly ValidationIssue[];
+  /** `Upgrades (in apply order):` and one line per version that moves; empty when nothing to say. */
+  readonly summary: readonly string[];
+}
+
+/** {@link checkAgainstPrevious} with the checks' summary lines (a synth's summary, `diff`). */
+export function reviewAgainstPrevious(
+  previous: PreviousObjects,
+  planned: readonly PlannedObject[],
+  checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS,
+): PreviousStateReview {
+  if (previous.size === 0) return { findings: [], summary: [] };
+  return { findings: checkAgainstPrevious(previous, planned, checks), summary: checks.flatMap((c) => c.summary?.(previous, planned) ?? []) };
 }

@@ -6,9 +6,10 @@
  * error fails the synth.
  *
  * A check is a function of the previous objects and the planned ones, with the kinds it reads:
- * only objects of those kinds are read back, so a fleet's output is not parsed for nothing. To
- * add one, write a {@link PreviousStateCheck} and add it to `PREVIOUS_STATE_CHECKS`
- * (previous-state-checks.ts).
+ * only objects of those kinds are read back, so a fleet's output is not parsed for nothing. It may
+ * also give lines for the synth summary and `diff` (the upgrade check lists the versions that
+ * move). To add one, write a {@link PreviousStateCheck} and add it to `PREVIOUS_STATE_CHECKS`
+ * (previous-state-checks.ts): cdk8s, the command line and the Pulumi guard then all run it.
  */
 import type { KubernetesObject } from '../api';
 import type { ValidationIssue } from './errors';
@@ -30,6 +31,8 @@ export interface PreviousStateCheck {
   readonly kinds: readonly string[];
   /** Findings about `planned` given `previous`; paths as in any finding (see {@link PlannedObject.paths}). */
   readonly check: (previous: PreviousObjects, planned: readonly PlannedObject[]) => readonly ValidationIssue[];
+  /** Lines for the synth summary and `diff` about the change (the versions that move); none when not given. */
+  readonly summary?: (previous: PreviousObjects, planned: readonly PlannedObject[]) => readonly string[];
 }
 
 /** `target:group/kind/namespace/name` without the API version, so a new version still finds the object. */

@@ -7,6 +7,8 @@
  */
 import { ANNOTATIONS } from './defaults';
 import type { ValidationIssue } from './errors';
+import type { PlannedObject } from './plan-model';
+import type { PreviousObjects, PreviousStateCheck } from './previous-state';
 import { OcpVersion, compareVersions, formatVersion, minorOrdinal, nextMinor, parseReleaseImage } from './release';
 
 /** The OLM package of the multicluster engine, whose Subscription channel is its version (`stable-2.7`). */
@@ -156,6 +158,23 @@ export function upgradeFindings(previous: readonly unknown[], planned: readonly 
     }
   }
   return findings;
+}
+
+/**
+ * The upgrade rules as a previous-state check (previous-state-checks.ts), so every adapter runs
+ * them: a synth and `diff` against the output folder, a Pulumi preview against the engine's state.
+ * Its summary lines are the versions that move.
+ */
+export const upgradeCheck: PreviousStateCheck = {
+  name: 'upgrades',
+  kinds: ['HostedCluster', 'NodePool', 'Subscription'],
+  check: (previous, planned) => upgradeFindings(...beforeAndAfter(previous, planned)),
+  summary: (previous, planned) => versionChangeLines(versionChanges(...beforeAndAfter(previous, planned))),
+};
+
+/** The previous version of each planned object that has one, and the planned objects. */
+function beforeAndAfter(previous: PreviousObjects, planned: readonly PlannedObject[]): [before: unknown[], after: unknown[]] {
+  return [planned.flatMap((p) => previous.get(p) ?? []), planned.map((p) => p.object)];
 }
 
 type Add = (severity: ValidationIssue['severity'], object: string, message: string, fix: string) => void;

@@ -97,9 +97,11 @@ describe('a synth against the output it wrote before', () => {
     );
   });
 
-  test('synthInMemory (synth --check, diff) judges against the folder it is given, and only then', () => {
-    expect(errorsOf(() => synthInMemory(workersInPlace, {}, out))).toBe(UPGRADE_TYPE_ERROR);
-    expect(synthInMemory(workersInPlace).objects).toBe(objects);
+  test('synthInMemory (synth --check, diff) judges against the folder it is given, and only then; it returns what it finds', () => {
+    const judged = synthInMemory(workersInPlace, {}, out);
+    expect(formatIssues(judged.previous.findings.filter((i) => i.severity === 'error'))).toBe(UPGRADE_TYPE_ERROR);
+    expect(judged.objects).toBe(objects);
+    expect(synthInMemory(workersInPlace).previous).toEqual({ findings: [], summary: [] });
   });
 
   test('a new NodePool with another name is the way: the old one removed, the new one added', () => {

@@ -48,6 +48,13 @@ export const EDGE = {
   services: { apiServerAddress: '10.0.0.5' },
 };
 
+/** The refusal of the EDGE app's NodePool edge-workers moving from upgradeType InPlace to Replace, as the command prints it. */
+export const EDGE_WORKERS_REPLACE_REFUSED =
+  '  error NodePool clusters/edge-workers nodePools[0].upgradeType (spec.management.upgradeType): UpgradeType is immutable: ' +
+  'it was "InPlace" in the previous output and is "Replace" now, so the API server would refuse the update (rule `self == oldSelf`). ' +
+  'Fix: Keep nodePools[0].upgradeType as it was ("InPlace"). To change it, add a NodePool with another name and upgradeType "Replace", ' +
+  'move the workloads to it, then remove this NodePool.\n';
+
 /** A one-cluster app ({@link EDGE}) whose NodePool has `replicas` (any value, to make it fail); `extra` goes at the end of define. */
 export function edgeApp(replicas: unknown = 2, extra = ''): string {
   return `import { App, Chart } from 'cdk8s';

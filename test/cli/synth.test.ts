@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
 import { filesBelow } from '../cdk8s/files';
-import { ROOT, edgeApp, hcp, makeProject, removeProject } from './cli';
+import { EDGE_WORKERS_REPLACE_REFUSED, ROOT, edgeApp, hcp, makeProject, removeProject } from './cli';
 
 let project: string;
 let dist: string;
@@ -228,19 +228,18 @@ describe('synth --check and diff', () => {
     expect(diff.stdout).toContain('+  replicas: 3\n');
   });
 
-  test('a change the API server would refuse: synth, --check and diff fail with the way forward; nothing is written', () => {
+  test('a change the API server would refuse: synth and --check fail with the way forward, diff shows the change then the refusal; nothing is written', () => {
     const before = filesBelow(dist);
     writeApp(edgeApp(2).replace("replicas: 2 }", "replicas: 2, upgradeType: 'Replace' }"));
-    const refused =
-      'Synthesis failed: 1 problem(s) in the input. Nothing was written.\n' +
-      '  error NodePool clusters/edge-workers nodePools[0].upgradeType (spec.management.upgradeType): UpgradeType is immutable: ' +
-      'it was "InPlace" in the previous output and is "Replace" now, so the API server would refuse the update (rule `self == oldSelf`). ' +
-      'Fix: Keep nodePools[0].upgradeType as it was ("InPlace"). To change it, add a NodePool with another name and upgradeType "Replace", ' +
-      'move the workloads to it, then remove this NodePool.\n';
-    for (const args of [['synth', 'app.ts'], ['synth', 'app.ts', '--check'], ['diff', 'app.ts']]) {
+    const refusal = EDGE_WORKERS_REPLACE_REFUSED;
+    for (const args of [['synth', 'app.ts'], ['synth', 'app.ts', '--check']]) {
       const run = hcp(project, ...args);
-      expect({ args, status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ args, status: 1, stdout: '', stderr: refused });
+      expect({ args, status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ args, status: 1, stdout: '', stderr: `Synthesis failed: 1 problem(s) in the input. Nothing was written.\n${refusal}` });
     }
+    const diff = hcp(project, 'diff', 'app.ts');
+    expect(diff.status).toBe(1);
+    expect(diff.stdout).toMatch(/^~ NodePool clusters\/edge-workers \(management\/edge\.yaml\)\n[^]*\n-    upgradeType: InPlace\n\+    upgradeType: Replace\n[^]*Objects: 0 added, 1 changed, 0 removed; reports changed: 0\.\nClusters affected: clusters\/edge\.\n$/);
+    expect(diff.stderr).toBe(`A synth would fail: 1 problem(s) in the change.\n${refusal}`);
     expect(filesBelow(dist)).toEqual(before);
     // Judged against the folder the command writes to: another folder has nothing to judge against.
     expect(hcp(project, 'synth', 'app.ts', '--check', '-o', 'elsewhere').stdout).toContain('+ NodePool clusters/edge-workers (management/edge.yaml): added\n');

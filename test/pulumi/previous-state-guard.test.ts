@@ -62,6 +62,24 @@ test("the provider's check refuses a changed upgradeType against what the engine
   expect(guard.previousStateFailures(undefined, { objects: 'junk' })).toEqual([]);
 });
 
+test("the provider's check also refuses an upgrade the operators would refuse (the upgrade rules are a previous-state check)", async () => {
+  const release = (version: string): HostedClusterProps => ({ ...kubevirtCluster, release: { image: `quay.io/openshift-release-dev/ocp-release:${version}-multi` } });
+  const [before, after] = [await guardInputs(release('4.14.30')), await guardInputs(release('4.16.4'))];
+  const TWO_MINORS =
+    'error HostedCluster kubevirt-clusters/kv-dev spec.release.image: the control plane would move from 4.14.30 to 4.16.4, 2 minor releases in one step: ' +
+    'a control plane moves one minor release per upgrade (the Kubernetes version skew policy). Fix: Upgrade to a 4.15 release first; once the HostedCluster ' +
+    'reports it, move on to 4.16.4. NodePools may stay where they are meanwhile (up to 3 minor releases behind).';
+  expect(await guard.guardProvider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: 'objects', reason: TWO_MINORS }] });
+  // Its warnings (NodePools that move with their control plane) are findings, not failures.
+  expect(guard.checkGuardInputs(before, after).map((i) => `${i.severity} ${i.object}`)).toEqual([
+    'error HostedCluster kubevirt-clusters/kv-dev',
+    'warning NodePool kubevirt-clusters/kv-dev-workers',
+    'warning NodePool kubevirt-clusters/kv-dev-infra',
+  ]);
+  // One minor at a time passes.
+  expect(guard.previousStateFailures(await guardInputs(release('4.15.20')), after)).toEqual([]);
+});
+
 test('the provider is serialized with the check loaded by package name, not copied into the state', async () => {
   const serialized = await pulumi.runtime.serializeFunction(() => guard.guardProvider);
   expect(serialized.text).toContain("require('hcp-constructs/pulumi')");

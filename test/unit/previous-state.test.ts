@@ -9,7 +9,9 @@ import {
   hostedClusterTarget,
   previousKinds,
   previousObjects,
+  reviewAgainstPrevious,
   transitionRuleCheck,
+  upgradeCheck,
 } from '../../lib/core';
 import { planHostedCluster } from '../../lib/platforms';
 import { kubevirtCluster, EXAMPLE_OPTIONS } from '../../examples/clusters';
@@ -43,10 +45,35 @@ describe('checkAgainstPrevious', () => {
   const planned = contributionOf(plan, []).objects;
   const pool = plan.nodePools[0];
 
-  test('the transition rules are one of the checks, reading the kinds that have such rules', () => {
-    expect(PREVIOUS_STATE_CHECKS).toContain(transitionRuleCheck);
+  test('the transition rules and the upgrade rules are the checks, reading the kinds they need', () => {
+    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck]);
     expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'HostedCluster', 'NodePool']);
-    expect([...previousKinds()]).toEqual(expect.arrayContaining(['HostedCluster', 'NodePool']));
+    expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool', 'Subscription']);
+    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'HostedCluster', 'NodePool', 'Subscription']);
+  });
+
+  test('one review of the previous objects: the findings of every check and the summary lines (the versions that move)', () => {
+    const older = (o: KubernetesObject, image: string, upgradeType?: string) => ({ ...o, spec: { ...o.spec, release: { image }, ...(upgradeType ? { management: { ...o.spec.management, upgradeType } } : {}) } });
+    // The example runs 4.16.4: the previous output had 4.18.1, two minors later.
+    expect(plan.hostedCluster.spec.release.image).toBe('quay.io/openshift-release-dev/ocp-release:4.16.4-multi');
+    const image = 'quay.io/openshift-release-dev/ocp-release:4.18.1-multi';
+    const previous = previousObjects([
+      ['management', older(plan.hostedCluster, image)],
+      ['management', older(pool, image, pool.spec.management.upgradeType === 'Replace' ? 'InPlace' : 'Replace')],
+    ]);
+    const review = reviewAgainstPrevious(previous, planned);
+    expect(review.findings.map((f) => `${f.severity} ${f.object} ${f.path}`)).toEqual([
+      `error NodePool kubevirt-clusters/${pool.metadata.name} nodePools[0].upgradeType`,
+      `error HostedCluster kubevirt-clusters/${plan.name} spec.release.image`,
+      `warning NodePool kubevirt-clusters/${pool.metadata.name} spec.release.image`,
+    ]);
+    expect(review.findings).toEqual(checkAgainstPrevious(previous, planned));
+    expect(review.summary).toEqual([
+      'Upgrades (in apply order):',
+      `  HostedCluster kubevirt-clusters/${plan.name} 4.18.1 -> 4.16.4`,
+      `  NodePool kubevirt-clusters/${pool.metadata.name} 4.18.1 -> 4.16.4`,
+    ]);
+    expect(reviewAgainstPrevious(previousObjects([]), planned)).toEqual({ findings: [], summary: [] });
   });
 
   test('a NodePool of the props changed: the finding names its props path and the way forward', () => {

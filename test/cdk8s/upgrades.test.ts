@@ -1,16 +1,15 @@
-/** The upgrade review inside every synth (synthAtomically, runSynth): the previous output folder against the new one. */
+/** The upgrade check inside every synth (synthAtomically, runSynth): the previous output folder, read once for every previous-state check, against the new one. */
 import * as fs from 'fs';
 import * as path from 'path';
 import { HcpValidationError } from '../../lib/core';
 import { synthAtomically } from '../../lib/cdk8s';
-import { reviewUpgrades } from '../../lib/cdk8s/upgrade-review';
 import { defineExample } from '../../examples/app';
 import { UPGRADED_CLUSTERS } from '../../examples/upgrade';
 import { filesBelow, temporaryFolder } from './files';
 
 const work = temporaryFolder('hcp-upgrade-');
 
-describe('synthAtomically reviews the upgrade against the files it wrote last time', () => {
+describe('synthAtomically checks the upgrade against the files it wrote last time', () => {
   test('the example upgrade: the versions in apply order, the NodePool warnings among the warnings', () => {
     const out = path.join(work(), 'dist');
     expect(synthAtomically(out, (app) => defineExample(app)).upgrades).toEqual([]);
@@ -43,7 +42,12 @@ describe('synthAtomically reviews the upgrade against the files it wrote last ti
     expect(filesBelow(out)).toEqual(before);
   });
 
-  test('a file edited by hand into something that is not YAML is skipped, not thrown on', () => {
-    expect(reviewUpgrades([{ before: 'kind: HostedCluster\n: : [', after: 'kind: NodePool\nmetadata: {name: x}\n' }])).toEqual({ findings: [], lines: [] });
+  test('a file edited by hand into something that is not YAML: a warning, no upgrade lines, never a throw', () => {
+    const out = path.join(work(), 'edited');
+    synthAtomically(out, (app) => defineExample(app));
+    fs.writeFileSync(path.join(out, 'management', 'kubevirt-kv-dev.yaml'), 'kind: HostedCluster\n: : [');
+    const result = synthAtomically(out, (app) => defineExample(app, UPGRADED_CLUSTERS));
+    expect(result.upgrades).toEqual([]);
+    expect(result.warnings.map((w) => w.path)).toContain('management/kubevirt-kv-dev.yaml');
   });
 });
