@@ -53,13 +53,13 @@ describe('checkAgainstPrevious', () => {
   });
 
   test('one review of the previous objects: the findings of every check and the summary lines (the versions that move)', () => {
-    const older = (o: KubernetesObject, image: string, upgradeType?: string) => ({ ...o, spec: { ...o.spec, release: { image }, ...(upgradeType ? { management: { ...o.spec.management, upgradeType } } : {}) } });
-    // The example runs 4.16.4: the previous output had 4.18.1, two minors later.
+    // The example runs 4.16.4: the previous output had 4.18.1, two minors later, and the other upgradeType.
     expect(plan.hostedCluster.spec.release.image).toBe('quay.io/openshift-release-dev/ocp-release:4.16.4-multi');
-    const image = 'quay.io/openshift-release-dev/ocp-release:4.18.1-multi';
+    const release = { image: 'quay.io/openshift-release-dev/ocp-release:4.18.1-multi' };
+    const management = { ...pool.spec.management, upgradeType: pool.spec.management.upgradeType === 'Replace' ? 'InPlace' : 'Replace' };
     const previous = previousObjects([
-      ['management', older(plan.hostedCluster, image)],
-      ['management', older(pool, image, pool.spec.management.upgradeType === 'Replace' ? 'InPlace' : 'Replace')],
+      ['management', { ...plan.hostedCluster, spec: { ...plan.hostedCluster.spec, release } }],
+      ['management', { ...pool, spec: { ...pool.spec, release, management } }],
     ]);
     const review = reviewAgainstPrevious(previous, planned);
     expect(review.findings.map((f) => `${f.severity} ${f.object} ${f.path}`)).toEqual([
