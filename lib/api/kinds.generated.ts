@@ -19,5 +19,8 @@ import { infraEnvKindSchema } from './agent-install/infra-env.schema.generated';
 import { nmstateConfigKindSchema } from './agent-install/nmstate-config.schema.generated';
 import { bareMetalHostKindSchema } from './metal3/bare-metal-host.schema.generated';
 import { virtualMachineKindSchema } from './kubevirt/virtual-machine.schema.generated';
+import { sriovNetworkNodePolicyKindSchema } from './guest/sriov-network-node-policy.schema.generated';
+import { sriovNetworkKindSchema } from './guest/sriov-network.schema.generated';
+import { credentialsRequestKindSchema } from './guest/credentials-request.schema.generated';
 
-export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema];
+export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema, sriovNetworkNodePolicyKindSchema, sriovNetworkKindSchema, credentialsRequestKindSchema];

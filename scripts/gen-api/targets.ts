@@ -24,6 +24,8 @@ const HCO_DOCS = 'https://github.com/kubevirt/hyperconverged-cluster-operator/bl
 const ASSISTED_DOCS = 'https://github.com/openshift/assisted-service/blob/master/docs/operator.md';
 const METAL3_DOCS = 'https://book.metal3.io/bmo/introduction';
 const KUBEVIRT_DOCS = 'https://kubevirt.io/api-reference/';
+const SRIOV_DOCS = 'https://github.com/k8snetworkplumbingwg/sriov-network-operator/tree/master/api/v1';
+const CCO_DOCS = 'https://github.com/openshift/cloud-credential-operator/blob/master/docs/sts.md';
 
 export const TARGETS: readonly Target[] = [
   { crd: 'hypershift/hostedclusters.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/hosted-cluster', docs: HYPERSHIFT_DOCS, types: true },
@@ -50,4 +52,8 @@ export const TARGETS: readonly Target[] = [
   { crd: 'metal3/metal3.io_baremetalhosts.yaml', version: 'v1alpha1', base: 'metal3/bare-metal-host', docs: METAL3_DOCS, types: true },
   // Schema only: the VirtualMachine spec types would be very large; lib/api/kubevirt types the fields the library sets.
   { crd: 'kubevirt/kubevirt.io_virtualmachines.crd.reconstructed.yaml', version: 'v1', base: 'kubevirt/virtual-machine', docs: KUBEVIRT_DOCS },
+  // Inside a hosted cluster (lib/day2): SR-IOV networks and the CredentialsRequest of an operator using AWS STS.
+  { crd: 'sriov-network-operator/sriovnetwork.openshift.io_sriovnetworknodepolicies.yaml', version: 'v1', base: 'guest/sriov-network-node-policy', docs: SRIOV_DOCS, types: true },
+  { crd: 'sriov-network-operator/sriovnetwork.openshift.io_sriovnetworks.yaml', version: 'v1', base: 'guest/sriov-network', docs: SRIOV_DOCS, types: true },
+  { crd: 'cloud-credential-operator/cloudcredential_v1_credentialsrequest_crd.yaml', version: 'v1', base: 'guest/credentials-request', docs: CCO_DOCS, types: true },
 ];
