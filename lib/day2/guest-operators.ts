@@ -206,12 +206,15 @@ function planOperatorHub(hostedCluster: HostedCluster, hub: GuestOperatorHubProp
 /** The CatalogSources, each on the nodes it is given; names the control plane owns are refused. */
 function planCatalogSources(cluster: GuestClusterRef, catalogs: readonly GuestCatalogSourceProps[], issues: IssueCollector): { items: PlanItem[]; planned: Map<string, CatalogSource> } {
   const planned = new Map<string, CatalogSource>();
-  const items = catalogs.map((catalog, i) => {
+  const items = catalogs.flatMap((catalog, i) => {
     const path = `catalogSources[${i}]`;
     const namespace = catalog.namespace ?? DEFAULT_CATALOG.sourceNamespace;
     // OLM serves a catalog through a Service of its name: a DNS-1035 label (starts with a letter).
     const problem = dnsLabelProblem(catalog.name) ?? (/^[a-z]/.test(catalog.name) ? undefined : 'must start with a letter (OLM serves the catalog through a Service of this name)');
-    if (problem) issues.error(`${path}.name`, `${quote(catalog.name)} ${problem}.`, 'Use lowercase letters, digits and dashes, starting with a letter.');
+    if (problem) {
+      issues.error(`${path}.name`, `${quote(catalog.name)} ${problem}.`, 'Use lowercase letters, digits and dashes, starting with a letter.');
+      return [];
+    }
     if (namespace === DEFAULT_CATALOG.sourceNamespace && DEFAULT_SOURCES.includes(catalog.name)) {
       issues.error(
         `${path}.name`,
@@ -228,7 +231,7 @@ function planCatalogSources(cluster: GuestClusterRef, catalogs: readonly GuestCa
     checkNodeSelector(cluster, catalog.nodeSelector, `${path}.nodeSelector`, issues);
     const source = catalogSourceObject(catalog, namespace, Object.keys(grpcPodConfig).length > 0 ? { grpcPodConfig } : {});
     planned.set(key, source);
-    return planItem(source, CATALOGS_PHASE, CATALOG_SOURCE_READY);
+    return [planItem(source, CATALOGS_PHASE, CATALOG_SOURCE_READY)];
   });
   return { items, planned };
 }
@@ -283,6 +286,8 @@ export function planGuestOperator(op: GuestOperatorProps, context: GuestOperator
   const catalogKey = checkSource(op, source, sourceNamespace, context);
   if (op.approval === 'Manual') warnManualApproval(path, issues);
   checkNodeSelector(context.cluster, op.nodeSelector, `${path}.nodeSelector`, issues);
+  // Nothing is planned in a namespace that cannot exist (the API server's findings would repeat this one).
+  if (nsProblem) return [];
 
   const config = {
     ...(op.nodeSelector ? { nodeSelector: op.nodeSelector } : {}),

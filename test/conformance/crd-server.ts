@@ -65,6 +65,9 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'agent-install.openshift.io/v1beta1 NMStateConfig': 'nmstateconfigs',
   'metal3.io/v1alpha1 BareMetalHost': 'baremetalhosts',
   'kubevirt.io/v1 VirtualMachine': 'virtualmachines',
+  'sriovnetwork.openshift.io/v1 SriovNetworkNodePolicy': 'sriovnetworknodepolicies',
+  'sriovnetwork.openshift.io/v1 SriovNetwork': 'sriovnetworks',
+  'cloudcredential.openshift.io/v1 CredentialsRequest': 'credentialsrequests',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
