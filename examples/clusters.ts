@@ -3,7 +3,7 @@
  * through external-secrets or from Secrets that already exist; no secret value is written.
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import type { HostedClusterIngressProps, HostedClusterProps, ManagementClusterProps, PlanOptions } from '../lib';
+import type { HostedClusterIngressProps, HostedClusterProps, HostedClusterSriovProps, ManagementClusterProps, PlanOptions } from '../lib';
 import { SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
@@ -164,3 +164,15 @@ export const kubevirtLoadBalancerCluster: HostedClusterProps = {
 export const EXAMPLE_DAY2: readonly { readonly cluster: HostedClusterProps; readonly ingress: HostedClusterIngressProps }[] = [
   { cluster: kubevirtLoadBalancerCluster, ingress: { preserveClientAddress: true } },
 ];
+
+/**
+ * Operators inside hosted clusters, by cluster name: SR-IOV in the AWS cluster as the
+ * documentation's chapter 9.3 installs it (the operator on workers), with one node policy and
+ * one network. Written to hosted-aws-clusters-aws-prod/.
+ */
+export const EXAMPLE_SRIOV: Readonly<Record<string, HostedClusterSriovProps>> = {
+  'aws-prod': {
+    nodePolicies: [{ name: 'ena-vfs', resourceName: 'enavfs', numVfs: 4, nicSelector: { pfNames: ['ens5'] } }],
+    networks: [{ name: 'data-plane', resourceName: 'enavfs', networkNamespace: 'default', ipam: '{"type":"whereabouts","range":"192.0.2.0/24"}' }],
+  },
+};

@@ -41,6 +41,8 @@ export class AwsOperatorRole extends pulumi.ComponentResource {
   /** `arn:<partition>:iam::<account>:role/<roleName>`, known now. */
   readonly roleArn: string;
   readonly role: aws.iam.Role;
+  /** Its inline policy, named after it. */
+  readonly policy: aws.iam.RolePolicy;
 
   constructor(name: string, args: AwsOperatorRoleArgs, opts?: pulumi.ComponentResourceOptions) {
     const issues = new IssueCollector(`AwsOperatorRole ${args.roleName}`);
@@ -65,7 +67,7 @@ export class AwsOperatorRole extends pulumi.ComponentResource {
       },
       parent,
     );
-    new aws.iam.RolePolicy(args.roleName, { name: args.roleName, role: this.role.name, policy: JSON.stringify({ Version: '2012-10-17', Statement: args.statements }) }, parent);
+    this.policy = new aws.iam.RolePolicy(args.roleName, { name: args.roleName, role: this.role.name, policy: JSON.stringify({ Version: '2012-10-17', Statement: args.statements }) }, parent);
     this.registerOutputs({ roleArn: this.roleArn });
   }
 }
