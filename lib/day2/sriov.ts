@@ -32,7 +32,7 @@ import { awsPlatform } from '../platforms/aws';
 import type { KnownChannels } from '../management/operator-install';
 import { GuestClusterRef, planGuestOperator } from './guest-operators';
 import type { GuestToleration } from './guest-operators-props';
-import type { SriovNodePolicyProps } from './sriov-props';
+import type { SriovNetworkProps, SriovNodePolicyProps, SriovOperatorProps } from './sriov-props';
 
 export type * from './sriov-props';
 
@@ -131,8 +131,29 @@ export function checkHostedClusterSriov(cluster: GuestClusterRef, input: unknown
   if (type !== awsPlatform.type) {
     issues.warn('(cluster)', `the documentation describes SR-IOV inside hosted clusters on ${awsPlatform.type} only (chapter 9.3 prerequisites); ${namespace}/${clusterName} runs on ${type}.`, 'Check that Red Hat supports SR-IOV on this platform before relying on it.');
   }
-  const operator = props.operator ?? {};
-  const objects: PlanItem[] = planGuestOperator(
+  const objects: PlanItem[] = planSriovOperator(cluster, props.operator ?? {}, issues);
+  const nodePolicies = (props.nodePolicies ?? []).map((policy, i) => nodePolicyObject(policy, `nodePolicies[${i}]`, issues));
+  const networks = networkObjects(props.networks ?? [], new Set(nodePolicies.map((p) => p.spec.resourceName)), issues);
+  objects.push(...nodePolicies.map((p) => planItem(p, PHASES.webhooksReady)), ...networks.map((n) => planItem(n, PHASES.webhooksReady)));
+  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
+  checkApiSchemas(objects.map((o) => o.object), issues, ` in ${namespace}/${clusterName}`);
+  if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
+  const plan: HostedClusterSriovPlan = {
+    label,
+    target: hostedClusterTarget(namespace, clusterName),
+    objects,
+    namespace,
+    name: clusterName,
+    nodePolicies,
+    networks,
+    warnings: issues.issues.filter((i) => i.severity === 'warning'),
+  };
+  return { plan, issues: issues.issues };
+}
+
+/** The documented install (chapter 9.3), with the user's changes; the channel checked against the Red Hat catalog's. */
+function planSriovOperator(cluster: GuestClusterRef, operator: SriovOperatorProps, issues: IssueCollector): PlanItem[] {
+  return planGuestOperator(
     {
       package: SRIOV_OPERATOR.package,
       namespace: SRIOV_OPERATOR.namespace,
@@ -154,9 +175,11 @@ export function checkHostedClusterSriov(cluster: GuestClusterRef, input: unknown
       known: SRIOV_OPERATOR,
     },
   );
-  const nodePolicies = (props.nodePolicies ?? []).map((policy, i) => nodePolicyObject(policy, `nodePolicies[${i}]`, issues));
-  const resources = new Set(nodePolicies.map((p) => p.spec.resourceName));
-  const networks = (props.networks ?? []).map((network, i) => {
+}
+
+/** The networks, each from a resource a node policy of this part offers. */
+function networkObjects(networks: readonly SriovNetworkProps[], resources: ReadonlySet<string>, issues: IssueCollector): SriovNetwork[] {
+  return networks.map((network, i) => {
     const path = `networks[${i}]`;
     if (!resources.has(network.resourceName)) {
       issues.error(`${path}.resourceName`, `no node policy offers the resource ${quote(network.resourceName)}.`, resources.size > 0 ? `Use one of ${[...resources].join(', ')}.` : 'Add a node policy with this resourceName.');
@@ -168,21 +191,6 @@ export function checkHostedClusterSriov(cluster: GuestClusterRef, input: unknown
     const object: SriovNetwork = { apiVersion: GUEST_API_VERSIONS.sriov, kind: 'SriovNetwork', metadata: { name, namespace: SRIOV_OPERATOR.namespace }, spec };
     return object;
   });
-  objects.push(...nodePolicies.map((p) => planItem(p, PHASES.webhooksReady)), ...networks.map((n) => planItem(n, PHASES.webhooksReady)));
-  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
-  checkApiSchemas(objects.map((o) => o.object), issues, ` in ${namespace}/${clusterName}`);
-  if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
-  const plan: HostedClusterSriovPlan = {
-    label,
-    target: hostedClusterTarget(namespace, clusterName),
-    objects,
-    namespace,
-    name: clusterName,
-    nodePolicies,
-    networks,
-    warnings: issues.issues.filter((i) => i.severity === 'warning'),
-  };
-  return { plan, issues: issues.issues };
 }
 
 /** One node policy, with the rules the operator's admission webhook applies. */
