@@ -4,17 +4,15 @@
  * operator assumes through STS, trusting the cluster's OIDC provider for its service account.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { strictMocks, valueOf } from './strict-mocks';
+import { adminKubeconfigRead, strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle as Cdk8sBundle, HostedClusterSriov as Cdk8sSriov } from '../../lib/cdk8s';
 import { EXAMPLE_OPTIONS, EXAMPLE_SRIOV, awsCluster } from '../../examples/clusters';
 
-const ADMIN_KUBECONFIG = 'apiVersion: v1\nkind: Config\nclusters: []\n';
-const mocked = strictMocks((args) => {
-  if (!args.id) return undefined;
-  if (args.type !== 'kubernetes:core/v1:Secret') throw new Error(`unexpected read of ${args.type}`);
-  return { id: args.id, state: { data: { kubeconfig: Buffer.from(ADMIN_KUBECONFIG).toString('base64') } } };
-});
+// A read of the admin kubeconfig Secret the operator writes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Obj = any;
+const mocked = strictMocks(adminKubeconfigRead);
 const { registrations } = mocked;
 let hcp: typeof import('../../lib/pulumi');
 let hcpAws: typeof import('../../lib/pulumi/aws');
@@ -52,7 +50,7 @@ test('SR-IOV: every object through the hosted cluster provider, in phase order, 
   const names = (key: string) => new Set((dependsOn.get(key) as { __name: string }[]).map((r) => r.__name));
   expect(names('prod-sriov-subscription-openshift-sriov-network-operator/sriov-network-operator-subscription')).toEqual(new Set([hosted[0].name, hosted[1].name]));
   expect(names('prod-sriov-sriovnetwork-openshift-sriov-network-operator/data-plane')).toEqual(new Set([hosted[2].name]));
-  expect(hosted[2].inputs.metadata.annotations['pulumi.com/waitFor']).toBe('jsonpath={.status.state}=AtLatestKnown');
+  expect((hosted[2].inputs as Obj).metadata.annotations['pulumi.com/waitFor']).toBe('jsonpath={.status.state}=AtLatestKnown');
 
   // Parity: the objects cdk8s writes for the same props.
   const app = new App();
@@ -75,7 +73,7 @@ test('AwsOperatorRole: web-identity trust of the cluster OIDC provider for the o
   expect(role.roleArn).toBe('arn:aws:iam::123456789012:role/aws-prod-s3-operator');
   await Promise.all([valueOf(role.role.urn), valueOf(role.policy.urn)]);
   const created = registrations.find((r) => r.type === 'aws:iam/role:Role' && r.name === 'aws-prod-s3-operator')!;
-  expect(JSON.parse(created.inputs.assumeRolePolicy)).toEqual({
+  expect(JSON.parse(created.inputs.assumeRolePolicy as string)).toEqual({
     Version: '2012-10-17',
     Statement: [
       {
@@ -92,7 +90,7 @@ test('AwsOperatorRole: web-identity trust of the cluster OIDC provider for the o
     ],
   });
   const policy = registrations.find((r) => r.type === 'aws:iam/rolePolicy:RolePolicy' && r.name === 'aws-prod-s3-operator')!;
-  expect(JSON.parse(policy.inputs.policy)).toEqual({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: 'arn:aws:s3:::aws-prod-data/*' }] });
+  expect(JSON.parse(policy.inputs.policy as string)).toEqual({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: ['s3:GetObject'], Resource: 'arn:aws:s3:::aws-prod-data/*' }] });
   expect(() => new hcpAws.AwsOperatorRole('bad', { roleName: 'x', accountId: '12', issuerURL: 'http://x', oidcProviderArn: 'p', serviceAccounts: [], statements: [] })).toThrow(
     /accountId: "12" is not an AWS account ID[\s\S]*issuerURL: "http:\/\/x" is not an https URL[\s\S]*serviceAccounts: no service account may assume the role[\s\S]*statements: the role would grant nothing/,
   );

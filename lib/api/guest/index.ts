@@ -4,7 +4,7 @@
  * generated from the upstream CRDs (scripts/gen-api/targets.ts).
  */
 import type { HostedClusterSpecConfigurationOperatorhub as OperatorHubSpec } from '../hypershift/hosted-cluster.generated';
-import type { ObjectMeta } from '../k8s';
+import type { SpecResource } from '../k8s';
 import type { CredentialsRequestSpec } from './credentials-request.generated';
 import type { SriovNetworkNodePolicySpec } from './sriov-network-node-policy.generated';
 import type { SriovNetworkSpec } from './sriov-network.generated';
@@ -21,12 +21,7 @@ export const GUEST_API_VERSIONS = {
   operatorHub: 'config.openshift.io/v1',
 } as const;
 
-type Resource<V extends string, K extends string, S> = {
-  readonly apiVersion: V;
-  readonly kind: K;
-  readonly metadata: ObjectMeta;
-  readonly spec: S;
-};
+type Resource<V extends string, K extends string, S> = SpecResource<V, K, S>;
 
 type G = typeof GUEST_API_VERSIONS;
 export type SriovNetworkNodePolicy = Resource<G['sriov'], 'SriovNetworkNodePolicy', SriovNetworkNodePolicySpec>;
