@@ -7,7 +7,9 @@ import * as pulumi from '@pulumi/pulumi';
 import { adminKubeconfigRead, strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle as Cdk8sBundle, HostedClusterSriov as Cdk8sSriov } from '../../lib/cdk8s';
-import { EXAMPLE_OPTIONS, EXAMPLE_SRIOV, awsCluster } from '../../examples/clusters';
+import { EXAMPLE_DAY2, EXAMPLE_OPTIONS, awsCluster } from '../../examples/clusters';
+
+const SRIOV = EXAMPLE_DAY2.find((d) => d.cluster === awsCluster)!.sriov!;
 
 // A read of the admin kubeconfig Secret the operator writes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +30,7 @@ test('SR-IOV: every object through the hosted cluster provider, in phase order, 
     return undefined;
   };
   const bundle = new hcp.HostedClusterBundle('prod', { ...awsCluster, options: EXAMPLE_OPTIONS });
-  const sriov = new hcp.HostedClusterSriov('prod-sriov', { cluster: bundle, ...EXAMPLE_SRIOV['aws-prod'] }, { transformations: [record] });
+  const sriov = new hcp.HostedClusterSriov('prod-sriov', { cluster: bundle, ...SRIOV }, { transformations: [record] });
   const all = sriov.phases.flatMap((p) => p.resources);
   const urns = await Promise.all(all.map((r) => valueOf(r.urn)));
   await valueOf(sriov.urn);
@@ -56,7 +58,7 @@ test('SR-IOV: every object through the hosted cluster provider, in phase order, 
   const app = new App();
   const chart = new Chart(app, 'c');
   const cdk8sBundle = new Cdk8sBundle(chart, 'cluster', { ...awsCluster, options: EXAMPLE_OPTIONS });
-  const cdk8s = new Cdk8sSriov(chart, 'sriov', { cluster: cdk8sBundle, ...EXAMPLE_SRIOV['aws-prod'] });
+  const cdk8s = new Cdk8sSriov(chart, 'sriov', { cluster: cdk8sBundle, ...SRIOV });
   const strip = (o: { metadata: { annotations?: unknown } }) => ({ ...o, metadata: { ...o.metadata, annotations: undefined } });
   expect(hosted.map((r) => strip(JSON.parse(JSON.stringify(r.inputs))))).toEqual(cdk8s.plan!.objects.map((p) => strip(JSON.parse(JSON.stringify(p.object)))));
 });
