@@ -16,7 +16,7 @@ import { parseAllDocuments } from 'yaml';
 import { HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
-import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS } from '../../examples/clusters';
+import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES } from './management-fixtures';
@@ -61,8 +61,8 @@ const SOURCES: SourceDocs[] = [
     collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [])),
   ),
   collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [])),
-  // The day-2 example: a KubeVirt cluster and the router's Service inside it.
-  collect('example day-2', (app) => defineExample(app, [], undefined, null)),
+  // The day-2 example, one source per cluster: kv-lb and the router's Service inside it, aws-prod and SR-IOV inside it.
+  ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2]))),
   ...DAY2_FIXTURES.map((fixture) =>
     collect(`fixture ${fixture.id}`, (app) => {
       const chart = new Chart(app, fixture.id);
