@@ -6,6 +6,7 @@ export * from './agent-install';
 export * from './metal3';
 export * from './kubevirt';
 export * from './guest';
+export * from './node-config';
 export * from './schema';
 export { checkObjectSchema, checkObjectSchemaDetailed, checkedKinds, celRuleCoverage, findKindSchema } from './check';
 export type { SchemaCheckResult } from './check';

@@ -19,8 +19,14 @@ import { infraEnvKindSchema } from './agent-install/infra-env.schema.generated';
 import { nmstateConfigKindSchema } from './agent-install/nmstate-config.schema.generated';
 import { bareMetalHostKindSchema } from './metal3/bare-metal-host.schema.generated';
 import { virtualMachineKindSchema } from './kubevirt/virtual-machine.schema.generated';
+import { machineConfigKindSchema } from './node-config/machine-config.schema.generated';
+import { kubeletConfigKindSchema } from './node-config/kubelet-config.schema.generated';
+import { containerRuntimeConfigKindSchema } from './node-config/container-runtime-config.schema.generated';
+import { imageDigestMirrorSetKindSchema } from './node-config/image-digest-mirror-set.schema.generated';
+import { tunedKindSchema } from './node-config/tuned.schema.generated';
+import { performanceProfileKindSchema } from './node-config/performance-profile.schema.generated';
 import { sriovNetworkNodePolicyKindSchema } from './guest/sriov-network-node-policy.schema.generated';
 import { sriovNetworkKindSchema } from './guest/sriov-network.schema.generated';
 import { credentialsRequestKindSchema } from './guest/credentials-request.schema.generated';
 
-export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema, sriovNetworkNodePolicyKindSchema, sriovNetworkKindSchema, credentialsRequestKindSchema];
+export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema, machineConfigKindSchema, kubeletConfigKindSchema, containerRuntimeConfigKindSchema, imageDigestMirrorSetKindSchema, tunedKindSchema, performanceProfileKindSchema, sriovNetworkNodePolicyKindSchema, sriovNetworkKindSchema, credentialsRequestKindSchema];

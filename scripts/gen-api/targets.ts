@@ -24,6 +24,8 @@ const HCO_DOCS = 'https://github.com/kubevirt/hyperconverged-cluster-operator/bl
 const ASSISTED_DOCS = 'https://github.com/openshift/assisted-service/blob/master/docs/operator.md';
 const METAL3_DOCS = 'https://book.metal3.io/bmo/introduction';
 const KUBEVIRT_DOCS = 'https://kubevirt.io/api-reference/';
+const OPENSHIFT_API_DOCS = 'https://github.com/openshift/api';
+const NTO_DOCS = 'https://github.com/openshift/cluster-node-tuning-operator';
 const SRIOV_DOCS = 'https://github.com/k8snetworkplumbingwg/sriov-network-operator/tree/master/api/v1';
 const CCO_DOCS = 'https://github.com/openshift/cloud-credential-operator/blob/master/docs/sts.md';
 
@@ -52,6 +54,15 @@ export const TARGETS: readonly Target[] = [
   { crd: 'metal3/metal3.io_baremetalhosts.yaml', version: 'v1alpha1', base: 'metal3/bare-metal-host', docs: METAL3_DOCS, types: true },
   // Schema only: the VirtualMachine spec types would be very large; lib/api/kubevirt types the fields the library sets.
   { crd: 'kubevirt/kubevirt.io_virtualmachines.crd.reconstructed.yaml', version: 'v1', base: 'kubevirt/virtual-machine', docs: KUBEVIRT_DOCS },
+  // Node configuration (lib/core/node-config): payloads serialized into the ConfigMaps NodePool
+  // `spec.config` and `spec.tuningConfig` name, each checked against its own CRD.
+  { crd: 'openshift-api/0000_80_machine-config_01_machineconfigs.crd.yaml', version: 'v1', base: 'node-config/machine-config', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'openshift-api/0000_80_machine-config_01_kubeletconfigs-Default.crd.yaml', version: 'v1', base: 'node-config/kubelet-config', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'openshift-api/0000_80_machine-config_01_containerruntimeconfigs-Default.crd.yaml', version: 'v1', base: 'node-config/container-runtime-config', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'openshift-api/0000_10_config-operator_01_imagedigestmirrorsets.crd.yaml', version: 'v1', base: 'node-config/image-digest-mirror-set', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'cluster-node-tuning-operator/20-tuned.crd.yaml', version: 'v1', base: 'node-config/tuned', docs: NTO_DOCS, types: true },
+  // v2: the storage version, and the only one HyperShift decodes from a tuningConfig ConfigMap.
+  { crd: 'cluster-node-tuning-operator/20-performance-profile.crd.yaml', version: 'v2', base: 'node-config/performance-profile', docs: NTO_DOCS, types: true },
   // Inside a hosted cluster (lib/day2): SR-IOV networks and the CredentialsRequest of an operator using AWS STS.
   { crd: 'sriov-network-operator/sriovnetwork.openshift.io_sriovnetworknodepolicies.yaml', version: 'v1', base: 'guest/sriov-network-node-policy', docs: SRIOV_DOCS, types: true },
   { crd: 'sriov-network-operator/sriovnetwork.openshift.io_sriovnetworks.yaml', version: 'v1', base: 'guest/sriov-network', docs: SRIOV_DOCS, types: true },

@@ -228,7 +228,7 @@ describe('CEL rules from the real CRDs', () => {
 
   test('every rule on create can be evaluated', () => {
     const coverage = celRuleCoverage();
-    expect(coverage.total).toBe(235); // 225 of HostedCluster, NodePool and ExternalSecret; 7 of BGPAdvertisement, BGPPeer and HyperConverged; 3 of VirtualMachine
+    expect(coverage.total).toBe(244); // 225 of HostedCluster, NodePool and ExternalSecret; 7 of BGPAdvertisement, BGPPeer and HyperConverged; 3 of VirtualMachine; 9 of ContainerRuntimeConfig
     expect(coverage.skipped).toEqual([]);
   });
 

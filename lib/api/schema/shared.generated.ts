@@ -822,3 +822,41 @@ export const s94: SchemaNode = {
  "type": "object",
  "properties": s95
 };
+export const s100: Readonly<Record<string, SchemaNode>> = {
+ "lastTransitionTime": {
+  "type": "string",
+  "nullable": true,
+  "format": "date-time"
+ },
+ "message": {
+  "type": "string"
+ },
+ "reason": {
+  "type": "string"
+ },
+ "status": {
+  "type": "string"
+ },
+ "type": {
+  "type": "string"
+ }
+};
+export const s99: SchemaNode = {
+ "type": "object",
+ "properties": s100
+};
+export const s98: SchemaNode = {
+ "type": "array",
+ "items": s99
+};
+export const s97: Readonly<Record<string, SchemaNode>> = {
+ "conditions": s98,
+ "observedGeneration": {
+  "type": "integer",
+  "format": "int64"
+ }
+};
+export const s96: SchemaNode = {
+ "type": "object",
+ "properties": s97
+};
