@@ -1,21 +1,23 @@
 /** The built-in example as cdk8s charts: the management cluster, then one chart (and so one output file) per hosted cluster. */
 import { App, Chart } from 'cdk8s';
+import type { Construct } from 'constructs';
 import type { HostedClusterProps, ManagementClusterProps } from '../lib';
-import { AgentInfrastructure, HostedClusterBundle, HostedClusterIngress, ManagementCluster } from '../lib/cdk8s';
+import { AgentInfrastructure, HostedClusterBundle, HostedClusterIngress, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
-import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS } from './clusters';
+import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, ExampleDay2 } from './clusters';
 
 /**
  * Adds the management cluster (unless `null`) and one chart per cluster to `app`; the chart id
  * names the output file. An agent cluster with hosts in EXAMPLE_AGENT_INFRASTRUCTURE gets them in
- * its chart; the default example also has the agent cluster on KubeVirt VMs.
+ * its chart; the default example also has the agent cluster on KubeVirt VMs. Day-2 objects go into
+ * their cluster's chart (the synth splits it by target); `day2: []` leaves them out.
  */
 export function defineExample(
   app: App,
   clusters: readonly HostedClusterProps[] = [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS],
   options = EXAMPLE_OPTIONS,
   management: ManagementClusterProps | null = EXAMPLE_MANAGEMENT_CLUSTER,
-  day2: typeof EXAMPLE_DAY2 = EXAMPLE_DAY2,
+  day2: readonly ExampleDay2[] = EXAMPLE_DAY2,
 ): void {
   if (management) new ManagementCluster(new Chart(app, 'management-cluster'), 'management', management);
   for (const cluster of clusters) {
@@ -23,11 +25,18 @@ export function defineExample(
     const bundle = new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
     const hosts = EXAMPLE_AGENT_INFRASTRUCTURE[cluster.name];
     if (hosts) new AgentInfrastructure(chart, 'agent-infrastructure', { ...hosts, cluster: bundle });
+    const inside = day2.find((d) => d.cluster.name === cluster.name && d.cluster.namespace === cluster.namespace);
+    if (inside) defineDay2(chart, bundle, inside);
   }
-  // Day 2: the cluster and the objects inside it in one chart; the synth splits it by target.
-  for (const { cluster, ingress } of day2) {
-    const chart = new Chart(app, `${cluster.platform.type.toLowerCase()}-${cluster.name}`);
-    const bundle = new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
-    new HostedClusterIngress(chart, 'ingress', { cluster: bundle, ...ingress });
+  // Day 2 of clusters not defined above: the cluster and the objects inside it in one chart.
+  for (const inside of day2.filter((d) => !clusters.some((c) => c.name === d.cluster.name && c.namespace === d.cluster.namespace))) {
+    const chart = new Chart(app, `${inside.cluster.platform.type.toLowerCase()}-${inside.cluster.name}`);
+    defineDay2(chart, new HostedClusterBundle(chart, 'cluster', { ...inside.cluster, options }), inside);
   }
+}
+
+/** The objects inside one hosted cluster: its ingress, SR-IOV. */
+function defineDay2(chart: Construct, cluster: HostedClusterBundle, inside: ExampleDay2): void {
+  if (inside.ingress) new HostedClusterIngress(chart, 'ingress', { cluster, ...inside.ingress });
+  if (inside.sriov) new HostedClusterSriov(chart, 'sriov', { cluster, ...inside.sriov });
 }

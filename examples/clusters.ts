@@ -3,7 +3,7 @@
  * through external-secrets or from Secrets that already exist; no secret value is written.
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import type { HostedClusterIngressProps, HostedClusterProps, ManagementClusterProps, PlanOptions } from '../lib';
+import type { HostedClusterIngressProps, HostedClusterProps, HostedClusterSriovProps, ManagementClusterProps, PlanOptions } from '../lib';
 import { NodeConfig, NodeTuning, SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
@@ -187,7 +187,27 @@ export const kubevirtLoadBalancerCluster: HostedClusterProps = {
   nodePools: [{ name: 'kv-lb', replicas: 2 }],
 };
 
-/** Hosted clusters with day-2 objects inside them (the example's second target). */
-export const EXAMPLE_DAY2: readonly { readonly cluster: HostedClusterProps; readonly ingress: HostedClusterIngressProps }[] = [
+/** Day-2 objects inside one hosted cluster: its ingress, SR-IOV. */
+export interface ExampleDay2 {
+  readonly cluster: HostedClusterProps;
+  readonly ingress?: HostedClusterIngressProps;
+  readonly sriov?: HostedClusterSriovProps;
+}
+
+/**
+ * Hosted clusters with day-2 objects inside them (the example's second target): the router's
+ * Service of kv-lb, and SR-IOV in the AWS cluster as the documentation's chapter 9.3 installs it
+ * (the operator on workers), with one node policy and one network. Each is written to
+ * hosted-<namespace>-<name>/.
+ */
+export const EXAMPLE_DAY2: readonly ExampleDay2[] = [
   { cluster: kubevirtLoadBalancerCluster, ingress: { preserveClientAddress: true } },
+  {
+    cluster: awsCluster,
+    sriov: {
+      nodePolicies: [{ name: 'ena-vfs', resourceName: 'enavfs', numVfs: 4, nicSelector: { pfNames: ['ens5'] } }],
+      networks: [{ name: 'data-plane', resourceName: 'enavfs', networkNamespace: 'default', ipam: '{"type":"whereabouts","range":"192.0.2.0/24"}' }],
+    },
+  },
 ];
+

@@ -78,6 +78,11 @@ export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform,
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
 export { checkHostedClusterIngress } from './day2';
 export type { HostedClusterIngressProps, HostedClusterIngressPlan } from './day2';
+// Operators inside a hosted cluster: OLM (catalogs, OperatorHub, Subscriptions, AWS STS) and SR-IOV.
+export { checkHostedClusterOperators, checkHostedClusterSriov } from './day2';
+export type { HostedClusterOperatorsProps, HostedClusterOperatorsPlan, GuestOperatorProps, GuestCatalogSourceProps, GuestOperatorHubProps, GuestOperatorAwsProps, GuestToleration } from './day2';
+export type { CredentialsRequestProps, AwsStatementProps, GuestClusterRef } from './day2';
+export type { HostedClusterSriovProps, HostedClusterSriovPlan, SriovOperatorProps, SriovNodePolicyProps, SriovNicSelectorProps, SriovNetworkProps } from './day2';
 
 // Capacity planning: how many hosted control planes the management cluster's workers hold (sizing guidance).
 export { planCapacity, planCapacityOrThrow, capacityReportJson, capacityReportSvg, capacitySummary, sizingBaselineConfigMap } from './capacity';

@@ -2,6 +2,7 @@
 import { BUILT_IN_KINDS, checkDataKeys } from './schema/builtins';
 import { compileRule } from './schema/cel-lazy';
 import { GENERATED_KINDS } from './kinds.generated';
+import { operatorHubKindSchema } from './guest/operator-hub-schema';
 import { checkMetadata } from './schema/metadata';
 import type { KindSchema, SchemaNode } from './schema/types';
 import { walk } from './schema/validate';
@@ -9,7 +10,7 @@ import type { SchemaFinding, SkippedRule, WalkContext } from './schema/validate'
 import { checkTransitionRules, hasTransitionRules } from './schema/transitions';
 import type { TransitionCheckResult } from './schema/transitions';
 
-const KINDS = new Map<string, KindSchema>([...GENERATED_KINDS, ...BUILT_IN_KINDS].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
+const KINDS = new Map<string, KindSchema>([...GENERATED_KINDS, ...BUILT_IN_KINDS, operatorHubKindSchema].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
 
 /** Top-level fields the API server resets on create (status subresource): not validated. */
 const IGNORED_TOP_LEVEL = new Set(['status']);

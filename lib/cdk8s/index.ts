@@ -20,6 +20,8 @@ export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureConstructProps } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';
 export type { HostedClusterIngressConstructProps } from './hosted-cluster-ingress';
+export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
+export type { HostedClusterOperatorsConstructProps, HostedClusterSriovConstructProps, HostedClusterRefProps } from './hosted-cluster-operators';
 
 // cdk8s-plus interop: the parts of your cdk8s-plus module the bundle's helpers use.
 export type { KplusSecretModule, KplusNamespacesModule } from './cdk8s-plus';

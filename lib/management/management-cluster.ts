@@ -10,8 +10,6 @@
  *
  * Hosted clusters (waves 0-3) come after all of it.
  */
-import type { CatalogSource } from '../api';
-import { MANAGEMENT_API_VERSIONS } from '../api';
 import { Cidr, parseCidr } from '../core/cidr';
 import { SchemaCheck, checkApiSchemas } from '../core/api-schema-check';
 import { checkProps, withSchemaFindings } from '../core/check-props';
@@ -21,7 +19,7 @@ import { planAssistedService } from './assisted-service';
 import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
 import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
-import { DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId } from './olm';
+import { CATALOG_SOURCE_READY, DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, catalogSourceObject } from './olm';
 import { planOperatorInstall } from './operator-install';
 import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './presets';
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
@@ -128,21 +126,9 @@ function componentsOf(props: ManagementClusterProps, platforms: readonly Managem
 function catalogSourceItems(catalogSources: NonNullable<ManagementClusterProps['catalogSources']>, issues: IssueCollector): { items: PlanItem[]; names: ReadonlySet<string> } {
   const catalogs = new Map(catalogSources.map((c) => [c.name, c]));
   const items = catalogSources.map((catalog, i) => {
-    const source: CatalogSource = {
-      apiVersion: MANAGEMENT_API_VERSIONS.catalogSource,
-      kind: 'CatalogSource',
-      metadata: { name: catalog.name, namespace: DEFAULT_CATALOG.sourceNamespace },
-      spec: {
-        sourceType: 'grpc',
-        image: catalog.image,
-        displayName: catalog.displayName ?? catalog.name,
-        publisher: catalog.publisher ?? 'hcp-constructs',
-        ...(catalog.pollInterval ? { updateStrategy: { registryPoll: { interval: catalog.pollInterval } } } : {}),
-      },
-    };
+    const source = catalogSourceObject(catalog, DEFAULT_CATALOG.sourceNamespace);
     if (catalogs.get(catalog.name) !== catalog) issues.error(`catalogSources[${i}].name`, `catalog source "${catalog.name}" is defined twice.`, 'Give each its own name.');
-    // OLM reports the catalog's gRPC connection; subscriptions resolve only once it is READY.
-    return planItem(source, PHASES.operators, { kind: 'jsonpath', path: '.status.connectionState.lastObservedState', value: 'READY' });
+    return planItem(source, PHASES.operators, CATALOG_SOURCE_READY);
   });
   return { items, names: new Set(catalogs.keys()) };
 }

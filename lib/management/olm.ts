@@ -7,7 +7,7 @@
  * `modules/virt-subscribing-cli.adoc`; hypershift `hack/ci/install-mce.sh`, `install-cnv.sh`;
  * LVM Storage and ODF installation chapters).
  */
-import type { Namespace, OperatorGroup, Subscription } from '../api';
+import type { CatalogSource, CatalogSourceSpec, Namespace, OperatorGroup, Subscription } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
 
 /** The operators the library can install. */
@@ -124,3 +124,32 @@ export function operatorObjects(install: OperatorInstall): { namespace: Namespac
     },
   };
 }
+
+/** What a CatalogSource is made of: a gRPC index image. */
+export interface CatalogSourceSettings {
+  readonly name: string;
+  readonly image: string;
+  readonly displayName?: string;
+  readonly publisher?: string;
+  readonly pollInterval?: string;
+}
+
+/** A gRPC CatalogSource serving `image`, with more of its spec (`grpcPodConfig`) when given. */
+export function catalogSourceObject(catalog: CatalogSourceSettings, namespace: string, more: Partial<CatalogSourceSpec> = {}): CatalogSource {
+  return {
+    apiVersion: MANAGEMENT_API_VERSIONS.catalogSource,
+    kind: 'CatalogSource',
+    metadata: { name: catalog.name, namespace },
+    spec: {
+      sourceType: 'grpc',
+      image: catalog.image,
+      displayName: catalog.displayName ?? catalog.name,
+      publisher: catalog.publisher ?? 'hcp-constructs',
+      ...(catalog.pollInterval ? { updateStrategy: { registryPoll: { interval: catalog.pollInterval } } } : {}),
+      ...more,
+    },
+  };
+}
+
+/** OLM reports a catalog's gRPC connection; subscriptions resolve only once it is READY. */
+export const CATALOG_SOURCE_READY = { kind: 'jsonpath', path: '.status.connectionState.lastObservedState', value: 'READY' } as const;

@@ -23,6 +23,8 @@ export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureArgs } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';
 export type { HostedClusterIngressArgs } from './hosted-cluster-ingress';
+export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
+export type { HostedClusterOperatorsArgs, HostedClusterSriovArgs, HostedClusterTargetArgs } from './hosted-cluster-operators';
 
 // The API of a hosted cluster: its admin kubeconfig and a provider built from it.
 export { hostedClusterProvider, adminKubeconfig } from './hosted-cluster-provider';

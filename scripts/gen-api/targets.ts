@@ -26,6 +26,8 @@ const METAL3_DOCS = 'https://book.metal3.io/bmo/introduction';
 const KUBEVIRT_DOCS = 'https://kubevirt.io/api-reference/';
 const OPENSHIFT_API_DOCS = 'https://github.com/openshift/api';
 const NTO_DOCS = 'https://github.com/openshift/cluster-node-tuning-operator';
+const SRIOV_DOCS = 'https://github.com/k8snetworkplumbingwg/sriov-network-operator/tree/master/api/v1';
+const CCO_DOCS = 'https://github.com/openshift/cloud-credential-operator/blob/master/docs/sts.md';
 
 export const TARGETS: readonly Target[] = [
   { crd: 'hypershift/hostedclusters.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/hosted-cluster', docs: HYPERSHIFT_DOCS, types: true },
@@ -61,4 +63,8 @@ export const TARGETS: readonly Target[] = [
   { crd: 'cluster-node-tuning-operator/20-tuned.crd.yaml', version: 'v1', base: 'node-config/tuned', docs: NTO_DOCS, types: true },
   // v2: the storage version, and the only one HyperShift decodes from a tuningConfig ConfigMap.
   { crd: 'cluster-node-tuning-operator/20-performance-profile.crd.yaml', version: 'v2', base: 'node-config/performance-profile', docs: NTO_DOCS, types: true },
+  // Inside a hosted cluster (lib/day2): SR-IOV networks and the CredentialsRequest of an operator using AWS STS.
+  { crd: 'sriov-network-operator/sriovnetwork.openshift.io_sriovnetworknodepolicies.yaml', version: 'v1', base: 'guest/sriov-network-node-policy', docs: SRIOV_DOCS, types: true },
+  { crd: 'sriov-network-operator/sriovnetwork.openshift.io_sriovnetworks.yaml', version: 'v1', base: 'guest/sriov-network', docs: SRIOV_DOCS, types: true },
+  { crd: 'cloud-credential-operator/cloudcredential_v1_credentialsrequest_crd.yaml', version: 'v1', base: 'guest/credentials-request', docs: CCO_DOCS, types: true },
 ];

@@ -1,7 +1,7 @@
 /**
  * docs/transition-rules.md: every transition rule (a CEL rule that uses `oldSelf`) of the kinds
  * gen-api generates, with the prop that sets the field and how the library enforces the rule.
- * Rule text and messages are what the generated validators carry anyway; no description text.
+ * Rule text is what the generated validators carry anyway; no description or message text (the findings give those).
  */
 import { compileRule } from '../../lib/api/schema/cel';
 import { oldSelfFields } from '../../lib/api/schema/transitions';
@@ -67,13 +67,13 @@ export function transitionRulesDoc(kinds: readonly KindRules[]): { text: string;
         '',
         `Way forward when a change is refused: ${wayForward(kind, '<field>', '<new value>')}`,
         '',
-        '| Field | Rule (on the field, or where it is declared) | Message | Prop | Enforced |',
-        '| --- | --- | --- | --- | --- |',
+        '| Field | Rule (on the field, or where it is declared) | Prop | Enforced |',
+        '| --- | --- | --- | --- |',
         ...rules.map(({ path, rule }) => {
           const field = fieldOf(path, rule.rule);
           const prop = propOf(kind, field);
           const declared = field === path.replace(/^\./, '') ? '' : ` on ${code(path.replace(/^\./, '') || '<root>')}`;
-          return `| ${code(field)} | ${code(rule.rule)}${declared} | ${cell(rule.message ?? '')} | ${prop ? code(prop) : noProp(field)} | ${enforcement(rule, field)} |`;
+          return `| ${code(field)} | ${code(rule.rule)}${declared} | ${prop ? code(prop) : noProp(field)} | ${enforcement(rule, field)} |`;
         }),
       ].join('\n'),
     );

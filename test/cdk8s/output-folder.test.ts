@@ -10,7 +10,7 @@ import { Chart } from 'cdk8s';
 import { HostedClusterBundle, OutputFolderError, runSynth, synthAtomically } from '../../lib/cdk8s';
 import { MANIFEST_FILE, outputFolderProblem, readManifest, resolveOutdir, writeOwnedFiles } from '../../lib/cdk8s/output-folder';
 import { defineExample } from '../../examples/app';
-import { EXAMPLE_CLUSTERS, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
+import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 import { EXAMPLE_AGENT_CLUSTERS } from '../../examples/agent-infrastructure';
 import { filesBelow } from './files';
 
@@ -106,6 +106,7 @@ describe('output folder', () => {
     for (const [file, content] of Object.entries(before)) expect(after[file]).toBe(content);
     expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([
       `dist/${MANIFEST_FILE}`,
+      'dist/hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
       'dist/hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
       'dist/management/agent-vcluster2.yaml',
       'dist/management/agent-vm-agents.yaml',
@@ -128,6 +129,7 @@ describe('output folder', () => {
     fs.writeFileSync(path.join(dist, 'kustomization.yaml'), kustomization);
     synthAtomically('dist', defineExample);
     const generated = [
+      'hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
       'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
       ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
@@ -137,9 +139,12 @@ describe('output folder', () => {
     ];
     expect(readManifest(dist)).toEqual(generated);
 
-    // One cluster taken out of the app: its file goes, nothing else does.
-    const result = synthAtomically('dist', (app) => defineExample(app, [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS].filter((c) => c.name !== 'aws-prod'), EXAMPLE_OPTIONS));
-    expect(result.removed).toEqual(['management/aws-aws-prod.yaml']);
+    // One cluster taken out of the app: its files go (the objects inside it too), nothing else does.
+    const withoutAws = (c: { name: string }) => c.name !== 'aws-prod';
+    const result = synthAtomically('dist', (app) =>
+      defineExample(app, [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS].filter(withoutAws), EXAMPLE_OPTIONS, undefined, EXAMPLE_DAY2.filter((d) => withoutAws(d.cluster))),
+    );
+    expect([...result.removed].sort()).toEqual(['hosted-aws-clusters-aws-prod/aws-aws-prod.yaml', 'management/aws-aws-prod.yaml']);
     expect(Object.keys(filesBelow(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws-'))].sort());
     expect(fs.readFileSync(path.join(dist, 'kustomization.yaml'), 'utf8')).toBe(kustomization);
   });

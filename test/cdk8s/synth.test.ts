@@ -27,7 +27,8 @@ describe('synthAtomically', () => {
     fs.writeFileSync(path.join(out, 'notes.yaml'), 'mine');
     const result = synthAtomically(out, (app) => defineExample(app));
     expect(result.files).toEqual([
-      // The day-2 example's objects inside its hosted cluster: a folder of their own.
+      // The day-2 example's objects inside its hosted clusters: a folder of their own each.
+      'hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
       'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
       ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
@@ -37,7 +38,7 @@ describe('synthAtomically', () => {
     ]);
     expect(Object.keys(filesBelow(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(69); // 22 of the hosted clusters (2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 22 of the management cluster, 3 of kv-lb and 1 inside it
+    expect(result.objects).toBe(74); // 22 of the hosted clusters (2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 22 of the management cluster, 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV)
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
@@ -45,7 +46,7 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = filesBelow(path.join(work, 'a'));
-    expect(Object.keys(a)).toHaveLength(13); // seven clusters, one day-2 folder, the management cluster, capacity (2) and DNS (2) reports, the manifest
+    expect(Object.keys(a)).toHaveLength(14); // seven clusters, two day-2 folders, the management cluster, capacity (2) and DNS (2) reports, the manifest
     expect(filesBelow(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -125,7 +126,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 12 file\(s\), 69 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 13 file\(s\), 74 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

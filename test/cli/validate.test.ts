@@ -24,11 +24,11 @@ describe('examples/fleet.yaml', () => {
     expect(issues).toEqual([]);
     const props = (kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.props);
     const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
-    expect(props('HostedCluster')).toEqual(plain([...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS, ...EXAMPLE_DAY2.map((d) => d.cluster)]));
+    expect(props('HostedCluster')).toEqual(plain([...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS, ...EXAMPLE_DAY2.filter((d) => !EXAMPLE_CLUSTERS.includes(d.cluster)).map((d) => d.cluster)]));
     expect(entries.filter((e) => e.kind === 'HostedCluster').map((e) => e.options)).toEqual(entries.filter((e) => e.kind === 'HostedCluster').map(() => plain(EXAMPLE_OPTIONS)));
     expect(props('ManagementCluster')).toEqual([plain(EXAMPLE_MANAGEMENT_CLUSTER)]);
     expect(entries.filter((e) => e.kind === 'AgentInfrastructure').map((e) => [e.cluster, e.props])).toEqual(Object.entries(plain(EXAMPLE_AGENT_INFRASTRUCTURE) as object));
-    expect(entries.filter((e) => e.kind === 'HostedClusterIngress').map((e) => [e.cluster, e.props])).toEqual(EXAMPLE_DAY2.map((d) => [d.cluster.name, d.ingress]));
+    expect(entries.filter((e) => e.kind === 'HostedClusterIngress').map((e) => [e.cluster, e.props])).toEqual(EXAMPLE_DAY2.filter((d) => d.ingress).map((d) => [d.cluster.name, d.ingress]));
   });
 
   test('validates with the warnings a synth of the example prints, and exit 0', () => {

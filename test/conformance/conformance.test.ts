@@ -13,12 +13,12 @@ import { App, Chart } from 'cdk8s';
 import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { HostedClusterBundle, HostedClusterIngress, ManagementCluster } from '../../lib/cdk8s';
+import { HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
-import { EXAMPLE_CLUSTERS, SUPPORTED_VERSIONS } from '../../examples/clusters';
+import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
-import { DAY2_FIXTURES } from './day2-fixtures';
+import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES } from './management-fixtures';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
@@ -61,13 +61,21 @@ const SOURCES: SourceDocs[] = [
     collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [])),
   ),
   collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [])),
-  // The day-2 example: a KubeVirt cluster and the router's Service inside it.
-  collect('example day-2', (app) => defineExample(app, [], undefined, null)),
+  // The day-2 example, one source per cluster: kv-lb and the router's Service inside it, aws-prod and SR-IOV inside it.
+  ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2]))),
   ...DAY2_FIXTURES.map((fixture) =>
     collect(`fixture ${fixture.id}`, (app) => {
       const chart = new Chart(app, fixture.id);
       const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
       new HostedClusterIngress(chart, 'ingress', { cluster, ...fixture.ingress });
+    }),
+  ),
+  ...OPERATORS_FIXTURES.map((fixture) =>
+    collect(`fixture ${fixture.id}`, (app) => {
+      const chart = new Chart(app, fixture.id);
+      const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
+      new HostedClusterOperators(chart, 'operators', { cluster, ...fixture.operators });
+      new HostedClusterSriov(chart, 'sriov', { cluster, ...fixture.sriov });
     }),
   ),
   ...CONFORMANCE_FIXTURES.map((fixture) =>
@@ -88,7 +96,17 @@ const caseOf = (source: string, object: Obj): Case => ({
   source,
   object,
 });
-const ALL_CASES = SOURCES.flatMap(({ source, docs }) => docs.map((object) => caseOf(source, object)));
+/**
+ * OperatorHub's CRD is not among the reference CRDs; its spec is the one HostedCluster embeds at
+ * spec.configuration.operatorhub, so it is posted inside a HostedCluster of the same source.
+ */
+function embeddedOperatorHub(source: string, docs: readonly Obj[], object: Obj): Case {
+  const hostedCluster = JSON.parse(JSON.stringify(docs.find((d) => d.kind === 'HostedCluster')));
+  hostedCluster.metadata.name = `operatorhub-${hostedCluster.metadata.name}`;
+  hostedCluster.spec.configuration = { ...hostedCluster.spec.configuration, operatorhub: object.spec };
+  return { title: `OperatorHub /cluster as HostedCluster configuration.operatorhub (${source})`, source, object: hostedCluster };
+}
+const ALL_CASES = SOURCES.flatMap(({ source, docs }) => docs.map((object) => (object.kind === 'OperatorHub' ? embeddedOperatorHub(source, docs, object) : caseOf(source, object))));
 const CUSTOM_CASES = ALL_CASES.filter((c) => isCustomResource(c.object));
 const BUILT_IN_CASES = ALL_CASES.filter((c) => !isCustomResource(c.object));
 
@@ -168,7 +186,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
     });
 
     test('every source yields one HostedCluster and the objects cover all platforms and emitted kinds', () => {
-      const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster');
+      const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster' && !c.title.startsWith('OperatorHub'));
+      expect(CUSTOM_CASES.filter((c) => c.title.startsWith('OperatorHub'))).toHaveLength(1);
       expect(hostedClusters).toHaveLength(HOSTED_CLUSTER_SOURCES.length);
       expect(new Set(hostedClusters.map((c) => c.object.spec.platform.type))).toEqual(new Set(['AWS', 'KubeVirt', 'Agent', 'None']));
       expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(
@@ -179,6 +198,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           // The management cluster's kinds.
           'OperatorGroup', 'Subscription', 'CatalogSource', 'MultiClusterEngine', 'AddOnDeploymentConfig', 'MetalLB',
           'IPAddressPool', 'L2Advertisement', 'BGPAdvertisement', 'BGPPeer', 'HyperConverged', 'AgentServiceConfig',
+          // Inside hosted clusters: SR-IOV and the CredentialsRequest of an operator using AWS STS.
+          'SriovNetworkNodePolicy', 'SriovNetwork', 'CredentialsRequest',
         ]),
       );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service']));
@@ -187,7 +208,7 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
         new Set(['MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'Tuned', 'PerformanceProfile']),
       );
       // What users apply carries the Argo CD sync wave.
-      for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^(-[1-3]|[0-4])$/);
+      for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^(-[1-4]|[0-4])$/);
     });
   });
 

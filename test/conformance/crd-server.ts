@@ -72,6 +72,9 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'config.openshift.io/v1 ImageDigestMirrorSet': 'imagedigestmirrorsets',
   'tuned.openshift.io/v1 Tuned': 'tuneds',
   'performance.openshift.io/v2 PerformanceProfile': 'performanceprofiles',
+  'sriovnetwork.openshift.io/v1 SriovNetworkNodePolicy': 'sriovnetworknodepolicies',
+  'sriovnetwork.openshift.io/v1 SriovNetwork': 'sriovnetworks',
+  'cloudcredential.openshift.io/v1 CredentialsRequest': 'credentialsrequests',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */

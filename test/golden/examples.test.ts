@@ -34,6 +34,7 @@ test('every platform and the management cluster have a golden file', () => {
     'agent-vcluster2',
     'agent-vm-agents',
     'aws-aws-prod',
+    'hosted-aws-clusters-aws-prod/aws-aws-prod',
     'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb',
     'kubevirt-kv-dev',
     'kubevirt-kv-lb',

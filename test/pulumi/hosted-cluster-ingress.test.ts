@@ -3,20 +3,15 @@
  * admin kubeconfig, the phases as dependsOn, every object through that provider, parity with cdk8s.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { strictMocks, valueOf } from './strict-mocks';
+import { ADMIN_KUBECONFIG, adminKubeconfigRead, strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import type { HostedClusterProps } from '../../lib';
 import { HostedClusterBundle as Cdk8sBundle, HostedClusterIngress as Cdk8sIngress } from '../../lib/cdk8s';
 import { EXAMPLE_OPTIONS, agentCluster } from '../../examples/clusters';
 
-const ADMIN_KUBECONFIG = 'apiVersion: v1\nkind: Config\nclusters: []\n';
 
 // A read of the admin kubeconfig Secret the operator writes.
-const mocked = strictMocks((args) => {
-  if (!args.id) return undefined;
-  if (args.type !== 'kubernetes:core/v1:Secret') throw new Error(`unexpected read of ${args.type}`);
-  return { id: args.id, state: { data: { kubeconfig: Buffer.from(ADMIN_KUBECONFIG).toString('base64') } } };
-});
+const mocked = strictMocks(adminKubeconfigRead);
 const { registrations } = mocked;
 let hcp: typeof import('../../lib/pulumi');
 let render: typeof import('../../lib/pulumi/render');

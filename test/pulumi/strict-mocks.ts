@@ -58,3 +58,13 @@ export function strictMocks(answer: (args: pulumi.runtime.MockResourceArgs) => A
 
 /** The value an Output resolves to. */
 export const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
+
+/** The admin kubeconfig the mocked management cluster's Secret `<name>-admin-kubeconfig` holds. */
+export const ADMIN_KUBECONFIG = 'apiVersion: v1\nkind: Config\nclusters: []\n';
+
+/** Answers the one read a day-2 component makes: the admin kubeconfig Secret; any other read fails. */
+export function adminKubeconfigRead(args: pulumi.runtime.MockResourceArgs): Answer | undefined {
+  if (!args.id) return undefined;
+  if (args.type !== 'kubernetes:core/v1:Secret') throw new Error(`unexpected read of ${args.type}`);
+  return { id: args.id, state: { data: { kubeconfig: Buffer.from(ADMIN_KUBECONFIG).toString('base64') } } };
+}

@@ -71,6 +71,10 @@ import type {
 } from '../../lib/management/management-cluster-props';
 import { hostedClusterIngressPropsSchema } from '../../lib/day2/ingress';
 import type { HostedClusterIngressProps } from '../../lib/day2/ingress-props';
+import { guestOperatorAwsPropsSchema, guestOperatorPropsSchema, hostedClusterOperatorsPropsSchema } from '../../lib/day2/guest-operators';
+import type { GuestOperatorAwsProps, GuestOperatorProps, HostedClusterOperatorsProps } from '../../lib/day2/guest-operators-props';
+import { hostedClusterSriovPropsSchema } from '../../lib/day2/sriov';
+import type { HostedClusterSriovProps } from '../../lib/day2/sriov-props';
 
 /** `true` when A and B are the same type (the compiler's identity relation, not assignability). */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -160,6 +164,10 @@ same<ControlPlaneNodeProps, v.InferOutput<typeof controlPlaneNodePropsSchema>>(t
 
 // Day 2.
 same<HostedClusterIngressProps, v.InferOutput<typeof hostedClusterIngressPropsSchema>>(true);
+same<HostedClusterOperatorsProps, v.InferOutput<typeof hostedClusterOperatorsPropsSchema>>(true);
+same<GuestOperatorProps, v.InferOutput<typeof guestOperatorPropsSchema>>(true);
+same<GuestOperatorAwsProps, v.InferOutput<typeof guestOperatorAwsPropsSchema>>(true);
+same<HostedClusterSriovProps, v.InferOutput<typeof hostedClusterSriovPropsSchema>>(true);
 
 // The AWS CLI's JSON.
 same<AwsInfraOutput, v.InferOutput<typeof awsInfraOutputSchema>>(true);

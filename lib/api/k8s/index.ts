@@ -18,6 +18,14 @@ export interface KubernetesObject {
   readonly metadata: ObjectMeta;
 }
 
+/** A custom resource of a known API version, kind and spec (the shape of every generated kind). */
+export interface SpecResource<V extends string, K extends string, S> {
+  readonly apiVersion: V;
+  readonly kind: K;
+  readonly metadata: ObjectMeta;
+  readonly spec: S;
+}
+
 export interface Namespace extends KubernetesObject {
   readonly apiVersion: 'v1';
   readonly kind: 'Namespace';

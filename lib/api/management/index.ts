@@ -3,7 +3,7 @@
  * hypershift add-on, MetalLB, OpenShift Virtualization and assisted-service. Spec types are
  * generated from the upstream CRDs (scripts/gen-api/targets.ts).
  */
-import type { ObjectMeta } from '../k8s';
+import type { SpecResource } from '../k8s';
 import type { AddOnDeploymentConfigSpec } from './addon-deployment-config.generated';
 import type { AgentServiceConfigSpec } from './agent-service-config.generated';
 import type { BGPAdvertisementSpec } from './bgp-advertisement.generated';
@@ -44,12 +44,7 @@ export const MANAGEMENT_API_VERSIONS = {
   agentServiceConfig: 'agent-install.openshift.io/v1beta1',
 } as const;
 
-type Resource<V extends string, K extends string, S> = {
-  readonly apiVersion: V;
-  readonly kind: K;
-  readonly metadata: ObjectMeta;
-  readonly spec: S;
-};
+type Resource<V extends string, K extends string, S> = SpecResource<V, K, S>;
 
 type A = typeof MANAGEMENT_API_VERSIONS;
 export type OperatorGroup = Resource<A['operatorGroup'], 'OperatorGroup', OperatorGroupSpec>;

@@ -62,7 +62,9 @@ const allow = (Action: readonly string[], Resource: string | readonly string[] =
 const prefixed = (service: string, actions: string) => actions.split(/\s+/).filter(Boolean).map((a) => `${service}:${a}`);
 const hostedZoneArn = (refs: AwsPolicyRefs, id: string) => `arn:${refs.partition ?? 'aws'}:route53:::hostedzone/${id.replace(/^\/?hostedzone\//, '')}`;
 const grantForAwsResource = { Bool: { 'kms:GrantIsForAWSResource': true } };
-const sa = (namespace: string, name: string) => `system:serviceaccount:${namespace}:${name}`;
+/** The `sub` claim of a service account's token: `system:serviceaccount:<namespace>:<name>`. */
+export const serviceAccountSubject = (namespace: string, name: string) => `system:serviceaccount:${namespace}:${name}`;
+const sa = serviceAccountSubject;
 
 /**
  * The seven control-plane roles: suffix, service accounts and permissions, with the actions of

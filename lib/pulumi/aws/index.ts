@@ -19,3 +19,7 @@ export type { AwsIamArgs } from './iam';
 // The management cluster's side: the bucket the HyperShift operator publishes OIDC documents to.
 export { OidcBucket } from '../management/oidc-bucket';
 export type { OidcBucketArgs } from '../management/oidc-bucket';
+
+// Inside the hosted cluster: the role an OLM operator assumes through STS (CCO manual mode).
+export { AwsOperatorRole } from './operator-role';
+export type { AwsOperatorRoleArgs } from './operator-role';
