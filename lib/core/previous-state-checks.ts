@@ -8,8 +8,13 @@ import { upgradeCheck } from './upgrade';
 /** Every previous-state check: add a new one here. */
 export const PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [transitionRuleCheck, upgradeCheck];
 
-/** The kinds any of `checks` reads. */
+/** The kinds any of `checks` reads, for its findings or its summary lines (what a synth reads back). */
 export function previousKinds(checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS): ReadonlySet<string> {
+  return new Set(checks.flatMap((c) => [...c.kinds, ...(c.summaryKinds ?? [])]));
+}
+
+/** The kinds the findings of `checks` read (what the Pulumi guard keeps: it shows no summary). */
+export function judgedKinds(checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS): ReadonlySet<string> {
   return new Set(checks.flatMap((c) => c.kinds));
 }
 

@@ -33,6 +33,11 @@ export interface PreviousStateCheck {
   readonly check: (previous: PreviousObjects, planned: readonly PlannedObject[]) => readonly ValidationIssue[];
   /** Lines for the synth summary and `diff` about the change (the versions that move); none when not given. */
   readonly summary?: (previous: PreviousObjects, planned: readonly PlannedObject[]) => readonly string[];
+  /**
+   * Kinds only `summary` reads, besides `kinds` (the multicluster engine's Subscription, for its
+   * channel). An adapter that shows no summary (the Pulumi guard) does not keep them. @default none
+   */
+  readonly summaryKinds?: readonly string[];
 }
 
 /** `target:group/kind/namespace/name` without the API version, so a new version still finds the object. */

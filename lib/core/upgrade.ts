@@ -167,7 +167,9 @@ export function upgradeFindings(previous: readonly unknown[], planned: readonly 
  */
 export const upgradeCheck: PreviousStateCheck = {
   name: 'upgrades',
-  kinds: ['HostedCluster', 'NodePool', 'Subscription'],
+  kinds: ['HostedCluster', 'NodePool'],
+  // The multicluster engine's Subscription moves in the summary (its channel) but has no rule.
+  summaryKinds: ['Subscription'],
   check: (previous, planned) => upgradeFindings(...beforeAndAfter(previous, planned)),
   summary: (previous, planned) => versionChangeLines(versionChanges(...beforeAndAfter(previous, planned))),
 };

@@ -1,11 +1,13 @@
 /**
  * The previous state in a Pulumi program: a small dynamic resource per component holds the
- * component's objects of the kinds the previous-state checks read (HostedCluster, NodePool...).
- * On the next preview or update the engine passes its provider the inputs it stored last time
- * (`olds`) with the new ones (`news`); its `check` runs the same checks as a cdk8s synth
- * (lib/core/previous-state-checks.ts) and refuses a change the API server would refuse, with the
- * way forward, before anything happens. Every resource of the component depends on the guard,
- * so an update without a preview (`--skip-preview`) creates nothing either.
+ * component's objects of the kinds the previous-state checks' findings read (HostedCluster,
+ * NodePool, BGPPeer; not the kinds only a summary reads, which Pulumi does not show). On the next
+ * preview or update the engine passes its provider the inputs it stored last time (`olds`) with
+ * the new ones (`news`); its `check` runs the same checks as a cdk8s synth
+ * (lib/core/previous-state-checks.ts) and refuses a change the API server would refuse, or an
+ * upgrade step the operators would refuse, with the way forward, before anything happens. Every
+ * resource of the component depends on the guard, so an update without a preview
+ * (`--skip-preview`) creates nothing either.
  *
  * The provider is serialized into the state, as dynamic providers are: it loads the check by
  * package name (`hcp-constructs/pulumi`) when it runs, from the program's node_modules.
@@ -14,7 +16,7 @@ import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject } from '../api';
 import { oldSelfFields, transitionRules } from '../api';
 import type { PlannedObject, ValidationIssue } from '../core';
-import { checkAgainstPrevious, formatIssues, previousKinds, previousObjects, targetKey } from '../core';
+import { checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
 
 /** A planned object as the guard stores it: plain data, with its props paths as a table. */
 export interface GuardedObject extends Omit<PlannedObject, 'paths'> {
@@ -34,9 +36,9 @@ function reportedPaths(kind: string): string[] {
   return [...paths].filter((p) => p !== '');
 }
 
-/** The objects of `planned` the previous-state checks read, as the guard stores them. */
+/** The objects of `planned` the previous-state checks' findings read, as the guard stores them. */
 export function guardedObjects(planned: readonly PlannedObject[]): GuardedObject[] {
-  const kinds = previousKinds();
+  const kinds = judgedKinds();
   return planned
     .filter((p) => kinds.has(p.object.kind))
     .map(({ paths, ...rest }) => {

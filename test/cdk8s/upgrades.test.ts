@@ -5,6 +5,7 @@ import { HcpValidationError } from '../../lib/core';
 import { synthAtomically } from '../../lib/cdk8s';
 import { defineExample } from '../../examples/app';
 import { UPGRADED_CLUSTERS } from '../../examples/upgrade';
+import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { filesBelow, temporaryFolder } from './files';
 
 const work = temporaryFolder('hcp-upgrade-');
@@ -40,6 +41,18 @@ describe('synthAtomically checks the upgrade against the files it wrote last tim
       'HostedCluster kubevirt-clusters/kv-dev spec.release.image: the control plane would go back from 4.17.3 to 4.16.4: the HyperShift operator refuses a downgrade to an earlier minor release.',
     ]);
     expect(filesBelow(out)).toEqual(before);
+  });
+
+  test("the multicluster engine's channel (a kind only the summary reads) is read back and listed first", () => {
+    const out = path.join(work(), 'mce');
+    synthAtomically(out, (app) => defineExample(app));
+    const mce = { ...EXAMPLE_MANAGEMENT_CLUSTER, operators: { multiclusterEngine: { channel: 'stable-2.9' } } };
+    const result = synthAtomically(out, (app) => defineExample(app, UPGRADED_CLUSTERS, EXAMPLE_OPTIONS, mce));
+    expect(result.upgrades.slice(0, 3)).toEqual([
+      'Upgrades (in apply order):',
+      '  Subscription multicluster-engine/multicluster-engine channel stable-2.8 -> stable-2.9',
+      '  HostedCluster kubevirt-clusters/kv-dev 4.16.4 -> 4.17.3',
+    ]);
   });
 
   test('a file edited by hand into something that is not YAML: a warning, no upgrade lines, never a throw', () => {

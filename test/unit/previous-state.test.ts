@@ -7,6 +7,7 @@ import {
   checkAgainstPrevious,
   contributionOf,
   hostedClusterTarget,
+  judgedKinds,
   previousKinds,
   previousObjects,
   reviewAgainstPrevious,
@@ -48,8 +49,11 @@ describe('checkAgainstPrevious', () => {
   test('the transition rules and the upgrade rules are the checks, reading the kinds they need', () => {
     expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck]);
     expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'HostedCluster', 'NodePool']);
-    expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool', 'Subscription']);
+    expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool']);
+    expect(upgradeCheck.summaryKinds).toEqual(['Subscription']);
+    // A synth reads back what the summary needs too; the Pulumi guard (no summary) only what the findings read.
     expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'HostedCluster', 'NodePool', 'Subscription']);
+    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'HostedCluster', 'NodePool']);
   });
 
   test('one review of the previous objects: the findings of every check and the summary lines (the versions that move)', () => {
