@@ -24,6 +24,7 @@ const HCO_DOCS = 'https://github.com/kubevirt/hyperconverged-cluster-operator/bl
 const ASSISTED_DOCS = 'https://github.com/openshift/assisted-service/blob/master/docs/operator.md';
 const METAL3_DOCS = 'https://book.metal3.io/bmo/introduction';
 const KUBEVIRT_DOCS = 'https://kubevirt.io/api-reference/';
+const OPENSHIFT_API_DOCS = 'https://github.com/openshift/api';
 
 export const TARGETS: readonly Target[] = [
   { crd: 'hypershift/hostedclusters.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/hosted-cluster', docs: HYPERSHIFT_DOCS, types: true },
@@ -44,6 +45,11 @@ export const TARGETS: readonly Target[] = [
   // v1beta1: what HCO releases before 1.18 serve, and still served by v1.18 and main.
   { crd: 'hyperconverged-cluster-operator/hco.kubevirt.io_hyperconvergeds.yaml', version: 'v1beta1', base: 'management/hyperconverged', docs: HCO_DOCS, types: true },
   { crd: 'assisted-service/agent-install.openshift.io_agentserviceconfigs.yaml', version: 'v1beta1', base: 'management/agent-service-config', docs: ASSISTED_DOCS, types: true },
+  // The management cluster's own OpenShift settings: its kubelet (maxPods) and the default
+  // IngressController's wildcard-route policy. IngressController is schema only (its spec types
+  // would be very large); lib/api/management/ingress-controller.ts types the fields the library sets.
+  { crd: 'openshift-api/0000_80_machine-config_01_kubeletconfigs-Default.crd.yaml', version: 'v1', base: 'management/kubelet-config', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'openshift-api/0000_50_ingress_00_ingresscontrollers-Default.crd.yaml', version: 'v1', base: 'management/ingress-controller', docs: OPENSHIFT_API_DOCS },
   // Agent and bare-metal hosts (lib/platforms/agent): InfraEnv, NMStateConfig, BareMetalHost, and VirtualMachines booted as agents.
   { crd: 'assisted-service/agent-install.openshift.io_infraenvs.yaml', version: 'v1beta1', base: 'agent-install/infra-env', docs: ASSISTED_DOCS, types: true },
   { crd: 'assisted-service/agent-install.openshift.io_nmstateconfigs.yaml', version: 'v1beta1', base: 'agent-install/nmstate-config', docs: ASSISTED_DOCS, types: true },

@@ -2,7 +2,7 @@
 // hypershift.openshift.io/v1beta1 NodePool. API reference: https://hypershift-docs.netlify.app/reference/api/
 /* eslint-disable */
 import type { KindSchema, CelRuleSpec } from '../schema/types';
-import { s5, s14, s18, s19, s20, s21, s25, s27, s29, s30, s31, s32, s33, s34, s35, s36 } from '../schema/shared.generated';
+import { s5, s14, s18, s52, s53, s54, s58, s60, s62, s63, s64, s65, s66, s67, s68, s69 } from '../schema/shared.generated';
 
 const n1: CelRuleSpec = {
  "rule": "self.split('/')[2].matches('^[{]?[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}[}]?$')",
@@ -181,7 +181,7 @@ export const nodePoolKindSchema: KindSchema = {
       "minLength": 1,
       "maxLength": 35,
       "rules": [
-       s19
+       s52
       ]
      },
      "platform": {
@@ -328,8 +328,8 @@ export const nodePoolKindSchema: KindSchema = {
             "value"
            ],
            "properties": {
-            "key": s25,
-            "value": s27
+            "key": s58,
+            "value": s60
            }
           }
          },
@@ -365,11 +365,11 @@ export const nodePoolKindSchema: KindSchema = {
          "securityGroups": {
           "type": "array",
           "maxItems": 50,
-          "items": s20
+          "items": s53
          },
          "subnet": {
           "type": "object",
-          "properties": s21,
+          "properties": s54,
           "rules": [
            {
             "rule": "has(self.id) && self.id.startsWith('subnet-') ? !has(self.filters) : size(self.filters) > 0",
@@ -541,7 +541,7 @@ export const nodePoolKindSchema: KindSchema = {
               "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/diskEncryptionSets/{resourceName}`"
              },
              n1,
-             s30,
+             s63,
              {
               "rule": "!self.split('/')[4].endsWith('.')",
               "message": "the resourceGroupName in the encryptionSetID must not end with a period (.) character"
@@ -572,14 +572,14 @@ export const nodePoolKindSchema: KindSchema = {
           "minLength": 1,
           "maxLength": 355,
           "rules": [
-           s29,
+           s62,
            n1,
-           s30,
-           s31,
-           s32,
-           s33,
-           s34,
-           s35
+           s63,
+           s64,
+           s65,
+           s66,
+           s67,
+           s68
           ]
          },
          "vmSize": {
@@ -1028,7 +1028,7 @@ export const nodePoolKindSchema: KindSchema = {
           "type": "string",
           "maxLength": 255
          },
-         "credentials": s36
+         "credentials": s69
         }
        }
       }

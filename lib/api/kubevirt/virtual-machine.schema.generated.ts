@@ -2,7 +2,7 @@
 // kubevirt.io/v1 VirtualMachine. API reference: https://kubevirt.io/api-reference/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s11, s46, s68, s72, s73, s76, s86, s88, s90, s92, s93, s94 } from '../schema/shared.generated';
+import { s5, s11, s79, s101, s105, s106, s109, s119, s121, s123, s125, s126, s127 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -325,7 +325,7 @@ const n8: SchemaNode = {
     "type": "string"
    }
   },
-  "capacity": s72,
+  "capacity": s105,
   "claimName": {
    "type": "string"
   },
@@ -336,7 +336,7 @@ const n8: SchemaNode = {
   "preallocated": {
    "type": "boolean"
   },
-  "requests": s72,
+  "requests": s105,
   "volumeMode": {
    "type": "string"
   }
@@ -392,7 +392,7 @@ export const virtualMachineKindSchema: KindSchema = {
         "spec": {
          "type": "object",
          "properties": {
-          "checkpoints": s86,
+          "checkpoints": s119,
           "contentType": {
            "type": "string",
            "enum": [
@@ -409,7 +409,7 @@ export const virtualMachineKindSchema: KindSchema = {
           "priorityClassName": {
            "type": "string"
           },
-          "pvc": s76,
+          "pvc": s109,
           "source": {
            "type": "object",
            "properties": {
@@ -459,7 +459,7 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "imageio": s88,
+            "imageio": s121,
             "pvc": {
              "type": "object",
              "required": [
@@ -475,8 +475,8 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "registry": s90,
-            "s3": s92,
+            "registry": s123,
+            "s3": s125,
             "snapshot": {
              "type": "object",
              "required": [
@@ -523,8 +523,8 @@ export const virtualMachineKindSchema: KindSchema = {
             }
            }
           },
-          "sourceRef": s93,
-          "storage": s94
+          "sourceRef": s126,
+          "storage": s127
          }
         },
         "status": {
@@ -619,7 +619,7 @@ export const virtualMachineKindSchema: KindSchema = {
            }
           }
          },
-         "affinity": s46,
+         "affinity": s79,
          "architecture": {
           "type": "string"
          },
@@ -1540,7 +1540,7 @@ export const virtualMachineKindSchema: KindSchema = {
            "memory": {
             "type": "object",
             "properties": {
-             "guest": s68,
+             "guest": s101,
              "hugepages": {
               "type": "object",
               "properties": {
@@ -1549,11 +1549,11 @@ export const virtualMachineKindSchema: KindSchema = {
                }
               }
              },
-             "maxGuest": s68,
+             "maxGuest": s101,
              "reservedOverhead": {
               "type": "object",
               "properties": {
-               "addedOverhead": s68,
+               "addedOverhead": s101,
                "memLock": {
                 "type": "string",
                 "enum": [
@@ -1575,11 +1575,11 @@ export const virtualMachineKindSchema: KindSchema = {
            "resources": {
             "type": "object",
             "properties": {
-             "limits": s72,
+             "limits": s105,
              "overcommitGuestOverhead": {
               "type": "boolean"
              },
-             "requests": s72
+             "requests": s105
             }
            }
           }
@@ -1862,7 +1862,7 @@ export const virtualMachineKindSchema: KindSchema = {
             "downwardAPI": {
              "type": "object",
              "properties": {
-              "fields": s73,
+              "fields": s106,
               "volumeLabel": {
                "type": "string"
               }
@@ -1877,7 +1877,7 @@ export const virtualMachineKindSchema: KindSchema = {
               "capacity"
              ],
              "properties": {
-              "capacity": s68
+              "capacity": s101
              }
             },
             "ephemeral": {
@@ -1906,7 +1906,7 @@ export const virtualMachineKindSchema: KindSchema = {
               "type"
              ],
              "properties": {
-              "capacity": s68,
+              "capacity": s101,
               "path": {
                "type": "string"
               },

@@ -2,7 +2,7 @@
 // metallb.io/v1beta1 BGPAdvertisement. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s85 } from '../schema/shared.generated';
+import { s118 } from '../schema/shared.generated';
 
 export const bgpAdvertisementKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta1",
@@ -41,7 +41,7 @@ export const bgpAdvertisementKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "ipAddressPoolSelectors": s85,
+     "ipAddressPoolSelectors": s118,
      "ipAddressPools": {
       "type": "array",
       "items": {
@@ -52,14 +52,14 @@ export const bgpAdvertisementKindSchema: KindSchema = {
       "type": "integer",
       "format": "int32"
      },
-     "nodeSelectors": s85,
+     "nodeSelectors": s118,
      "peers": {
       "type": "array",
       "items": {
        "type": "string"
       }
      },
-     "serviceSelectors": s85
+     "serviceSelectors": s118
     },
     "rules": [
      {

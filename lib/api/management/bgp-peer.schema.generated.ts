@@ -2,7 +2,7 @@
 // metallb.io/v1beta2 BGPPeer. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s85 } from '../schema/shared.generated';
+import { s118 } from '../schema/shared.generated';
 
 export const bgpPeerKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta2",
@@ -85,7 +85,7 @@ export const bgpPeerKindSchema: KindSchema = {
       "maximum": 4294967295,
       "format": "int64"
      },
-     "nodeSelectors": s85,
+     "nodeSelectors": s118,
      "password": {
       "type": "string"
      },

@@ -2,7 +2,7 @@
 // hco.kubevirt.io/v1beta1 HyperConverged. API reference: https://github.com/kubevirt/hyperconverged-cluster-operator/blob/main/docs/api.md
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s1, s5, s11, s43, s44, s46, s68, s69, s76, s80, s82, s86, s88, s90, s92, s93, s94 } from '../schema/shared.generated';
+import { s1, s5, s11, s76, s77, s79, s101, s102, s109, s113, s115, s119, s121, s123, s125, s126, s127 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -77,7 +77,7 @@ const n2: SchemaNode = {
     "spec": {
      "type": "object",
      "properties": {
-      "checkpoints": s86,
+      "checkpoints": s119,
       "contentType": {
        "type": "string",
        "enum": [
@@ -94,7 +94,7 @@ const n2: SchemaNode = {
       "priorityClassName": {
        "type": "string"
       },
-      "pvc": s76,
+      "pvc": s109,
       "serviceAccountName": {
        "type": "string"
       },
@@ -153,7 +153,7 @@ const n2: SchemaNode = {
           }
          }
         },
-        "imageio": s88,
+        "imageio": s121,
         "pvc": {
          "type": "object",
          "required": [
@@ -169,8 +169,8 @@ const n2: SchemaNode = {
           }
          }
         },
-        "registry": s90,
-        "s3": s92,
+        "registry": s123,
+        "s3": s125,
         "snapshot": {
          "type": "object",
          "required": [
@@ -220,8 +220,8 @@ const n2: SchemaNode = {
         }
        }
       },
-      "sourceRef": s93,
-      "storage": s94
+      "sourceRef": s126,
+      "storage": s127
      }
     },
     "status": {
@@ -230,7 +230,7 @@ const n2: SchemaNode = {
       "claimName": {
        "type": "string"
       },
-      "conditions": s82,
+      "conditions": s115,
       "phase": {
        "type": "string"
       },
@@ -253,7 +253,7 @@ const n3: SchemaNode = {
   "nodePlacement": {
    "type": "object",
    "properties": {
-    "affinity": s46,
+    "affinity": s79,
     "nodeSelector": {
      "type": "object",
      "additionalProperties": {
@@ -696,7 +696,7 @@ export const hyperconvergedKindSchema: KindSchema = {
         "type": "integer",
         "format": "int32"
        },
-       "maxGuest": s68,
+       "maxGuest": s101,
        "maxHotplugRatio": {
         "type": "integer",
         "format": "int32"
@@ -807,7 +807,7 @@ export const hyperconvergedKindSchema: KindSchema = {
       "additionalProperties": {
        "type": "object",
        "properties": {
-        "computeResourceOverhead": s80,
+        "computeResourceOverhead": s113,
         "domainAttachmentType": {
          "type": "string"
         },
@@ -956,7 +956,7 @@ export const hyperconvergedKindSchema: KindSchema = {
       },
       "properties": {
        "autoCPULimitNamespaceLabelSelector": s5,
-       "storageWorkloads": s69,
+       "storageWorkloads": s102,
        "vmiCPUAllocationRatio": {
         "type": "integer",
         "minimum": 1,
@@ -1075,7 +1075,7 @@ export const hyperconvergedKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s43,
+     "conditions": s76,
      "dataImportCronTemplates": {
       "type": "array",
       "items": {
@@ -1089,7 +1089,7 @@ export const hyperconvergedKindSchema: KindSchema = {
           "commonTemplate": {
            "type": "boolean"
           },
-          "conditions": s43,
+          "conditions": s76,
           "modified": {
            "type": "boolean"
           },
@@ -1133,7 +1133,7 @@ export const hyperconvergedKindSchema: KindSchema = {
      },
      "relatedObjects": {
       "type": "array",
-      "items": s44
+      "items": s77
      },
      "systemHealthStatus": {
       "type": "string"

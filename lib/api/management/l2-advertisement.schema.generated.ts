@@ -2,7 +2,7 @@
 // metallb.io/v1beta1 L2Advertisement. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s5, s85 } from '../schema/shared.generated';
+import { s5, s118 } from '../schema/shared.generated';
 
 export const l2AdvertisementKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta1",
@@ -30,14 +30,14 @@ export const l2AdvertisementKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "ipAddressPoolSelectors": s85,
+     "ipAddressPoolSelectors": s118,
      "ipAddressPools": {
       "type": "array",
       "items": {
        "type": "string"
       }
      },
-     "nodeSelectors": s85,
+     "nodeSelectors": s118,
      "preferredNodeSelectors": {
       "type": "array",
       "items": {
@@ -57,7 +57,7 @@ export const l2AdvertisementKindSchema: KindSchema = {
        }
       }
      },
-     "serviceSelectors": s85
+     "serviceSelectors": s118
     }
    },
    "status": {

@@ -2,12 +2,12 @@
 // metallb.io/v1beta1 MetalLB. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s11, s43, s46, s69 } from '../schema/shared.generated';
+import { s11, s76, s79, s102 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
  "properties": {
-  "affinity": s46,
+  "affinity": s79,
   "annotations": {
    "type": "object",
    "additionalProperties": {
@@ -17,7 +17,7 @@ const n1: SchemaNode = {
   "priorityClassName": {
    "type": "string"
   },
-  "resources": s69,
+  "resources": s102,
   "runtimeClassName": {
    "type": "string"
   }
@@ -103,7 +103,7 @@ export const metallbKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s43
+     "conditions": s76
     }
    }
   }

@@ -2,7 +2,7 @@
 // operators.coreos.com/v1 OperatorGroup. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s5, s43, s44 } from '../schema/shared.generated';
+import { s5, s76, s77 } from '../schema/shared.generated';
 
 export const operatorGroupKindSchema: KindSchema = {
  "apiVersion": "operators.coreos.com/v1",
@@ -60,7 +60,7 @@ export const operatorGroupKindSchema: KindSchema = {
      "lastUpdated"
     ],
     "properties": {
-     "conditions": s43,
+     "conditions": s76,
      "lastUpdated": {
       "type": "string",
       "format": "date-time"
@@ -72,7 +72,7 @@ export const operatorGroupKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "serviceAccountRef": s44
+     "serviceAccountRef": s77
     }
    }
   }

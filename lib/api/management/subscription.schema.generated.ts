@@ -2,7 +2,7 @@
 // operators.coreos.com/v1alpha1 Subscription. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s11, s44, s46, s66, s68, s69, s73, s76, s82 } from '../schema/shared.generated';
+import { s5, s11, s77, s79, s99, s101, s102, s106, s109, s115 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -93,7 +93,7 @@ export const subscriptionKindSchema: KindSchema = {
      "config": {
       "type": "object",
       "properties": {
-       "affinity": s46,
+       "affinity": s79,
        "annotations": {
         "type": "object",
         "additionalProperties": {
@@ -155,7 +155,7 @@ export const subscriptionKindSchema: KindSchema = {
               }
              }
             },
-            "resourceFieldRef": s66,
+            "resourceFieldRef": s99,
             "secretKeyRef": n1
            }
           }
@@ -203,7 +203,7 @@ export const subscriptionKindSchema: KindSchema = {
          "type": "string"
         }
        },
-       "resources": s69,
+       "resources": s102,
        "selector": s5,
        "tolerations": s11,
        "volumeMounts": {
@@ -432,7 +432,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": s73
+            "items": s106
            }
           },
           "emptyDir": {
@@ -441,7 +441,7 @@ export const subscriptionKindSchema: KindSchema = {
             "medium": {
              "type": "string"
             },
-            "sizeLimit": s68
+            "sizeLimit": s101
            }
           },
           "ephemeral": {
@@ -456,7 +456,7 @@ export const subscriptionKindSchema: KindSchema = {
               "metadata": {
                "type": "object"
               },
-              "spec": s76
+              "spec": s109
              }
             }
            }
@@ -769,7 +769,7 @@ export const subscriptionKindSchema: KindSchema = {
                "downwardAPI": {
                 "type": "object",
                 "properties": {
-                 "items": s73
+                 "items": s106
                 }
                },
                "podCertificate": {
@@ -1050,7 +1050,7 @@ export const subscriptionKindSchema: KindSchema = {
         "lastUpdated"
        ],
        "properties": {
-        "catalogSourceRef": s44,
+        "catalogSourceRef": s77,
         "healthy": {
          "type": "boolean"
         },
@@ -1061,14 +1061,14 @@ export const subscriptionKindSchema: KindSchema = {
        }
       }
      },
-     "conditions": s82,
+     "conditions": s115,
      "currentCSV": {
       "type": "string"
      },
      "installPlanGeneration": {
       "type": "integer"
      },
-     "installPlanRef": s44,
+     "installPlanRef": s77,
      "installedCSV": {
       "type": "string"
      },

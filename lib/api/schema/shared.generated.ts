@@ -156,11 +156,354 @@ export const s18: SchemaNode = {
  "default": "8Gi",
  "intOrString": true
 };
-export const s19: CelRuleSpec = {
+export const s21: Readonly<Record<string, SchemaNode>> = {
+ "httpPort": {
+  "type": "integer",
+  "minimum": 0,
+  "maximum": 65535,
+  "default": 80,
+  "format": "int32"
+ },
+ "httpsPort": {
+  "type": "integer",
+  "minimum": 0,
+  "maximum": 65535,
+  "default": 443,
+  "format": "int32"
+ },
+ "protocol": {
+  "type": "string",
+  "enum": [
+   "",
+   "TCP",
+   "PROXY"
+  ]
+ },
+ "statsPort": {
+  "type": "integer",
+  "minimum": 0,
+  "maximum": 65535,
+  "default": 1936,
+  "format": "int32"
+ }
+};
+export const s20: SchemaNode = {
+ "type": "object",
+ "properties": s21
+};
+export const s25: SchemaNode = {
+ "type": "string",
+ "pattern": "(^(([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])/([0-9]|[12][0-9]|3[0-2])$)|(^s*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:)))(%.+)?s*(\\/(12[0-8]|1[0-1][0-9]|[1-9][0-9]|[0-9]))$)"
+};
+export const s24: SchemaNode = {
+ "type": "array",
+ "nullable": true,
+ "items": s25
+};
+export const s34: SchemaNode = {
+ "type": "array",
+ "maxItems": 10,
+ "items": {
+  "type": "string",
+  "pattern": "^subnet-[0-9A-Za-z]+$",
+  "minLength": 24,
+  "maxLength": 24
+ },
+ "rules": [
+  {
+   "rule": "self.all(x, self.exists_one(y, x == y))",
+   "message": "subnet ids cannot contain duplicates"
+  }
+ ]
+};
+export const s36: SchemaNode = {
+ "type": "string",
+ "minLength": 1,
+ "maxLength": 256,
+ "rules": [
+  {
+   "rule": "!self.contains(',')",
+   "message": "subnet name cannot contain a comma"
+  },
+  {
+   "rule": "!self.startsWith('subnet-')",
+   "message": "subnet name cannot start with 'subnet-'"
+  }
+ ]
+};
+export const s35: SchemaNode = {
+ "type": "array",
+ "maxItems": 10,
+ "items": s36,
+ "rules": [
+  {
+   "rule": "self.all(x, self.exists_one(y, x == y))",
+   "message": "subnet names cannot contain duplicates"
+  }
+ ]
+};
+export const s33: Readonly<Record<string, SchemaNode>> = {
+ "ids": s34,
+ "names": s35
+};
+export const s37: CelRuleSpec = {
+ "rule": "has(self.ids) && has(self.names) ? size(self.ids + self.names) <= 10 : true",
+ "message": "the total number of subnets cannot exceed 10"
+};
+export const s38: CelRuleSpec = {
+ "rule": "has(self.ids) && self.ids.size() > 0 || has(self.names) && self.names.size() > 0",
+ "message": "must specify at least 1 subnet name or id"
+};
+export const s32: SchemaNode = {
+ "type": "object",
+ "properties": s33,
+ "rules": [
+  s37,
+  s38
+ ]
+};
+export const s31: Readonly<Record<string, SchemaNode>> = {
+ "connectionIdleTimeout": {
+  "type": "string",
+  "format": "duration"
+ },
+ "subnets": s32
+};
+export const s30: SchemaNode = {
+ "type": "object",
+ "properties": s31
+};
+export const s43: CelRuleSpec = {
+ "rule": "self.split(\"-\", 2)[1].matches('[0-9a-fA-F]{17}$')",
+ "message": "eipAllocations must be 'eipalloc-' followed by exactly 17 hexadecimal characters (0-9, a-f, A-F)"
+};
+export const s42: SchemaNode = {
+ "type": "string",
+ "minLength": 26,
+ "maxLength": 26,
+ "rules": [
+  {
+   "rule": "self.startsWith('eipalloc-')",
+   "message": "eipAllocations should start with 'eipalloc-'"
+  },
+  s43
+ ]
+};
+export const s41: SchemaNode = {
+ "type": "array",
+ "maxItems": 10,
+ "items": s42,
+ "rules": [
+  {
+   "rule": "self.all(x, self.exists_one(y, x == y))",
+   "message": "eipAllocations cannot contain duplicates"
+  }
+ ]
+};
+export const s40: Readonly<Record<string, SchemaNode>> = {
+ "eipAllocations": s41,
+ "protocol": {
+  "type": "string",
+  "enum": [
+   "TCP",
+   "PROXY"
+  ]
+ },
+ "subnets": s32
+};
+export const s44: CelRuleSpec = {
+ "rule": "has(self.subnets) && has(self.subnets.ids) && has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids + self.subnets.names) == size(self.eipAllocations) : true",
+ "message": "number of subnets must be equal to number of eipAllocations"
+};
+export const s45: CelRuleSpec = {
+ "rule": "has(self.subnets) && has(self.subnets.ids) && !has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids) == size(self.eipAllocations) : true",
+ "message": "number of subnets must be equal to number of eipAllocations"
+};
+export const s46: CelRuleSpec = {
+ "rule": "has(self.subnets) && has(self.subnets.names) && !has(self.subnets.ids) && has(self.eipAllocations) ? size(self.subnets.names) == size(self.eipAllocations) : true",
+ "message": "number of subnets must be equal to number of eipAllocations"
+};
+export const s39: SchemaNode = {
+ "type": "object",
+ "properties": s40,
+ "rules": [
+  s44,
+  s45,
+  s46
+ ]
+};
+export const s29: Readonly<Record<string, SchemaNode>> = {
+ "classicLoadBalancer": s30,
+ "networkLoadBalancer": s39,
+ "type": {
+  "type": "string",
+  "enum": [
+   "Classic",
+   "NLB"
+  ]
+ }
+};
+export const s28: SchemaNode = {
+ "type": "object",
+ "required": [
+  "type"
+ ],
+ "properties": s29
+};
+export const s48: Readonly<Record<string, SchemaNode>> = {
+ "floatingIP": {
+  "type": "string",
+  "rules": [
+   {
+    "rule": "isIP(self)",
+    "message": "floatingIP must be a valid IPv4 or IPv6 address"
+   }
+  ]
+ }
+};
+export const s47: SchemaNode = {
+ "type": "object",
+ "properties": s48
+};
+export const s27: Readonly<Record<string, SchemaNode>> = {
+ "aws": s28,
+ "gcp": {
+  "type": "object",
+  "properties": {
+   "clientAccess": {
+    "type": "string",
+    "enum": [
+     "Global",
+     "Local"
+    ]
+   }
+  }
+ },
+ "ibm": {
+  "type": "object",
+  "properties": {
+   "protocol": {
+    "type": "string",
+    "enum": [
+     "",
+     "TCP",
+     "PROXY"
+    ]
+   }
+  }
+ },
+ "openstack": s47,
+ "type": {
+  "type": "string",
+  "enum": [
+   "AWS",
+   "Azure",
+   "BareMetal",
+   "GCP",
+   "Nutanix",
+   "OpenStack",
+   "VSphere",
+   "IBM"
+  ]
+ }
+};
+export const s49: CelRuleSpec = {
+ "rule": "has(self.type) && self.type == 'OpenStack' ? true : !has(self.openstack)",
+ "message": "openstack is not permitted when type is not OpenStack"
+};
+export const s26: SchemaNode = {
+ "type": "object",
+ "required": [
+  "type"
+ ],
+ "properties": s27,
+ "rules": [
+  s49
+ ]
+};
+export const s23: Readonly<Record<string, SchemaNode>> = {
+ "allowedSourceRanges": s24,
+ "dnsManagementPolicy": {
+  "type": "string",
+  "enum": [
+   "Managed",
+   "Unmanaged"
+  ],
+  "default": "Managed"
+ },
+ "providerParameters": s26,
+ "scope": {
+  "type": "string",
+  "enum": [
+   "Internal",
+   "External"
+  ]
+ }
+};
+export const s50: CelRuleSpec = {
+ "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.aws) || !has(self.providerParameters.aws.networkLoadBalancer) || !has(self.providerParameters.aws.networkLoadBalancer.eipAllocations)",
+ "message": "eipAllocations are forbidden when the scope is Internal."
+};
+export const s51: CelRuleSpec = {
+ "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.openstack) || !has(self.providerParameters.openstack.floatingIP) || self.providerParameters.openstack.floatingIP == \"\"",
+ "message": "cannot specify a floating ip when scope is internal"
+};
+export const s22: SchemaNode = {
+ "type": "object",
+ "required": [
+  "dnsManagementPolicy",
+  "scope"
+ ],
+ "properties": s23,
+ "rules": [
+  s50,
+  s51
+ ]
+};
+export const s19: Readonly<Record<string, SchemaNode>> = {
+ "hostNetwork": s20,
+ "loadBalancer": s22,
+ "nodePort": {
+  "type": "object",
+  "properties": {
+   "protocol": {
+    "type": "string",
+    "enum": [
+     "",
+     "TCP",
+     "PROXY"
+    ]
+   }
+  }
+ },
+ "private": {
+  "type": "object",
+  "properties": {
+   "protocol": {
+    "type": "string",
+    "enum": [
+     "",
+     "TCP",
+     "PROXY"
+    ]
+   }
+  }
+ },
+ "type": {
+  "type": "string",
+  "enum": [
+   "LoadBalancerService",
+   "HostNetwork",
+   "Private",
+   "NodePortService"
+  ]
+ }
+};
+export const s52: CelRuleSpec = {
  "rule": "self.matches('^\\\\d{4}-\\\\d{2}-\\\\d{2}T\\\\d{2}:\\\\d{2}:\\\\d{2}.*$') || self in ['true', 'false', 'True', 'False']",
  "message": "PausedUntil must be a date in RFC3339 format or 'True', 'true', 'False' or 'false'"
 };
-export const s24: Readonly<Record<string, SchemaNode>> = {
+export const s57: Readonly<Record<string, SchemaNode>> = {
  "name": {
   "type": "string",
   "maxLength": 255
@@ -174,83 +517,83 @@ export const s24: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s23: SchemaNode = {
+export const s56: SchemaNode = {
  "type": "object",
  "required": [
   "name",
   "values"
  ],
- "properties": s24
+ "properties": s57
 };
-export const s22: SchemaNode = {
+export const s55: SchemaNode = {
  "type": "array",
  "maxItems": 50,
- "items": s23
+ "items": s56
 };
-export const s21: Readonly<Record<string, SchemaNode>> = {
- "filters": s22,
+export const s54: Readonly<Record<string, SchemaNode>> = {
+ "filters": s55,
  "id": {
   "type": "string",
   "maxLength": 255
  }
 };
-export const s20: SchemaNode = {
+export const s53: SchemaNode = {
  "type": "object",
- "properties": s21
+ "properties": s54
 };
-export const s26: CelRuleSpec = {
+export const s59: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "key must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s25: SchemaNode = {
+export const s58: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 128,
  "rules": [
-  s26
+  s59
  ]
 };
-export const s28: CelRuleSpec = {
+export const s61: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "value must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s27: SchemaNode = {
+export const s60: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 256,
  "rules": [
-  s28
+  s61
  ]
 };
-export const s29: CelRuleSpec = {
+export const s62: CelRuleSpec = {
  "rule": "size(self.split('/')) == 11 && self.matches('^/subscriptions/.*/resourceGroups/.*/providers/Microsoft.Network/virtualNetworks/.*/subnets/.*$')",
  "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}`"
 };
-export const s30: CelRuleSpec = {
+export const s63: CelRuleSpec = {
  "rule": "self.split('/')[4].matches('[a-zA-Z0-9-_\\\\(\\\\)\\\\.]{1,90}')",
  "message": "The resourceGroupName should be between 1 and 90 characters, consisting only of alphanumeric characters, hyphens, underscores, periods and parenthesis"
 };
-export const s31: CelRuleSpec = {
+export const s64: CelRuleSpec = {
  "rule": "!self.split('/')[4].endsWith('.')",
  "message": "the resourceGroupName in the subnetID must not end with a period (.) character"
 };
-export const s32: CelRuleSpec = {
+export const s65: CelRuleSpec = {
  "rule": "self.split('/')[8].matches('[a-zA-Z0-9-_\\\\.]{2,64}')",
  "message": "The vnetName should be between 2 and 64 characters, consisting only of alphanumeric characters, hyphens, underscores and periods"
 };
-export const s33: CelRuleSpec = {
+export const s66: CelRuleSpec = {
  "rule": "!self.split('/')[8].endsWith('.') && !self.split('/')[8].endsWith('-')",
  "message": "the vnetName in the subnetID must not end with either a period (.) or hyphen (-) character"
 };
-export const s34: CelRuleSpec = {
+export const s67: CelRuleSpec = {
  "rule": "self.split('/')[10].matches('[a-zA-Z0-9][a-zA-Z0-9-_\\\\.]{0,79}')",
  "message": "The subnetName should be between 1 and 80 characters, consisting only of alphanumeric characters, hyphens and underscores and must start with an alphanumeric character"
 };
-export const s35: CelRuleSpec = {
+export const s68: CelRuleSpec = {
  "rule": "!self.split('/')[10].endsWith('.') && !self.split('/')[10].endsWith('-')",
  "message": "the subnetName in the subnetID must not end with a period (.) or hyphen (-) character"
 };
-export const s38: SchemaNode = {
+export const s71: SchemaNode = {
  "type": "object",
  "required": [
   "key",
@@ -267,26 +610,26 @@ export const s38: SchemaNode = {
   }
  }
 };
-export const s37: Readonly<Record<string, SchemaNode>> = {
- "infraKubeConfigSecret": s38,
+export const s70: Readonly<Record<string, SchemaNode>> = {
+ "infraKubeConfigSecret": s71,
  "infraNamespace": {
   "type": "string",
   "maxLength": 255
  }
 };
-export const s36: SchemaNode = {
+export const s69: SchemaNode = {
  "type": "object",
  "required": [
   "infraNamespace"
  ],
- "properties": s37
+ "properties": s70
 };
-export const s41: SchemaNode = {
+export const s74: SchemaNode = {
  "type": "string",
  "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
  "maxLength": 316
 };
-export const s40: Readonly<Record<string, SchemaNode>> = {
+export const s73: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "format": "date-time"
@@ -314,9 +657,9 @@ export const s40: Readonly<Record<string, SchemaNode>> = {
    "Unknown"
   ]
  },
- "type": s41
+ "type": s74
 };
-export const s39: SchemaNode = {
+export const s72: SchemaNode = {
  "type": "object",
  "required": [
   "lastTransitionTime",
@@ -325,21 +668,21 @@ export const s39: SchemaNode = {
   "status",
   "type"
  ],
- "properties": s40
+ "properties": s73
 };
-export const s42: SchemaNode = {
+export const s75: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
   "type"
  ],
- "items": s39
+ "items": s72
 };
-export const s43: SchemaNode = {
+export const s76: SchemaNode = {
  "type": "array",
- "items": s39
+ "items": s72
 };
-export const s45: Readonly<Record<string, SchemaNode>> = {
+export const s78: Readonly<Record<string, SchemaNode>> = {
  "apiVersion": {
   "type": "string"
  },
@@ -362,60 +705,60 @@ export const s45: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s44: SchemaNode = {
+export const s77: SchemaNode = {
  "type": "object",
- "properties": s45
+ "properties": s78
 };
-export const s54: Readonly<Record<string, SchemaNode>> = {
+export const s87: Readonly<Record<string, SchemaNode>> = {
  "matchExpressions": s7,
  "matchFields": s7
 };
-export const s53: SchemaNode = {
+export const s86: SchemaNode = {
  "type": "object",
- "properties": s54
+ "properties": s87
 };
-export const s52: Readonly<Record<string, SchemaNode>> = {
- "preference": s53,
+export const s85: Readonly<Record<string, SchemaNode>> = {
+ "preference": s86,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s51: SchemaNode = {
+export const s84: SchemaNode = {
  "type": "object",
  "required": [
   "preference",
   "weight"
  ],
- "properties": s52
+ "properties": s85
 };
-export const s50: SchemaNode = {
+export const s83: SchemaNode = {
  "type": "array",
- "items": s51
+ "items": s84
 };
-export const s57: SchemaNode = {
+export const s90: SchemaNode = {
  "type": "array",
- "items": s53
+ "items": s86
 };
-export const s56: Readonly<Record<string, SchemaNode>> = {
- "nodeSelectorTerms": s57
+export const s89: Readonly<Record<string, SchemaNode>> = {
+ "nodeSelectorTerms": s90
 };
-export const s55: SchemaNode = {
+export const s88: SchemaNode = {
  "type": "object",
  "required": [
   "nodeSelectorTerms"
  ],
- "properties": s56
+ "properties": s89
 };
-export const s49: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s50,
- "requiredDuringSchedulingIgnoredDuringExecution": s55
+export const s82: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s83,
+ "requiredDuringSchedulingIgnoredDuringExecution": s88
 };
-export const s48: SchemaNode = {
+export const s81: SchemaNode = {
  "type": "object",
- "properties": s49
+ "properties": s82
 };
-export const s64: Readonly<Record<string, SchemaNode>> = {
+export const s97: Readonly<Record<string, SchemaNode>> = {
  "labelSelector": s5,
  "matchLabelKeys": {
   "type": "array",
@@ -440,74 +783,74 @@ export const s64: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s63: SchemaNode = {
+export const s96: SchemaNode = {
  "type": "object",
  "required": [
   "topologyKey"
  ],
- "properties": s64
+ "properties": s97
 };
-export const s62: Readonly<Record<string, SchemaNode>> = {
- "podAffinityTerm": s63,
+export const s95: Readonly<Record<string, SchemaNode>> = {
+ "podAffinityTerm": s96,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s61: SchemaNode = {
+export const s94: SchemaNode = {
  "type": "object",
  "required": [
   "podAffinityTerm",
   "weight"
  ],
- "properties": s62
+ "properties": s95
 };
-export const s60: SchemaNode = {
+export const s93: SchemaNode = {
  "type": "array",
- "items": s61
+ "items": s94
 };
-export const s65: SchemaNode = {
+export const s98: SchemaNode = {
  "type": "array",
- "items": s63
+ "items": s96
 };
-export const s59: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s60,
- "requiredDuringSchedulingIgnoredDuringExecution": s65
+export const s92: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s93,
+ "requiredDuringSchedulingIgnoredDuringExecution": s98
 };
-export const s58: SchemaNode = {
+export const s91: SchemaNode = {
  "type": "object",
- "properties": s59
+ "properties": s92
 };
-export const s47: Readonly<Record<string, SchemaNode>> = {
- "nodeAffinity": s48,
- "podAffinity": s58,
- "podAntiAffinity": s58
+export const s80: Readonly<Record<string, SchemaNode>> = {
+ "nodeAffinity": s81,
+ "podAffinity": s91,
+ "podAntiAffinity": s91
 };
-export const s46: SchemaNode = {
+export const s79: SchemaNode = {
  "type": "object",
- "properties": s47
+ "properties": s80
 };
-export const s68: SchemaNode = {
+export const s101: SchemaNode = {
  "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
  "intOrString": true
 };
-export const s67: Readonly<Record<string, SchemaNode>> = {
+export const s100: Readonly<Record<string, SchemaNode>> = {
  "containerName": {
   "type": "string"
  },
- "divisor": s68,
+ "divisor": s101,
  "resource": {
   "type": "string"
  }
 };
-export const s66: SchemaNode = {
+export const s99: SchemaNode = {
  "type": "object",
  "required": [
   "resource"
  ],
- "properties": s67
+ "properties": s100
 };
-export const s71: SchemaNode = {
+export const s104: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
@@ -528,20 +871,20 @@ export const s71: SchemaNode = {
   }
  }
 };
-export const s72: SchemaNode = {
+export const s105: SchemaNode = {
  "type": "object",
- "additionalProperties": s68
+ "additionalProperties": s101
 };
-export const s70: Readonly<Record<string, SchemaNode>> = {
- "claims": s71,
- "limits": s72,
- "requests": s72
+export const s103: Readonly<Record<string, SchemaNode>> = {
+ "claims": s104,
+ "limits": s105,
+ "requests": s105
 };
-export const s69: SchemaNode = {
+export const s102: SchemaNode = {
  "type": "object",
- "properties": s70
+ "properties": s103
 };
-export const s75: Readonly<Record<string, SchemaNode>> = {
+export const s108: Readonly<Record<string, SchemaNode>> = {
  "fieldRef": {
   "type": "object",
   "required": [
@@ -563,20 +906,20 @@ export const s75: Readonly<Record<string, SchemaNode>> = {
  "path": {
   "type": "string"
  },
- "resourceFieldRef": s66
+ "resourceFieldRef": s99
 };
-export const s74: SchemaNode = {
+export const s107: SchemaNode = {
  "type": "object",
  "required": [
   "path"
  ],
- "properties": s75
+ "properties": s108
 };
-export const s73: SchemaNode = {
+export const s106: SchemaNode = {
  "type": "array",
- "items": s74
+ "items": s107
 };
-export const s78: SchemaNode = {
+export const s111: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -594,7 +937,7 @@ export const s78: SchemaNode = {
   }
  }
 };
-export const s79: SchemaNode = {
+export const s112: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -615,24 +958,24 @@ export const s79: SchemaNode = {
   }
  }
 };
-export const s81: Readonly<Record<string, SchemaNode>> = {
- "limits": s72,
- "requests": s72
+export const s114: Readonly<Record<string, SchemaNode>> = {
+ "limits": s105,
+ "requests": s105
 };
-export const s80: SchemaNode = {
+export const s113: SchemaNode = {
  "type": "object",
- "properties": s81
+ "properties": s114
 };
-export const s77: Readonly<Record<string, SchemaNode>> = {
+export const s110: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s78,
- "dataSourceRef": s79,
- "resources": s80,
+ "dataSource": s111,
+ "dataSourceRef": s112,
+ "resources": s113,
  "selector": s5,
  "storageClassName": {
   "type": "string"
@@ -647,11 +990,11 @@ export const s77: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s76: SchemaNode = {
+export const s109: SchemaNode = {
  "type": "object",
- "properties": s77
+ "properties": s110
 };
-export const s84: Readonly<Record<string, SchemaNode>> = {
+export const s117: Readonly<Record<string, SchemaNode>> = {
  "lastHeartbeatTime": {
   "type": "string",
   "format": "date-time"
@@ -673,23 +1016,23 @@ export const s84: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s83: SchemaNode = {
+export const s116: SchemaNode = {
  "type": "object",
  "required": [
   "status",
   "type"
  ],
- "properties": s84
+ "properties": s117
 };
-export const s82: SchemaNode = {
+export const s115: SchemaNode = {
  "type": "array",
- "items": s83
+ "items": s116
 };
-export const s85: SchemaNode = {
+export const s118: SchemaNode = {
  "type": "array",
  "items": s5
 };
-export const s87: SchemaNode = {
+export const s120: SchemaNode = {
  "type": "object",
  "required": [
   "current",
@@ -704,11 +1047,11 @@ export const s87: SchemaNode = {
   }
  }
 };
-export const s86: SchemaNode = {
+export const s119: SchemaNode = {
  "type": "array",
- "items": s87
+ "items": s120
 };
-export const s89: Readonly<Record<string, SchemaNode>> = {
+export const s122: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -725,15 +1068,15 @@ export const s89: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s88: SchemaNode = {
+export const s121: SchemaNode = {
  "type": "object",
  "required": [
   "diskId",
   "url"
  ],
- "properties": s89
+ "properties": s122
 };
-export const s91: Readonly<Record<string, SchemaNode>> = {
+export const s124: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -758,11 +1101,11 @@ export const s91: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s90: SchemaNode = {
+export const s123: SchemaNode = {
  "type": "object",
- "properties": s91
+ "properties": s124
 };
-export const s92: SchemaNode = {
+export const s125: SchemaNode = {
  "type": "object",
  "required": [
   "url"
@@ -779,7 +1122,7 @@ export const s92: SchemaNode = {
   }
  }
 };
-export const s93: SchemaNode = {
+export const s126: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -797,16 +1140,16 @@ export const s93: SchemaNode = {
   }
  }
 };
-export const s95: Readonly<Record<string, SchemaNode>> = {
+export const s128: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s78,
- "dataSourceRef": s79,
- "resources": s80,
+ "dataSource": s111,
+ "dataSourceRef": s112,
+ "resources": s113,
  "selector": s5,
  "storageClassName": {
   "type": "string"
@@ -818,7 +1161,7 @@ export const s95: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s94: SchemaNode = {
+export const s127: SchemaNode = {
  "type": "object",
- "properties": s95
+ "properties": s128
 };
