@@ -32,6 +32,11 @@ export type HealthPredicate =
       readonly reason?: string;
       readonly fresh?: boolean;
     }
+  /**
+   * The newest entry of `status.conditions` (the last: for operators that append a condition per
+   * attempt and keep a short history, as the Machine Config Operator) has this type and status.
+   */
+  | { readonly op: 'lastCondition'; readonly type: string; readonly status: 'True' | 'False' }
   /** Some condition carries an `observedGeneration`, and none has reached `metadata.generation`. */
   | { readonly op: 'generationNotObserved' }
   /** `status.version.history[0].state` is `Partial` and an earlier release is `Completed` (an upgrade, not the first install). */
@@ -52,7 +57,9 @@ export type HealthMessageValue =
   | 'observedGeneration'
   | 'replicas'
   | 'desiredReplicas'
-  | 'targetRelease';
+  | 'targetRelease'
+  /** The text of the newest (last) condition: its message, else its reason, else `Type=Status`. */
+  | 'lastCondition';
 
 /**
  * One piece of a message: literal text, the text of a condition (its message, else its reason,
@@ -444,6 +451,78 @@ export const bareMetalHostHealthTable: HealthTable = {
   ],
 };
 
+/**
+ * KubeletConfig (machineconfiguration.openshift.io/v1): the Machine Config Operator appends a
+ * condition per attempt (Success=True, or Failure=False with the error) and keeps the last few,
+ * so only the newest, the last entry, counts.
+ */
+export const kubeletConfigHealthTable: HealthTable = {
+  group: 'machineconfiguration.openshift.io',
+  version: 'v1',
+  kind: 'KubeletConfig',
+  rules: [
+    waitingRule,
+    {
+      status: 'Degraded',
+      when: { op: 'lastCondition', type: 'Failure', status: 'False' },
+      message: [{ value: 'lastCondition' }],
+      why: 'machine-config-operator pkg/controller/kubelet-config: a config it cannot render gets a Failure condition (status False, message "Error: ...") appended; it stays until the spec changes.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'lastCondition', type: 'Success', status: 'True' },
+      message: ['Rendered for its MachineConfigPool (the pool rolls its nodes): ', { value: 'lastCondition' }],
+      why: 'machine-config-operator: Success=True once the MachineConfig for the pool is written; the pool then updates its nodes one by one.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for the Machine Config Operator: ', { value: 'lastCondition' }],
+      why: 'Neither outcome is the newest condition yet.',
+    },
+  ],
+};
+
+/** IngressController (operator.openshift.io/v1): cluster-ingress-operator's Available, Progressing and Degraded conditions. */
+export const ingressControllerHealthTable = operandTable('operator.openshift.io', 'v1', 'IngressController', 'Available', 'cluster-ingress-operator pkg/operator/controller/ingress/status.go', true);
+
+/** CatalogSource (operators.coreos.com/v1alpha1): judged by the gRPC connection state OLM reports. */
+export const catalogSourceHealthTable: HealthTable = {
+  group: 'operators.coreos.com',
+  version: 'v1alpha1',
+  kind: 'CatalogSource',
+  rules: [
+    {
+      status: 'Healthy',
+      when: { op: 'field', path: ['status', 'connectionState', 'lastObservedState'], equals: 'READY' },
+      message: ['Catalog connection READY'],
+      why: 'operator-lifecycle-manager catalog operator: status.connectionState.lastObservedState is the gRPC state of the catalog pod; Subscriptions resolve once it is READY (the readiness the plan waits for).',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Catalog connection ', { field: ['status', 'connectionState', 'lastObservedState'] }],
+      why: 'CONNECTING, IDLE or TRANSIENT_FAILURE while the catalog pod pulls its image and starts; a bad image stays TRANSIENT_FAILURE, which only time tells from a start.',
+    },
+  ],
+};
+
+/**
+ * Kinds the library applies that have a status but no table here, and why neither Argo CD nor
+ * Flux needs one from the library: `group/Kind` → the reason. test/gitops/health-registry.test.ts
+ * holds every kind of lib/api/kinds.generated.ts with a status schema to a table or an entry here.
+ */
+export const KINDS_WITHOUT_HEALTH_ROWS: Readonly<Record<string, string>> = {
+  'external-secrets.io/ExternalSecret': 'Argo CD ships a health check for it (resource_customizations/external-secrets.io/ExternalSecret), and Flux reads its Ready condition (kstatus).',
+  'operators.coreos.com/Subscription': 'Argo CD ships a health check for it (resource_customizations/operators.coreos.com/Subscription); Flux treats it as ready once applied, and the plan waits on its state (AtLatestKnown) for Pulumi.',
+  'operators.coreos.com/OperatorGroup': 'Nothing to wait for: its status lists the namespaces OLM targets; install problems show on the Subscription and its CSV.',
+  'metallb.io/IPAddressPool': 'Nothing to wait for: its status only counts assigned and available addresses.',
+  'metallb.io/L2Advertisement': 'Nothing to wait for: its status has no fields.',
+  'metallb.io/BGPAdvertisement': 'Nothing to wait for: its status has no fields.',
+  'metallb.io/BGPPeer': 'Nothing to wait for: its status has no fields; session state is on the speakers (FRR), not here.',
+  'kubevirt.io/VirtualMachine': 'Argo CD ships a health check for it (resource_customizations/kubevirt.io/VirtualMachine), and Flux reads its Ready condition (kstatus).',
+};
+
 /** Every table, one per kind: the hosted-cluster kinds and the management cluster's operands. */
 export const healthTables: readonly HealthTable[] = [
   hostedClusterHealthTable,
@@ -454,4 +533,7 @@ export const healthTables: readonly HealthTable[] = [
   agentServiceConfigHealthTable,
   infraEnvHealthTable,
   bareMetalHostHealthTable,
+  kubeletConfigHealthTable,
+  ingressControllerHealthTable,
+  catalogSourceHealthTable,
 ];
