@@ -65,13 +65,15 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'agent-install.openshift.io/v1beta1 NMStateConfig': 'nmstateconfigs',
   'metal3.io/v1alpha1 BareMetalHost': 'baremetalhosts',
   'kubevirt.io/v1 VirtualMachine': 'virtualmachines',
+  'machineconfiguration.openshift.io/v1 KubeletConfig': 'kubeletconfigs',
+  'operator.openshift.io/v1 IngressController': 'ingresscontrollers',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
-export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig']);
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'KubeletConfig']);
 
 /** Built-in API groups the CRD server does not serve. */
-export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1'];
+export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1', 'storage.k8s.io/v1'];
 
 export function isCustomResource(object: { apiVersion: string }): boolean {
   return !BUILT_IN_API_VERSIONS.includes(object.apiVersion);
