@@ -91,6 +91,8 @@ export function managementRequirements(capabilities: ManagementCapabilities): Pl
           message: `${owner} is not prepared for ${type} hosted clusters (its platforms: ${capabilities.platforms.join(', ')}), so what ${type} needs would be missing.`,
           fix: `Add '${type}' to the management cluster's platforms.`,
         });
+        // One finding per cause: what the platform needs is missing because the platform is.
+        continue;
       }
       const definition = platformDefinition(type);
       for (const need of definition ? managementNeedsOf(hc, definition) : []) {
