@@ -122,6 +122,19 @@ describe('structural rules', () => {
     expect([isDateTime('2025-06-01T00:00:00Z'), isDateTime('2025-02-30T00:00:00Z'), isDateTime('2025-06-01 00:00:00Z')]).toEqual([true, false, false]);
   });
 
+  test("oneOf over formats: the IngressController's syslog address is exactly one of ipv4 and ipv6", () => {
+    const syslog = (address: string) => ({
+      apiVersion: 'operator.openshift.io/v1',
+      kind: 'IngressController',
+      metadata: { name: 'default', namespace: 'openshift-ingress-operator' },
+      spec: { logging: { access: { destination: { type: 'Syslog', syslog: { address, port: 514 } } } } },
+    });
+    const at = 'spec.logging.access.destination.syslog.address';
+    expect(findings(syslog('192.0.2.1'))).toEqual([]);
+    expect(findings(syslog('2001:db8::1'))).toEqual([]);
+    expect(findings(syslog('logs.example.com'))).toEqual([`${at}: Invalid value: "logs.example.com": ${at} in body must validate one and only one schema (oneOf): ipv4 or ipv6`]);
+  });
+
   test('list-type map keys are unique', () => {
     const hc = hostedCluster();
     hc.spec.configuration = { apiServer: { audit: { customRules: [{ group: 'g', profile: 'None' }, { group: 'g', profile: 'Default' }] } } };
