@@ -216,6 +216,7 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.labels', 'podLabels'],
   ['spec.capabilities', 'capabilities'],
   ['spec.pausedUntil', 'pausedUntil'],
+  ['spec.services', 'services', 'whole-default'],
 ];
 
 export interface BuiltCluster {

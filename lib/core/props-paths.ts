@@ -53,9 +53,11 @@ function valueAt(root: unknown, keys: readonly PathKey[]): unknown {
  * `'whole'` says the prop has another shape than the rendered field (a map rendered as a list of
  * tags): every path under the rendered field stops at the prop. `'default'` says the rendered
  * field holds the prop's default when the prop is not given: a finding then names the prop, the
- * place to change it.
+ * place to change it. `'whole-default'` is both (the services list the `services` prop and its
+ * defaults give).
  */
-export type PathRule = readonly [rendered: string, props: string, kind?: 'whole' | 'default'];
+export type PathRule = readonly [rendered: string, props: string, kind?: PathRuleKind];
+type PathRuleKind = 'whole' | 'default' | 'whole-default';
 
 /**
  * Translates the rendered paths of one object into the paths of its props: `props` is what the
@@ -80,10 +82,11 @@ export function propsPaths(rules: readonly PathRule[], props: unknown, prefix: r
     }
     for (const rule of table()) {
       if (rule.rendered.length > keys.length || !rule.rendered.every((key, i) => key === keys[i])) continue;
+      const byDefault = (rule.kind === 'default' || rule.kind === 'whole-default') && given(rule.prop) === undefined;
       const prop =
-        rule.kind === 'whole'
-          ? given(rule.prop) === undefined ? undefined : rule.prop
-          : (written([...rule.prop, ...keys.slice(rule.rendered.length)], rule.prop.length, given) ?? (rule.kind === 'default' && given(rule.prop) === undefined ? rule.prop : undefined));
+        rule.kind === 'whole' || rule.kind === 'whole-default'
+          ? given(rule.prop) !== undefined || byDefault ? rule.prop : undefined
+          : (written([...rule.prop, ...keys.slice(rule.rendered.length)], rule.prop.length, given) ?? (byDefault ? rule.prop : undefined));
       if (!prop) continue;
       // The rendered path is kept where it is not just the props path under `spec` or `metadata`.
       const found = pathText([...prefix, ...prop]);
@@ -96,7 +99,7 @@ export function propsPaths(rules: readonly PathRule[], props: unknown, prefix: r
 interface ParsedRule {
   readonly rendered: readonly PathKey[];
   readonly prop: readonly PathKey[];
-  readonly kind?: 'whole' | 'default';
+  readonly kind?: PathRuleKind;
 }
 
 // The rules are constant tables: each is parsed once.

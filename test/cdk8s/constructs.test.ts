@@ -44,7 +44,7 @@ describe('HostedClusterBundle', () => {
     expect(bundle.plan).toBeUndefined();
     expect(collectIssues(app).filter((i) => i.severity === 'error').map((i) => i.path)).toEqual([
       'networking.serviceNetwork[0]',
-      'spec.services[0].servicePublishingStrategy.nodePort.address',
+      'services',
     ]);
     expect(() => app.synthYaml()).toThrow(/serviceNetwork\[0\]\.cidr[\s\S]*nodePort\.address/);
   });

@@ -31,7 +31,9 @@ describe('apiServerAddress', () => {
       {
         severity: 'error',
         object: 'HostedCluster none-clusters/edge-lab',
-        path: 'spec.services[0].servicePublishingStrategy.nodePort.address',
+        // The prop the services come from, and where in the rendered list the address is.
+        path: 'services',
+        renderedPath: 'spec.services[0].servicePublishingStrategy.nodePort.address',
         message: '"1Gi" is neither an IP address nor a DNS name.',
         fix: 'Give the IP address or DNS name of a management-cluster node or of a load balancer in front of the nodes (e.g. 192.0.2.10 or api.example.com).',
       },

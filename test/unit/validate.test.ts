@@ -9,11 +9,11 @@ function errors(props: HostedClusterProps, opts = options): ValidationIssue[] {
   return checkHostedCluster(props, opts).issues.filter((i) => i.severity === 'error');
 }
 
-/** The single error for `props`, asserting its path and message. */
+/** The single error for `props`, asserting its path (the props path, or the rendered one) and message. */
 function findError(props: HostedClusterProps, path: string, message: string | RegExp, opts = options): ValidationIssue {
   const found = errors(props, opts);
-  const match = found.find((i) => i.path === path && (typeof message === 'string' ? i.message.includes(message) : message.test(i.message)));
-  if (!match) throw new Error(`expected an error at ${path} matching ${message}; got:\n${found.map((i) => `${i.path}: ${i.message}`).join('\n')}`);
+  const match = found.find((i) => (i.path === path || i.renderedPath === path) && (typeof message === 'string' ? i.message.includes(message) : message.test(i.message)));
+  if (!match) throw new Error(`expected an error at ${path} matching ${message}; got:\n${found.map((i) => `${i.renderedPath ?? i.path}: ${i.message}`).join('\n')}`);
   expect(match.fix.length).toBeGreaterThan(0);
   return match;
 }
@@ -53,7 +53,7 @@ describe('all problems at once, in a typed error', () => {
         'HostedCluster clusters/Bad_Name release.image',
         'HostedCluster clusters/Bad_Name networking.serviceNetwork[0]',
         // No prop set it: the NodePort address is missing, so the path is the rendered one.
-        'HostedCluster clusters/Bad_Name spec.services[0].servicePublishingStrategy.nodePort.address',
+        'HostedCluster clusters/Bad_Name services',
         'NodePool clusters/p nodePools[0].replicas',
       ]),
     );

@@ -332,7 +332,7 @@ export const awsPlatform = definePlatform({
         ['spec.dns.publicZoneID', 'platform.aws.publicZoneID'],
         ['spec.dns.privateZoneID', 'platform.aws.privateZoneID'],
         ['spec.issuerURL', 'platform.aws.issuerURL'],
-        ['spec.networking.machineNetwork', 'platform.aws.machineCIDR', 'whole'],
+        ['spec.networking.machineNetwork', 'platform.aws.machineCIDR', 'whole-default'],
       ],
       nodePool: [
         ['spec.platform.aws.subnet.id', 'platform.aws.subnetId'],
