@@ -19,7 +19,7 @@ describe('synth', () => {
   test('synthesizes the built-in example into a folder, summary on stdout, warnings on stderr', () => {
     const run = hcp(project, 'synth', path.join(ROOT, 'examples', 'main.ts'), '-o', 'out');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Synthesized 12 file\(s\), 66 objects, \d+ warning\(s\) into out\/$/m);
+    expect(run.stdout).toMatch(/^Synthesized 12 file\(s\), 71 objects, \d+ warning\(s\) into out\/$/m);
     expect(run.stdout).toContain('  + management/kubevirt-kv-dev.yaml (5 object(s))\n');
     expect(run.stdout).toContain('  + reports/capacity.json\n');
     expect(run.stdout).toContain('Changes: files 12 added, 0 changed, 0 removed (0 unchanged); objects 66 added, 0 changed, 0 removed.\n');
