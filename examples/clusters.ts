@@ -4,7 +4,7 @@
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
 import type { HostedClusterIngressProps, HostedClusterProps, ManagementClusterProps, PlanOptions } from '../lib';
-import { SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
+import { NodeConfig, NodeTuning, SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
 export const SUPPORTED_VERSIONS = parseSupportedVersions({ 'supported-versions': '{"versions":["4.17","4.16","4.15","4.14"]}' });
@@ -34,7 +34,7 @@ export const agentCluster: HostedClusterProps = {
   secretEncryption: { aescbc: vault('hosted-clusters/vcluster2', 'etcd-encryption-key') },
 };
 
-/** A KubeVirt cluster with base-domain passthrough, HA control plane and two VM pools. */
+/** A KubeVirt cluster with base-domain passthrough, HA control plane and two VM pools, one with a KubeletConfig and a Tuned. */
 export const kubevirtCluster: HostedClusterProps = {
   name: 'kv-dev',
   namespace: 'kubevirt-clusters',
@@ -45,7 +45,19 @@ export const kubevirtCluster: HostedClusterProps = {
   pullSecret: vault('hosted-clusters/pull-secret'),
   secretEncryption: { aescbc: SecretSource.existing('kv-dev-etcd-encryption-key') },
   nodePools: [
-    { name: 'kv-dev-workers', replicas: 2, platform: { kubevirt: { cores: 4, memory: '16Gi', rootVolumeSize: '64Gi' } } },
+    {
+      name: 'kv-dev-workers',
+      replicas: 2,
+      platform: { kubevirt: { cores: 4, memory: '16Gi', rootVolumeSize: '64Gi' } },
+      // Node configuration: each object is written into a ConfigMap in the cluster's namespace.
+      config: [NodeConfig.kubelet('max-pods', { kubeletConfig: { maxPods: 500 } })],
+      tuningConfig: [
+        NodeTuning.tuned('dirty-ratio', {
+          profile: [{ name: 'dirty-ratio', data: '[main]\nsummary=Keep more dirty pages in memory\ninclude=openshift-node\n[sysctl]\nvm.dirty_ratio="55"\n' }],
+          recommend: [{ priority: 20, profile: 'dirty-ratio' }],
+        }),
+      ],
+    },
     {
       name: 'kv-dev-infra',
       replicas: 1,
@@ -58,7 +70,8 @@ export const kubevirtCluster: HostedClusterProps = {
 /**
  * An AWS cluster on infrastructure created beforehand (`hypershift create infra aws` and
  * `create iam aws`): its IDs, roles and OIDC issuer are inputs. One NodePool per zone, KMS
- * encryption, external DNS names for API and OAuth.
+ * encryption, external DNS names for API and OAuth, login through the company's OpenID Connect
+ * provider (its client secret read from the store), and the API reachable from the office and VPN only.
  */
 const account = '123456789012';
 export const awsCluster: HostedClusterProps = {
@@ -96,6 +109,20 @@ export const awsCluster: HostedClusterProps = {
       },
     },
   },
+  identityProviders: [
+    {
+      name: 'corporate-sso',
+      type: 'OpenID',
+      mappingMethod: 'claim',
+      openID: {
+        clientID: 'aws-prod',
+        clientSecret: vault('hosted-clusters/aws-prod', 'oidc-client-secret'),
+        issuer: 'https://sso.example.com/realms/platform',
+        claims: { preferredUsername: ['preferred_username'], name: ['name'], email: ['email'], groups: ['groups'] },
+      },
+    },
+  ],
+  networking: { apiServer: { allowedCIDRBlocks: ['203.0.113.0/24', '198.51.100.0/24'] } },
   priorityClasses: { etcd: 'hypershift-etcd' },
   resourceRequestOverrides: { 'kube-apiserver.kube-apiserver': { memory: '3Gi', cpu: '2000m' } },
 };

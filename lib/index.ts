@@ -18,7 +18,30 @@ export type { PublishingMapping } from './core/services';
 export type { Arch, UpgradeType } from './core/platform';
 export { SecretSource } from './core/secrets';
 export type { ExternalSecretSource } from './core/secrets';
+// Node configuration of NodePools: objects serialized into the ConfigMaps of spec.config and spec.tuningConfig.
+export { NodeConfig, NodeTuning } from './core/node-config';
+export type { NodeConfigObject, NodeConfigPayload, NodePoolConfigEntry, NodePoolTuningEntry } from './core/node-config';
 export type { SecretValues } from './core/secret-values';
+
+// Access: OAuth identity providers, named serving certificates and the API allow-list.
+export type {
+  IdentityProviderProps,
+  IdentityProviderBase,
+  HTPasswdIdentityProvider,
+  OpenIDIdentityProvider,
+  GitHubIdentityProvider,
+  GitLabIdentityProvider,
+  GoogleIdentityProvider,
+  LDAPIdentityProvider,
+  KeystoneIdentityProvider,
+  BasicAuthIdentityProvider,
+  RequestHeaderIdentityProvider,
+  TlsClientCertificate,
+  MappingMethod,
+  CaBundleSource,
+  NamedCertificateProps,
+  ApiServerNetworkingProps,
+} from './core/access-props';
 
 // Check and plan a hosted cluster without a framework: any value gives findings, never an exception.
 export { planHostedCluster, checkHostedCluster } from './platforms';
@@ -26,6 +49,10 @@ export { planObjects } from './core/plan';
 export type { HostedClusterPlan, PlanOptions, PlanPhase } from './core/plan';
 export type { ValidationOptions } from './core/validate';
 export { parseSupportedVersions } from './core/release';
+export type { UpdateChannel, UpdateChannelName } from './core/update-channel';
+// Upgrades against the previous state: the versions that move, in apply order, and the steps the operators refuse.
+export { upgradeFindings, versionChangeLines, versionChanges } from './core/upgrade';
+export type { VersionChange } from './core/upgrade';
 
 // What every plan result is made of: its objects as plan items, each with where it is applied (the
 // management cluster or a hosted cluster's API), its phase and when it counts as ready.
@@ -81,4 +108,17 @@ export type {
   PlatformType,
   ServiceType,
   PublishingStrategy,
+  // Node configuration, serialized into the ConfigMaps of NodePool config and tuningConfig.
+  MachineConfig,
+  MachineConfigSpec,
+  KubeletConfig,
+  KubeletConfigSpec,
+  ContainerRuntimeConfig,
+  ContainerRuntimeConfigSpec,
+  ImageDigestMirrorSet,
+  ImageDigestMirrorSetSpec,
+  Tuned,
+  TunedSpec,
+  PerformanceProfile,
+  PerformanceProfileSpec,
 } from './api';

@@ -5,6 +5,7 @@ export * from './management';
 export * from './agent-install';
 export * from './metal3';
 export * from './kubevirt';
+export * from './node-config';
 export * from './schema';
 export { checkObjectSchema, checkObjectSchemaDetailed, checkedKinds, celRuleCoverage, findKindSchema } from './check';
 export type { SchemaCheckResult } from './check';

@@ -15,11 +15,16 @@ import { bgpAdvertisementKindSchema } from './management/bgp-advertisement.schem
 import { bgpPeerKindSchema } from './management/bgp-peer.schema.generated';
 import { hyperconvergedKindSchema } from './management/hyperconverged.schema.generated';
 import { agentServiceConfigKindSchema } from './management/agent-service-config.schema.generated';
-import { kubeletConfigKindSchema } from './management/kubelet-config.schema.generated';
 import { ingressControllerKindSchema } from './management/ingress-controller.schema.generated';
 import { infraEnvKindSchema } from './agent-install/infra-env.schema.generated';
 import { nmstateConfigKindSchema } from './agent-install/nmstate-config.schema.generated';
 import { bareMetalHostKindSchema } from './metal3/bare-metal-host.schema.generated';
 import { virtualMachineKindSchema } from './kubevirt/virtual-machine.schema.generated';
+import { machineConfigKindSchema } from './node-config/machine-config.schema.generated';
+import { kubeletConfigKindSchema } from './node-config/kubelet-config.schema.generated';
+import { containerRuntimeConfigKindSchema } from './node-config/container-runtime-config.schema.generated';
+import { imageDigestMirrorSetKindSchema } from './node-config/image-digest-mirror-set.schema.generated';
+import { tunedKindSchema } from './node-config/tuned.schema.generated';
+import { performanceProfileKindSchema } from './node-config/performance-profile.schema.generated';
 
-export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema, kubeletConfigKindSchema, ingressControllerKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema];
+export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema, ingressControllerKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema, machineConfigKindSchema, kubeletConfigKindSchema, containerRuntimeConfigKindSchema, imageDigestMirrorSetKindSchema, tunedKindSchema, performanceProfileKindSchema];

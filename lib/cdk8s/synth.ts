@@ -1,4 +1,5 @@
 /** Synthesis that never leaves partial output: validate everything, then write only the library's own files. */
+import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
@@ -7,8 +8,9 @@ import { collectIssues, targetOf } from './render';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
+import { UpgradeReview, reviewOutputFolder } from './upgrade-review';
 import { userStack } from './user-stack';
-import { toYamlStream } from './yaml-output';
+import { toYamlStream } from '../core/yaml';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 
 export interface SynthResult {
@@ -22,6 +24,8 @@ export interface SynthResult {
   readonly warnings: readonly ValidationIssue[];
   /** Lines the app's reports add to the summary (the management cluster's capacity). */
   readonly summary: readonly string[];
+  /** The versions that move against the previous output, in apply order (`Upgrades (in apply order):` first); empty when none does. */
+  readonly upgrades: readonly string[];
 }
 
 export interface SynthesizedChart {
@@ -159,6 +163,7 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
   let writers: YamlWriters | undefined;
   let objects = 0;
+  let upgrades: UpgradeReview = { findings: [], lines: [] };
   try {
     writers = new YamlWriters(writerThreadCount(charts.size));
     const staged = new Map<string, string>();
@@ -173,6 +178,9 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
       hooks.progress?.({ phase: 'write', done: staged.size - reports.files.size, total: charts.size });
     }
     writers.finish();
+    // The previous state: what the library wrote last time, against what it writes now.
+    upgrades = reviewOutputFolder(target, new Map([...staged].map(([name, file]) => [name, () => fs.readFileSync(file, 'utf8')])));
+    if (upgrades.findings.some((i) => i.severity === 'error')) throw new HcpValidationError([...warnings, ...upgrades.findings]);
     hooks.beforeCommit?.(staged);
   } catch (error) {
     try {
@@ -185,7 +193,7 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   }
   writers.close();
   const { written, removed } = write.commit();
-  return { outdir: target, files: written, removed, objects, warnings, summary: reports.summary };
+  return { outdir: target, files: written, removed, objects, warnings: [...warnings, ...upgrades.findings], summary: reports.summary, upgrades: upgrades.lines };
 }
 
 /** What a synth would write, in memory: each file's content by its name in the output folder. */
@@ -260,7 +268,7 @@ export function runSynth(first: string | undefined | ((app: App) => void), secon
       `Synthesized ${result.files.length} file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${relative}/\n` +
         result.files.map((f) => `  ${f}\n`).join('') +
         result.removed.map((f) => `  ${f} (removed: no longer produced)\n`).join('') +
-        result.summary.map((line) => `${line}\n`).join(''),
+        [...result.upgrades, ...result.summary].map((line) => `${line}\n`).join(''),
     );
     if (result.warnings.length > 0) process.stderr.write(`Warnings:\n${formatIssues(result.warnings)}\n`);
     return 0;

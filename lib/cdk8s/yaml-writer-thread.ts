@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import { parentPort, workerData } from 'worker_threads';
-import { toYamlStream } from './yaml-output';
+import { toYamlStream } from '../core/yaml';
 import { DONE, WriteFailure, WriteJob, WriterThreadData } from './yaml-writers';
 
 const { counters, failures } = workerData as WriterThreadData;

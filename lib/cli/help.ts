@@ -54,8 +54,10 @@ export const DIFF_HELP = `Usage:
   hcp-constructs diff [app] [-o <dir>]
 
 Runs the app in memory and prints what a synth would change in the output folder: each object
-added or removed, each changed object with a unified diff of its YAML, and the clusters affected.
-Writes nothing; exits 0 whether or not there are differences (synth --check exits 1).
+added or removed, each changed object with a unified diff of its YAML, the clusters affected, and
+the versions that move in apply order (multicluster engine, control planes, NodePools).
+Writes nothing; exits 0 whether or not there are differences (synth --check exits 1), and 1 when
+the upgrade has a problem a synth would refuse (a downgrade, or a control plane moving two minors).
 
 Options:
   -o, --output <dir>     Output folder to compare with (default: dist)

@@ -16,6 +16,7 @@ import { Define, loadApp } from './load-app';
 import { OutputChanges, compareOutput } from './output-changes';
 import { Progress } from './progress';
 import { UserCodeError } from '../cdk8s/user-stack';
+import { reviewUpgrades } from '../cdk8s/upgrade-review';
 
 export interface SynthOptions {
   readonly app?: string;
@@ -38,7 +39,7 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
   }
   if (options.check) {
     const changes = compare(outdir, inMemory(define));
-    process.stdout.write(differences(changes, shown(outdir)));
+    printDifferences(changes, outdir);
     const clean = changes.files.length === 0 && changes.refused.length === 0;
     if (!clean) process.stderr.write(`synth --check: ${shown(outdir)}/ is not what a synth writes now: run \`hcp-constructs synth\` and commit the result.\n`);
     return clean ? EXIT.ok : EXIT.failed;
@@ -58,7 +59,7 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
     process.stdout.write(
       `Synthesized ${result.files.length} file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${shown(outdir)}/\n` +
         synthSummary(changes!, options.verbose ? Infinity : undefined) +
-        result.summary.map((line) => `${line}\n`).join(''),
+        [...result.upgrades, ...result.summary].map((line) => `${line}\n`).join(''),
     );
   } finally {
     progress.stop();
@@ -66,12 +67,24 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
   return EXIT.ok;
 }
 
-/** `diff [app]`: what a synth would change in the output folder, object by object; writes nothing. */
+/** `diff [app]`: what a synth would change in the output folder, object by object, and the versions that move; writes nothing. Exits 1 when a synth would refuse the upgrade. */
 export async function diffCommand(options: Pick<SynthOptions, 'app' | 'output'>): Promise<ExitCode> {
   const { define, outdir } = await prepare(options.app, options.output, true);
-  const changes = compare(outdir, inMemory(define));
-  process.stdout.write(differences(changes, shown(outdir)));
-  return EXIT.ok;
+  const refused = printDifferences(compare(outdir, inMemory(define)), outdir);
+  return refused ? EXIT.failed : EXIT.ok;
+}
+
+/**
+ * The differences and the versions that move on stdout, the upgrade's findings on stderr; true
+ * when the upgrade has errors (a synth would refuse it).
+ */
+function printDifferences(changes: OutputChanges, outdir: string): boolean {
+  const upgrades = reviewUpgrades(changes.files.flatMap((f) => (f.change === 'changed' ? [{ before: f.before ?? '', after: f.after ?? '' }] : [])));
+  process.stdout.write(differences(changes, shown(outdir)) + upgrades.lines.map((line) => `${line}\n`).join(''));
+  const errors = upgrades.findings.filter((i) => i.severity === 'error');
+  printWarnings(upgrades.findings.filter((i) => i.severity === 'warning'));
+  if (errors.length > 0) process.stderr.write(`A synth would fail: ${errors.length} problem(s) in the upgrade.\n${formatIssues(errors)}\n`);
+  return errors.length > 0;
 }
 
 /** Loads the app and settles the output folder: `-o`, else the app's own `runSynth(outdir, ...)`, else dist. */

@@ -45,6 +45,8 @@ export const AUTO_CREATED_FOR_INFRA_LABEL = 'hypershift.openshift.io/auto-create
 /** Well-known HostedCluster annotations. */
 export const ANNOTATIONS = {
   restartDate: 'hypershift.openshift.io/restart-date',
+  /** Forces the upgrade to the release image it names, skipping the upgradeability checks (chapter 6.7). */
+  forceUpgradeTo: 'hypershift.openshift.io/force-upgrade-to',
   controlPlanePriorityClass: 'hypershift.openshift.io/control-plane-priority-class',
   apiCriticalPriorityClass: 'hypershift.openshift.io/api-critical-priority-class',
   etcdPriorityClass: 'hypershift.openshift.io/etcd-priority-class',

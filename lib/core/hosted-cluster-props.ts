@@ -10,6 +10,8 @@ import type { NetworkingProps } from './networking-props';
 import type { NodePoolPropsOf } from './node-pool-props';
 import type { ReleaseProps } from './release-props';
 import type { SecretSource } from './secret-source';
+import type { UpdateChannel } from './update-channel';
+import type { IdentityProviderProps, NamedCertificateProps } from './access-props';
 
 /** A HostedCluster's props with the platform union `Platform`. */
 export interface ClusterPropsOf<Platform extends { readonly type: string }> {
@@ -51,6 +53,13 @@ export interface ClusterPropsOf<Platform extends { readonly type: string }> {
   readonly secretEncryption?: SecretEncryptionProps;
   /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
   readonly additionalTrustBundle?: string;
+  /**
+   * OAuth identity providers, with their Secrets and CA bundles as sources (written to
+   * `configuration.oauth.identityProviders`). The first one ends the kubeadmin login. @default none
+   */
+  readonly identityProviders?: readonly IdentityProviderProps[];
+  /** Certificates the API server serves for other host names (`configuration.apiServer.servingCerts.namedCertificates`). @default none */
+  readonly namedCertificates?: readonly NamedCertificateProps[];
   /** OpenShift configuration of the hosted cluster (OAuth, API server, proxy, image, feature gates...). @default none */
   readonly configuration?: HostedClusterSpec['configuration'];
   /** Registry mirrors for the data plane. @default none */
@@ -77,8 +86,22 @@ export interface ClusterPropsOf<Platform extends { readonly type: string }> {
   readonly restartDate?: string;
   /** Optional capabilities to enable or disable. @default the release's */
   readonly capabilities?: HostedClusterSpec['capabilities'];
-  /** Update channel, e.g. `stable-4.16`. @default none */
-  readonly channel?: string;
+  /**
+   * Update channel: `stable-`, `fast-`, `candidate-` or `eus-<major>.<minor>` (EUS for even minors
+   * only). With a channel, the HostedCluster's status lists the available and conditional updates.
+   * It must be the release's minor or the next one (EUS: up to two ahead), the channel that offers
+   * updates from the running release; anything else is an error. @default none (no updates listed)
+   */
+  readonly channel?: UpdateChannel;
+  /**
+   * Forces the upgrade to this release image (annotation `hypershift.openshift.io/force-upgrade-to`),
+   * even when the hosted cluster reports that it is not upgradeable (ClusterVersion `Upgradeable=False`,
+   * e.g. an administrator acknowledgement is missing). It bypasses those upgradeability checks, not
+   * the version skew rules; use it only when support or the release notes tell you to. It must equal
+   * `release.image` (the operator ignores it otherwise); a warning says it is set. Remove it once the
+   * upgrade is done. @default none (upgrades wait until the cluster is upgradeable)
+   */
+  readonly forceUpgradeTo?: string;
   /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
   readonly issuerURL?: string;
   /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. @default none */

@@ -16,12 +16,15 @@ import { DeepPartial, deepMerge } from './merge';
 import { MAX_NAME_LENGTH } from './limits';
 import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, MAX_SUBDOMAIN_LENGTH, infraIdFor, secretKeys } from './names';
 import { networkingPropsSchema, networkingSpec } from './networking';
-import { bool, describeValue, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
+import { bool, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
 import type { AnyPlatformDefinition, ClusterContext } from './platform';
 import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, secretSourceSchema } from './secrets';
 import { servicesFor, withOverrides } from './services';
+import { identityProviderSchema, namedCertificateSchema, renderAccess } from './access';
+import { checkConfigurationReferences } from './access-checks';
 import type { PathRule } from './props-paths';
 import type { ClusterPropsOf } from './hosted-cluster-props';
+import { updateChannelSchema } from './update-channel';
 
 export type { ClusterPropsOf, EtcdProps, PriorityClassProps, SecretEncryptionProps, ServicesProps } from './hosted-cluster-props';
 export type { ReleaseProps } from './release-props';
@@ -130,6 +133,10 @@ export const hostedClusterEntries = {
   secretEncryption: v.optional(secretEncryptionPropsSchema),
   /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
   additionalTrustBundle: v.optional(text()),
+  /** OAuth identity providers, with their Secrets and CA bundles as sources. @default none */
+  identityProviders: v.optional(list(identityProviderSchema)),
+  /** Certificates the API server serves for other host names. @default none */
+  namedCertificates: v.optional(list(namedCertificateSchema, { max: 32, limit: 'the HostedCluster CRD\'s maximum' })),
   /** OpenShift configuration of the hosted cluster (OAuth, API server, proxy, image, feature gates...). @default none */
   configuration: v.optional(passthrough<HostedClusterSpec['configuration']>()),
   /** Registry mirrors for the data plane. @default none */
@@ -156,8 +163,10 @@ export const hostedClusterEntries = {
   restartDate: v.optional(text({ max: 64 })),
   /** Optional capabilities to enable or disable. @default the release's */
   capabilities: v.optional(passthrough<HostedClusterSpec['capabilities']>()),
-  /** Update channel, e.g. `stable-4.16`. @default none */
-  channel: v.optional(text({ max: 64 })),
+  /** Update channel, `stable-4.16`...; its form and minor are checked with the release (update-channel.ts). @default none */
+  channel: v.optional(updateChannelSchema()),
+  /** Release image whose upgrade is forced. @default none */
+  forceUpgradeTo: v.optional(text({ max: 253 })),
   /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
   issuerURL: v.optional(text({ max: 2048 })),
   /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. @default none */
@@ -185,6 +194,7 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.infraID', 'infraID', 'default'],
   ['spec.clusterID', 'clusterID'],
   ['spec.channel', 'channel'],
+  [`metadata.annotations["${ANNOTATIONS.forceUpgradeTo}"]`, 'forceUpgradeTo'],
   ['spec.dns.baseDomain', 'baseDomain', 'default'],
   ['spec.dns.baseDomainPrefix', 'baseDomainPrefix'],
   ['spec.networking', 'networking'],
@@ -192,6 +202,7 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.networking.serviceNetwork', 'networking.serviceNetwork', 'default'],
   ['spec.networking.machineNetwork', 'networking.machineNetwork'],
   ['spec.networking.networkType', 'networking.networkType', 'default'],
+  ['spec.networking.apiServer', 'networking.apiServer'],
   ['spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', 'networking.ovnMtu'],
   ['spec.etcd.managed.storage.persistentVolume.size', 'etcd.storageSize', 'default'],
   ['spec.etcd.managed.storage.persistentVolume.storageClassName', 'etcd.storageClassName', 'default'],
@@ -209,6 +220,8 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.serviceAccountSigningKey', 'serviceAccountSigningKeySecret'],
   ['spec.additionalTrustBundle', 'additionalTrustBundle'],
   ['spec.configuration', 'configuration'],
+  ['spec.configuration.oauth.identityProviders', 'identityProviders'],
+  ['spec.configuration.apiServer.servingCerts.namedCertificates', 'namedCertificates'],
   ['spec.imageContentSources', 'imageContentSources'],
   ['spec.auditWebhook', 'auditWebhookSecret'],
   ['spec.nodeSelector', 'nodeSelector'],
@@ -259,6 +272,9 @@ export function buildHostedCluster<P extends { readonly type: string }>(
   const pullSecret = secret(props.pullSecret, contracts.pullSecret, 'pullSecret');
   const sshKey = props.sshKey && secret(props.sshKey, contracts.sshKey, 'sshKey');
   const secretEncryption = encryptionSpec(props, contracts.etcdEncryptionKey, secret, issues);
+
+  const access = renderAccess(props, { cluster: props.name, namespace, allowInlineSecrets, issues });
+  supporting.push(...access.objects);
 
   if (props.additionalTrustBundle !== undefined) {
     const bundle: ConfigMap = {
@@ -327,7 +343,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     ...(issuerURL ? { issuerURL } : {}),
     ...(props.serviceAccountSigningKeySecret ? { serviceAccountSigningKey: { name: props.serviceAccountSigningKeySecret } } : {}),
     ...(props.additionalTrustBundle !== undefined ? { additionalTrustBundle: { name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP } } : {}),
-    ...(props.configuration ? { configuration: props.configuration } : {}),
+    ...(access.configuration ? { configuration: access.configuration } : {}),
     ...(props.imageContentSources ? { imageContentSources: props.imageContentSources } : {}),
     ...(props.auditWebhookSecret ? { auditWebhook: { name: props.auditWebhookSecret } } : {}),
     ...(props.nodeSelector ? { nodeSelector: props.nodeSelector } : {}),
@@ -348,6 +364,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     },
     spec: deepMerge<HostedClusterSpec>(spec, props.specOverrides),
   };
+  checkConfigurationReferences(hostedCluster.spec.configuration, namespace, supporting, access.existing, issues);
   return {
     hostedCluster,
     supporting,
@@ -391,6 +408,7 @@ function clusterAnnotations<P extends { readonly type: string }>(props: ClusterP
       .join(',');
   }
   if (props.restartDate) annotations[ANNOTATIONS.restartDate] = props.restartDate;
+  if (props.forceUpgradeTo !== undefined) annotations[ANNOTATIONS.forceUpgradeTo] = props.forceUpgradeTo;
   return annotations;
 }
 

@@ -1,4 +1,5 @@
 /** The networks of a hosted cluster, as users write them (kept equal to `networkingPropsSchema` by test/types/props-match-schemas.ts). */
+import type { ApiServerNetworkingProps } from './access-props';
 
 /** Cluster, service and machine networks; every field has the CLI's default. Each network is a CIDR string or an object with `cidr`, in all three lists. */
 export interface NetworkingProps {
@@ -14,6 +15,8 @@ export interface NetworkingProps {
   readonly dualStack?: boolean;
   /** OVN-Kubernetes MTU, 576 to 9216. @default the operator's */
   readonly ovnMtu?: number;
+  /** Who may reach the API server (allow-list), and its address and port inside the nodes. @default the operator's: any source, 172.20.0.1:6443 */
+  readonly apiServer?: ApiServerNetworkingProps;
 }
 
 /** A network written as an object, the form the HostedCluster spec uses. */

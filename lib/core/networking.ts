@@ -37,6 +37,17 @@ export const networkingPropsSchema = strict({
   dualStack: v.optional(bool()),
   /** OVN-Kubernetes MTU, 576 to 9216. @default the operator's */
   ovnMtu: v.optional(count(OVN_MTU.min, OVN_MTU.max, 'the HostedCluster CRD\'s maximum')),
+  /** Who may reach the API server, and its address and port inside the nodes. @default the operator's */
+  apiServer: v.optional(
+    strict({
+      /** @default any address */
+      allowedCIDRBlocks: v.optional(list(text({ max: 43 }), { max: 500, limit: 'the HostedCluster CRD\'s maximum', fix: 'Give a list such as ["203.0.113.0/24"].' })),
+      /** @default the operator's, 172.20.0.1 or fd00::1 */
+      advertiseAddress: v.optional(text({ max: 255 })),
+      /** @default the operator's, 6443 */
+      port: v.optional(count(1, 65535)),
+    }),
+  ),
 });
 
 /** The CIDR of a network as props give it: the string, or its `cidr`. */
@@ -61,11 +72,21 @@ export function networkingSpec(props: NetworkingProps = {}, platformMachineNetwo
   const serviceNetwork = (props.serviceNetwork ?? (dual ? [CLI_DEFAULTS.serviceNetworkIPv4, CLI_DEFAULTS.serviceNetworkIPv6] : [CLI_DEFAULTS.serviceNetworkIPv4]))
     .map((entry) => ({ cidr: cidrOf(entry) }));
   const machine = props.machineNetwork ?? (platformMachineNetwork ? [platformMachineNetwork] : []);
+  const apiServer = props.apiServer;
   return {
     networkType: props.networkType ?? CLI_DEFAULTS.networkType,
     clusterNetwork,
     serviceNetwork,
     ...(machine.length > 0 ? { machineNetwork: machine.map((entry) => ({ cidr: cidrOf(entry) })) } : {}),
+    ...(apiServer && Object.keys(apiServer).length > 0
+      ? {
+          apiServer: {
+            ...(apiServer.allowedCIDRBlocks ? { allowedCIDRBlocks: [...apiServer.allowedCIDRBlocks] } : {}),
+            ...(apiServer.advertiseAddress !== undefined ? { advertiseAddress: apiServer.advertiseAddress } : {}),
+            ...(apiServer.port !== undefined ? { port: apiServer.port } : {}),
+          },
+        }
+      : {}),
   };
 }
 

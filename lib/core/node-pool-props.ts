@@ -2,6 +2,7 @@
 import type { NodePoolSpec } from '../api';
 import type { DeepPartial } from './merge';
 import type { ReleaseProps } from './release-props';
+import type { NodePoolConfigEntry, NodePoolTuningEntry } from './node-config-props';
 
 /** A NodePool's props with the platform blocks `PoolPlatform` (`aws`, `kubevirt`, `agent`). */
 export interface NodePoolPropsOf<PoolPlatform extends object = object> {
@@ -31,10 +32,14 @@ export interface NodePoolPropsOf<PoolPlatform extends object = object> {
   readonly nodeLabels?: Readonly<Record<string, string>>;
   /** Taints put on the nodes at creation. @default none */
   readonly taints?: readonly NodePoolTaint[];
-  /** ConfigMaps (key `config`) with MachineConfig, KubeletConfig, ContainerRuntimeConfig... @default none */
-  readonly config?: readonly string[];
-  /** ConfigMaps (key `tuning`) with Tuned or PerformanceProfile objects. @default none */
-  readonly tuningConfig?: readonly string[];
+  /**
+   * Node configuration (`spec.config`): MachineConfig, KubeletConfig, ContainerRuntimeConfig and
+   * ImageDigestMirrorSet objects, each serialized into a ConfigMap (key `config`) in the cluster's
+   * namespace, or existing ConfigMaps. Changing it rolls the NodePool's nodes. @default none
+   */
+  readonly config?: readonly NodePoolConfigEntry[];
+  /** Node tuning (`spec.tuningConfig`): Tuned and PerformanceProfile objects (ConfigMap key `tuning`), or existing ConfigMaps. @default none */
+  readonly tuningConfig?: readonly NodePoolTuningEntry[];
   /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
   readonly pausedUntil?: boolean | string;
   /** Labels on the NodePool object. @default none */

@@ -12,6 +12,7 @@ import { DeepPartial, deepMerge } from './merge';
 import type { AnyPlatformDefinition, Arch, ClusterContext } from './platform';
 import type { NodePoolPropsOf } from './node-pool-props';
 import type { PathRule } from './props-paths';
+import { nodeConfigNames, nodePoolConfigEntrySchema, nodePoolTuningEntrySchema } from './node-config';
 
 export type { NodePoolAutoScaling, NodePoolPropsOf, NodePoolTaint } from './node-pool-props';
 
@@ -66,10 +67,10 @@ export const nodePoolEntries = {
       { max: MAX_TAINTS, limit: 'the NodePool CRD\'s maximum' },
     ),
   ),
-  /** ConfigMaps (key `config`) with MachineConfig, KubeletConfig, ContainerRuntimeConfig... @default none */
-  config: v.optional(list(text({ max: MAX_SUBDOMAIN_LENGTH }), { max: MAX_NODEPOOL_CONFIG_REFS, limit: 'the NodePool CRD\'s maximum' })),
-  /** ConfigMaps (key `tuning`) with Tuned or PerformanceProfile objects. @default none */
-  tuningConfig: v.optional(list(text({ max: MAX_SUBDOMAIN_LENGTH }), { max: MAX_NODEPOOL_CONFIG_REFS, limit: 'the NodePool CRD\'s maximum' })),
+  /** MachineConfig, KubeletConfig, ContainerRuntimeConfig and ImageDigestMirrorSet objects, or existing ConfigMaps (key `config`). @default none */
+  config: v.optional(list(nodePoolConfigEntrySchema, { max: MAX_NODEPOOL_CONFIG_REFS, limit: 'the NodePool CRD\'s maximum' })),
+  /** Tuned and PerformanceProfile objects, or existing ConfigMaps (key `tuning`). @default none */
+  tuningConfig: v.optional(list(nodePoolTuningEntrySchema, { max: MAX_NODEPOOL_CONFIG_REFS, limit: 'the NodePool CRD\'s maximum' })),
   /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
   pausedUntil: v.optional(
     v.union([bool(), text({ max: 64 })], (issue) =>
@@ -139,8 +140,8 @@ export function buildNodePool(
     nodeVolumeDetachTimeout: props.nodeVolumeDetachTimeout ?? CLI_DEFAULTS.nodeVolumeDetachTimeout,
     ...(props.nodeLabels ? { nodeLabels: props.nodeLabels } : {}),
     ...(props.taints ? { taints: props.taints } : {}),
-    ...(props.config ? { config: props.config.map((n) => ({ name: n })) } : {}),
-    ...(props.tuningConfig ? { tuningConfig: props.tuningConfig.map((n) => ({ name: n })) } : {}),
+    ...(props.config ? { config: nodeConfigNames(cluster.name, 'config', props.config).map((n) => ({ name: n })) } : {}),
+    ...(props.tuningConfig ? { tuningConfig: nodeConfigNames(cluster.name, 'tuningConfig', props.tuningConfig).map((n) => ({ name: n })) } : {}),
     ...(props.pausedUntil !== undefined && props.pausedUntil !== false ? { pausedUntil: String(props.pausedUntil) } : {}),
   };
   return {

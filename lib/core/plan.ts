@@ -3,7 +3,7 @@
  * shared phases (namespaces, prerequisites, hosted cluster, node pools), each with how to tell it
  * is ready. Adapters (cdk8s, Pulumi) only render it.
  */
-import type { HostedCluster, KubernetesObject, Namespace, NodePool } from '../api';
+import type { ConfigMap, HostedCluster, KubernetesObject, Namespace, NodePool } from '../api';
 import { SchemaCheck, checkApiSchemas } from './api-schema-check';
 import { canonicalJson } from './canonical-json';
 import { Claim, MANAGEMENT_CLUSTER, PHASES, Phase, PlanItem, PlannedPart, Readiness, planItem, readinessOf } from './plan-model';
@@ -21,6 +21,8 @@ import type { AnyPlatformDefinition } from './platform';
 import { bool, list, quote, strict } from './schema';
 import { ValidationOptions, validateHostedCluster, validateNodePool } from './validate';
 import { SecretSource } from './secret-source';
+import { NodeConfigPayload, buildPoolNodeConfig, checkPayloadSchemas } from './node-config';
+import { checkClusterNodeConfig, checkPoolNodeConfig } from './node-config-checks';
 
 /** The objects of one phase of a hosted cluster's plan (a view of its items, for callers that want them grouped). */
 export interface PlanPhase extends Phase {
@@ -37,6 +39,8 @@ export interface HostedClusterPlan extends PlannedPart {
   readonly phases: readonly PlanPhase[];
   readonly hostedCluster: HostedCluster;
   readonly nodePools: readonly NodePool[];
+  /** The objects the NodePools' `config` and `tuningConfig` build, each with its ConfigMap. */
+  readonly nodeConfig: readonly NodeConfigPayload[];
   readonly warnings: readonly ValidationIssue[];
   /** The props as checked by the schema, so more NodePools can be planned against this cluster. */
   readonly props: HostedClusterPropsOf<{ readonly type: string }, object>;
@@ -150,7 +154,8 @@ function planChecked(
   const hc = built.hostedCluster;
   const version = validateHostedCluster(hc, platform, props.release.version, options, issues);
 
-  const nodePools = planPools({ props, hostedCluster: hc, version }, platform, platformProps, options, issues, given);
+  const nodeConfig: NodeConfigPayload[] = [];
+  const nodePools = planPools({ props, hostedCluster: hc, version }, platform, platformProps, options, issues, given, nodeConfig);
   checkClusterSize(nodePools, issues);
 
   const namespaces: Namespace[] =
@@ -163,6 +168,7 @@ function planChecked(
   const objects: PlanItem[] = [
     ...namespaces.map((ns) => planItem(canonicalJson(ns), PHASES.namespaces, readinessOf(ns), { shared: true })),
     ...built.supporting.map((object) => planItem(canonicalJson(object), PHASES.prerequisites, readinessOf(object))),
+    ...nodeConfigMaps(nodeConfig).map(nodeConfigItem),
     planItem(hostedCluster, PHASES.hostedCluster, readinessOf(hostedCluster), { claims: hostedClusterClaims(hostedCluster) }),
     ...pools.map((np) => planItem(np, PHASES.nodePools, readinessOf(np, platform.createsMachines))),
   ];
@@ -177,6 +183,7 @@ function planChecked(
     namespace,
     hostedCluster,
     nodePools: pools,
+    nodeConfig,
     phases: HOSTED_CLUSTER_PHASES.map((phase) => ({ ...phase, objects: objects.filter((item) => item.phase === phase).map((item) => item.object) })),
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
     props,
@@ -193,6 +200,7 @@ function planPools(
   options: PlanOptions,
   issues: IssueCollector,
   given: GivenProps,
+  nodeConfig: NodeConfigPayload[],
 ): NodePool[] {
   const { props } = cluster;
   // NodePools the user gave as a malformed list stand for none, not for the default ones.
@@ -204,7 +212,7 @@ function planPools(
     // A NodePool whose name, release or platform is malformed is not planned: its other checks would see stand-ins.
     if (props.nodePools && POOL_FOUNDATION.some((key) => given.malformed.includes(`nodePools[${index}].${key}`))) return;
     const at = { path: `nodePools[${index}]`, ...(props.nodePools ? { translate: propsPaths(poolPaths(platform), given.input, ['nodePools', index]) } : {}) };
-    const np = planPool(cluster, pool, at, nodePools, options, platform, issues);
+    const np = planPool(cluster, pool, at, { nodePools, nodeConfig }, options, platform, issues);
     if (np) nodePools.push(np);
   });
   return nodePools;
@@ -244,6 +252,21 @@ function platformBlock(props: HostedClusterPropsOf<{ readonly type: string }, ob
 /** What a NodePool is planned against: its cluster's checked props, final HostedCluster and version. */
 type PlannedCluster = Pick<HostedClusterPlan, 'props' | 'hostedCluster' | 'version'>;
 
+/** The cluster's NodePools and node configuration planned so far; a pool's node configuration is added to `nodeConfig`. */
+interface PoolsSoFar {
+  readonly nodePools: readonly NodePool[];
+  readonly nodeConfig: NodeConfigPayload[];
+}
+
+/** The ConfigMaps of the payloads, each name once (pools with the same object share its ConfigMap). */
+function nodeConfigMaps(payloads: readonly NodeConfigPayload[], planned: ReadonlySet<string> = new Set()): ConfigMap[] {
+  const seen = new Set(planned);
+  return payloads.filter((p) => !seen.has(p.configMap.metadata.name) && seen.add(p.configMap.metadata.name)).map((p) => canonicalJson(p.configMap));
+}
+
+/** A node configuration ConfigMap: before the NodePools that read it; shared, so a pool planned on its own may bring it again. */
+const nodeConfigItem = (configMap: ConfigMap): PlanItem => planItem(configMap, PHASES.prerequisites, readinessOf(configMap), { shared: true });
+
 /**
  * Builds and validates one NodePool of a cluster; findings go to a collector for the pool. `at`
  * says where the pool's props are (`nodePools[1]`, or empty for a pool given on its own) and how
@@ -253,7 +276,7 @@ function planPool(
   cluster: PlannedCluster,
   pool: NodePoolPropsOf,
   at: { readonly path: string; readonly translate?: PathTranslator },
-  others: readonly NodePool[],
+  soFar: PoolsSoFar,
   options: PlanOptions,
   platform: AnyPlatformDefinition,
   clusterIssues: IssueCollector,
@@ -262,7 +285,7 @@ function planPool(
   const name = pool.name ?? props.name;
   const path = at.path;
   const issues = clusterIssues.forObject(`NodePool ${hc.metadata.namespace}/${name}`, at.translate);
-  if (others.some((np) => np.metadata.name === name)) issues.error('metadata.name', `two NodePools are named ${quote(name)}.`, 'Give each NodePool its own name.');
+  if (soFar.nodePools.some((np) => np.metadata.name === name)) issues.error('metadata.name', `two NodePools are named ${quote(name)}.`, 'Give each NodePool its own name.');
   const otherBlocks = Object.keys(pool.platform ?? {}).filter((key) => key !== platform.blockKey && (pool.platform as Record<string, unknown>)[key] !== undefined);
   for (const key of otherBlocks) {
     issues.error(joinPath(path, `platform.${key}`), `${key} settings are given for a NodePool of a ${platform.type} cluster.`, `Remove them${platform.blockKey ? ` or give ${platform.blockKey} settings` : ''}.`);
@@ -277,6 +300,12 @@ function planPool(
   };
   const np = buildNodePool({ ...pool, name }, name, platformBlock(props, platform), props.release, platform, context, path);
   validateNodePool(np, hc, cluster.version, platform, pool.release?.version, options, issues);
+  const nodeConfig = buildPoolNodeConfig(pool, context, path);
+  checkPayloadSchemas(nodeConfig, issues);
+  const built = new Set([...soFar.nodeConfig, ...nodeConfig.payloads].map((p) => p.configMap.metadata.name));
+  checkPoolNodeConfig(nodeConfig, np, { namespace: context.namespace, fips: hc.spec.fips ?? false, built }, issues);
+  checkClusterNodeConfig(nodeConfig.payloads, soFar.nodeConfig, issues);
+  soFar.nodeConfig.push(...nodeConfig.payloads);
   return np;
 }
 
@@ -291,7 +320,7 @@ export function tryPlanNodePool(
   others: readonly NodePool[],
   options: PlanOptions,
   platforms: PlanPlatforms,
-): { nodePool?: NodePool; readiness?: Readiness; issues: readonly ValidationIssue[] } {
+): { nodePool?: NodePool; readiness?: Readiness; configMaps?: readonly PlanItem[]; issues: readonly ValidationIssue[] } {
   const platform = platforms.byType[cluster.props.platform.type];
   const inputName = typeof input === 'object' && input !== null ? (input as { name?: unknown }).name : undefined;
   const label = `NodePool ${cluster.namespace}/${typeof inputName === 'string' && inputName.length <= MAX_NAME_LENGTH ? inputName : cluster.name}`;
@@ -301,11 +330,13 @@ export function tryPlanNodePool(
   const issues = new IssueCollector(`HostedCluster ${cluster.namespace}/${cluster.name}`);
   try {
     const translate = propsPaths(poolPaths(platform), input);
-    const planned = planPool(cluster, checked.props as NodePoolPropsOf, { path: '', translate }, others, options, platform, issues);
+    const nodeConfig = [...cluster.nodeConfig];
+    const planned = planPool(cluster, checked.props as NodePoolPropsOf, { path: '', translate }, { nodePools: others, nodeConfig }, options, platform, issues);
     const np = planned && canonicalJson(planned);
     if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
-    if (np && !issues.issues.some((i) => i.severity === 'error')) checkApiSchemas([np], issues.forObject(label));
-    return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), issues: issues.issues };
+    const configMaps = nodeConfigMaps(nodeConfig.slice(cluster.nodeConfig.length), new Set(cluster.nodeConfig.map((p) => p.configMap.metadata.name)));
+    if (np && !issues.issues.some((i) => i.severity === 'error')) checkApiSchemas([...configMaps, np], issues.forObject(label));
+    return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), configMaps: configMaps.map(nodeConfigItem), issues: issues.issues };
   } catch (error) {
     issues.forObject(label).error('specOverrides', `the NodePool could not be checked: ${error instanceof Error ? error.message : String(error)}.`, 'Make specOverrides match the NodePool spec type.');
     return { issues: [...checked.issues, ...issues.issues] };

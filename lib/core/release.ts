@@ -72,6 +72,11 @@ function minorOf(ordinal: number): Pick<OcpVersion, 'major' | 'minor'> {
 
 const minorText = (v: Pick<OcpVersion, 'major' | 'minor'>) => `${v.major}.${v.minor}`;
 
+/** The minor release after `version`'s, as text: `4.17` for 4.16.x, `5.0` for 4.22.x. */
+export function nextMinor(version: Pick<OcpVersion, 'major' | 'minor'>): string {
+  return minorText(minorOf(minorOrdinal(version) + 1));
+}
+
 /**
  * Why a NodePool at `pool` cannot run under a control plane at `cluster`, and what to change, or
  * undefined. The NodePool is what is out of line in either case: it may trail its control plane by

@@ -244,6 +244,35 @@ export function oneKeyOf<const E extends Record<string, v.GenericSchema>>(altern
 }
 
 /**
+ * One of several object schemas, picked by the value of one key (`type`): a union would report
+ * every alternative's failures, this reports those of the alternative the input names, or one
+ * finding (with the nearest type) when it names none. @internal
+ */
+export function variantOf<const K extends string, const E extends Record<string, v.GenericSchema>>(key: K, alternatives: E, what: string) {
+  const names = Object.keys(alternatives);
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const input = dataset.value;
+      const given = isPlainObject(input) ? input[key] : undefined;
+      // Own keys only: a type such as "toString" must not find Object.prototype's.
+      if (typeof given === 'string' && Object.hasOwn(alternatives, given)) {
+        return (parsedBy(alternatives[given], input, addIssue) as v.InferOutput<E[keyof E]> | undefined) ?? NEVER;
+      }
+      const guess = typeof given === 'string' ? nearest(given, names) : undefined;
+      addIssue({
+        message: say(
+          isPlainObject(input) ? `${key} ${describeValue(given)} is not one of ${names.join(', ')}${guess ? `; did you mean ${quote(guess)}?` : '.'}` : `${describeValue(input)} is not ${what}.`,
+          guess ? `Use ${key}: ${quote(guess)}.` : `Give ${what} with ${key}: one of ${names.join(', ')}.`,
+        ),
+        ...(isPlainObject(input) ? { path: [{ type: 'object', origin: 'value', input, key, value: given }] as never } : {}),
+      });
+      return NEVER;
+    }),
+  );
+}
+
+/**
  * The output of `schema` for `input`, or undefined after handing its issues (with their paths) to
  * `addIssue`: for schemas that pick the schema an input is checked by. @internal
  */

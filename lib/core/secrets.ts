@@ -54,7 +54,15 @@ export interface SecretContract {
   readonly binary?: boolean;
   /** Checks an inline value; returns a problem or undefined. */
   readonly checkValue?: (value: string) => string | undefined;
+  /**
+   * The Secret holds a certificate and its key (`tls.crt`, `tls.key`): an inline value is the PEM
+   * chain and key, split in two; a store's key holds both as properties of those names.
+   */
+  readonly tlsPair?: boolean;
 }
+
+/** The two keys of a `kubernetes.io/tls` Secret. */
+const TLS_KEYS = ['tls.crt', 'tls.key'] as const;
 
 /**
  * Labels of every Secret the library creates: the CLI's rendered label only. Without
@@ -124,6 +132,9 @@ export function renderSecret(
       issues.error(`${path}.externalSecret.store`, `store name ${quote(ext.store)} ${storeProblem}.`, 'Name an existing ClusterSecretStore or SecretStore.');
     }
     if (!ext.key) issues.error(`${path}.externalSecret.key`, 'the remote key is empty.', 'Give the key of the secret in the store.');
+    if (contract.tlsPair && ext.property !== undefined) {
+      issues.error(`${path}.externalSecret.property`, 'a certificate Secret reads the properties tls.crt and tls.key of the store\'s key, so it takes no property.', 'Remove property; store the certificate chain and the private key under tls.crt and tls.key of one key.');
+    }
     const externalSecret: ExternalSecret = {
       apiVersion: EXTERNAL_SECRETS_API_VERSION,
       kind: 'ExternalSecret',
@@ -139,16 +150,18 @@ export function renderSecret(
             metadata: { labels },
           },
         },
-        data: [
-          {
-            secretKey: contract.key,
-            remoteRef: {
-              key: ext.key,
-              ...(ext.property ? { property: ext.property } : {}),
-              ...(contract.binary ? { decodingStrategy: 'Base64' as const } : {}),
-            },
-          },
-        ],
+        data: contract.tlsPair
+          ? TLS_KEYS.map((key) => ({ secretKey: key, remoteRef: { key: ext.key, property: key } }))
+          : [
+              {
+                secretKey: contract.key,
+                remoteRef: {
+                  key: ext.key,
+                  ...(ext.property ? { property: ext.property } : {}),
+                  ...(contract.binary ? { decodingStrategy: 'Base64' as const } : {}),
+                },
+              },
+            ],
       },
     };
     return { refName: contract.name, objects: [externalSecret] };
@@ -160,10 +173,34 @@ export function renderSecret(
       'Reference an existing Secret or an ExternalSecret, or set allowInlineSecrets: true if the output is stored securely.',
     );
   }
-  const problem = contract.checkValue?.(source.inline);
+  const problem = contract.tlsPair ? tlsPairProblem(source.inline) : contract.checkValue?.(source.inline);
   if (problem) issues.error(`${path}.inline`, problem, 'Provide a value in the documented format.');
   const { secret, valueField } = secretShell(contract);
-  return { refName: contract.name, objects: [{ ...secret, [valueField]: { [contract.key]: source.inline } }] };
+  const values = contract.tlsPair ? splitTlsPair(source.inline) : { [contract.key]: source.inline };
+  return { refName: contract.name, objects: [{ ...secret, [valueField]: values }] };
+}
+
+const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----\s*/g;
+
+/** The PEM blocks of a text with their labels (`CERTIFICATE`, `PRIVATE KEY`, `RSA PRIVATE KEY`...). */
+function pemBlocks(value: string): { readonly label: string; readonly text: string }[] {
+  return [...value.matchAll(PEM_BLOCK)].map((match) => ({ label: match[1], text: match[0].trim() }));
+}
+
+/** Why a PEM certificate chain with its key is unusable (never echoing it), or undefined. */
+export function tlsPairProblem(value: string): string | undefined {
+  const blocks = pemBlocks(value);
+  const keys = blocks.filter((b) => b.label.endsWith('PRIVATE KEY')).length;
+  if (!blocks.some((b) => b.label === 'CERTIFICATE')) return 'the value holds no PEM certificate ("-----BEGIN CERTIFICATE-----").';
+  if (keys !== 1) return `the value holds ${keys} PEM private keys; a serving certificate needs exactly one, after its certificate chain.`;
+  return undefined;
+}
+
+/** A PEM certificate chain and its key as the two keys of a `kubernetes.io/tls` Secret. */
+export function splitTlsPair(value: string): Record<(typeof TLS_KEYS)[number], string> {
+  const blocks = pemBlocks(value);
+  const join = (keep: (label: string) => boolean) => blocks.filter((b) => keep(b.label)).map((b) => `${b.text}\n`).join('');
+  return { 'tls.crt': join((label) => !label.endsWith('PRIVATE KEY')), 'tls.key': join((label) => label.endsWith('PRIVATE KEY')) };
 }
 
 /** A pull secret is a docker config JSON with an `auths` object. */

@@ -6,6 +6,7 @@ import type { HostedCluster, NodePool } from '../api';
 import type { IssueCollector } from './errors';
 import { controlPlaneNamespace, dnsLabelProblem, dnsSubdomainProblem, labelValueProblem, qualifiedNameProblem } from './names';
 import { validateNetworking } from './networking';
+import { validateAccess } from './access-checks';
 import type { AnyPlatformDefinition } from './platform';
 import {
   OcpVersion,
@@ -20,6 +21,7 @@ import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
 import { MAX_CONTROL_PLANE_NODE_SELECTOR, MAX_NODEPOOL_CONFIG_REFS, MAX_POD_LABELS, MAX_TOLERATIONS, OVN_MTU } from './limits';
 import { TAINT_EFFECTS } from './node-pool';
 import { quote } from './schema';
+import { updateChannelProblem } from './update-channel';
 
 export interface ValidationOptions {
   /** Minor versions the operator supports (its `supported-versions` ConfigMap). @default not checked */
@@ -49,7 +51,7 @@ export function checkRelease(
 ): OcpVersion | undefined {
   const parsed = parseReleaseImage(image);
   if (typeof parsed === 'string') {
-    issues.error(path, `release image "${image}" ${parsed}.`, 'Use registry/repository:tag or registry/repository@sha256:<digest>.');
+    malformedRelease(image, parsed, path, issues);
     return undefined;
   }
   if (!parsed.digest && (options.requireReleaseDigest || mirrored)) {
@@ -80,6 +82,39 @@ export function checkRelease(
     );
   }
   return version;
+}
+
+function malformedRelease(image: string, problem: string, path: string, issues: IssueCollector): void {
+  issues.error(path, `release image "${image}" ${problem}.`, 'Use registry/repository:tag or registry/repository@sha256:<digest>.');
+}
+
+/**
+ * The update channel and a forced upgrade, with the release they are about: the channel must
+ * offer updates from the release's minor; `force-upgrade-to` acts only when it names the
+ * release image (the operator compares the two), and it skips the upgradeability checks.
+ */
+function validateUpdateSettings(hc: HostedCluster, version: OcpVersion | undefined, issues: IssueCollector): void {
+  const channel = hc.spec.channel;
+  const channelProblem = channel === undefined ? undefined : updateChannelProblem(channel, version);
+  if (channelProblem) issues.error('spec.channel', channelProblem.message, channelProblem.fix);
+  const forced = hc.metadata.annotations?.[ANNOTATIONS.forceUpgradeTo];
+  if (forced === undefined) return;
+  const path = `metadata.annotations["${ANNOTATIONS.forceUpgradeTo}"]`;
+  const parsed = parseReleaseImage(forced);
+  if (typeof parsed === 'string') return malformedRelease(forced, parsed, path, issues);
+  if (forced !== hc.spec.release.image) {
+    issues.error(
+      path,
+      `the forced upgrade names "${forced}", but the release image is "${hc.spec.release.image}": the operator forces only an upgrade to the image it names, so this does nothing.`,
+      'Give the release image of the upgrade to force (the same as release.image), or remove it once that upgrade is done.',
+    );
+    return;
+  }
+  issues.warn(
+    path,
+    `the upgrade to "${forced}" is forced: the operator skips the upgradeability checks (the hosted cluster's Upgradeable condition) for it.`,
+    'Force an upgrade only when support or the release notes say so, and remove it once the upgrade is done.',
+  );
 }
 
 const versionPath = (imagePath: string) => imagePath.replace(/image$/, 'version');
@@ -123,9 +158,11 @@ export function validateHostedCluster(
   }
   const mirrored = (spec.imageContentSources ?? []).length > 0;
   const version = checkRelease(spec.release.image, declaredVersion, 'spec.release.image', options, issues, mirrored);
+  validateUpdateSettings(hc, version, issues);
   validateClusterNetwork(spec, issues);
   validateControlPlaneSettings(spec, issues);
   validateSecretEncryption(spec.secretEncryption, issues);
+  validateAccess(hc.metadata.name, spec, issues);
   if (!platformDefinition) {
     issues.error('spec.platform.type', `platform ${spec.platform.type} is not supported by hcp-constructs.`, 'Use a platform the library defines.');
     return version;
@@ -178,7 +215,7 @@ function validateClusterNetwork(spec: HostedCluster['spec'], issues: IssueCollec
   }
 }
 
-/** etcd, availability, pausing, service-account issuer, capabilities, scheduling limits, feature set, identity providers. */
+/** etcd, availability, pausing, service-account issuer, capabilities, scheduling limits, feature set. */
 function validateControlPlaneSettings(spec: HostedCluster['spec'], issues: IssueCollector): void {
   const size = spec.etcd.managed?.storage.persistentVolume?.size;
   if (size !== undefined && !QUANTITY.test(String(size))) {
@@ -207,14 +244,6 @@ function validateControlPlaneSettings(spec: HostedCluster['spec'], issues: Issue
   if (spec.configuration?.featureGate?.featureSet === 'TechPreviewNoUpgrade') {
     issues.warn('spec.configuration.featureGate.featureSet', 'TechPreviewNoUpgrade cannot be undone and blocks minor updates.', 'Use it only on disposable clusters.');
   }
-  const idps = spec.configuration?.oauth?.identityProviders ?? [];
-  const idpNames = new Set<string>();
-  idps.forEach((idp, index) => {
-    if (idp.name && idpNames.has(idp.name)) {
-      issues.error(`spec.configuration.oauth.identityProviders[${index}].name`, `identity provider "${idp.name}" is listed twice.`, 'Give every identity provider its own name.');
-    }
-    if (idp.name) idpNames.add(idp.name);
-  });
 }
 
 /** Only the platform's own block, and that block when the operator needs it. */

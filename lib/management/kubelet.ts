@@ -6,7 +6,7 @@
  * (each node drains and reboots).
  */
 import type { KubeletConfig } from '../api';
-import { MANAGEMENT_API_VERSIONS } from '../api';
+import { NODE_CONFIG_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
 import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import type { ManagementKubeletProps } from './props';
@@ -30,7 +30,7 @@ export function planKubelet(props: ManagementKubeletProps, issues: IssueCollecto
     issues.warn('kubelet.maxPods', `${props.maxPods} is above the ${DOCUMENTED_MAX_PODS} pods the documentation's sizing guidance names; CPU and memory then limit a node before pods do.`, `Use ${DOCUMENTED_MAX_PODS} unless you have measured more.`);
   }
   const kubeletConfig: KubeletConfig = {
-    apiVersion: MANAGEMENT_API_VERSIONS.kubeletConfig,
+    apiVersion: NODE_CONFIG_API_VERSIONS.KubeletConfig,
     kind: 'KubeletConfig',
     metadata: { name: props.name ?? DEFAULT_KUBELET_CONFIG_NAME },
     spec: {

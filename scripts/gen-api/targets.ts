@@ -25,6 +25,7 @@ const ASSISTED_DOCS = 'https://github.com/openshift/assisted-service/blob/master
 const METAL3_DOCS = 'https://book.metal3.io/bmo/introduction';
 const KUBEVIRT_DOCS = 'https://kubevirt.io/api-reference/';
 const OPENSHIFT_API_DOCS = 'https://github.com/openshift/api';
+const NTO_DOCS = 'https://github.com/openshift/cluster-node-tuning-operator';
 
 export const TARGETS: readonly Target[] = [
   { crd: 'hypershift/hostedclusters.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/hosted-cluster', docs: HYPERSHIFT_DOCS, types: true },
@@ -45,10 +46,9 @@ export const TARGETS: readonly Target[] = [
   // v1beta1: what HCO releases before 1.18 serve, and still served by v1.18 and main.
   { crd: 'hyperconverged-cluster-operator/hco.kubevirt.io_hyperconvergeds.yaml', version: 'v1beta1', base: 'management/hyperconverged', docs: HCO_DOCS, types: true },
   { crd: 'assisted-service/agent-install.openshift.io_agentserviceconfigs.yaml', version: 'v1beta1', base: 'management/agent-service-config', docs: ASSISTED_DOCS, types: true },
-  // The management cluster's own OpenShift settings: its kubelet (maxPods) and the default
-  // IngressController's wildcard-route policy. IngressController is schema only (its spec types
-  // would be very large); lib/api/management/ingress-controller.ts types the fields the library sets.
-  { crd: 'openshift-api/0000_80_machine-config_01_kubeletconfigs-Default.crd.yaml', version: 'v1', base: 'management/kubelet-config', docs: OPENSHIFT_API_DOCS, types: true },
+  // The default IngressController's wildcard-route policy (a patch). Schema only: its spec types
+  // would be very large; lib/api/management/ingress-controller.ts types the fields the library sets.
+  // (The management cluster's KubeletConfig uses the node-config types below.)
   { crd: 'openshift-api/0000_50_ingress_00_ingresscontrollers-Default.crd.yaml', version: 'v1', base: 'management/ingress-controller', docs: OPENSHIFT_API_DOCS },
   // Agent and bare-metal hosts (lib/platforms/agent): InfraEnv, NMStateConfig, BareMetalHost, and VirtualMachines booted as agents.
   { crd: 'assisted-service/agent-install.openshift.io_infraenvs.yaml', version: 'v1beta1', base: 'agent-install/infra-env', docs: ASSISTED_DOCS, types: true },
@@ -56,4 +56,13 @@ export const TARGETS: readonly Target[] = [
   { crd: 'metal3/metal3.io_baremetalhosts.yaml', version: 'v1alpha1', base: 'metal3/bare-metal-host', docs: METAL3_DOCS, types: true },
   // Schema only: the VirtualMachine spec types would be very large; lib/api/kubevirt types the fields the library sets.
   { crd: 'kubevirt/kubevirt.io_virtualmachines.crd.reconstructed.yaml', version: 'v1', base: 'kubevirt/virtual-machine', docs: KUBEVIRT_DOCS },
+  // Node configuration (lib/core/node-config): payloads serialized into the ConfigMaps NodePool
+  // `spec.config` and `spec.tuningConfig` name, each checked against its own CRD.
+  { crd: 'openshift-api/0000_80_machine-config_01_machineconfigs.crd.yaml', version: 'v1', base: 'node-config/machine-config', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'openshift-api/0000_80_machine-config_01_kubeletconfigs-Default.crd.yaml', version: 'v1', base: 'node-config/kubelet-config', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'openshift-api/0000_80_machine-config_01_containerruntimeconfigs-Default.crd.yaml', version: 'v1', base: 'node-config/container-runtime-config', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'openshift-api/0000_10_config-operator_01_imagedigestmirrorsets.crd.yaml', version: 'v1', base: 'node-config/image-digest-mirror-set', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'cluster-node-tuning-operator/20-tuned.crd.yaml', version: 'v1', base: 'node-config/tuned', docs: NTO_DOCS, types: true },
+  // v2: the storage version, and the only one HyperShift decodes from a tuningConfig ConfigMap.
+  { crd: 'cluster-node-tuning-operator/20-performance-profile.crd.yaml', version: 'v2', base: 'node-config/performance-profile', docs: NTO_DOCS, types: true },
 ];

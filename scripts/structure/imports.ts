@@ -14,7 +14,7 @@ import * as ts from 'typescript';
  */
 export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['api/schema'],
-  ['api/k8s', 'api/hypershift', 'api/external-secrets', 'api/management', 'api/agent-install', 'api/metal3', 'api/kubevirt'],
+  ['api/k8s', 'api/hypershift', 'api/external-secrets', 'api/management', 'api/agent-install', 'api/metal3', 'api/kubevirt', 'api/node-config'],
   ['api'],
   ['core'],
   ['platforms', 'management', 'capacity', 'gitops'],

@@ -13,7 +13,7 @@ import { Construct } from 'constructs';
 import { parseAllDocuments } from 'yaml';
 import { HostedClusterBundle, synthAtomically } from '../../lib/cdk8s';
 import { PlannedApiObject } from '../../lib/cdk8s/planned-api-object';
-import { toYaml, toYamlStream } from '../../lib/cdk8s/yaml-output';
+import { toYaml, toYamlStream } from '../../lib/core/yaml';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 

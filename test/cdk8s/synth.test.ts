@@ -37,7 +37,7 @@ describe('synthAtomically', () => {
     ]);
     expect(Object.keys(filesBelow(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(71); // 19 of the hosted clusters, 21 of the agent hosts and the VM-agents cluster, 27 of the management cluster, 3 of kv-lb and 1 inside it
+    expect(result.objects).toBe(74); // 22 of the hosted clusters (2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 27 of the management cluster, 3 of kv-lb and 1 inside it
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
@@ -125,7 +125,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 12 file\(s\), 71 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 12 file\(s\), 74 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

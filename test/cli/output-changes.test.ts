@@ -2,7 +2,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { toYamlStream } from '../../lib/cdk8s/yaml-output';
+import { toYamlStream } from '../../lib/core/yaml';
 import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
 import { affectedClusters, compareOutput } from '../../lib/cli/output-changes';
 

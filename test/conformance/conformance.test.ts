@@ -93,6 +93,23 @@ const ALL_CASES = SOURCES.flatMap(({ source, docs }) => docs.map((object) => cas
 const CUSTOM_CASES = ALL_CASES.filter((c) => isCustomResource(c.object));
 const BUILT_IN_CASES = ALL_CASES.filter((c) => !isCustomResource(c.object));
 
+/**
+ * The objects inside the ConfigMaps a NodePool names in spec.config (key `config`) and
+ * spec.tuningConfig (key `tuning`), checked against their own CRDs: HyperShift hands them on to
+ * the hosted cluster's MCO and Node Tuning Operator.
+ */
+function nodeConfigPayloads({ source, docs }: SourceDocs): Case[] {
+  const keys = new Map<string, string>();
+  for (const np of docs.filter((d) => d.kind === 'NodePool')) {
+    for (const ref of np.spec.config ?? []) keys.set(`${np.metadata.namespace}/${ref.name}`, 'config');
+    for (const ref of np.spec.tuningConfig ?? []) keys.set(`${np.metadata.namespace}/${ref.name}`, 'tuning');
+  }
+  return docs
+    .filter((d) => d.kind === 'ConfigMap' && keys.has(`${d.metadata.namespace}/${d.metadata.name}`))
+    .flatMap((cm) => parseAllDocuments(cm.data[keys.get(`${cm.metadata.namespace}/${cm.metadata.name}`)!]).map((doc) => caseOf(`${source}, ConfigMap ${cm.metadata.name}`, doc.toJS())));
+}
+const PAYLOAD_CASES = SOURCES.flatMap(nodeConfigPayloads);
+
 /** kubernetes-models classes of the built-in kinds the library emits. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const BUILT_IN_MODELS: Readonly<Record<string, new (data: any) => { validate(): void }>> = {
@@ -131,12 +148,22 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
   afterAll(() => {
     // eslint-disable-next-line no-console
     console.log(
-      `conformance: posted ${posted.size} custom resources (${kinds.size} kinds), ${accepted.size} accepted; ` +
+      `conformance: posted ${posted.size} custom resources (${kinds.size} kinds; ${PAYLOAD_CASES.length} of them from inside NodePool ConfigMaps), ${accepted.size} accepted; ` +
         `${builtInChecked.size} built-in objects schema-checked`,
     );
   });
 
   const post = (object: Obj): Promise<DryRunResult> => server().dryRunCreate(object);
+
+  /** Posts the object (dry run) and expects the server to accept it; counts it for the summary. */
+  const expectAccepted = async (c: Case): Promise<void> => {
+    const key = c.title;
+    posted.add(key);
+    kinds.add(`${c.object.apiVersion} ${c.object.kind}`);
+    const result = await post(c.object);
+    if (result.status === 201) accepted.add(key);
+    expect(result.status === 201 ? 'accepted (201)' : describeRejection(result)).toBe('accepted (201)');
+  };
 
   describe('sources', () => {
     test.each(SOURCES.map((s) => [s.source, s] as const))('%s synthesizes', (_name, source) => {
@@ -168,19 +195,28 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
         ]),
       );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service', 'StorageClass']));
+      // Inside the NodePools' ConfigMaps: every kind of node configuration.
+      expect(new Set(PAYLOAD_CASES.map((c) => c.object.kind))).toEqual(
+        new Set(['MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'Tuned', 'PerformanceProfile']),
+      );
       // What users apply carries the Argo CD sync wave.
       for (const c of ALL_CASES) expect(c.object.metadata.annotations?.['argocd.argoproj.io/sync-wave']).toMatch(/^(-[1-3]|[0-4])$/);
     });
   });
 
   describe('custom resources are accepted (dry-run create, strict field validation)', () => {
-    test.each(CUSTOM_CASES.map((c) => [c.title, c] as const))('%s', async (_title, c) => {
-      const key = c.title;
-      posted.add(key);
-      kinds.add(`${c.object.apiVersion} ${c.object.kind}`);
-      const result = await post(c.object);
-      if (result.status === 201) accepted.add(key);
-      expect(result.status === 201 ? 'accepted (201)' : describeRejection(result)).toBe('accepted (201)');
+    test.each(CUSTOM_CASES.map((c) => [c.title, c] as const))('%s', (_title, c) => expectAccepted(c));
+  });
+
+  describe('node configuration inside NodePool ConfigMaps is accepted by its own CRDs (dry-run create, strict field validation)', () => {
+    test.each(PAYLOAD_CASES.map((c) => [c.title, c] as const))('%s', (_title, c) => expectAccepted(c));
+
+    test('negative control: a KubeletConfig with an unknown spec field is rejected', async () => {
+      const kubelet = clone(PAYLOAD_CASES.find((c) => c.object.kind === 'KubeletConfig')!.object);
+      kubelet.spec.notAField = true;
+      const result = await post(kubelet);
+      expect(result.status).toBe(400);
+      expect(result.body.message).toContain('unknown field "spec.notAField"');
     });
   });
 

@@ -65,12 +65,18 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'agent-install.openshift.io/v1beta1 NMStateConfig': 'nmstateconfigs',
   'metal3.io/v1alpha1 BareMetalHost': 'baremetalhosts',
   'kubevirt.io/v1 VirtualMachine': 'virtualmachines',
+  // Node configuration, posted from inside the NodePools' ConfigMaps.
+  'machineconfiguration.openshift.io/v1 MachineConfig': 'machineconfigs',
   'machineconfiguration.openshift.io/v1 KubeletConfig': 'kubeletconfigs',
+  'machineconfiguration.openshift.io/v1 ContainerRuntimeConfig': 'containerruntimeconfigs',
+  'config.openshift.io/v1 ImageDigestMirrorSet': 'imagedigestmirrorsets',
+  'tuned.openshift.io/v1 Tuned': 'tuneds',
+  'performance.openshift.io/v2 PerformanceProfile': 'performanceprofiles',
   'operator.openshift.io/v1 IngressController': 'ingresscontrollers',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
-export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'KubeletConfig']);
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'PerformanceProfile']);
 
 /** Built-in API groups the CRD server does not serve. */
 export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1', 'storage.k8s.io/v1'];

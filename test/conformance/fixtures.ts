@@ -260,13 +260,51 @@ const noneFull: HostedClusterProps = {
       name: 'none-full-workers',
       replicas: 3,
       inPlace: { maxUnavailable: 1 },
-      nodeLabels: { 'node-role.kubernetes.io/worker': '', 'example.com/zone': 'lab-a' },
+      nodeLabels: { 'node-role.kubernetes.io/worker': '', 'node-role.kubernetes.io/worker-cnf': '', 'example.com/zone': 'lab-a' },
       taints: [
         { key: 'example.com/dedicated', value: 'lab', effect: 'NoSchedule' },
         { key: 'example.com/maintenance', effect: 'PreferNoSchedule' },
       ],
-      config: ['none-full-machineconfig', 'none-full-kubeletconfig'],
-      tuningConfig: ['none-full-tuned'],
+      // Every kind of node configuration, each serialized into its own ConfigMap (the suite posts
+      // the payloads against their own CRDs too), and one ConfigMap that exists already.
+      config: [
+        {
+          machineConfig: {
+            name: 'none-full-chrony',
+            spec: {
+              config: { storage: { files: [{ path: '/etc/chrony.conf', mode: 420, overwrite: true, contents: { source: 'data:,server%20ntp.lab.example.com%20iburst%0A' } }] } },
+              kernelArguments: ['nosmt'],
+            },
+          },
+        },
+        { kubeletConfig: { name: 'none-full-max-pods', spec: { kubeletConfig: { maxPods: 500 }, autoSizingReserved: true } } },
+        { containerRuntimeConfig: { name: 'none-full-pids', spec: { containerRuntimeConfig: { pidsLimit: 4096, logSizeMax: '50Mi' } } } },
+        { imageDigestMirrorSet: { name: 'none-full-mirrors', spec: { imageDigestMirrors: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['registry.lab.example.com/ocp-release'] }] } } },
+        { existingConfigMap: 'none-full-extra-machineconfig' },
+      ],
+      tuningConfig: [
+        {
+          tuned: {
+            name: 'none-full-tuned',
+            spec: {
+              profile: [{ name: 'none-full-dirty-ratio', data: '[main]\nsummary=Dirty ratio\ninclude=openshift-node\n[sysctl]\nvm.dirty_ratio="55"\n' }],
+              recommend: [{ priority: 20, profile: 'none-full-dirty-ratio', match: [{ label: 'example.com/zone', value: 'lab-a' }] }],
+            },
+          },
+        },
+        {
+          performanceProfile: {
+            name: 'none-full-performance',
+            spec: {
+              cpu: { reserved: '0-1', isolated: '2-15' },
+              nodeSelector: { 'node-role.kubernetes.io/worker-cnf': '' },
+              hugepages: { defaultHugepagesSize: '1G', pages: [{ size: '1G', count: 4 }] },
+              numa: { topologyPolicy: 'single-numa-node' },
+              realTimeKernel: { enabled: false },
+            },
+          },
+        },
+      ],
       pausedUntil: true,
       specOverrides: { nodeDrainTimeout: '10m' },
     },
@@ -293,6 +331,73 @@ const inlineSecrets: HostedClusterProps = {
     aescbc: SecretSource.inline(Buffer.alloc(32, 7).toString('base64')),
     backupKey: SecretSource.inline(Buffer.alloc(32, 9).toString('base64')),
   },
+};
+
+const PEM_CA = '-----BEGIN CERTIFICATE-----\nMIIBfixtureCA\n-----END CERTIFICATE-----\n';
+const PEM_KEY = '-----BEGIN PRIVATE KEY-----\nMIIEfixtureKey\n-----END PRIVATE KEY-----\n';
+
+/**
+ * Access: every identity provider type, with Secrets inline, from a store and existing, CA
+ * bundles written and existing; two named certificates; the API allow-list, address and port.
+ */
+const access: HostedClusterProps = {
+  name: 'access-lab',
+  namespace: 'fx-access',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64' },
+  platform: { type: 'None' },
+  services: { apiServerAddress: '203.0.113.8' },
+  pullSecret: SecretSource.existing('access-lab-pull-secret'),
+  networking: { apiServer: { allowedCIDRBlocks: ['203.0.113.0/24', '2001:db8::/32'], advertiseAddress: '172.20.0.1', port: 6443 } },
+  identityProviders: [
+    { name: 'local', type: 'HTPasswd', mappingMethod: 'add', htpasswd: { fileData: SecretSource.inline('admin:$2y$05$fixturefixturefixturefixtureu') } },
+    {
+      name: 'sso',
+      type: 'OpenID',
+      mappingMethod: 'claim',
+      openID: {
+        clientID: 'access-lab',
+        clientSecret: vault('hosted-clusters/access-lab', 'oidc'),
+        issuer: 'https://sso.example.com/realms/lab',
+        ca: { pem: PEM_CA },
+        claims: { preferredUsername: ['preferred_username'], name: ['name'], email: ['email'], groups: ['groups'] },
+        extraScopes: ['profile'],
+        extraAuthorizeParameters: { prompt: 'login' },
+      },
+    },
+    { name: 'github', type: 'GitHub', github: { clientID: 'gh', clientSecret: SecretSource.inline('gh-secret'), hostname: 'github.example.com', ca: { existingConfigMap: 'github-ca' }, teams: ['acme/platform'] } },
+    { name: 'gitlab', type: 'GitLab', gitlab: { clientID: 'gl', clientSecret: SecretSource.existing('gitlab-client'), url: 'https://gitlab.example.com', ca: { pem: PEM_CA } } },
+    { name: 'google', type: 'Google', mappingMethod: 'lookup', google: { clientID: 'go', clientSecret: vault('hosted-clusters/access-lab', 'google'), hostedDomain: 'example.com' } },
+    {
+      name: 'ldap',
+      type: 'LDAP',
+      ldap: {
+        url: 'ldaps://ldap.example.com/ou=users,dc=example,dc=com?uid',
+        bindDN: 'cn=reader,dc=example,dc=com',
+        bindPassword: SecretSource.inline('bind-password'),
+        ca: { pem: PEM_CA },
+        attributes: { id: ['dn'], preferredUsername: ['uid'], name: ['cn'], email: ['mail'] },
+      },
+    },
+    { name: 'keystone', type: 'Keystone', keystone: { url: 'https://keystone.example.com:5000', domainName: 'default', tlsClientCert: SecretSource.inline(PEM_CA), tlsClientKey: SecretSource.inline(PEM_KEY) } },
+    { name: 'basic', type: 'BasicAuth', basicAuth: { url: 'https://auth.example.com/check', ca: { existingConfigMap: 'basic-ca' } } },
+    {
+      name: 'proxy',
+      type: 'RequestHeader',
+      requestHeader: {
+        ca: { pem: PEM_CA },
+        headers: ['X-Remote-User'],
+        loginURL: 'https://proxy.example.com/oauth/authorize?${query}',
+        clientCommonNames: ['auth-proxy'],
+        preferredUsernameHeaders: ['X-Remote-User-Login'],
+        nameHeaders: ['X-Remote-User-Display-Name'],
+        emailHeaders: ['X-Remote-User-Email'],
+      },
+    },
+  ],
+  namedCertificates: [
+    { names: ['api.access-lab.example.com'], servingCertificate: SecretSource.inline(PEM_CA + PEM_KEY) },
+    { names: ['*.apps.access-lab.example.com'], servingCertificate: vault('hosted-clusters/access-lab-apps-cert') },
+  ],
 };
 
 /**
@@ -333,4 +438,5 @@ export const CONFORMANCE_FIXTURES: readonly ConformanceFixture[] = [
   { id: 'agent-dual-stack', props: agentDual, options: OPTIONS },
   { id: 'none-full', props: noneFull, options: OPTIONS },
   { id: 'inline-secrets', props: inlineSecrets, options: { ...OPTIONS, allowInlineSecrets: true } },
+  { id: 'access', props: access, options: { ...OPTIONS, allowInlineSecrets: true } },
 ];

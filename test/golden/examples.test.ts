@@ -9,7 +9,7 @@ import { App } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { synthesizeCharts } from '../../lib/cdk8s';
 import { targetFolder } from '../../lib/cdk8s/synth';
-import { toYamlStream } from '../../lib/cdk8s/yaml-output';
+import { toYamlStream } from '../../lib/core/yaml';
 import { defineExample } from '../../examples/app';
 
 const app = new App();

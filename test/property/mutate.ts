@@ -70,7 +70,7 @@ export const OPTIONAL_PROPS: readonly string[] = [
   'additionalTrustBundle', 'configuration', 'imageContentSources', 'auditWebhookSecret', 'nodeSelector', 'tolerations',
   'pausedUntil', 'labels', 'annotations', 'podLabels',
   'priorityClasses', 'priorityClasses.controlPlane', 'priorityClasses.apiCritical', 'priorityClasses.etcd',
-  'resourceRequestOverrides', 'restartDate', 'capabilities', 'channel', 'issuerURL', 'serviceAccountSigningKeySecret',
+  'resourceRequestOverrides', 'restartDate', 'capabilities', 'channel', 'forceUpgradeTo', 'issuerURL', 'serviceAccountSigningKeySecret',
   'specOverrides',
   // HostedClusterPropsOf
   'nodePools', 'createNamespace',

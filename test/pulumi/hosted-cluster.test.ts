@@ -9,7 +9,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../../lib';
-import { planHostedCluster, planObjects } from '../../lib';
+import { SecretSource, planHostedCluster, planObjects } from '../../lib';
 import type { PlannedObject } from '../../lib/core';
 import { ANNOTATIONS, MANAGEMENT_CLUSTER, PHASES, objectKey, readinessOf } from '../../lib/core';
 import { HostedClusterBundle } from '../../lib/cdk8s';
@@ -156,6 +156,43 @@ describe('HostedClusterBundle', () => {
       for (const object of actual) expect(object).toEqual(expectedByKey.get(keyOf(object)));
     },
   );
+
+  test('access: identity provider and named certificate Secrets and CA ConfigMaps as in cdk8s; inline values are pulumi secrets', async () => {
+    const pem = '-----BEGIN CERTIFICATE-----\nMIIBca\n-----END CERTIFICATE-----\n';
+    const key = '-----BEGIN PRIVATE KEY-----\nMIIEkey\n-----END PRIVATE KEY-----\n';
+    const props: HostedClusterProps = {
+      ...noneCluster,
+      identityProviders: [
+        { name: 'local', type: 'HTPasswd', htpasswd: { fileData: SecretSource.inline('admin:$2y$05$hash') } },
+        { name: 'gitlab', type: 'GitLab', gitlab: { clientID: 'c', clientSecret: SecretSource.external({ store: 'vault', key: 'gl' }), url: 'https://gitlab.example.com', ca: { pem } } },
+      ],
+      namedCertificates: [{ names: ['api.lab.example.com'], servingCertificate: SecretSource.inline(pem + key) }],
+      networking: { apiServer: { allowedCIDRBlocks: ['203.0.113.0/24'] } },
+    };
+    const options = { ...OPTIONS, allowInlineSecrets: true };
+    const app = new App();
+    const chart = new Chart(app, 'access');
+    new HostedClusterBundle(chart, 'cluster', { ...props, options });
+    const expected = chart.toJson().map((o) => withoutAnnotation(o, ANNOTATIONS.argoSyncWave));
+    const stack = new hcp.HostedClusterBundle('access', { ...props, options });
+    await registered(stack);
+    const resources = kubernetesRegistrations();
+    const actual = resources.map((r) => withoutAnnotation(unwrapSecrets(r.inputs) as Record<string, unknown>, WAIT_FOR));
+    expect([...byKey(actual).keys()].sort()).toEqual([...byKey(expected).keys()].sort());
+    for (const object of actual) expect(object).toEqual(byKey(expected).get(keyOf(object)));
+    expect(expected.map((o) => `${String(o.kind)} ${String((o.metadata as { name: string }).name)}`).filter((k) => /idp|serving/.test(k)).sort()).toEqual([
+      'ConfigMap edge-lab-idp-gitlab-ca',
+      'ExternalSecret edge-lab-idp-gitlab-client-secret',
+      'Secret edge-lab-idp-local-htpasswd',
+      'Secret edge-lab-serving-cert-api-lab-example-com',
+    ]);
+    const secretNamed = (name: string) => resources.find((r) => r.inputs.kind === 'Secret' && (r.inputs.metadata as { name: string }).name === name)!;
+    expect(isRpcSecret(secretNamed('edge-lab-idp-local-htpasswd').inputs.stringData)).toBe(true);
+    const tls = secretNamed('edge-lab-serving-cert-api-lab-example-com');
+    expect(isRpcSecret(tls.inputs.stringData)).toBe(true);
+    expect(tls.inputs.type).toBe('kubernetes.io/tls');
+    expect(unwrapSecrets(tls.inputs.stringData)).toEqual({ 'tls.crt': pem, 'tls.key': key });
+  });
 
   test('phases become dependsOn: prerequisites before the HostedCluster, the HostedCluster before NodePools', async () => {
     const dependsOn = new Map<pulumi.Resource, unknown>();

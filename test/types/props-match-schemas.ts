@@ -11,6 +11,8 @@ import type { EntriesOutput } from '../../lib/core/schema';
 import { externalSecretSourceSchema, secretSourceSchema } from '../../lib/core/secrets';
 import type { ExternalSecretSource, SecretSource } from '../../lib/core/secret-source';
 import { networkingPropsSchema } from '../../lib/core/networking';
+import { caBundleSourceSchema, identityProviderSchema, namedCertificateSchema } from '../../lib/core/access';
+import type { CaBundleSource, IdentityProviderProps, NamedCertificateProps } from '../../lib/core/access-props';
 import type { NetworkingProps } from '../../lib/core/networking-props';
 import { hostedClusterEntries, priorityClassPropsSchema, releasePropsSchema, secretEncryptionPropsSchema, servicesPropsSchema } from '../../lib/core/hosted-cluster';
 import type { ClusterPropsOf, PriorityClassProps, SecretEncryptionProps, ServicesProps } from '../../lib/core/hosted-cluster-props';
@@ -109,6 +111,9 @@ function same<Props, Schema>(ok: Equals<Mutable<Props>, Mutable<Schema>> extends
 same<ExternalSecretSource, v.InferOutput<typeof externalSecretSourceSchema>>(true);
 same<SecretSource, v.InferOutput<typeof secretSourceSchema>>(true);
 same<NetworkingProps, v.InferOutput<typeof networkingPropsSchema>>(true);
+same<CaBundleSource, v.InferOutput<typeof caBundleSourceSchema>>(true);
+same<IdentityProviderProps, v.InferOutput<typeof identityProviderSchema>>(true);
+same<NamedCertificateProps, v.InferOutput<typeof namedCertificateSchema>>(true);
 same<ReleaseProps, v.InferOutput<typeof releasePropsSchema>>(true);
 same<SecretEncryptionProps, v.InferOutput<typeof secretEncryptionPropsSchema>>(true);
 same<ServicesProps, v.InferOutput<typeof servicesPropsSchema>>(true);

@@ -225,8 +225,8 @@ describe('typed extras and the escape hatch', () => {
           {
             name: 'tuned',
             autoScaling: { min: 1, max: 5 },
-            config: ['kubelet-config'],
-            tuningConfig: ['tuned-1'],
+            config: [{ existingConfigMap: 'kubelet-config' }],
+            tuningConfig: [{ existingConfigMap: 'tuned-1' }],
             taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }],
             nodeDrainTimeout: '30m',
             autoRepair: true,

@@ -204,7 +204,7 @@ describe('NodePools', () => {
     expectError({ ...noneCluster, nodePools: [{ name: 'p', nodeDrainTimeout: '10 minutes' }] }, 'nodePools[0].nodeDrainTimeout', 'not a duration');
     expectError({ ...noneCluster, nodePools: [{ name: 'p', taints: [{ key: 'a/b/c', effect: 'NoSchedule' }] }] }, 'nodePools[0].taints[0].key', 'taint key');
     expectError({ ...noneCluster, nodePools: [{ name: 'p', nodeLabels: { 'ok': 'not ok!' } }] }, 'nodePools[0].nodeLabels.ok', 'node label');
-    expectError({ ...noneCluster, nodePools: [{ name: 'p', config: Array.from({ length: 11 }, (_, i) => `c${i}`) }] }, 'nodePools[0].config', '11 items given; at most 10 are allowed');
+    expectError({ ...noneCluster, nodePools: [{ name: 'p', config: Array.from({ length: 11 }, (_, i) => ({ existingConfigMap: `c${i}` })) }] }, 'nodePools[0].config', '11 items given; at most 10 are allowed');
     expectError({ ...noneCluster, nodePools: [{ name: 'p', specOverrides: { config: Array.from({ length: 11 }, (_, i) => ({ name: `c${i}` })) } }] }, 'nodePools[0].specOverrides.config', 'at most 10');
   });
   test('auto repair with no drain timeout is a warning', () => {

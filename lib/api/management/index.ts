@@ -1,7 +1,7 @@
 /**
  * Kinds of the management cluster (lib/management): OLM installs, the multicluster engine and its
  * hypershift add-on, MetalLB, OpenShift Virtualization, assisted-service, and the cluster's own
- * kubelet and ingress settings. Spec types are generated from the upstream CRDs
+ * ingress settings (its KubeletConfig is the node-config kind). Spec types are generated from the upstream CRDs
  * (scripts/gen-api/targets.ts), except IngressController's (ingress-controller.ts).
  */
 import type { ObjectMeta } from '../k8s';
@@ -13,7 +13,6 @@ import type { CatalogSourceSpec } from './catalog-source.generated';
 import type { HyperConvergedSpec } from './hyperconverged.generated';
 import type { IngressControllerSpec } from './ingress-controller';
 import type { IPAddressPoolSpec } from './ip-address-pool.generated';
-import type { KubeletConfigSpec } from './kubelet-config.generated';
 import type { L2AdvertisementSpec } from './l2-advertisement.generated';
 import type { MetalLBSpec } from './metallb.generated';
 import type { MultiClusterEngineSpec } from './multicluster-engine.generated';
@@ -28,7 +27,6 @@ export * from './catalog-source.generated';
 export * from './hyperconverged.generated';
 export * from './ingress-controller';
 export * from './ip-address-pool.generated';
-export * from './kubelet-config.generated';
 export * from './l2-advertisement.generated';
 export * from './metallb.generated';
 export * from './multicluster-engine.generated';
@@ -47,7 +45,6 @@ export const MANAGEMENT_API_VERSIONS = {
   /** v1beta1: served by every HCO release; v1 only from 1.18 (ecosystem CRDs note). */
   hyperConverged: 'hco.kubevirt.io/v1beta1',
   agentServiceConfig: 'agent-install.openshift.io/v1beta1',
-  kubeletConfig: 'machineconfiguration.openshift.io/v1',
   ingressController: 'operator.openshift.io/v1',
 } as const;
 
@@ -71,5 +68,4 @@ export type BGPAdvertisement = Resource<A['metallb'], 'BGPAdvertisement', BGPAdv
 export type BGPPeer = Resource<A['bgpPeer'], 'BGPPeer', BGPPeerSpec>;
 export type HyperConverged = Resource<A['hyperConverged'], 'HyperConverged', HyperConvergedSpec>;
 export type AgentServiceConfig = Resource<A['agentServiceConfig'], 'AgentServiceConfig', AgentServiceConfigSpec>;
-export type KubeletConfig = Resource<A['kubeletConfig'], 'KubeletConfig', KubeletConfigSpec>;
 export type IngressController = Resource<A['ingressController'], 'IngressController', IngressControllerSpec>;

@@ -1165,3 +1165,41 @@ export const s127: SchemaNode = {
  "type": "object",
  "properties": s128
 };
+export const s133: Readonly<Record<string, SchemaNode>> = {
+ "lastTransitionTime": {
+  "type": "string",
+  "nullable": true,
+  "format": "date-time"
+ },
+ "message": {
+  "type": "string"
+ },
+ "reason": {
+  "type": "string"
+ },
+ "status": {
+  "type": "string"
+ },
+ "type": {
+  "type": "string"
+ }
+};
+export const s132: SchemaNode = {
+ "type": "object",
+ "properties": s133
+};
+export const s131: SchemaNode = {
+ "type": "array",
+ "items": s132
+};
+export const s130: Readonly<Record<string, SchemaNode>> = {
+ "conditions": s131,
+ "observedGeneration": {
+  "type": "integer",
+  "format": "int64"
+ }
+};
+export const s129: SchemaNode = {
+ "type": "object",
+ "properties": s130
+};

@@ -2,7 +2,7 @@
 // machineconfiguration.openshift.io/v1 KubeletConfig. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s1, s5 } from '../schema/shared.generated';
+import { s1, s5, s129 } from '../schema/shared.generated';
 
 export const kubeletConfigKindSchema: KindSchema = {
  "apiVersion": "machineconfiguration.openshift.io/v1",
@@ -44,40 +44,7 @@ export const kubeletConfigKindSchema: KindSchema = {
      "tlsSecurityProfile": s1
     }
    },
-   "status": {
-    "type": "object",
-    "properties": {
-     "conditions": {
-      "type": "array",
-      "items": {
-       "type": "object",
-       "properties": {
-        "lastTransitionTime": {
-         "type": "string",
-         "nullable": true,
-         "format": "date-time"
-        },
-        "message": {
-         "type": "string"
-        },
-        "reason": {
-         "type": "string"
-        },
-        "status": {
-         "type": "string"
-        },
-        "type": {
-         "type": "string"
-        }
-       }
-      }
-     },
-     "observedGeneration": {
-      "type": "integer",
-      "format": "int64"
-     }
-    }
-   }
+   "status": s129
   }
  }
 };

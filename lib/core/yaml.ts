@@ -1,5 +1,6 @@
 /**
- * The YAML the synth writes: js-yaml's `dump`, about five times faster than the `yaml` package
+ * The YAML the library writes (the synth's files, the objects serialized into NodePool
+ * ConfigMaps): js-yaml's `dump`, about five times faster than the `yaml` package
  * cdk8s uses, with output that YAML 1.2 readers (the `yaml` package, Argo CD, Flux) and YAML 1.1
  * readers (kubectl's go-yaml) read back as the same objects. Keys keep the order of the documents
  * (cdk8s's: apiVersion, kind, metadata, then sorted), so the bytes are deterministic.

@@ -1,0 +1,47 @@
+/**
+ * Node configuration kinds: what NodePool `spec.config` (MachineConfig, KubeletConfig,
+ * ContainerRuntimeConfig, ImageDigestMirrorSet) and `spec.tuningConfig` (Tuned,
+ * PerformanceProfile) carry, serialized inside ConfigMaps. They are never applied as resources
+ * of the management cluster; their CRDs (scripts/gen-api/targets.ts) check the payloads.
+ */
+import type { ObjectMeta } from '../k8s';
+import type { ContainerRuntimeConfigSpec } from './container-runtime-config.generated';
+import type { ImageDigestMirrorSetSpec } from './image-digest-mirror-set.generated';
+import type { KubeletConfigSpec } from './kubelet-config.generated';
+import type { MachineConfigSpec } from './machine-config.generated';
+import type { PerformanceProfileSpec } from './performance-profile.generated';
+import type { TunedSpec } from './tuned.generated';
+
+export * from './container-runtime-config.generated';
+export * from './image-digest-mirror-set.generated';
+export * from './kubelet-config.generated';
+export * from './machine-config.generated';
+export * from './performance-profile.generated';
+export * from './tuned.generated';
+
+/**
+ * The API version of each kind, as HyperShift decodes them: PerformanceProfile only as v2 (its
+ * storage version; the NodePool controller's scheme knows no other).
+ */
+export const NODE_CONFIG_API_VERSIONS = {
+  MachineConfig: 'machineconfiguration.openshift.io/v1',
+  KubeletConfig: 'machineconfiguration.openshift.io/v1',
+  ContainerRuntimeConfig: 'machineconfiguration.openshift.io/v1',
+  ImageDigestMirrorSet: 'config.openshift.io/v1',
+  Tuned: 'tuned.openshift.io/v1',
+  PerformanceProfile: 'performance.openshift.io/v2',
+} as const;
+
+type Payload<K extends keyof typeof NODE_CONFIG_API_VERSIONS, S> = {
+  readonly apiVersion: (typeof NODE_CONFIG_API_VERSIONS)[K];
+  readonly kind: K;
+  readonly metadata: ObjectMeta;
+  readonly spec: S;
+};
+
+export type MachineConfig = Payload<'MachineConfig', MachineConfigSpec>;
+export type KubeletConfig = Payload<'KubeletConfig', KubeletConfigSpec>;
+export type ContainerRuntimeConfig = Payload<'ContainerRuntimeConfig', ContainerRuntimeConfigSpec>;
+export type ImageDigestMirrorSet = Payload<'ImageDigestMirrorSet', ImageDigestMirrorSetSpec>;
+export type Tuned = Payload<'Tuned', TunedSpec>;
+export type PerformanceProfile = Payload<'PerformanceProfile', PerformanceProfileSpec>;
