@@ -521,9 +521,8 @@ export const KINDS_WITHOUT_HEALTH_ROWS: Readonly<Record<string, string>> = {
   'metallb.io/BGPAdvertisement': 'Nothing to wait for: its status has no fields.',
   'metallb.io/BGPPeer': 'Nothing to wait for: its status has no fields; session state is on the speakers (FRR), not here.',
   'kubevirt.io/VirtualMachine': 'Argo CD ships a health check for it (resource_customizations/kubevirt.io/VirtualMachine), and Flux reads its Ready condition (kstatus).',
-  // Node configuration: payloads inside the ConfigMaps a NodePool names; HyperShift renders them
-  // into the nodes' ignition, and the NodePool's UpdatingConfig and ValidMachineConfig report on them.
-  'machineconfiguration.openshift.io/MachineConfig': 'Never applied as an object: a payload inside a NodePool ConfigMap; the NodePool row judges it (ValidMachineConfig, UpdatingConfig).',
+  // Node configuration: payloads inside the ConfigMaps a NodePool names (MachineConfig has no
+  // status); HyperShift renders them into the nodes' ignition, and the NodePool reports on them.
   'machineconfiguration.openshift.io/ContainerRuntimeConfig': 'Never applied as an object: a payload inside a NodePool ConfigMap; the NodePool row judges it (ValidMachineConfig, UpdatingConfig).',
   'config.openshift.io/ImageDigestMirrorSet': 'Never applied as an object: a payload inside a NodePool ConfigMap; the NodePool row judges it (ValidMachineConfig, UpdatingConfig).',
   'tuned.openshift.io/Tuned': 'Never applied as an object: a payload inside a NodePool ConfigMap (tuningConfig); the NodePool row judges it (ValidTuningConfig).',
