@@ -6,6 +6,8 @@ import { checkMetadata } from './schema/metadata';
 import type { KindSchema, SchemaNode } from './schema/types';
 import { walk } from './schema/validate';
 import type { SchemaFinding, SkippedRule, WalkContext } from './schema/validate';
+import { checkTransitionRules, hasTransitionRules } from './schema/transitions';
+import type { TransitionCheckResult } from './schema/transitions';
 
 const KINDS = new Map<string, KindSchema>([...GENERATED_KINDS, ...BUILT_IN_KINDS].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
 
@@ -50,15 +52,53 @@ export function checkObjectSchemaDetailed(object: unknown): SchemaCheckResult {
     return ctx;
   }
   checkMetadata(schema, obj.metadata, ctx);
+  walk(topNode(schema), bodyOf(obj), '', ctx, false);
+  if (schema.extra === 'data-keys') checkDataKeys(obj, ctx);
+  if (schema.scaleReplicasPath) checkScaleReplicas(obj, schema.scaleReplicasPath, ctx);
+  return ctx;
+}
+
+/** The object as its schema checks it: metadata is left to checkMetadata, status to the status subresource. */
+function bodyOf(obj: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(obj)) if (key !== 'metadata' && !IGNORED_TOP_LEVEL.has(key)) body[key] = obj[key];
   // CEL rules at the root see only these two fields of metadata (apiextensions-apiserver).
   const meta = (typeof obj.metadata === 'object' && obj.metadata !== null ? obj.metadata : {}) as Record<string, unknown>;
   body.metadata = Object.fromEntries(['name', 'generateName'].filter((k) => typeof meta[k] === 'string').map((k) => [k, meta[k]]));
-  walk(topNode(schema), body, '', ctx, false);
-  if (schema.extra === 'data-keys') checkDataKeys(obj, ctx);
-  if (schema.scaleReplicasPath) checkScaleReplicas(obj, schema.scaleReplicasPath, ctx);
-  return ctx;
+  return body;
+}
+
+/** Whether objects of this kind have transition rules (rules that judge an update against the stored object). */
+export function kindHasTransitionRules(apiVersion: string, kind: string): boolean {
+  const schema = findKindSchema(apiVersion, kind);
+  return schema !== undefined && hasTransitionRules(schema.schema);
+}
+
+/**
+ * The transition rules of the object's kind on the update from `previous` to `object`: what the
+ * API server would refuse. Both must be objects of one known kind and API version; anything
+ * else gives no findings (another version would need the API server's conversion).
+ */
+export function checkObjectTransitions(object: unknown, previous: unknown): TransitionCheckResult {
+  const none: TransitionCheckResult = { findings: [], skipped: [] };
+  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isRecord(object) || !isRecord(previous) || object.apiVersion !== previous.apiVersion || object.kind !== previous.kind) return none;
+  const schema = typeof object.apiVersion === 'string' && typeof object.kind === 'string' ? findKindSchema(object.apiVersion, object.kind) : undefined;
+  if (!schema || !hasTransitionRules(schema.schema)) return none;
+  return checkTransitionRules(topNode(schema), bodyOf(object), bodyOf(previous));
+}
+
+/** Every transition rule of the known kinds, with its JSON path. */
+export function transitionRules(): Array<{ apiVersion: string; kind: string; path: string; rule: string; message?: string; optionalOldSelf?: boolean }> {
+  const found: ReturnType<typeof transitionRules> = [];
+  const visit = (k: KindSchema, node: SchemaNode, path: string) => {
+    for (const r of node.transitionRules ?? []) found.push({ apiVersion: k.apiVersion, kind: k.kind, path: path || '<root>', rule: r.rule, ...(r.message ? { message: r.message } : {}), ...(r.optionalOldSelf ? { optionalOldSelf: true } : {}) });
+    for (const [key, child] of Object.entries(node.properties ?? {})) visit(k, child, path ? `${path}.${key}` : key);
+    if (node.items) visit(k, node.items, `${path}[*]`);
+    if (node.additionalProperties) visit(k, node.additionalProperties, `${path}[*]`);
+  };
+  for (const k of KINDS.values()) visit(k, k.schema, '');
+  return found;
 }
 
 /** The findings for one object: empty when the API server would accept it. */

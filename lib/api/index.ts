@@ -7,5 +7,7 @@ export * from './metal3';
 export * from './kubevirt';
 export * from './node-config';
 export * from './schema';
-export { checkObjectSchema, checkObjectSchemaDetailed, checkedKinds, celRuleCoverage, findKindSchema } from './check';
+export { checkObjectSchema, checkObjectSchemaDetailed, checkObjectTransitions, checkedKinds, celRuleCoverage, findKindSchema, kindHasTransitionRules, transitionRules } from './check';
 export type { SchemaCheckResult } from './check';
+export type { TransitionCheckResult, TransitionFinding } from './schema/transitions';
+export { oldSelfFields } from './schema/transitions';

@@ -75,7 +75,11 @@ export class NodePool extends Construct {
       return;
     }
     const { metadata } = checked.nodePool;
-    const part = { label: `NodePool ${metadata.namespace}/${metadata.name}`, target: MANAGEMENT_CLUSTER, objects: [...(checked.configMaps ?? []), planItem(checked.nodePool, PHASES.nodePools, checked.readiness)] };
+    const part = {
+      label: `NodePool ${metadata.namespace}/${metadata.name}`,
+      target: MANAGEMENT_CLUSTER,
+      objects: [...(checked.configMaps ?? []), planItem(checked.nodePool, PHASES.nodePools, checked.readiness, checked.paths ? { paths: checked.paths } : {})],
+    };
     const { apiObjects, issues } = renderContribution(this, contributionOf(part, checked.issues, `${part.label} (${this.node.path})`));
     this.issues = issues;
     this.apiObject = apiObjects[0];

@@ -2,9 +2,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
-import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, formatIssues, targetKey } from '../core';
+import { HcpValidationError, MANAGEMENT_CLUSTER, Target, ValidationIssue, checkAgainstPrevious, formatIssues, previousKinds, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
-import { collectIssues, targetOf } from './render';
+import { appPlan, collectIssues, targetOf } from './render';
+import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
@@ -109,13 +110,19 @@ export type SynthProgress = { readonly phase: 'app' | 'checks' } | { readonly ph
 
 /** An app that is defined and validated: its files (by name in the output folder), reports and findings. */
 interface PreparedSynth {
+  readonly app: App;
   readonly charts: ReadonlyMap<string, ChartFile>;
   readonly reports: AppReports;
   readonly warnings: readonly ValidationIssue[];
 }
 
-/** Builds the App with `define`, collects every finding and throws HcpValidationError on any error. */
-function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks): PreparedSynth {
+/**
+ * Builds the App with `define`, collects every finding and throws HcpValidationError on any
+ * error, with the changes the API server would refuse against what the library wrote into
+ * `previousDir` last time (when there are no errors, those are judged once the output is known,
+ * so that unchanged files are not read: see {@link againstPrevious}).
+ */
+function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks, previousDir: string | undefined): PreparedSynth {
   const app = new App({ outdir });
   const checks = ThreadedSchemaChecks.attach(app);
   let issues: ValidationIssue[];
@@ -130,14 +137,25 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
   } finally {
     checks?.close();
   }
-  if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError(issues);
+  if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError([...issues, ...againstPrevious(app, previousDir)]);
   const charts = new Map<string, ChartFile>();
   for (const file of chartFiles(app)) {
     const name = `${targetFolder(file.target)}/${file.name}.yaml`;
     if (charts.has(name)) throw new Error(`two charts would both write ${name}: give one of them another id.`);
     charts.set(name, file);
   }
-  return { charts, reports, warnings: issues.filter((i) => i.severity === 'warning') };
+  return { app, charts, reports, warnings: issues.filter((i) => i.severity === 'warning') };
+}
+
+/**
+ * The findings of the previous-state checks (see lib/core/previous-state.ts) on the app's plan,
+ * against what the library wrote into `previousDir`; `nextContent` gives a file's new content
+ * when known, and a file that has not changed is not read further (its objects are as applied).
+ */
+function againstPrevious(app: App, previousDir: string | undefined, nextContent?: (file: string) => string | undefined): ValidationIssue[] {
+  if (previousDir === undefined) return [];
+  const previous = readPreviousOutput(previousDir, previousKinds(), nextContent);
+  return [...previous.warnings, ...checkAgainstPrevious(previous.objects, appPlan(app).objects)];
 }
 
 /**
@@ -146,7 +164,9 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
  * `$CDK8S_OUTDIR` when set and not empty, else `dist`). Only files an
  * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
  * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
- * original error is thrown. Big apps write their YAML on several cores (see yaml-writers.ts);
+ * original error is thrown. A change to an object the library wrote there last time that the API
+ * server would refuse (a transition rule of its CRD, such as a NodePool's upgradeType) is such an
+ * error. Big apps write their YAML on several cores (see yaml-writers.ts);
  * `HCP_SYNTH_THREADS=0` keeps it in one thread.
  */
 export function synthAtomically(outdir: string | undefined, define: (app: App) => void): SynthResult {
@@ -159,7 +179,9 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   // Refuse a project folder before the user's code runs, so nothing at all happens.
   const problem = outputFolderProblem(target);
   if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
-  const { charts, reports, warnings } = prepareSynth(target, define, hooks);
+  const prepared = prepareSynth(target, define, hooks, target);
+  const { charts, reports } = prepared;
+  let warnings = prepared.warnings;
   const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
   let writers: YamlWriters | undefined;
   let objects = 0;
@@ -179,8 +201,11 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
     }
     writers.finish();
     // The previous state: what the library wrote last time, against what it writes now.
+    const read = (name: string) => (staged.has(name) ? fs.readFileSync(staged.get(name)!, 'utf8') : undefined);
+    const refused = againstPrevious(prepared.app, target, read);
     upgrades = reviewOutputFolder(target, new Map([...staged].map(([name, file]) => [name, () => fs.readFileSync(file, 'utf8')])));
-    if (upgrades.findings.some((i) => i.severity === 'error')) throw new HcpValidationError([...warnings, ...upgrades.findings]);
+    throwIfErrors([...warnings, ...refused, ...upgrades.findings]);
+    warnings = [...warnings, ...refused];
     hooks.beforeCommit?.(staged);
   } catch (error) {
     try {
@@ -206,16 +231,20 @@ export interface SynthOutput {
 
 /**
  * The files {@link synthAtomically} would write, byte for byte, without touching any folder
- * (`synth --check`, `diff` and `--stdout` of the `hcp-constructs` command). Throws as it does.
+ * (`synth --check`, `diff` and `--stdout` of the `hcp-constructs` command). Throws as it does;
+ * changes are judged against what the library wrote into `previousDir` last time, when given.
  */
-export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}): SynthOutput {
-  const { charts, reports, warnings } = prepareSynth(path.resolve('dist'), define, hooks);
-  const files = new Map(reports.files);
+export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}, previousDir?: string): SynthOutput {
+  const prepared = prepareSynth(path.resolve('dist'), define, hooks, previousDir);
+  const files = new Map(prepared.reports.files);
   let objects = 0;
-  for (const [name, file] of charts) {
+  for (const [name, file] of prepared.charts) {
     files.set(name, toYamlStream(file.objects.map((o) => o.toJson())));
     objects += file.objects.length;
   }
+  const refused = againstPrevious(prepared.app, previousDir, (name) => files.get(name));
+  const warnings = throwIfErrors([...prepared.warnings, ...refused]);
+  const reports = prepared.reports;
   return { files: new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))), objects, warnings, summary: reports.summary };
 }
 

@@ -33,12 +33,12 @@ const warn = (message: string) => process.stderr.write(`hcp-constructs: warning:
 export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
   const { define, outdir } = await prepare(options.app, options.output, !options.stdout);
   if (options.stdout) {
-    const output = inMemory(define);
+    const output = inMemory(define, outdir);
     process.stdout.write(yamlStream(output));
     return EXIT.ok;
   }
   if (options.check) {
-    const changes = compare(outdir, inMemory(define));
+    const changes = compare(outdir, inMemory(define, outdir));
     printDifferences(changes, outdir);
     const clean = changes.files.length === 0 && changes.refused.length === 0;
     if (!clean) process.stderr.write(`synth --check: ${shown(outdir)}/ is not what a synth writes now: run \`hcp-constructs synth\` and commit the result.\n`);
@@ -70,7 +70,7 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
 /** `diff [app]`: what a synth would change in the output folder, object by object, and the versions that move; writes nothing. Exits 1 when a synth would refuse the upgrade. */
 export async function diffCommand(options: Pick<SynthOptions, 'app' | 'output'>): Promise<ExitCode> {
   const { define, outdir } = await prepare(options.app, options.output, true);
-  const refused = printDifferences(compare(outdir, inMemory(define)), outdir);
+  const refused = printDifferences(compare(outdir, inMemory(define, outdir)), outdir);
   return refused ? EXIT.failed : EXIT.ok;
 }
 
@@ -119,11 +119,11 @@ function compare(outdir: string, output: SynthOutput): OutputChanges {
   return compareOutput(outdir, readers(output.files), { everyObject: true });
 }
 
-/** A synth in memory, with progress on a terminal and its warnings on stderr. */
-function inMemory(define: Define): SynthOutput {
+/** A synth in memory (changes judged against what the library wrote into `outdir`), with progress on a terminal and its warnings on stderr. */
+function inMemory(define: Define, outdir: string): SynthOutput {
   const progress = new Progress();
   try {
-    const output = synthInMemory(define, { progress: progress.update });
+    const output = synthInMemory(define, { progress: progress.update }, outdir);
     progress.stop();
     printWarnings(output.warnings);
     return output;

@@ -2,6 +2,7 @@
 import type { KubernetesObject, SchemaFinding } from '../api';
 import { checkObjectSchema } from '../api';
 import type { IssueCollector } from './errors';
+import { describeObject } from './plan-model';
 
 /**
  * Checks planned objects against the API server's schemas and records the findings: at once
@@ -21,7 +22,7 @@ export function checkApiSchemas(objects: readonly KubernetesObject[], issues: Is
 export function recordSchemaFindings(objects: readonly KubernetesObject[], findings: readonly (readonly SchemaFinding[])[], issues: IssueCollector, where = ''): void {
   objects.forEach((object, index) => {
     if (findings[index].length === 0) return;
-    const target = issues.forObject(`${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}${where}`);
+    const target = issues.forObject(`${describeObject(object)}${where}`);
     for (const finding of findings[index]) target.error(finding.path, `${finding.message} (the API server would refuse it).`, finding.fix);
   });
 }

@@ -82,6 +82,11 @@ export class IssueCollector {
     return new IssueCollector(object, this.found, this.translators);
   }
 
+  /** How the paths of `object`'s findings are translated, when a translator was given for it. */
+  pathsOf(object: string): PathTranslator | undefined {
+    return this.translators.get(object);
+  }
+
   get issues(): readonly ValidationIssue[] {
     return this.found;
   }

@@ -25,3 +25,6 @@ export * from './plan-model';
 export * from './secret-values';
 export * from './access';
 export * from './access-checks';
+export * from './previous-state';
+export * from './previous-state-checks';
+export * from './transition-checks';

@@ -7,7 +7,7 @@
  * or program ({@link Plan.add}) and renders what is new; adapters hold no rules.
  */
 import type { KubernetesObject, NodePool } from '../api';
-import type { ValidationIssue } from './errors';
+import type { PathTranslator, ValidationIssue } from './errors';
 
 /** The cluster whose API an object is applied to. */
 export type Target =
@@ -101,6 +101,11 @@ export interface PlannedObject {
    * created: Pulumi applies it server-side as a patch; GitOps tools apply it as any other. @default false
    */
   readonly patch?: boolean;
+  /**
+   * Which prop each field of the object comes from (see props-paths.ts), for findings about the
+   * object made after planning (a change the API server would refuse). @default the object's own paths
+   */
+  readonly paths?: PathTranslator;
 }
 
 /** A planner's object before an adapter gives it a target and a contributor. */
@@ -161,6 +166,11 @@ export function objectKey(object: KubernetesObject): string {
   const slash = object.apiVersion.lastIndexOf('/');
   const group = slash < 0 ? '' : object.apiVersion.slice(0, slash);
   return `${group}/${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+}
+
+/** `Kind namespace/name` (`Kind name` when cluster-scoped): the object as findings name it. */
+export function describeObject(object: KubernetesObject): string {
+  return `${object.kind} ${object.metadata.namespace ? `${object.metadata.namespace}/` : ''}${object.metadata.name}`;
 }
 
 /** JSON with sorted keys, to compare two objects for equality. */

@@ -6,7 +6,7 @@
 import type { ConfigMap, HostedCluster, KubernetesObject, Namespace, NodePool } from '../api';
 import { SchemaCheck, checkApiSchemas } from './api-schema-check';
 import { canonicalJson } from './canonical-json';
-import { Claim, MANAGEMENT_CLUSTER, PHASES, Phase, PlanItem, PlannedPart, Readiness, planItem, readinessOf } from './plan-model';
+import { Claim, MANAGEMENT_CLUSTER, PHASES, Phase, PlanItem, PlannedPart, Readiness, describeObject, planItem, readinessOf } from './plan-model';
 import type { OcpVersion } from './release';
 import { v } from './valibot';
 import { CLI_DEFAULTS } from './defaults';
@@ -169,8 +169,8 @@ function planChecked(
     ...namespaces.map((ns) => planItem(canonicalJson(ns), PHASES.namespaces, readinessOf(ns), { shared: true })),
     ...built.supporting.map((object) => planItem(canonicalJson(object), PHASES.prerequisites, readinessOf(object))),
     ...nodeConfigMaps(nodeConfig).map(nodeConfigItem),
-    planItem(hostedCluster, PHASES.hostedCluster, readinessOf(hostedCluster), { claims: hostedClusterClaims(hostedCluster) }),
-    ...pools.map((np) => planItem(np, PHASES.nodePools, readinessOf(np, platform.createsMachines))),
+    planItem(hostedCluster, PHASES.hostedCluster, readinessOf(hostedCluster), { claims: hostedClusterClaims(hostedCluster), ...pathsOf(hostedCluster, issues) }),
+    ...pools.map((np) => planItem(np, PHASES.nodePools, readinessOf(np, platform.createsMachines), pathsOf(np, issues))),
   ];
   // The API server's own rules last, as a safety net: the library's findings above say more, so
   // the schema is consulted only when they found nothing.
@@ -190,6 +190,12 @@ function planChecked(
     ...(version ? { version } : {}),
   };
   return { plan, issues: issues.issues };
+}
+
+/** The props paths of a planned object's fields, as its findings were translated while planning. */
+function pathsOf(object: KubernetesObject, issues: IssueCollector): Pick<PlanItem, 'paths'> {
+  const paths = issues.pathsOf(describeObject(object));
+  return paths ? { paths } : {};
 }
 
 /** The cluster's NodePools: those the props give, else the platform's default ones. */
@@ -320,7 +326,7 @@ export function tryPlanNodePool(
   others: readonly NodePool[],
   options: PlanOptions,
   platforms: PlanPlatforms,
-): { nodePool?: NodePool; readiness?: Readiness; configMaps?: readonly PlanItem[]; issues: readonly ValidationIssue[] } {
+): { nodePool?: NodePool; readiness?: Readiness; paths?: PathTranslator; configMaps?: readonly PlanItem[]; issues: readonly ValidationIssue[] } {
   const platform = platforms.byType[cluster.props.platform.type];
   const inputName = typeof input === 'object' && input !== null ? (input as { name?: unknown }).name : undefined;
   const label = `NodePool ${cluster.namespace}/${typeof inputName === 'string' && inputName.length <= MAX_NAME_LENGTH ? inputName : cluster.name}`;
@@ -336,7 +342,7 @@ export function tryPlanNodePool(
     if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
     const configMaps = nodeConfigMaps(nodeConfig.slice(cluster.nodeConfig.length), new Set(cluster.nodeConfig.map((p) => p.configMap.metadata.name)));
     if (np && !issues.issues.some((i) => i.severity === 'error')) checkApiSchemas([...configMaps, np], issues.forObject(label));
-    return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), configMaps: configMaps.map(nodeConfigItem), issues: issues.issues };
+    return { nodePool: np, readiness: np && readinessOf(np, platform.createsMachines), paths: translate, configMaps: configMaps.map(nodeConfigItem), issues: issues.issues };
   } catch (error) {
     issues.forObject(label).error('specOverrides', `the NodePool could not be checked: ${error instanceof Error ? error.message : String(error)}.`, 'Make specOverrides match the NodePool spec type.');
     return { issues: [...checked.issues, ...issues.issues] };

@@ -1,6 +1,6 @@
 /** The platforms hcp-constructs supports; the registry and the props unions are derived from their definitions. */
 import type { NodePool } from '../api';
-import type { AnyPlatformDefinition, HostedClusterPlan, PlanItem, PlanOptions, Readiness, ValidationIssue } from '../core';
+import type { AnyPlatformDefinition, HostedClusterPlan, PathTranslator, PlanItem, PlanOptions, Readiness, ValidationIssue } from '../core';
 import type { SchemaCheck } from '../core/api-schema-check';
 import { buildPlan, hostedClusterPlanPropsSchema, nodePoolPropsSchema, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
 import { agentPlatform } from './agent';
@@ -85,6 +85,6 @@ export function checkNodePool(
   props: NodePoolProps | unknown,
   others: readonly NodePool[] = cluster.nodePools,
   options: PlanOptions = {},
-): { nodePool?: NodePool; readiness?: Readiness; configMaps?: readonly PlanItem[]; issues: readonly ValidationIssue[] } {
+): { nodePool?: NodePool; readiness?: Readiness; paths?: PathTranslator; configMaps?: readonly PlanItem[]; issues: readonly ValidationIssue[] } {
   return tryPlanNodePool(cluster, props, others, options, planPlatforms);
 }

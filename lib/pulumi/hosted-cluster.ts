@@ -12,6 +12,7 @@ import { PHASES, SecretSource, SecretValues, ValueSecret, applySecretValues, con
 import type { HostedClusterProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
 import { HcpResourceError } from './errors';
+import { previousStateGuard } from './previous-state-guard';
 import { RegisteredPhase, registerPhases } from './register-phases';
 import { addToProgram, renderResource, resourceNameFor } from './render';
 
@@ -176,6 +177,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
       added: new Set(added),
       phases: plan.phases,
       dependsOn: opts?.dependsOn,
+      guard: previousStateGuard(name, added, this),
       gate: after,
       register: (p, dependsOn) =>
         renderResource(resourceNameFor(name, p.object), withFields(p, fields), valueSecrets.get(objectKey(p.object)), { parent: this, ...(dependsOn ? { dependsOn } : {}) }),

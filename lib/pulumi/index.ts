@@ -28,5 +28,9 @@ export type { HostedClusterIngressArgs } from './hosted-cluster-ingress';
 export { hostedClusterProvider, adminKubeconfig } from './hosted-cluster-provider';
 export type { HostedClusterRef, HostedClusterProviderOptions } from './hosted-cluster-provider';
 
+// Changes the API server would refuse, judged against the state the engine stored last time: the
+// check each component's previous-state guard (a dynamic resource) runs; its provider loads it by this name.
+export { previousStateFailures } from './previous-state-guard';
+
 // The error every component throws on invalid input (with every finding in `.issues`).
 export { HcpResourceError } from './errors';

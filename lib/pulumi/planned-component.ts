@@ -9,6 +9,7 @@ import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject } from '../api';
 import type { PlannedObject, PlannedPart, ValidationIssue } from '../core';
 import { formatIssues, targetKey } from '../core';
+import { previousStateGuard } from './previous-state-guard';
 import { RegisteredPhase, registerPhases } from './register-phases';
 import { addToProgram, componentContribution, renderResource, resourceNameFor } from './render';
 
@@ -51,6 +52,7 @@ export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.Com
       objects: contribution.objects,
       added: new Set(added),
       dependsOn: opts.dependsOn,
+      guard: previousStateGuard(name, added, this),
       register: (planned, dependsOn) => {
         const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
         const resourceName = resourceNameFor(name, planned.object);

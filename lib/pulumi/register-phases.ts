@@ -33,6 +33,8 @@ export interface RegisterPhasesArgs {
   readonly phases?: ReadonlyArray<{ readonly name: string; readonly wave: number }>;
   /** What the component itself was told to wait for; the first phase waits for it. */
   readonly dependsOn?: pulumi.ResourceOptions['dependsOn'];
+  /** What the component's first objects wait for besides `dependsOn` (its previous-state guard), and so all the others. @default nothing */
+  readonly guard?: pulumi.Resource;
   /** Wraps every `dependsOn` (e.g. to wait for a check of secret values too). @default as is */
   readonly gate?: (dependsOn: pulumi.ResourceOptions['dependsOn']) => pulumi.ResourceOptions['dependsOn'];
   /** Registers one object with the options computed for it (parent, dependsOn). */
@@ -49,9 +51,11 @@ export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
     const resources = inPhase
       .filter((p) => added.has(p))
       .map((p) => {
-        const explicit = (p.dependsOn ?? [])
+        const explicit: pulumi.Resource[] = (p.dependsOn ?? [])
           .map((key) => program.resources.get(`${targetKey(p.target)}:${key}`))
           .filter((r): r is pulumi.CustomResource => r !== undefined);
+        // What waits for the component waits for its guard too, and everything else waits for that.
+        if (args.guard && base === args.dependsOn) explicit.push(args.guard);
         const resource = args.register(p, gate(withExplicit(base, explicit)));
         program.resources.set(resourceKey(p), resource);
         return resource;

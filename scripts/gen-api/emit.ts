@@ -10,19 +10,23 @@ const MIN_SHARED_LENGTH = 120;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-/** What a value is to the schema: a node, a map of nodes (properties), a CEL rule list or entry, or plain data. */
-type Role = 'kind' | 'node' | 'map' | 'rules' | 'rule' | 'data';
+/** What a value is to the schema: a node, a map of nodes (properties), a CEL rule list or entry (create or transition), or plain data. */
+type Role = 'kind' | 'node' | 'map' | 'rules' | 'rule' | 'transitions' | 'transition' | 'data';
 /** Keys of a node whose values are nodes, maps of nodes or rule lists. */
-const CHILD_ROLES: Readonly<Record<string, Role>> = { properties: 'map', items: 'node', additionalProperties: 'node', rules: 'rules' };
+const CHILD_ROLES: Readonly<Record<string, Role>> = { properties: 'map', items: 'node', additionalProperties: 'node', rules: 'rules', transitionRules: 'transitions' };
 const TYPE_OF: Readonly<Record<Role, string>> = {
   kind: 'KindSchema',
   node: 'SchemaNode',
   map: 'Readonly<Record<string, SchemaNode>>',
   rules: 'readonly CelRuleSpec[]',
   rule: 'CelRuleSpec',
+  transitions: 'readonly TransitionRuleSpec[]',
+  transition: 'TransitionRuleSpec',
   data: 'unknown',
 };
-const SCHEMA_TYPES = ['KindSchema', 'SchemaNode', 'CelRuleSpec'];
+const SCHEMA_TYPES = ['KindSchema', 'SchemaNode', 'CelRuleSpec', 'TransitionRuleSpec'];
+/** The role of the items of a list of role `role`. */
+const itemRoleOf = (role: Role): Role => (role === 'rules' ? 'rule' : role === 'transitions' ? 'transition' : 'data');
 
 const isObject = (value: Json): value is { [key: string]: Json } => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -37,7 +41,7 @@ function subtrees(value: Json, visit: (key: string, role: Role, first: boolean) 
   const seen = new Set<string>();
   const walk = (node: Json, role: Role): void => {
     if (Array.isArray(node)) {
-      node.forEach((item) => walk(item, role === 'rules' ? 'rule' : 'data'));
+      node.forEach((item) => walk(item, itemRoleOf(role)));
       return;
     }
     if (!isObject(node)) return;
@@ -64,7 +68,7 @@ class Renderer {
   render(node: Json, indent: string, role: Role): string {
     if (Array.isArray(node)) {
       if (node.length === 0) return '[]';
-      const itemRole: Role = role === 'rules' ? 'rule' : 'data';
+      const itemRole = itemRoleOf(role);
       return `[\n${node.map((item) => `${indent} ${this.render(item, `${indent} `, itemRole)}`).join(',\n')}\n${indent}]`;
     }
     if (!isObject(node)) return JSON.stringify(node);

@@ -4,7 +4,8 @@
  *   <base>.generated.ts         TypeScript interfaces for `spec` (structure only)
  *   <base>.schema.generated.ts  the structural schema the API server enforces (validation
  *                               keywords, defaults, CEL rules; no description text)
- * and lib/api/kinds.generated.ts (beside lib/api/index.ts), the registry of generated kinds for the checker.
+ * and lib/api/kinds.generated.ts (beside lib/api/index.ts), the registry of generated kinds for the checker,
+ * and docs/transition-rules.md, the table of every transition rule (`oldSelf`) and how it is enforced.
  * It prints how many CEL rules the validator can evaluate and lists the ones it cannot.
  *
  *   npm run gen:api
@@ -17,6 +18,7 @@ import { CRD_ROOT, REPO_ROOT, loadCrd } from './crd';
 import { collectRules, compactSchema } from './schema';
 import type { CompactStats } from './schema';
 import { TARGETS } from './targets';
+import { KindRules, transitionRulesDoc } from './transition-doc';
 import { renderTypes } from './types';
 
 const API_DIR = path.join(REPO_ROOT, 'lib', 'api');
@@ -40,6 +42,7 @@ function main() {
   let total = 0;
   let transition = 0;
   const skipped: string[] = [];
+  const transitionKinds: KindRules[] = [];
   for (const target of TARGETS) {
     const crd = loadCrd(target.crd, target.version);
     const header = [
@@ -63,13 +66,14 @@ function main() {
     schemas.push({ base: target.base, name, header, value: kind as never });
     kinds.push({ name, from: `./${target.base}.schema.generated` });
     const rules = collectRules(schema, '');
-    const bad = rules.filter((r) => compileRule(r.rule.rule).skipped);
+    const transitions = collectRules(schema, '', 'transitionRules');
+    transitionKinds.push({ apiVersion: kind.apiVersion, kind: crd.kind, schema });
+    const bad = [...rules, ...transitions].filter((r) => compileRule(r.rule.rule).skipped);
     for (const r of bad) skipped.push(`  ${crd.kind} ${r.path}: ${r.rule.rule}\n    (${compileRule(r.rule.rule).skipped})`);
     total += stats.rules;
     transition += stats.transitionRules;
     console.log(
-      `  ${crd.kind}: ${stats.rules} CEL rules run on create (${stats.rules - bad.length} evaluable, ${bad.length} skipped), ` +
-        `${stats.transitionRules} transition rules (update only)` +
+      `  ${crd.kind}: ${stats.rules} CEL rules run on create, ${stats.transitionRules} transition rules on update; ${bad.length} skipped` +
         (stats.ignoredFormats.size ? `, formats not enforced by the API server: ${[...stats.ignoredFormats].join(', ')}` : ''),
     );
   }
@@ -99,7 +103,11 @@ function main() {
       '',
     ].join('\n'),
   );
-  console.log(`CEL rules: ${total} on create, ${total - skipped.length} evaluable, ${skipped.length} skipped; ${transition} transition rules not applicable on create`);
+  const doc = transitionRulesDoc(transitionKinds);
+  fs.mkdirSync(path.join(REPO_ROOT, 'docs'), { recursive: true });
+  fs.writeFileSync(path.join(REPO_ROOT, 'docs', 'transition-rules.md'), doc.text);
+  console.log('wrote docs/transition-rules.md');
+  console.log(`CEL rules: ${total} on create and ${transition} transition rules (${doc.counts.map(([k, n]) => `${k} ${n}`).join(', ')}); ${total + transition - skipped.length} evaluable, ${skipped.length} skipped`);
   if (skipped.length) console.log(`skipped rules:\n${skipped.join('\n')}`);
 }
 

@@ -3,13 +3,13 @@
  * OpenAPI v3 schema: validation keywords, defaults and CEL rules; never descriptions.
  */
 import { ENFORCED_FORMATS, INTEGER_FORMATS } from '../../lib/api/schema/format';
-import type { CelRuleSpec, SchemaNode } from '../../lib/api/schema/types';
+import type { CelRuleSpec, SchemaNode, TransitionRuleSpec } from '../../lib/api/schema/types';
 import type { CrdSchema } from './crd';
 
 export interface CompactStats {
   /** Rules kept (they run on create). */
   rules: number;
-  /** Transition rules (they use oldSelf, so they never run on create). */
+  /** Transition rules (they use oldSelf: kept apart, run only against a previous object). */
   transitionRules: number;
   /** Formats dropped because the API server does not validate them. */
   ignoredFormats: Set<string>;
@@ -86,29 +86,37 @@ export function compactSchema(schema: CrdSchema, where: string, stats: CompactSt
   const rules = schema['x-kubernetes-validations'] as Array<Record<string, unknown>> | undefined;
   if (rules) {
     const kept: CelRuleSpec[] = [];
+    const transitions: TransitionRuleSpec[] = [];
     for (const r of rules) {
       const rule = String(r.rule);
-      // Transition rules compare with the stored object; on create they do not run
-      // (unless optionalOldSelf, where oldSelf is an empty optional: kept, and skipped at runtime).
-      if (/\boldSelf\b/.test(rule) && !r.optionalOldSelf) {
+      const spec: Record<string, unknown> = { rule };
+      for (const k of ['message', 'messageExpression', 'fieldPath', 'reason'] as const) if (r[k] !== undefined) spec[k] = r[k];
+      // Transition rules compare with the stored object: they run on update only (see transitions.ts).
+      if (/\boldSelf\b/.test(rule)) {
+        if (r.optionalOldSelf === true) spec.optionalOldSelf = true;
+        transitions.push(spec as unknown as TransitionRuleSpec);
         stats.transitionRules++;
         continue;
       }
-      const spec: Record<string, unknown> = { rule };
-      for (const k of ['message', 'messageExpression', 'fieldPath', 'reason'] as const) if (r[k] !== undefined) spec[k] = r[k];
       kept.push(spec as unknown as CelRuleSpec);
       stats.rules++;
     }
     if (kept.length > 0) out.rules = kept;
+    if (transitions.length > 0) out.transitionRules = transitions;
   }
   return out as SchemaNode;
 }
 
-/** Every rule under a node, with its JSON path (for the generator's report). */
-export function collectRules(node: SchemaNode, path: string, out: Array<{ path: string; rule: CelRuleSpec }> = []) {
-  for (const rule of node.rules ?? []) out.push({ path: path || '<root>', rule });
-  for (const [key, child] of Object.entries(node.properties ?? {})) collectRules(child, `${path}.${key}`, out);
-  if (node.items) collectRules(node.items, `${path}[*]`, out);
-  if (node.additionalProperties) collectRules(node.additionalProperties, `${path}[*]`, out);
+/** Every rule under a node (`transitionRules` with `transition`), with its JSON path (for the generator's report). */
+export function collectRules<K extends 'rules' | 'transitionRules'>(
+  node: SchemaNode,
+  path: string,
+  which: K = 'rules' as K,
+  out: Array<{ path: string; rule: NonNullable<SchemaNode[K]>[number] }> = [],
+) {
+  for (const rule of node[which] ?? []) out.push({ path: path || '<root>', rule });
+  for (const [key, child] of Object.entries(node.properties ?? {})) collectRules(child, `${path}.${key}`, which, out);
+  if (node.items) collectRules(node.items, `${path}[*]`, which, out);
+  if (node.additionalProperties) collectRules(node.additionalProperties, `${path}[*]`, which, out);
   return out;
 }

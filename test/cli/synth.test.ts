@@ -228,6 +228,24 @@ describe('synth --check and diff', () => {
     expect(diff.stdout).toContain('+  replicas: 3\n');
   });
 
+  test('a change the API server would refuse: synth, --check and diff fail with the way forward; nothing is written', () => {
+    const before = filesBelow(dist);
+    writeApp(edgeApp(2).replace("replicas: 2 }", "replicas: 2, upgradeType: 'Replace' }"));
+    const refused =
+      'Synthesis failed: 1 problem(s) in the input. Nothing was written.\n' +
+      '  error NodePool clusters/edge-workers nodePools[0].upgradeType (spec.management.upgradeType): UpgradeType is immutable: ' +
+      'it was "InPlace" in the previous output and is "Replace" now, so the API server would refuse the update (rule `self == oldSelf`). ' +
+      'Fix: Keep nodePools[0].upgradeType as it was ("InPlace"). To change it, add a NodePool with another name and upgradeType "Replace", ' +
+      'move the workloads to it, then remove this NodePool.\n';
+    for (const args of [['synth', 'app.ts'], ['synth', 'app.ts', '--check'], ['diff', 'app.ts']]) {
+      const run = hcp(project, ...args);
+      expect({ args, status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ args, status: 1, stdout: '', stderr: refused });
+    }
+    expect(filesBelow(dist)).toEqual(before);
+    // Judged against the folder the command writes to: another folder has nothing to judge against.
+    expect(hcp(project, 'synth', 'app.ts', '--check', '-o', 'elsewhere').stdout).toContain('+ NodePool clusters/edge-workers (management/edge.yaml): added\n');
+  });
+
   test('--check against an empty folder lists every object as added', () => {
     const run = hcp(project, 'synth', 'app.ts', '--check', '-o', 'elsewhere');
     expect(run.status).toBe(1);

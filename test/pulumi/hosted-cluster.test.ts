@@ -214,7 +214,11 @@ describe('HostedClusterBundle', () => {
     expect(stack.hostedCluster).toBe(phase('hosted-cluster')[0]);
     expect(stack.nodePools).toEqual(phase('node-pools'));
     // What each child was constructed with, as seen by a transformation of the component.
-    for (const resource of phase('namespaces')) expect(dependsOn.get(resource)).toEqual([operator]);
+    // ...and the first phase waits for the previous-state guard, so a refused change creates nothing.
+    const guard = registrations.find((r) => r.name === 'order-previous-state')!;
+    expect(guard.type).toBe('pulumi-nodejs:dynamic:Resource');
+    for (const resource of phase('namespaces')) expect((dependsOn.get(resource) as pulumi.Resource[]).map((r) => r.constructor.name)).toEqual(['ComponentResource', 'PreviousStateGuard']);
+    for (const resource of phase('namespaces')) expect((dependsOn.get(resource) as pulumi.Resource[])[0]).toBe(operator);
     for (const resource of phase('prerequisites')) expect(dependsOn.get(resource)).toEqual(phase('namespaces'));
     const hcDeps = dependsOn.get(stack.hostedCluster) as pulumi.Resource[];
     expect(hcDeps).toEqual(phase('prerequisites'));
@@ -234,7 +238,7 @@ describe('HostedClusterBundle', () => {
     expect(stack.phases.find((p) => p.name === 'prerequisites')!.resources).toHaveLength(0);
     const namespaces = stack.phases.find((p) => p.name === 'namespaces')!.resources;
     expect(namespaces).toHaveLength(1);
-    expect(dependsOn.get(namespaces[0])).toBeUndefined();
+    expect((dependsOn.get(namespaces[0]) as pulumi.Resource[]).map((r) => r.constructor.name)).toEqual(['PreviousStateGuard']);
     expect(dependsOn.get(stack.hostedCluster)).toEqual(namespaces);
   });
 

@@ -2,7 +2,7 @@
 // hypershift.openshift.io/v1beta1 HostedCluster. API reference: https://hypershift-docs.netlify.app/reference/api/
 /* eslint-disable */
 import type { KindSchema, SchemaNode, CelRuleSpec } from '../schema/types';
-import { s1, s5, s9, s12, s14, s18, s19, s52, s53, s58, s60, s62, s63, s64, s65, s66, s67, s68, s69, s72, s75 } from '../schema/shared.generated';
+import { s1, s5, s9, s12, s14, s18, s51, s52, s57, s59, s61, s62, s63, s64, s65, s66, s67, s68, s72, s73, s76 } from '../schema/shared.generated';
 
 const n1: CelRuleSpec = {
  "rule": "has(self.claim) ? !has(self.expression) : has(self.expression)",
@@ -584,6 +584,12 @@ export const hostedClusterKindSchema: KindSchema = {
           "rule": "!self.exists(cap, cap == 'Ingress') || self.exists(cap, cap == 'Console')",
           "message": "Ingress capability can only be disabled if Console capability is also disabled"
          }
+        ],
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "Disabled is immutable. Changes might result in unpredictable and disruptive behavior."
+         }
         ]
        },
        "enabled": {
@@ -600,13 +606,25 @@ export const hostedClusterKindSchema: KindSchema = {
           "NodeTuning",
           "Ingress"
          ]
-        }
+        },
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "Enabled is immutable. Changes might result in unpredictable and disruptive behavior."
+         }
+        ]
        }
       },
       "rules": [
        {
         "rule": "has(self.enabled) && has(self.disabled) ? self.enabled.all(e, !(e in self.disabled)) : true",
         "message": "Capabilities can not be both enabled and disabled at once."
+       }
+      ],
+      "transitionRules": [
+       {
+        "rule": "self == oldSelf",
+        "message": "Capabilities is immutable. Changes might result in unpredictable and disruptive behavior."
        }
       ]
      },
@@ -623,6 +641,12 @@ export const hostedClusterKindSchema: KindSchema = {
        {
         "rule": "self.matches('[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}')",
         "message": "clusterID must be an RFC4122 UUID value (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx in hexadecimal digits)"
+       }
+      ],
+      "transitionRules": [
+       {
+        "rule": "oldSelf == \"\" || self == oldSelf",
+        "message": "clusterID is immutable"
        }
       ]
      },
@@ -1233,6 +1257,24 @@ export const hostedClusterKindSchema: KindSchema = {
            "TechPreviewNoUpgrade",
            "OKD",
            ""
+          ],
+          "transitionRules": [
+           {
+            "rule": "oldSelf == 'CustomNoUpgrade' ? self == 'CustomNoUpgrade' : true",
+            "message": "CustomNoUpgrade may not be changed"
+           },
+           {
+            "rule": "oldSelf == 'TechPreviewNoUpgrade' ? self == 'TechPreviewNoUpgrade' : true",
+            "message": "TechPreviewNoUpgrade may not be changed"
+           },
+           {
+            "rule": "oldSelf == 'DevPreviewNoUpgrade' ? self == 'DevPreviewNoUpgrade' : true",
+            "message": "DevPreviewNoUpgrade may not be changed"
+           },
+           {
+            "rule": "oldSelf == 'OKD' ? self != '' : true",
+            "message": "OKD cannot transition to Default"
+           }
           ]
          }
         }
@@ -1348,7 +1390,13 @@ export const hostedClusterKindSchema: KindSchema = {
           }
          },
          "domain": {
-          "type": "string"
+          "type": "string",
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "domain is immutable once set"
+           }
+          ]
          },
          "loadBalancer": {
           "type": "object",
@@ -2117,7 +2165,13 @@ export const hostedClusterKindSchema: KindSchema = {
        "HighlyAvailable",
        "SingleReplica"
       ],
-      "default": "HighlyAvailable"
+      "default": "HighlyAvailable",
+      "transitionRules": [
+       {
+        "rule": "self == oldSelf",
+        "message": "ControllerAvailabilityPolicy is immutable"
+       }
+      ]
      },
      "dns": {
       "type": "object",
@@ -2133,6 +2187,12 @@ export const hostedClusterKindSchema: KindSchema = {
           "rule": "self == \"\" || self.matches('^(?:(?:[a-zA-Z0-9-]+\\\\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$')",
           "message": "baseDomain must be a valid domain name (e.g., example, example.com, sub.example.com)"
          }
+        ],
+        "transitionRules": [
+         {
+          "rule": "oldSelf == \"\" || self == oldSelf",
+          "message": "baseDomain is immutable"
+         }
         ]
        },
        "baseDomainPrefix": {
@@ -2143,17 +2203,35 @@ export const hostedClusterKindSchema: KindSchema = {
           "rule": "self == \"\" || self.matches('^(?:(?:[a-zA-Z0-9-]+\\\\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$')",
           "message": "baseDomainPrefix must be a valid domain name (e.g., example, example.com, sub.example.com)"
          }
+        ],
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "baseDomainPrefix is immutable"
+         }
         ]
        },
        "privateZoneID": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 265
+        "maxLength": 265,
+        "transitionRules": [
+         {
+          "rule": "oldSelf == \"\" || self == oldSelf",
+          "message": "privateZoneID is immutable"
+         }
+        ]
        },
        "publicZoneID": {
         "type": "string",
         "minLength": 1,
-        "maxLength": 258
+        "maxLength": 258,
+        "transitionRules": [
+         {
+          "rule": "oldSelf == \"\" || self == oldSelf",
+          "message": "publicZoneID is immutable"
+         }
+        ]
        }
       }
      },
@@ -2189,10 +2267,26 @@ export const hostedClusterKindSchema: KindSchema = {
            "persistentVolume": {
             "type": "object",
             "properties": {
-             "size": s18,
+             "size": {
+              "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
+              "default": "8Gi",
+              "intOrString": true,
+              "transitionRules": [
+               {
+                "rule": "self == oldSelf",
+                "message": "Etcd PV storage size is immutable"
+               }
+              ]
+             },
              "storageClassName": {
               "type": "string",
-              "maxLength": 255
+              "maxLength": 255,
+              "transitionRules": [
+               {
+                "rule": "self == oldSelf",
+                "message": "storageClassName is immutable"
+               }
+              ]
              }
             }
            },
@@ -2213,6 +2307,12 @@ export const hostedClusterKindSchema: KindSchema = {
               "rule": "self.size() == 0 || self[0].matches('^(https|s3)://.*')",
               "message": "restoreSnapshotURL must be a valid URL with scheme https or s3"
              }
+            ],
+            "transitionRules": [
+             {
+              "rule": "self == oldSelf",
+              "message": "restoreSnapshotURL is immutable"
+             }
             ]
            },
            "type": {
@@ -2221,7 +2321,13 @@ export const hostedClusterKindSchema: KindSchema = {
              "PersistentVolume"
             ]
            }
-          }
+          },
+          "transitionRules": [
+           {
+            "rule": "has(self.restoreSnapshotURL) == has(oldSelf.restoreSnapshotURL)",
+            "message": "restoreSnapshotURL cannot be added or removed after creation"
+           }
+          ]
          }
         }
        },
@@ -2230,6 +2336,12 @@ export const hostedClusterKindSchema: KindSchema = {
         "enum": [
          "Managed",
          "Unmanaged"
+        ],
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "managementType is immutable"
+         }
         ]
        },
        "unmanaged": {
@@ -2276,7 +2388,13 @@ export const hostedClusterKindSchema: KindSchema = {
       ]
      },
      "fips": {
-      "type": "boolean"
+      "type": "boolean",
+      "transitionRules": [
+       {
+        "rule": "self == oldSelf",
+        "message": "fips is immutable"
+       }
+      ]
      },
      "imageContentSources": {
       "type": "array",
@@ -2312,6 +2430,12 @@ export const hostedClusterKindSchema: KindSchema = {
         "rule": "self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?$')",
         "message": "infraID must consist of lowercase alphanumeric characters or '-', start and end with an alphanumeric character, and be between 1 and 253 characters"
        }
+      ],
+      "transitionRules": [
+       {
+        "rule": "oldSelf == \"\" || self == oldSelf",
+        "message": "infraID is immutable"
+       }
       ]
      },
      "infrastructureAvailabilityPolicy": {
@@ -2330,6 +2454,12 @@ export const hostedClusterKindSchema: KindSchema = {
        {
         "rule": "isURL(self)",
         "message": "issuerURL must be a valid absolute URL"
+       }
+      ],
+      "transitionRules": [
+       {
+        "rule": "self == oldSelf",
+        "message": "issuerURL is immutable"
        }
       ]
      },
@@ -2408,6 +2538,12 @@ export const hostedClusterKindSchema: KindSchema = {
         "enum": [
          "Enabled",
          "Disabled"
+        ],
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "allocateNodeCIDRs is immutable and cannot be modified once set."
+         }
         ]
        },
        "apiServer": {
@@ -2415,7 +2551,13 @@ export const hostedClusterKindSchema: KindSchema = {
         "properties": {
          "advertiseAddress": {
           "type": "string",
-          "maxLength": 255
+          "maxLength": 255,
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "advertiseAddress is immutable"
+           }
+          ]
          },
          "allowedCIDRBlocks": {
           "type": "array",
@@ -2425,7 +2567,13 @@ export const hostedClusterKindSchema: KindSchema = {
          },
          "port": {
           "type": "integer",
-          "format": "int32"
+          "format": "int32",
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "port is immutable"
+           }
+          ]
          }
         }
        },
@@ -2450,13 +2598,25 @@ export const hostedClusterKindSchema: KindSchema = {
            "format": "int32"
           }
          }
-        }
+        },
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "clusterNetwork is immutable and cannot be modified once set."
+         }
+        ]
        },
        "machineNetwork": {
         "type": "array",
         "minItems": 1,
         "maxItems": 2,
-        "items": n5
+        "items": n5,
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "machineNetwork is immutable and cannot be modified once set."
+         }
+        ]
        },
        "networkType": {
         "type": "string",
@@ -2477,7 +2637,13 @@ export const hostedClusterKindSchema: KindSchema = {
           "cidr": "172.31.0.0/16"
          }
         ],
-        "items": n5
+        "items": n5,
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "serviceNetwork is immutable and cannot be modified once set."
+         }
+        ]
        }
       },
       "rules": [
@@ -2509,7 +2675,13 @@ export const hostedClusterKindSchema: KindSchema = {
        "management",
        "guest"
       ],
-      "default": "management"
+      "default": "management",
+      "transitionRules": [
+       {
+        "rule": "self == oldSelf",
+        "message": "OLMCatalogPlacement is immutable"
+       }
+      ]
      },
      "operatorConfiguration": {
       "type": "object",
@@ -2519,7 +2691,13 @@ export const hostedClusterKindSchema: KindSchema = {
         "properties": {
          "disableMultiNetwork": {
           "type": "boolean",
-          "default": false
+          "default": false,
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "disableMultiNetwork is immutable"
+           }
+          ]
          },
          "ovnKubernetesConfig": {
           "type": "object",
@@ -2571,6 +2749,12 @@ export const hostedClusterKindSchema: KindSchema = {
                 "message": "Subnet must be in valid IPv6 CIDR format (e.g., fd98::/64)"
                },
                n8
+              ],
+              "transitionRules": [
+               {
+                "rule": "self == oldSelf",
+                "message": "internalJoinSubnet is immutable"
+               }
               ]
              },
              "internalTransitSwitchSubnet": {
@@ -2583,6 +2767,12 @@ export const hostedClusterKindSchema: KindSchema = {
                 "message": "Subnet must be in valid IPv6 CIDR format (e.g., fd97::/64)"
                },
                n8
+              ],
+              "transitionRules": [
+               {
+                "rule": "self == oldSelf",
+                "message": "internalTransitSwitchSubnet is immutable"
+               }
               ]
              }
             }
@@ -2591,7 +2781,13 @@ export const hostedClusterKindSchema: KindSchema = {
             "type": "integer",
             "minimum": 576,
             "maximum": 9216,
-            "format": "int32"
+            "format": "int32",
+            "transitionRules": [
+             {
+              "rule": "self == oldSelf",
+              "message": "mtu is immutable once set"
+             }
+            ]
            },
            "v4InternalSubnet": {
             "type": "string",
@@ -2610,6 +2806,12 @@ export const hostedClusterKindSchema: KindSchema = {
               "rule": "isCIDR(self) && cidr(self).ip().family() == 4 && int(self.split('.')[0]) > 0",
               "message": "first IP address octet must not be 0"
              }
+            ],
+            "transitionRules": [
+             {
+              "rule": "self == oldSelf",
+              "message": "v4InternalSubnet is immutable once set"
+             }
             ]
            },
            "v6InternalSubnet": {
@@ -2622,6 +2824,12 @@ export const hostedClusterKindSchema: KindSchema = {
               "message": "Subnet must be in valid IPv6 CIDR format"
              },
              n8
+            ],
+            "transitionRules": [
+             {
+              "rule": "self == oldSelf",
+              "message": "v6InternalSubnet is immutable once set"
+             }
             ]
            }
           },
@@ -2634,9 +2842,41 @@ export const hostedClusterKindSchema: KindSchema = {
             "rule": "!has(self.ipv6) || !has(self.ipv6.internalJoinSubnet) || !has(self.ipv6.internalTransitSwitchSubnet) || self.ipv6.internalJoinSubnet != self.ipv6.internalTransitSwitchSubnet",
             "message": "ipv6 internalJoinSubnet and internalTransitSwitchSubnet must not be the same"
            }
+          ],
+          "transitionRules": [
+           {
+            "rule": "!has(oldSelf.mtu) || has(self.mtu)",
+            "message": "mtu is immutable once set and cannot be removed"
+           },
+           {
+            "rule": "!has(oldSelf.ipv6) || has(self.ipv6)",
+            "message": "ipv6 is immutable once set and cannot be removed"
+           },
+           {
+            "rule": "!has(oldSelf.ipv6) || !has(oldSelf.ipv6.internalJoinSubnet) || (has(self.ipv6) && has(self.ipv6.internalJoinSubnet))",
+            "message": "ipv6.internalJoinSubnet cannot be removed once set"
+           },
+           {
+            "rule": "!has(oldSelf.ipv6) || !has(oldSelf.ipv6.internalTransitSwitchSubnet) || (has(self.ipv6) && has(self.ipv6.internalTransitSwitchSubnet))",
+            "message": "ipv6.internalTransitSwitchSubnet cannot be removed once set"
+           },
+           {
+            "rule": "!has(oldSelf.v4InternalSubnet) || has(self.v4InternalSubnet)",
+            "message": "v4InternalSubnet is immutable once set and cannot be removed"
+           },
+           {
+            "rule": "!has(oldSelf.v6InternalSubnet) || has(self.v6InternalSubnet)",
+            "message": "v6InternalSubnet is immutable once set and cannot be removed"
+           }
           ]
          }
-        }
+        },
+        "transitionRules": [
+         {
+          "rule": "!has(oldSelf.ovnKubernetesConfig) || has(self.ovnKubernetesConfig)",
+          "message": "ovnKubernetesConfig is immutable once set and cannot be removed"
+         }
+        ]
        },
        "ingressOperator": {
         "type": "object",
@@ -2647,7 +2887,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "type"
           ],
           "preserveUnknownFields": true,
-          "properties": s19
+          "properties": s18
          }
         }
        }
@@ -2658,7 +2898,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "minLength": 4,
       "maxLength": 35,
       "rules": [
-       s52
+       s51
       ]
      },
      "platform": {
@@ -2700,7 +2940,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "vpc"
           ],
           "properties": {
-           "subnet": s53,
+           "subnet": s52,
            "vpc": {
             "type": "string",
             "maxLength": 255
@@ -2738,7 +2978,7 @@ export const hostedClusterKindSchema: KindSchema = {
             "value"
            ],
            "properties": {
-            "key": s58,
+            "key": s57,
             "overridePolicy": {
              "type": "string",
              "enum": [
@@ -2746,7 +2986,7 @@ export const hostedClusterKindSchema: KindSchema = {
               "Deny"
              ]
             },
-            "value": s60
+            "value": s59
            }
           }
          },
@@ -3045,7 +3285,13 @@ export const hostedClusterKindSchema: KindSchema = {
          },
          "location": {
           "type": "string",
-          "maxLength": 255
+          "maxLength": 255,
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "Location is immutable"
+           }
+          ]
          },
          "private": {
           "type": "object",
@@ -3083,6 +3329,12 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "self.matches('^/subscriptions/[^/]+/resourceGroups/[^/]+/providers/Microsoft\\\\.Network/virtualNetworks/[^/]+/subnets/[^/]+$')",
                 "message": "must be a valid Azure subnet resource ID (e.g., /subscriptions/{sub}/resourceGroups/{rg}/providers/Microsoft.Network/virtualNetworks/{vnet}/subnets/{subnet})"
                }
+              ],
+              "transitionRules": [
+               {
+                "rule": "self == oldSelf",
+                "message": "natSubnetID is immutable once set"
+               }
               ]
              }
             }
@@ -3104,7 +3356,13 @@ export const hostedClusterKindSchema: KindSchema = {
                }
               ]
              }
-            }
+            },
+            "transitionRules": [
+             {
+              "rule": "self.podNetworkInstance == oldSelf.podNetworkInstance",
+              "message": "podNetworkInstance is immutable"
+             }
+            ]
            },
            "type": {
             "type": "string",
@@ -3123,35 +3381,65 @@ export const hostedClusterKindSchema: KindSchema = {
             "rule": "self.type == 'Swift' ? has(self.swift) : !has(self.swift)",
             "message": "swift is required when type is Swift, and forbidden otherwise"
            }
+          ],
+          "transitionRules": [
+           {
+            "rule": "!has(oldSelf.type) || self.type == oldSelf.type",
+            "message": "type is immutable"
+           }
           ]
          },
          "resourceGroup": {
           "type": "string",
           "pattern": "^[a-zA-Z0-9_()\\-\\.]{1,89}[a-zA-Z0-9_()\\-]$",
           "maxLength": 90,
-          "default": "default"
+          "default": "default",
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "ResourceGroupName is immutable"
+           }
+          ]
          },
          "securityGroupID": {
           "type": "string",
-          "maxLength": 255
+          "maxLength": 255,
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "SecurityGroupID is immutable"
+           }
+          ]
          },
          "subnetID": {
           "type": "string",
           "minLength": 1,
           "maxLength": 355,
           "rules": [
+           s61,
            s62,
            s63,
            s64,
            s65,
            s66,
-           s67,
-           s68
+           s67
+          ],
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "SubnetID is immutable"
+           }
           ]
          },
          "subscriptionID": {
           "type": "string",
-          "maxLength": 255
+          "maxLength": 255,
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "SubscriptionID is immutable"
+           }
+          ]
          },
          "tenantID": {
           "type": "string",
@@ -3167,7 +3455,13 @@ export const hostedClusterKindSchema: KindSchema = {
          },
          "vnetID": {
           "type": "string",
-          "maxLength": 255
+          "maxLength": 255,
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "VnetID is immutable"
+           }
+          ]
          }
         },
         "rules": [
@@ -3178,6 +3472,20 @@ export const hostedClusterKindSchema: KindSchema = {
          {
           "rule": "!has(self.private) || self.private.type != 'PrivateLink' || self.azureAuthenticationConfig.azureAuthenticationConfigType != 'WorkloadIdentities' || has(self.azureAuthenticationConfig.workloadIdentities.controlPlaneOperator)",
           "message": "workloadIdentities.controlPlaneOperator is required when Private Link is configured with WorkloadIdentities authentication"
+         }
+        ],
+        "transitionRules": [
+         {
+          "rule": "has(self.private) == has(oldSelf.private)",
+          "message": "private cannot be added or removed after cluster creation"
+         },
+         {
+          "rule": "!has(oldSelf.topology) || has(self.topology)",
+          "message": "topology cannot be removed once set"
+         },
+         {
+          "rule": "!has(self.topology) || !has(oldSelf.topology) || (self.topology == 'Public') == (oldSelf.topology == 'Public')",
+          "message": "transitions between Public and non-Public topology are not supported"
          }
         ]
        },
@@ -3193,12 +3501,24 @@ export const hostedClusterKindSchema: KindSchema = {
         "type": "object",
         "properties": {
          "baseDomainPassthrough": {
-          "type": "boolean"
+          "type": "boolean",
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "baseDomainPassthrough is immutable"
+           }
+          ]
          },
-         "credentials": s69,
+         "credentials": s68,
          "generateID": {
           "type": "string",
-          "maxLength": 11
+          "maxLength": 11,
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "Kubevirt GenerateID is immutable once set"
+           }
+          ]
          },
          "storageDriver": {
           "type": "object",
@@ -3229,7 +3549,13 @@ export const hostedClusterKindSchema: KindSchema = {
                  "maxLength": 255
                 }
                }
-              }
+              },
+              "transitionRules": [
+               {
+                "rule": "self == oldSelf",
+                "message": "storageClassMapping is immutable"
+               }
+              ]
              },
              "volumeSnapshotClassMapping": {
               "type": "array",
@@ -3254,9 +3580,21 @@ export const hostedClusterKindSchema: KindSchema = {
                  "maxLength": 255
                 }
                }
-              }
+              },
+              "transitionRules": [
+               {
+                "rule": "self == oldSelf",
+                "message": "volumeSnapshotClassMapping is immutable"
+               }
+              ]
              }
-            }
+            },
+            "transitionRules": [
+             {
+              "rule": "self == oldSelf",
+              "message": "storageDriver.Manual is immutable"
+             }
+            ]
            },
            "type": {
             "type": "string",
@@ -3265,11 +3603,29 @@ export const hostedClusterKindSchema: KindSchema = {
              "Default",
              "Manual"
             ],
-            "default": "Default"
+            "default": "Default",
+            "transitionRules": [
+             {
+              "rule": "self == oldSelf",
+              "message": "storageDriver.Type is immutable"
+             }
+            ]
            }
-          }
+          },
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "storageDriver is immutable"
+           }
+          ]
          }
-        }
+        },
+        "transitionRules": [
+         {
+          "rule": "!has(oldSelf.generateID) || has(self.generateID)",
+          "message": "Kubevirt GenerateID is required once set"
+         }
+        ]
        },
        "powervs": {
         "type": "object",
@@ -3399,19 +3755,7 @@ export const hostedClusterKindSchema: KindSchema = {
          }
         }
        },
-       "type": {
-        "type": "string",
-        "enum": [
-         "AWS",
-         "Azure",
-         "IBMCloud",
-         "KubeVirt",
-         "Agent",
-         "PowerVS",
-         "None"
-        ],
-        "maxLength": 100
-       }
+       "type": s72
       }
      },
      "pullSecret": {
@@ -3528,6 +3872,16 @@ export const hostedClusterKindSchema: KindSchema = {
            {
             "rule": "has(self.kms) || has(self.workloadIdentity)",
             "message": "one of kms or workloadIdentity must be set"
+           }
+          ],
+          "transitionRules": [
+           {
+            "rule": "(has(self.keyVaultType) ? self.keyVaultType : 'KeyVault') == (has(oldSelf.keyVaultType) ? oldSelf.keyVaultType : 'KeyVault')",
+            "message": "keyVaultType is immutable"
+           },
+           {
+            "rule": "has(self.kms) == has(oldSelf.kms)",
+            "message": "the KMS authentication mode is immutable once set"
            }
           ]
          },
@@ -3763,6 +4117,16 @@ export const hostedClusterKindSchema: KindSchema = {
       "rule": "self.networking.networkType == 'OVNKubernetes' || !has(self.operatorConfiguration) || !has(self.operatorConfiguration.clusterNetworkOperator) || !has(self.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig)",
       "message": "ovnKubernetesConfig is forbidden when networkType is not OVNKubernetes"
      }
+    ],
+    "transitionRules": [
+     {
+      "rule": "self.platform.type != \"IBMCloud\" ? self.services == oldSelf.services : true",
+      "message": "Services is immutable. Changes might result in unpredictable and disruptive behavior."
+     },
+     {
+      "rule": "!has(oldSelf.secretEncryption) || has(self.secretEncryption)",
+      "message": "secretEncryption cannot be removed once configured"
+     }
     ]
    },
    "status": {
@@ -3797,7 +4161,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "listMapKeys": [
        "type"
       ],
-      "items": s72
+      "items": s73
      },
      "configuration": {
       "type": "object",
@@ -3841,7 +4205,7 @@ export const hostedClusterKindSchema: KindSchema = {
              "minLength": 1,
              "maxLength": 63
             },
-            "conditions": s75,
+            "conditions": s76,
             "consumingUsers": {
              "type": "array",
              "maxItems": 5,
@@ -4096,7 +4460,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "risks"
          ],
          "properties": {
-          "conditions": s75,
+          "conditions": s76,
           "release": n16,
           "risks": {
            "type": "array",
@@ -4212,6 +4576,16 @@ export const hostedClusterKindSchema: KindSchema = {
      }
     }
    }
-  }
+  },
+  "transitionRules": [
+   {
+    "rule": "!has(oldSelf.spec) || !has(oldSelf.spec.infraID) || (has(self.spec) && has(self.spec.infraID))",
+    "message": "infraID cannot be removed once set"
+   },
+   {
+    "rule": "!has(oldSelf.spec) || !has(oldSelf.spec.clusterID) || (has(self.spec) && has(self.spec.clusterID))",
+    "message": "clusterID cannot be removed once set"
+   }
+  ]
  }
 };

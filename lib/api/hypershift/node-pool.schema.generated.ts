@@ -2,7 +2,7 @@
 // hypershift.openshift.io/v1beta1 NodePool. API reference: https://hypershift-docs.netlify.app/reference/api/
 /* eslint-disable */
 import type { KindSchema, CelRuleSpec } from '../schema/types';
-import { s5, s14, s18, s52, s53, s54, s58, s60, s62, s63, s64, s65, s66, s67, s68, s69 } from '../schema/shared.generated';
+import { s5, s14, s51, s52, s53, s57, s59, s61, s62, s63, s64, s65, s66, s67, s68, s72 } from '../schema/shared.generated';
 
 const n1: CelRuleSpec = {
  "rule": "self.split('/')[2].matches('^[{]?[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}[}]?$')",
@@ -44,7 +44,13 @@ export const nodePoolKindSchema: KindSchema = {
        "ppc64le",
        "s390x"
       ],
-      "default": "amd64"
+      "default": "amd64",
+      "transitionRules": [
+       {
+        "rule": "self == oldSelf",
+        "message": "Arch is immutable"
+       }
+      ]
      },
      "autoScaling": {
       "type": "object",
@@ -79,6 +85,12 @@ export const nodePoolKindSchema: KindSchema = {
        {
         "rule": "self.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?$')",
         "message": "clusterName must consist of lowercase alphanumeric characters or '-', start and end with an alphanumeric character, and be between 1 and 253 characters"
+       }
+      ],
+      "transitionRules": [
+       {
+        "rule": "self == oldSelf",
+        "message": "ClusterName is immutable"
        }
       ]
      },
@@ -154,6 +166,12 @@ export const nodePoolKindSchema: KindSchema = {
         "enum": [
          "Replace",
          "InPlace"
+        ],
+        "transitionRules": [
+         {
+          "rule": "self == oldSelf",
+          "message": "UpgradeType is immutable"
+         }
         ]
        }
       },
@@ -181,7 +199,7 @@ export const nodePoolKindSchema: KindSchema = {
       "minLength": 1,
       "maxLength": 35,
       "rules": [
-       s52
+       s51
       ]
      },
      "platform": {
@@ -328,8 +346,8 @@ export const nodePoolKindSchema: KindSchema = {
             "value"
            ],
            "properties": {
-            "key": s58,
-            "value": s60
+            "key": s57,
+            "value": s59
            }
           }
          },
@@ -365,11 +383,11 @@ export const nodePoolKindSchema: KindSchema = {
          "securityGroups": {
           "type": "array",
           "maxItems": 50,
-          "items": s53
+          "items": s52
          },
          "subnet": {
           "type": "object",
-          "properties": s54,
+          "properties": s53,
           "rules": [
            {
             "rule": "has(self.id) && self.id.startsWith('subnet-') ? !has(self.filters) : size(self.filters) > 0",
@@ -541,7 +559,7 @@ export const nodePoolKindSchema: KindSchema = {
               "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/diskEncryptionSets/{resourceName}`"
              },
              n1,
-             s63,
+             s62,
              {
               "rule": "!self.split('/')[4].endsWith('.')",
               "message": "the resourceGroupName in the encryptionSetID must not end with a period (.) character"
@@ -572,14 +590,20 @@ export const nodePoolKindSchema: KindSchema = {
           "minLength": 1,
           "maxLength": 355,
           "rules": [
-           s62,
+           s61,
            n1,
+           s62,
            s63,
            s64,
            s65,
            s66,
-           s67,
-           s68
+           s67
+          ],
+          "transitionRules": [
+           {
+            "rule": "self == oldSelf",
+            "message": "SubnetID is immutable"
+           }
           ]
          },
          "vmSize": {
@@ -635,7 +659,11 @@ export const nodePoolKindSchema: KindSchema = {
             "minimum": 1,
             "format": "int32"
            },
-           "memory": s18,
+           "memory": {
+            "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
+            "default": "8Gi",
+            "intOrString": true
+           },
            "qosClass": {
             "type": "string",
             "enum": [
@@ -818,19 +846,7 @@ export const nodePoolKindSchema: KindSchema = {
          }
         }
        },
-       "type": {
-        "type": "string",
-        "enum": [
-         "AWS",
-         "Azure",
-         "IBMCloud",
-         "KubeVirt",
-         "Agent",
-         "PowerVS",
-         "None"
-        ],
-        "maxLength": 100
-       }
+       "type": s72
       }
      },
      "release": s14,
@@ -914,6 +930,12 @@ export const nodePoolKindSchema: KindSchema = {
      {
       "rule": "!has(self.autoScaling) || self.autoScaling.min > 0 || self.platform.type == 'AWS' || self.platform.type == 'Azure'",
       "message": "Scale-from-zero (autoScaling.min=0) is currently only supported for AWS and Azure platforms"
+     }
+    ],
+    "transitionRules": [
+     {
+      "rule": "!has(oldSelf.arch) || has(self.arch)",
+      "message": "Arch is required once set"
      }
     ]
    },
@@ -1028,7 +1050,7 @@ export const nodePoolKindSchema: KindSchema = {
           "type": "string",
           "maxLength": 255
          },
-         "credentials": s69
+         "credentials": s68
         }
        }
       }

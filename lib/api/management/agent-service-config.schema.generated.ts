@@ -2,7 +2,7 @@
 // agent-install.openshift.io/v1beta1 AgentServiceConfig. API reference: https://github.com/openshift/assisted-service/blob/master/docs/operator.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s109, s115 } from '../schema/shared.generated';
+import { s110, s116 } from '../schema/shared.generated';
 
 export const agentServiceConfigKindSchema: KindSchema = {
  "apiVersion": "agent-install.openshift.io/v1beta1",
@@ -46,8 +46,8 @@ export const agentServiceConfigKindSchema: KindSchema = {
        }
       }
      },
-     "databaseStorage": s109,
-     "filesystemStorage": s109,
+     "databaseStorage": s110,
+     "filesystemStorage": s110,
      "iPXEHTTPRoute": {
       "type": "string",
       "enum": [
@@ -55,7 +55,7 @@ export const agentServiceConfigKindSchema: KindSchema = {
        "disabled"
       ]
      },
-     "imageStorage": s109,
+     "imageStorage": s110,
      "ingress": {
       "type": "object",
       "required": [
@@ -155,7 +155,7 @@ export const agentServiceConfigKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s115,
+     "conditions": s116,
      "immutableAnnotations": {
       "type": "object",
       "additionalProperties": {

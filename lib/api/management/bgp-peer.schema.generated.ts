@@ -2,7 +2,7 @@
 // metallb.io/v1beta2 BGPPeer. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s118 } from '../schema/shared.generated';
+import { s119 } from '../schema/shared.generated';
 
 export const bgpPeerKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta2",
@@ -62,7 +62,13 @@ export const bgpPeerKindSchema: KindSchema = {
       "type": "boolean"
      },
      "enableGracefulRestart": {
-      "type": "boolean"
+      "type": "boolean",
+      "transitionRules": [
+       {
+        "rule": "self == oldSelf",
+        "message": "EnableGracefulRestart cannot be changed after creation"
+       }
+      ]
      },
      "holdTime": {
       "type": "string"
@@ -85,7 +91,7 @@ export const bgpPeerKindSchema: KindSchema = {
       "maximum": 4294967295,
       "format": "int64"
      },
-     "nodeSelectors": s118,
+     "nodeSelectors": s119,
      "password": {
       "type": "string"
      },

@@ -2,14 +2,14 @@
 // operator.openshift.io/v1 IngressController. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s1, s4, s5, s11, s19, s74 } from '../schema/shared.generated';
+import { s1, s4, s5, s11, s18, s75 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
  "required": [
   "type"
  ],
- "properties": s19
+ "properties": s18
 };
 const n2: SchemaNode = {
  "type": "object",
@@ -640,7 +640,7 @@ export const ingressControllerKindSchema: KindSchema = {
           "Unknown"
          ]
         },
-        "type": s74
+        "type": s75
        }
       }
      },

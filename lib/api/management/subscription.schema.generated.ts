@@ -2,7 +2,7 @@
 // operators.coreos.com/v1alpha1 Subscription. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s11, s77, s79, s99, s101, s102, s106, s109, s115 } from '../schema/shared.generated';
+import { s5, s11, s78, s80, s100, s102, s103, s107, s110, s116 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -93,7 +93,7 @@ export const subscriptionKindSchema: KindSchema = {
      "config": {
       "type": "object",
       "properties": {
-       "affinity": s79,
+       "affinity": s80,
        "annotations": {
         "type": "object",
         "additionalProperties": {
@@ -155,7 +155,7 @@ export const subscriptionKindSchema: KindSchema = {
               }
              }
             },
-            "resourceFieldRef": s99,
+            "resourceFieldRef": s100,
             "secretKeyRef": n1
            }
           }
@@ -203,7 +203,7 @@ export const subscriptionKindSchema: KindSchema = {
          "type": "string"
         }
        },
-       "resources": s102,
+       "resources": s103,
        "selector": s5,
        "tolerations": s11,
        "volumeMounts": {
@@ -432,7 +432,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": s106
+            "items": s107
            }
           },
           "emptyDir": {
@@ -441,7 +441,7 @@ export const subscriptionKindSchema: KindSchema = {
             "medium": {
              "type": "string"
             },
-            "sizeLimit": s101
+            "sizeLimit": s102
            }
           },
           "ephemeral": {
@@ -456,7 +456,7 @@ export const subscriptionKindSchema: KindSchema = {
               "metadata": {
                "type": "object"
               },
-              "spec": s109
+              "spec": s110
              }
             }
            }
@@ -769,7 +769,7 @@ export const subscriptionKindSchema: KindSchema = {
                "downwardAPI": {
                 "type": "object",
                 "properties": {
-                 "items": s106
+                 "items": s107
                 }
                },
                "podCertificate": {
@@ -1050,7 +1050,7 @@ export const subscriptionKindSchema: KindSchema = {
         "lastUpdated"
        ],
        "properties": {
-        "catalogSourceRef": s77,
+        "catalogSourceRef": s78,
         "healthy": {
          "type": "boolean"
         },
@@ -1061,14 +1061,14 @@ export const subscriptionKindSchema: KindSchema = {
        }
       }
      },
-     "conditions": s115,
+     "conditions": s116,
      "currentCSV": {
       "type": "string"
      },
      "installPlanGeneration": {
       "type": "integer"
      },
-     "installPlanRef": s77,
+     "installPlanRef": s78,
      "installedCSV": {
       "type": "string"
      },

@@ -2,7 +2,8 @@
  * CEL rules (`x-kubernetes-validations`) evaluated with @bufbuild/cel, plus the Kubernetes CEL
  * library functions the CRDs use (regex `find`, URLs, IPs and CIDRs; `matches` on RE2). Each rule
  * is compiled once. A rule that uses anything this module cannot evaluate is *skipped* and
- * counted, never passed silently.
+ * counted, never passed silently. Transition rules (those that use `oldSelf`) are evaluated with
+ * the previous value given (see transitions.ts).
  */
 import { CelScalar, celEnv, celFunc, celMethod, isCelError, listType, mapType, parse, plan } from '@bufbuild/cel';
 import type { CelEnv, CelResult } from '@bufbuild/cel';
@@ -162,7 +163,10 @@ export type RuleOutcome = { readonly kind: 'pass' } | { readonly kind: 'fail'; r
 export interface CompiledRule {
   /** Why the rule cannot be evaluated here; undefined when it can. */
   readonly skipped?: string;
-  evaluate(self: unknown): RuleOutcome;
+  /** True when the rule uses `oldSelf`: it needs the previous value. */
+  readonly transition: boolean;
+  /** Evaluates the rule on `self`, with `oldSelf` the previous value for a transition rule. */
+  evaluate(self: unknown, oldSelf?: unknown): RuleOutcome;
 }
 
 const compiled = new Map<string, CompiledRule>();
@@ -177,28 +181,31 @@ export function compileRule(rule: string): CompiledRule {
   return c;
 }
 
-function skipped(reason: string): CompiledRule {
-  return { skipped: reason, evaluate: () => ({ kind: 'skipped', reason }) };
+function skippedRule(reason: string, transition: boolean): CompiledRule {
+  return { skipped: reason, transition, evaluate: () => ({ kind: 'skipped', reason }) };
 }
 
 function compile(original: string): CompiledRule {
-  if (/\boldSelf\b/.test(original)) return skipped('transition rule (oldSelf): only runs on update');
+  const transition = /\boldSelf\b/.test(original);
+  const skipped = (reason: string) => skippedRule(reason, transition);
   const rule = desugarFormats(original);
   const unknown = calledFunctions(rule).filter((f) => !SUPPORTED.has(f) && f !== 'orValue');
   if (unknown.length > 0) return skipped(`uses ${unknown.map((f) => `${f}()`).join(', ')}, not available in this evaluator`);
   const source = desugarOptionals(rule);
   if (source === undefined) return skipped('optional syntax (.?) outside an orValue() chain');
-  let program: (ctx: { self: unknown }) => CelResult;
+  let program: (ctx: { self: unknown; oldSelf?: unknown }) => CelResult;
   try {
-    program = plan(celEnvironment(), parse(source)) as unknown as (ctx: { self: unknown }) => CelResult;
+    program = plan(celEnvironment(), parse(source)) as unknown as (ctx: { self: unknown; oldSelf?: unknown }) => CelResult;
   } catch (error) {
     return skipped(`does not compile: ${(error as Error).message.split('\n')[0]}`);
   }
   return {
-    evaluate(self: unknown): RuleOutcome {
+    transition,
+    evaluate(self: unknown, oldSelf?: unknown): RuleOutcome {
+      if (transition && oldSelf === undefined) return { kind: 'skipped', reason: 'transition rule (oldSelf): runs only on update, against the previous object' };
       let result: CelResult;
       try {
-        result = program({ self } as never);
+        result = program((transition ? { self, oldSelf } : { self }) as never);
       } catch (error) {
         if (error instanceof Unsupported) return { kind: 'skipped', reason: error.message };
         return { kind: 'fail', message: `evaluation error: ${(error as Error).message}` };

@@ -1,2 +1,2 @@
 export type { SchemaFinding, SkippedRule } from './validate';
-export type { CelRuleSpec, KindSchema, SchemaNode, SchemaType } from './types';
+export type { CelRuleSpec, KindSchema, SchemaNode, SchemaType, TransitionRuleSpec } from './types';

@@ -151,12 +151,7 @@ export const s14: SchemaNode = {
  ],
  "properties": s15
 };
-export const s18: SchemaNode = {
- "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
- "default": "8Gi",
- "intOrString": true
-};
-export const s21: Readonly<Record<string, SchemaNode>> = {
+export const s20: Readonly<Record<string, SchemaNode>> = {
  "httpPort": {
   "type": "integer",
   "minimum": 0,
@@ -187,20 +182,20 @@ export const s21: Readonly<Record<string, SchemaNode>> = {
   "format": "int32"
  }
 };
-export const s20: SchemaNode = {
+export const s19: SchemaNode = {
  "type": "object",
- "properties": s21
+ "properties": s20
 };
-export const s25: SchemaNode = {
+export const s24: SchemaNode = {
  "type": "string",
  "pattern": "(^(([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])/([0-9]|[12][0-9]|3[0-2])$)|(^s*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:)))(%.+)?s*(\\/(12[0-8]|1[0-1][0-9]|[1-9][0-9]|[0-9]))$)"
 };
-export const s24: SchemaNode = {
+export const s23: SchemaNode = {
  "type": "array",
  "nullable": true,
- "items": s25
+ "items": s24
 };
-export const s34: SchemaNode = {
+export const s33: SchemaNode = {
  "type": "array",
  "maxItems": 10,
  "items": {
@@ -216,7 +211,7 @@ export const s34: SchemaNode = {
   }
  ]
 };
-export const s36: SchemaNode = {
+export const s35: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 256,
@@ -231,10 +226,10 @@ export const s36: SchemaNode = {
   }
  ]
 };
-export const s35: SchemaNode = {
+export const s34: SchemaNode = {
  "type": "array",
  "maxItems": 10,
- "items": s36,
+ "items": s35,
  "rules": [
   {
    "rule": "self.all(x, self.exists_one(y, x == y))",
@@ -242,42 +237,42 @@ export const s35: SchemaNode = {
   }
  ]
 };
-export const s33: Readonly<Record<string, SchemaNode>> = {
- "ids": s34,
- "names": s35
+export const s32: Readonly<Record<string, SchemaNode>> = {
+ "ids": s33,
+ "names": s34
 };
-export const s37: CelRuleSpec = {
+export const s36: CelRuleSpec = {
  "rule": "has(self.ids) && has(self.names) ? size(self.ids + self.names) <= 10 : true",
  "message": "the total number of subnets cannot exceed 10"
 };
-export const s38: CelRuleSpec = {
+export const s37: CelRuleSpec = {
  "rule": "has(self.ids) && self.ids.size() > 0 || has(self.names) && self.names.size() > 0",
  "message": "must specify at least 1 subnet name or id"
 };
-export const s32: SchemaNode = {
+export const s31: SchemaNode = {
  "type": "object",
- "properties": s33,
+ "properties": s32,
  "rules": [
-  s37,
-  s38
+  s36,
+  s37
  ]
 };
-export const s31: Readonly<Record<string, SchemaNode>> = {
+export const s30: Readonly<Record<string, SchemaNode>> = {
  "connectionIdleTimeout": {
   "type": "string",
   "format": "duration"
  },
- "subnets": s32
+ "subnets": s31
 };
-export const s30: SchemaNode = {
+export const s29: SchemaNode = {
  "type": "object",
- "properties": s31
+ "properties": s30
 };
-export const s43: CelRuleSpec = {
+export const s42: CelRuleSpec = {
  "rule": "self.split(\"-\", 2)[1].matches('[0-9a-fA-F]{17}$')",
  "message": "eipAllocations must be 'eipalloc-' followed by exactly 17 hexadecimal characters (0-9, a-f, A-F)"
 };
-export const s42: SchemaNode = {
+export const s41: SchemaNode = {
  "type": "string",
  "minLength": 26,
  "maxLength": 26,
@@ -286,13 +281,13 @@ export const s42: SchemaNode = {
    "rule": "self.startsWith('eipalloc-')",
    "message": "eipAllocations should start with 'eipalloc-'"
   },
-  s43
+  s42
  ]
 };
-export const s41: SchemaNode = {
+export const s40: SchemaNode = {
  "type": "array",
  "maxItems": 10,
- "items": s42,
+ "items": s41,
  "rules": [
   {
    "rule": "self.all(x, self.exists_one(y, x == y))",
@@ -300,8 +295,8 @@ export const s41: SchemaNode = {
   }
  ]
 };
-export const s40: Readonly<Record<string, SchemaNode>> = {
- "eipAllocations": s41,
+export const s39: Readonly<Record<string, SchemaNode>> = {
+ "eipAllocations": s40,
  "protocol": {
   "type": "string",
   "enum": [
@@ -309,32 +304,32 @@ export const s40: Readonly<Record<string, SchemaNode>> = {
    "PROXY"
   ]
  },
- "subnets": s32
+ "subnets": s31
 };
-export const s44: CelRuleSpec = {
+export const s43: CelRuleSpec = {
  "rule": "has(self.subnets) && has(self.subnets.ids) && has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids + self.subnets.names) == size(self.eipAllocations) : true",
  "message": "number of subnets must be equal to number of eipAllocations"
 };
-export const s45: CelRuleSpec = {
+export const s44: CelRuleSpec = {
  "rule": "has(self.subnets) && has(self.subnets.ids) && !has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids) == size(self.eipAllocations) : true",
  "message": "number of subnets must be equal to number of eipAllocations"
 };
-export const s46: CelRuleSpec = {
+export const s45: CelRuleSpec = {
  "rule": "has(self.subnets) && has(self.subnets.names) && !has(self.subnets.ids) && has(self.eipAllocations) ? size(self.subnets.names) == size(self.eipAllocations) : true",
  "message": "number of subnets must be equal to number of eipAllocations"
 };
-export const s39: SchemaNode = {
+export const s38: SchemaNode = {
  "type": "object",
- "properties": s40,
+ "properties": s39,
  "rules": [
+  s43,
   s44,
-  s45,
-  s46
+  s45
  ]
 };
-export const s29: Readonly<Record<string, SchemaNode>> = {
- "classicLoadBalancer": s30,
- "networkLoadBalancer": s39,
+export const s28: Readonly<Record<string, SchemaNode>> = {
+ "classicLoadBalancer": s29,
+ "networkLoadBalancer": s38,
  "type": {
   "type": "string",
   "enum": [
@@ -343,14 +338,14 @@ export const s29: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s28: SchemaNode = {
+export const s27: SchemaNode = {
  "type": "object",
  "required": [
   "type"
  ],
- "properties": s29
+ "properties": s28
 };
-export const s48: Readonly<Record<string, SchemaNode>> = {
+export const s47: Readonly<Record<string, SchemaNode>> = {
  "floatingIP": {
   "type": "string",
   "rules": [
@@ -361,12 +356,12 @@ export const s48: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s47: SchemaNode = {
+export const s46: SchemaNode = {
  "type": "object",
- "properties": s48
+ "properties": s47
 };
-export const s27: Readonly<Record<string, SchemaNode>> = {
- "aws": s28,
+export const s26: Readonly<Record<string, SchemaNode>> = {
+ "aws": s27,
  "gcp": {
   "type": "object",
   "properties": {
@@ -392,7 +387,7 @@ export const s27: Readonly<Record<string, SchemaNode>> = {
    }
   }
  },
- "openstack": s47,
+ "openstack": s46,
  "type": {
   "type": "string",
   "enum": [
@@ -407,22 +402,22 @@ export const s27: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s49: CelRuleSpec = {
+export const s48: CelRuleSpec = {
  "rule": "has(self.type) && self.type == 'OpenStack' ? true : !has(self.openstack)",
  "message": "openstack is not permitted when type is not OpenStack"
 };
-export const s26: SchemaNode = {
+export const s25: SchemaNode = {
  "type": "object",
  "required": [
   "type"
  ],
- "properties": s27,
+ "properties": s26,
  "rules": [
-  s49
+  s48
  ]
 };
-export const s23: Readonly<Record<string, SchemaNode>> = {
- "allowedSourceRanges": s24,
+export const s22: Readonly<Record<string, SchemaNode>> = {
+ "allowedSourceRanges": s23,
  "dnsManagementPolicy": {
   "type": "string",
   "enum": [
@@ -431,7 +426,7 @@ export const s23: Readonly<Record<string, SchemaNode>> = {
   ],
   "default": "Managed"
  },
- "providerParameters": s26,
+ "providerParameters": s25,
  "scope": {
   "type": "string",
   "enum": [
@@ -440,29 +435,29 @@ export const s23: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s50: CelRuleSpec = {
+export const s49: CelRuleSpec = {
  "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.aws) || !has(self.providerParameters.aws.networkLoadBalancer) || !has(self.providerParameters.aws.networkLoadBalancer.eipAllocations)",
  "message": "eipAllocations are forbidden when the scope is Internal."
 };
-export const s51: CelRuleSpec = {
+export const s50: CelRuleSpec = {
  "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.openstack) || !has(self.providerParameters.openstack.floatingIP) || self.providerParameters.openstack.floatingIP == \"\"",
  "message": "cannot specify a floating ip when scope is internal"
 };
-export const s22: SchemaNode = {
+export const s21: SchemaNode = {
  "type": "object",
  "required": [
   "dnsManagementPolicy",
   "scope"
  ],
- "properties": s23,
+ "properties": s22,
  "rules": [
-  s50,
-  s51
+  s49,
+  s50
  ]
 };
-export const s19: Readonly<Record<string, SchemaNode>> = {
- "hostNetwork": s20,
- "loadBalancer": s22,
+export const s18: Readonly<Record<string, SchemaNode>> = {
+ "hostNetwork": s19,
+ "loadBalancer": s21,
  "nodePort": {
   "type": "object",
   "properties": {
@@ -499,11 +494,11 @@ export const s19: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s52: CelRuleSpec = {
+export const s51: CelRuleSpec = {
  "rule": "self.matches('^\\\\d{4}-\\\\d{2}-\\\\d{2}T\\\\d{2}:\\\\d{2}:\\\\d{2}.*$') || self in ['true', 'false', 'True', 'False']",
  "message": "PausedUntil must be a date in RFC3339 format or 'True', 'true', 'False' or 'false'"
 };
-export const s57: Readonly<Record<string, SchemaNode>> = {
+export const s56: Readonly<Record<string, SchemaNode>> = {
  "name": {
   "type": "string",
   "maxLength": 255
@@ -517,83 +512,83 @@ export const s57: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s56: SchemaNode = {
+export const s55: SchemaNode = {
  "type": "object",
  "required": [
   "name",
   "values"
  ],
- "properties": s57
+ "properties": s56
 };
-export const s55: SchemaNode = {
+export const s54: SchemaNode = {
  "type": "array",
  "maxItems": 50,
- "items": s56
+ "items": s55
 };
-export const s54: Readonly<Record<string, SchemaNode>> = {
- "filters": s55,
+export const s53: Readonly<Record<string, SchemaNode>> = {
+ "filters": s54,
  "id": {
   "type": "string",
   "maxLength": 255
  }
 };
-export const s53: SchemaNode = {
+export const s52: SchemaNode = {
  "type": "object",
- "properties": s54
+ "properties": s53
 };
-export const s59: CelRuleSpec = {
+export const s58: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "key must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s58: SchemaNode = {
+export const s57: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 128,
  "rules": [
-  s59
+  s58
  ]
 };
-export const s61: CelRuleSpec = {
+export const s60: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "value must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s60: SchemaNode = {
+export const s59: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 256,
  "rules": [
-  s61
+  s60
  ]
 };
-export const s62: CelRuleSpec = {
+export const s61: CelRuleSpec = {
  "rule": "size(self.split('/')) == 11 && self.matches('^/subscriptions/.*/resourceGroups/.*/providers/Microsoft.Network/virtualNetworks/.*/subnets/.*$')",
  "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}`"
 };
-export const s63: CelRuleSpec = {
+export const s62: CelRuleSpec = {
  "rule": "self.split('/')[4].matches('[a-zA-Z0-9-_\\\\(\\\\)\\\\.]{1,90}')",
  "message": "The resourceGroupName should be between 1 and 90 characters, consisting only of alphanumeric characters, hyphens, underscores, periods and parenthesis"
 };
-export const s64: CelRuleSpec = {
+export const s63: CelRuleSpec = {
  "rule": "!self.split('/')[4].endsWith('.')",
  "message": "the resourceGroupName in the subnetID must not end with a period (.) character"
 };
-export const s65: CelRuleSpec = {
+export const s64: CelRuleSpec = {
  "rule": "self.split('/')[8].matches('[a-zA-Z0-9-_\\\\.]{2,64}')",
  "message": "The vnetName should be between 2 and 64 characters, consisting only of alphanumeric characters, hyphens, underscores and periods"
 };
-export const s66: CelRuleSpec = {
+export const s65: CelRuleSpec = {
  "rule": "!self.split('/')[8].endsWith('.') && !self.split('/')[8].endsWith('-')",
  "message": "the vnetName in the subnetID must not end with either a period (.) or hyphen (-) character"
 };
-export const s67: CelRuleSpec = {
+export const s66: CelRuleSpec = {
  "rule": "self.split('/')[10].matches('[a-zA-Z0-9][a-zA-Z0-9-_\\\\.]{0,79}')",
  "message": "The subnetName should be between 1 and 80 characters, consisting only of alphanumeric characters, hyphens and underscores and must start with an alphanumeric character"
 };
-export const s68: CelRuleSpec = {
+export const s67: CelRuleSpec = {
  "rule": "!self.split('/')[10].endsWith('.') && !self.split('/')[10].endsWith('-')",
  "message": "the subnetName in the subnetID must not end with a period (.) or hyphen (-) character"
 };
-export const s71: SchemaNode = {
+export const s70: SchemaNode = {
  "type": "object",
  "required": [
   "key",
@@ -608,28 +603,60 @@ export const s71: SchemaNode = {
    "type": "string",
    "maxLength": 255
   }
- }
+ },
+ "transitionRules": [
+  {
+   "rule": "self == oldSelf",
+   "message": "infraKubeConfigSecret is immutable"
+  }
+ ]
 };
-export const s70: Readonly<Record<string, SchemaNode>> = {
- "infraKubeConfigSecret": s71,
- "infraNamespace": {
-  "type": "string",
-  "maxLength": 255
- }
+export const s71: SchemaNode = {
+ "type": "string",
+ "maxLength": 255,
+ "transitionRules": [
+  {
+   "rule": "self == oldSelf",
+   "message": "infraNamespace is immutable"
+  }
+ ]
 };
-export const s69: SchemaNode = {
+export const s69: Readonly<Record<string, SchemaNode>> = {
+ "infraKubeConfigSecret": s70,
+ "infraNamespace": s71
+};
+export const s68: SchemaNode = {
  "type": "object",
  "required": [
   "infraNamespace"
  ],
- "properties": s70
+ "properties": s69
 };
-export const s74: SchemaNode = {
+export const s72: SchemaNode = {
+ "type": "string",
+ "enum": [
+  "AWS",
+  "Azure",
+  "IBMCloud",
+  "KubeVirt",
+  "Agent",
+  "PowerVS",
+  "None"
+ ],
+ "maxLength": 100,
+ "transitionRules": [
+  {
+   "rule": "self == oldSelf",
+   "message": "Type is immutable"
+  }
+ ]
+};
+export const s75: SchemaNode = {
  "type": "string",
  "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
  "maxLength": 316
 };
-export const s73: Readonly<Record<string, SchemaNode>> = {
+export const s74: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "format": "date-time"
@@ -657,9 +684,9 @@ export const s73: Readonly<Record<string, SchemaNode>> = {
    "Unknown"
   ]
  },
- "type": s74
+ "type": s75
 };
-export const s72: SchemaNode = {
+export const s73: SchemaNode = {
  "type": "object",
  "required": [
   "lastTransitionTime",
@@ -668,21 +695,21 @@ export const s72: SchemaNode = {
   "status",
   "type"
  ],
- "properties": s73
+ "properties": s74
 };
-export const s75: SchemaNode = {
+export const s76: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
   "type"
  ],
- "items": s72
+ "items": s73
 };
-export const s76: SchemaNode = {
+export const s77: SchemaNode = {
  "type": "array",
- "items": s72
+ "items": s73
 };
-export const s78: Readonly<Record<string, SchemaNode>> = {
+export const s79: Readonly<Record<string, SchemaNode>> = {
  "apiVersion": {
   "type": "string"
  },
@@ -705,60 +732,60 @@ export const s78: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s77: SchemaNode = {
+export const s78: SchemaNode = {
  "type": "object",
- "properties": s78
+ "properties": s79
 };
-export const s87: Readonly<Record<string, SchemaNode>> = {
+export const s88: Readonly<Record<string, SchemaNode>> = {
  "matchExpressions": s7,
  "matchFields": s7
 };
-export const s86: SchemaNode = {
+export const s87: SchemaNode = {
  "type": "object",
- "properties": s87
+ "properties": s88
 };
-export const s85: Readonly<Record<string, SchemaNode>> = {
- "preference": s86,
+export const s86: Readonly<Record<string, SchemaNode>> = {
+ "preference": s87,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s84: SchemaNode = {
+export const s85: SchemaNode = {
  "type": "object",
  "required": [
   "preference",
   "weight"
  ],
- "properties": s85
+ "properties": s86
 };
-export const s83: SchemaNode = {
+export const s84: SchemaNode = {
  "type": "array",
- "items": s84
+ "items": s85
 };
-export const s90: SchemaNode = {
+export const s91: SchemaNode = {
  "type": "array",
- "items": s86
+ "items": s87
 };
-export const s89: Readonly<Record<string, SchemaNode>> = {
- "nodeSelectorTerms": s90
+export const s90: Readonly<Record<string, SchemaNode>> = {
+ "nodeSelectorTerms": s91
 };
-export const s88: SchemaNode = {
+export const s89: SchemaNode = {
  "type": "object",
  "required": [
   "nodeSelectorTerms"
  ],
- "properties": s89
+ "properties": s90
 };
-export const s82: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s83,
- "requiredDuringSchedulingIgnoredDuringExecution": s88
+export const s83: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s84,
+ "requiredDuringSchedulingIgnoredDuringExecution": s89
 };
-export const s81: SchemaNode = {
+export const s82: SchemaNode = {
  "type": "object",
- "properties": s82
+ "properties": s83
 };
-export const s97: Readonly<Record<string, SchemaNode>> = {
+export const s98: Readonly<Record<string, SchemaNode>> = {
  "labelSelector": s5,
  "matchLabelKeys": {
   "type": "array",
@@ -783,74 +810,74 @@ export const s97: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s96: SchemaNode = {
+export const s97: SchemaNode = {
  "type": "object",
  "required": [
   "topologyKey"
  ],
- "properties": s97
+ "properties": s98
 };
-export const s95: Readonly<Record<string, SchemaNode>> = {
- "podAffinityTerm": s96,
+export const s96: Readonly<Record<string, SchemaNode>> = {
+ "podAffinityTerm": s97,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s94: SchemaNode = {
+export const s95: SchemaNode = {
  "type": "object",
  "required": [
   "podAffinityTerm",
   "weight"
  ],
- "properties": s95
+ "properties": s96
 };
-export const s93: SchemaNode = {
+export const s94: SchemaNode = {
  "type": "array",
- "items": s94
+ "items": s95
 };
-export const s98: SchemaNode = {
+export const s99: SchemaNode = {
  "type": "array",
- "items": s96
+ "items": s97
 };
-export const s92: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s93,
- "requiredDuringSchedulingIgnoredDuringExecution": s98
+export const s93: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s94,
+ "requiredDuringSchedulingIgnoredDuringExecution": s99
 };
-export const s91: SchemaNode = {
+export const s92: SchemaNode = {
  "type": "object",
- "properties": s92
+ "properties": s93
 };
-export const s80: Readonly<Record<string, SchemaNode>> = {
- "nodeAffinity": s81,
- "podAffinity": s91,
- "podAntiAffinity": s91
+export const s81: Readonly<Record<string, SchemaNode>> = {
+ "nodeAffinity": s82,
+ "podAffinity": s92,
+ "podAntiAffinity": s92
 };
-export const s79: SchemaNode = {
+export const s80: SchemaNode = {
  "type": "object",
- "properties": s80
+ "properties": s81
 };
-export const s101: SchemaNode = {
+export const s102: SchemaNode = {
  "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
  "intOrString": true
 };
-export const s100: Readonly<Record<string, SchemaNode>> = {
+export const s101: Readonly<Record<string, SchemaNode>> = {
  "containerName": {
   "type": "string"
  },
- "divisor": s101,
+ "divisor": s102,
  "resource": {
   "type": "string"
  }
 };
-export const s99: SchemaNode = {
+export const s100: SchemaNode = {
  "type": "object",
  "required": [
   "resource"
  ],
- "properties": s100
+ "properties": s101
 };
-export const s104: SchemaNode = {
+export const s105: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
@@ -871,20 +898,20 @@ export const s104: SchemaNode = {
   }
  }
 };
-export const s105: SchemaNode = {
+export const s106: SchemaNode = {
  "type": "object",
- "additionalProperties": s101
+ "additionalProperties": s102
 };
-export const s103: Readonly<Record<string, SchemaNode>> = {
- "claims": s104,
- "limits": s105,
- "requests": s105
+export const s104: Readonly<Record<string, SchemaNode>> = {
+ "claims": s105,
+ "limits": s106,
+ "requests": s106
 };
-export const s102: SchemaNode = {
+export const s103: SchemaNode = {
  "type": "object",
- "properties": s103
+ "properties": s104
 };
-export const s108: Readonly<Record<string, SchemaNode>> = {
+export const s109: Readonly<Record<string, SchemaNode>> = {
  "fieldRef": {
   "type": "object",
   "required": [
@@ -906,20 +933,20 @@ export const s108: Readonly<Record<string, SchemaNode>> = {
  "path": {
   "type": "string"
  },
- "resourceFieldRef": s99
+ "resourceFieldRef": s100
 };
-export const s107: SchemaNode = {
+export const s108: SchemaNode = {
  "type": "object",
  "required": [
   "path"
  ],
- "properties": s108
+ "properties": s109
 };
-export const s106: SchemaNode = {
+export const s107: SchemaNode = {
  "type": "array",
- "items": s107
+ "items": s108
 };
-export const s111: SchemaNode = {
+export const s112: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -937,7 +964,7 @@ export const s111: SchemaNode = {
   }
  }
 };
-export const s112: SchemaNode = {
+export const s113: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -958,24 +985,24 @@ export const s112: SchemaNode = {
   }
  }
 };
-export const s114: Readonly<Record<string, SchemaNode>> = {
- "limits": s105,
- "requests": s105
+export const s115: Readonly<Record<string, SchemaNode>> = {
+ "limits": s106,
+ "requests": s106
 };
-export const s113: SchemaNode = {
+export const s114: SchemaNode = {
  "type": "object",
- "properties": s114
+ "properties": s115
 };
-export const s110: Readonly<Record<string, SchemaNode>> = {
+export const s111: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s111,
- "dataSourceRef": s112,
- "resources": s113,
+ "dataSource": s112,
+ "dataSourceRef": s113,
+ "resources": s114,
  "selector": s5,
  "storageClassName": {
   "type": "string"
@@ -990,11 +1017,11 @@ export const s110: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s109: SchemaNode = {
+export const s110: SchemaNode = {
  "type": "object",
- "properties": s110
+ "properties": s111
 };
-export const s117: Readonly<Record<string, SchemaNode>> = {
+export const s118: Readonly<Record<string, SchemaNode>> = {
  "lastHeartbeatTime": {
   "type": "string",
   "format": "date-time"
@@ -1016,23 +1043,23 @@ export const s117: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s116: SchemaNode = {
+export const s117: SchemaNode = {
  "type": "object",
  "required": [
   "status",
   "type"
  ],
- "properties": s117
+ "properties": s118
 };
-export const s115: SchemaNode = {
+export const s116: SchemaNode = {
  "type": "array",
- "items": s116
+ "items": s117
 };
-export const s118: SchemaNode = {
+export const s119: SchemaNode = {
  "type": "array",
  "items": s5
 };
-export const s120: SchemaNode = {
+export const s121: SchemaNode = {
  "type": "object",
  "required": [
   "current",
@@ -1047,11 +1074,11 @@ export const s120: SchemaNode = {
   }
  }
 };
-export const s119: SchemaNode = {
+export const s120: SchemaNode = {
  "type": "array",
- "items": s120
+ "items": s121
 };
-export const s122: Readonly<Record<string, SchemaNode>> = {
+export const s123: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -1068,15 +1095,15 @@ export const s122: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s121: SchemaNode = {
+export const s122: SchemaNode = {
  "type": "object",
  "required": [
   "diskId",
   "url"
  ],
- "properties": s122
+ "properties": s123
 };
-export const s124: Readonly<Record<string, SchemaNode>> = {
+export const s125: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -1101,11 +1128,11 @@ export const s124: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s123: SchemaNode = {
+export const s124: SchemaNode = {
  "type": "object",
- "properties": s124
+ "properties": s125
 };
-export const s125: SchemaNode = {
+export const s126: SchemaNode = {
  "type": "object",
  "required": [
   "url"
@@ -1122,7 +1149,7 @@ export const s125: SchemaNode = {
   }
  }
 };
-export const s126: SchemaNode = {
+export const s127: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -1140,16 +1167,16 @@ export const s126: SchemaNode = {
   }
  }
 };
-export const s128: Readonly<Record<string, SchemaNode>> = {
+export const s129: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s111,
- "dataSourceRef": s112,
- "resources": s113,
+ "dataSource": s112,
+ "dataSourceRef": s113,
+ "resources": s114,
  "selector": s5,
  "storageClassName": {
   "type": "string"
@@ -1161,11 +1188,11 @@ export const s128: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s127: SchemaNode = {
+export const s128: SchemaNode = {
  "type": "object",
- "properties": s128
+ "properties": s129
 };
-export const s133: Readonly<Record<string, SchemaNode>> = {
+export const s134: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "nullable": true,
@@ -1184,22 +1211,22 @@ export const s133: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s132: SchemaNode = {
+export const s133: SchemaNode = {
  "type": "object",
- "properties": s133
+ "properties": s134
 };
-export const s131: SchemaNode = {
+export const s132: SchemaNode = {
  "type": "array",
- "items": s132
+ "items": s133
 };
-export const s130: Readonly<Record<string, SchemaNode>> = {
- "conditions": s131,
+export const s131: Readonly<Record<string, SchemaNode>> = {
+ "conditions": s132,
  "observedGeneration": {
   "type": "integer",
   "format": "int64"
  }
 };
-export const s129: SchemaNode = {
+export const s130: SchemaNode = {
  "type": "object",
- "properties": s130
+ "properties": s131
 };

@@ -14,6 +14,16 @@ export interface CelRuleSpec {
   readonly reason?: string;
 }
 
+/**
+ * One `x-kubernetes-validations` entry that uses `oldSelf`: it compares a field with its value in
+ * the stored object, so the API server runs it only on update, and only where the field exists in
+ * both (unless `optionalOldSelf`). See lib/api/schema/transitions.ts.
+ */
+export interface TransitionRuleSpec extends CelRuleSpec {
+  /** The rule also runs when the field is new, with `oldSelf` an empty optional. @default false */
+  readonly optionalOldSelf?: boolean;
+}
+
 export type SchemaType = 'object' | 'array' | 'string' | 'integer' | 'number' | 'boolean';
 
 export interface SchemaNode {
@@ -52,6 +62,8 @@ export interface SchemaNode {
   readonly listType?: 'atomic' | 'set' | 'map';
   readonly listMapKeys?: readonly string[];
   readonly rules?: readonly CelRuleSpec[];
+  /** Rules that judge an update against the stored object (`oldSelf`); never run on create. */
+  readonly transitionRules?: readonly TransitionRuleSpec[];
 }
 
 /** What identifies a kind and how it is checked. */

@@ -1,0 +1,69 @@
+/**
+ * The previous state of a GitOps output folder: the objects the library itself wrote there last
+ * time (the files its manifest lists), which is what Argo CD or Flux applied from it. Only the
+ * kinds a previous-state check reads are parsed (a document's kind is found without a YAML
+ * parser), and only in files that change, so the cost follows the size of the change. A listed file that is gone or does not parse gives a
+ * warning, never an error: its objects are then not compared.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as jsYaml from 'js-yaml';
+import { NO_PREVIOUS_OBJECTS, PreviousObjects, ValidationIssue, previousObjects } from '../core';
+import { MANIFEST_FILE, readManifest } from './output-folder';
+
+export interface PreviousOutput {
+  readonly objects: PreviousObjects;
+  /** Files listed in the manifest that could not be read. */
+  readonly warnings: readonly ValidationIssue[];
+}
+
+/** The target key (`management`, `<namespace>-<name>`) of a file in a target folder, or undefined for reports. */
+function targetOfFile(file: string): string | undefined {
+  const folder = file.split('/')[0];
+  if (!file.endsWith('.yaml') || folder === file) return undefined;
+  if (folder === 'management') return 'management';
+  return folder.startsWith('hosted-') ? folder.slice('hosted-'.length) : undefined;
+}
+
+/**
+ * The objects of `kinds` the library wrote into `dir` last time; none when it has no manifest.
+ * `nextContent` gives a file's new content when it is known: a file that stays as it is holds
+ * objects that do not change, and is not parsed.
+ */
+export function readPreviousOutput(dir: string, kinds: ReadonlySet<string>, nextContent: (file: string) => string | undefined = () => undefined): PreviousOutput {
+  const files = readManifest(dir);
+  if (files.length === 0 || kinds.size === 0) return { objects: NO_PREVIOUS_OBJECTS, warnings: [] };
+  const kindLine = new RegExp(`^kind: (?:${[...kinds].map((k) => k.replace(/[^\w]/g, '')).join('|')})$`, 'm');
+  const entries: Array<[string, unknown]> = [];
+  const warnings: ValidationIssue[] = [];
+  const warn = (file: string, why: string) =>
+    warnings.push({
+      severity: 'warning',
+      object: `${MANIFEST_FILE} in ${dir}`,
+      path: file,
+      message: `the previous output ${file} ${why}, so changes to its objects are not checked against what was applied.`,
+      fix: `Restore ${file} from git (or remove it from ${MANIFEST_FILE} if it is gone on purpose).`,
+    });
+  for (const file of files) {
+    const target = targetOfFile(file);
+    if (target === undefined) continue;
+    let content: string;
+    try {
+      content = fs.readFileSync(path.join(dir, file), 'utf8');
+    } catch (error) {
+      warn(file, (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing' : `cannot be read (${(error as Error).message})`);
+      continue;
+    }
+    if (!kindLine.test(content) || nextContent(file) === content) continue;
+    for (const text of content.split(/^---\n/m)) {
+      if (!kindLine.test(text)) continue;
+      try {
+        entries.push([target, jsYaml.load(text)]);
+      } catch (error) {
+        warn(file, `does not parse as YAML (${(error as Error).message.split('\n')[0]})`);
+        break;
+      }
+    }
+  }
+  return { objects: previousObjects(entries), warnings };
+}

@@ -1,0 +1,69 @@
+/**
+ * The previous state as an input: what was applied last time, to judge a change the way the API
+ * server will (it refuses some updates, see transition-checks.ts) and to show it for review.
+ * An adapter finds the previous objects (cdk8s: the files it wrote into the output folder last
+ * time) and runs {@link checkAgainstPrevious} on the app's plan before it writes anything; an
+ * error fails the synth.
+ *
+ * A check is a function of the previous objects and the planned ones, with the kinds it reads:
+ * only objects of those kinds are read back, so a fleet's output is not parsed for nothing. To
+ * add one, write a {@link PreviousStateCheck} and add it to `PREVIOUS_STATE_CHECKS`
+ * (previous-state-checks.ts).
+ */
+import type { KubernetesObject } from '../api';
+import type { ValidationIssue } from './errors';
+import type { PlannedObject, Target } from './plan-model';
+import { objectKey, targetKey } from './plan-model';
+
+/** The objects applied last time, by identity: target, group, kind, namespace and name. */
+export interface PreviousObjects {
+  /** The previous version of `planned` (same target and identity, any API version), if there was one. */
+  get(planned: Pick<PlannedObject, 'object' | 'target'>): KubernetesObject | undefined;
+  readonly size: number;
+}
+
+/** A check of the planned objects against the previous ones. */
+export interface PreviousStateCheck {
+  /** Names the check in messages and tests. */
+  readonly name: string;
+  /** The kinds whose previous objects it reads (the adapter reads back only objects of these kinds). */
+  readonly kinds: readonly string[];
+  /** Findings about `planned` given `previous`; paths as in any finding (see {@link PlannedObject.paths}). */
+  readonly check: (previous: PreviousObjects, planned: readonly PlannedObject[]) => readonly ValidationIssue[];
+}
+
+/** `target:group/kind/namespace/name` without the API version, so a new version still finds the object. */
+const identity = (target: string, object: KubernetesObject) => `${target}:${objectKey(object)}`;
+
+/** No previous state: a first synth, or a folder without the library's record. */
+export const NO_PREVIOUS_OBJECTS: PreviousObjects = { get: () => undefined, size: 0 };
+
+/**
+ * The previous objects from `(target key, object)` pairs (`management`, or `<namespace>-<name>` for
+ * a hosted cluster's API; see {@link targetKey}). Values that are not Kubernetes objects are left out.
+ */
+export function previousObjects(entries: Iterable<readonly [target: string, object: unknown]>): PreviousObjects {
+  const byIdentity = new Map<string, KubernetesObject>();
+  for (const [target, object] of entries) {
+    if (!isKubernetesObject(object)) continue;
+    const key = identity(target, object);
+    if (!byIdentity.has(key)) byIdentity.set(key, object);
+  }
+  return {
+    get: (planned) => byIdentity.get(identity(targetKey(planned.target as Target), planned.object)),
+    size: byIdentity.size,
+  };
+}
+
+function isKubernetesObject(value: unknown): value is KubernetesObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { apiVersion, kind, metadata } = value as Record<string, unknown>;
+  return (
+    typeof apiVersion === 'string' &&
+    typeof kind === 'string' &&
+    typeof metadata === 'object' &&
+    metadata !== null &&
+    typeof (metadata as Record<string, unknown>).name === 'string' &&
+    ['string', 'undefined'].includes(typeof (metadata as Record<string, unknown>).namespace)
+  );
+}

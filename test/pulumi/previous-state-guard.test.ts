@@ -1,0 +1,69 @@
+/**
+ * Changes the API server would refuse, in a Pulumi program: each component's previous-state guard
+ * (a dynamic resource) stores its HostedCluster and NodePools; on the next preview the engine
+ * passes the guard's provider what it stored (`olds`) with the new inputs, and its `check` fails
+ * the preview with the way forward. Under mocks the engine does not call providers, so the inputs
+ * the guard registers are fed to its provider's `check` here, as the engine would.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import { strictMocks, valueOf } from './strict-mocks';
+import type { HostedClusterProps } from '../../lib';
+import { EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
+
+const mocked = strictMocks();
+const { registrations } = mocked;
+let hcp: typeof import('../../lib/pulumi');
+let guard: typeof import('../../lib/pulumi/previous-state-guard');
+beforeAll(async () => {
+  hcp = await mocked.load();
+  guard = await import('../../lib/pulumi/previous-state-guard');
+});
+
+const workersInPlace: HostedClusterProps = { ...kubevirtCluster, nodePools: kubevirtCluster.nodePools!.map((p, i) => (i === 0 ? { ...p, upgradeType: 'InPlace' as const } : p)) };
+
+/** The inputs the bundle's guard registers, as the engine stores them. */
+async function guardInputs(props: HostedClusterProps): Promise<Record<string, unknown>> {
+  await mocked.newProgram();
+  registrations.length = 0;
+  const bundle = new hcp.HostedClusterBundle('kv', { ...props, options: EXAMPLE_OPTIONS });
+  await Promise.all([bundle, ...bundle.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
+  const registration = registrations.find((r) => r.name === 'kv-previous-state')!;
+  expect(registration.type).toBe('pulumi-nodejs:dynamic:Resource');
+  const { __provider, ...inputs } = registration.inputs;
+  expect(typeof __provider).toBe('string');
+  return JSON.parse(JSON.stringify(inputs)) as Record<string, unknown>;
+}
+
+const REFUSED =
+  'error NodePool kubevirt-clusters/kv-dev-workers nodePools[0].upgradeType (spec.management.upgradeType): UpgradeType is immutable: ' +
+  'it was "Replace" in the previous output and is "InPlace" now, so the API server would refuse the update (rule `self == oldSelf`). ' +
+  'Fix: Keep nodePools[0].upgradeType as it was ("Replace"). To change it, add a NodePool with another name and upgradeType "InPlace", ' +
+  'move the workloads to it, then remove this NodePool.';
+
+test('the guard holds the HostedCluster and NodePools with the props path of each field a rule can name', async () => {
+  const inputs = await guardInputs(kubevirtCluster);
+  const objects = inputs.objects as Array<{ object: { kind: string; metadata: { name: string } }; propsPaths: Record<string, unknown> }>;
+  expect(objects.map((o) => `${o.object.kind} ${o.object.metadata.name}`)).toEqual(['HostedCluster kv-dev', 'NodePool kv-dev-workers', 'NodePool kv-dev-infra']);
+  expect(objects[1].propsPaths['spec.management.upgradeType']).toEqual({ path: 'nodePools[0].upgradeType', renderedPath: 'spec.management.upgradeType' });
+  expect(objects[0].propsPaths['spec.etcd.managed.storage.persistentVolume.storageClassName']).toEqual({
+    path: 'etcd.storageClassName',
+    renderedPath: 'spec.etcd.managed.storage.persistentVolume.storageClassName',
+  });
+});
+
+test("the provider's check refuses a changed upgradeType against what the engine stored, with the way forward", async () => {
+  const [before, after] = [await guardInputs(kubevirtCluster), await guardInputs(workersInPlace)];
+  expect(guard.previousStateFailures(before, after)).toEqual([{ property: 'objects', reason: REFUSED }]);
+  // As the engine calls it: the provider loads the check by package name (here the package itself, built).
+  expect(await guard.guardProvider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: 'objects', reason: REFUSED }] });
+  // Unchanged, or a first deployment (nothing stored): nothing refused.
+  expect(await guard.guardProvider.check!(before, before)).toEqual({ inputs: before, failures: [] });
+  expect(guard.previousStateFailures({}, after)).toEqual([]);
+  expect(guard.previousStateFailures(undefined, { objects: 'junk' })).toEqual([]);
+});
+
+test('the provider is serialized with the check loaded by package name, not copied into the state', async () => {
+  const serialized = await pulumi.runtime.serializeFunction(() => guard.guardProvider);
+  expect(serialized.text).toContain("require('hcp-constructs/pulumi')");
+  expect(serialized.text).not.toContain('transitionRules');
+});

@@ -1,0 +1,85 @@
+/** The previous-state seam of lib/core: the lookup by identity, the list of checks, the transition-rule check. */
+import type { KubernetesObject } from '../../lib/api';
+import {
+  MANAGEMENT_CLUSTER,
+  PREVIOUS_STATE_CHECKS,
+  PreviousStateCheck,
+  checkAgainstPrevious,
+  contributionOf,
+  hostedClusterTarget,
+  previousKinds,
+  previousObjects,
+  transitionRuleCheck,
+} from '../../lib/core';
+import { planHostedCluster } from '../../lib/platforms';
+import { kubevirtCluster, EXAMPLE_OPTIONS } from '../../examples/clusters';
+
+const cm = (name: string, namespace?: string): KubernetesObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, ...(namespace ? { namespace } : {}) } });
+
+describe('previousObjects', () => {
+  test('finds an object by target, group, kind, namespace and name, whatever its API version', () => {
+    const np = { apiVersion: 'hypershift.openshift.io/v1alpha1', kind: 'NodePool', metadata: { name: 'a', namespace: 'clusters' } };
+    const previous = previousObjects([
+      ['management', np],
+      ['clusters-edge', cm('settings', 'default')],
+    ]);
+    expect(previous.size).toBe(2);
+    const planned = (object: KubernetesObject, target = MANAGEMENT_CLUSTER) => ({ object, target });
+    expect(previous.get(planned({ ...np, apiVersion: 'hypershift.openshift.io/v1beta1' }))).toBe(np);
+    expect(previous.get(planned(cm('settings', 'default'), hostedClusterTarget('clusters', 'edge')))).toEqual(cm('settings', 'default'));
+    // Another target, namespace or name is another object.
+    expect(previous.get(planned(cm('settings', 'default')))).toBeUndefined();
+    expect(previous.get(planned(cm('settings', 'other'), hostedClusterTarget('clusters', 'edge')))).toBeUndefined();
+  });
+
+  test('values that are not Kubernetes objects are left out, never a TypeError', () => {
+    const junk: unknown[] = [null, 5, 'text', [], {}, { apiVersion: 'v1', kind: 'ConfigMap' }, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 3 } }, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 7 } }];
+    expect(previousObjects(junk.map((j) => ['management', j] as const)).size).toBe(0);
+  });
+});
+
+describe('checkAgainstPrevious', () => {
+  const plan = planHostedCluster(kubevirtCluster, EXAMPLE_OPTIONS);
+  const planned = contributionOf(plan, []).objects;
+  const pool = plan.nodePools[0];
+
+  test('the transition rules are one of the checks, reading the kinds that have such rules', () => {
+    expect(PREVIOUS_STATE_CHECKS).toContain(transitionRuleCheck);
+    expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'HostedCluster', 'NodePool']);
+    expect([...previousKinds()]).toEqual(expect.arrayContaining(['HostedCluster', 'NodePool']));
+  });
+
+  test('a NodePool of the props changed: the finding names its props path and the way forward', () => {
+    const previous = previousObjects([['management', { ...pool, spec: { ...pool.spec, arch: 'arm64' } }]]);
+    expect(checkAgainstPrevious(previous, planned)).toEqual([
+      {
+        severity: 'error',
+        object: `NodePool kubevirt-clusters/${pool.metadata.name}`,
+        path: 'nodePools[0].arch',
+        message: 'Arch is immutable: it was "arm64" in the previous output and is "amd64" now, so the API server would refuse the update (rule `self == oldSelf`).',
+        fix: 'Keep nodePools[0].arch as it was ("arm64"). To change it, add a NodePool with another name and arch "amd64", move the workloads to it, then remove this NodePool.',
+      },
+    ]);
+  });
+
+  test('nothing before, or the same objects: no finding', () => {
+    expect(checkAgainstPrevious(previousObjects([]), planned)).toEqual([]);
+    expect(checkAgainstPrevious(previousObjects(planned.map((p) => ['management', p.object] as const)), planned)).toEqual([]);
+  });
+
+  test('another check plugs in with the kinds it reads (how version checks against the previous state join)', () => {
+    const seen: string[] = [];
+    const versions: PreviousStateCheck = {
+      name: 'example',
+      kinds: ['HostedCluster'],
+      check: (previous, objects) => {
+        for (const p of objects) if (previous.get(p)) seen.push(`${p.object.kind} ${p.object.metadata.name}`);
+        return [{ severity: 'warning', object: 'x', path: 'y', message: 'm', fix: 'f' }];
+      },
+    };
+    const previous = previousObjects([['management', plan.hostedCluster]]);
+    expect(checkAgainstPrevious(previous, planned, [versions])).toEqual([{ severity: 'warning', object: 'x', path: 'y', message: 'm', fix: 'f' }]);
+    expect(seen).toEqual([`HostedCluster ${plan.name}`]);
+    expect([...previousKinds([versions])]).toEqual(['HostedCluster']);
+  });
+});
