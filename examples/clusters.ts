@@ -158,6 +158,15 @@ export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
   metallb: { pools: [{ name: 'hosted-control-planes', addresses: ['192.168.122.200-192.168.122.250'] }] },
   assistedService: { storageClassName: 'lvms-vg1' },
   storage: 'lvms',
+  // Virtualization's disks use the default class; the sizing guidance raises maxPods to 500.
+  defaultStorageClass: 'lvms-vg1',
+  kubelet: { maxPods: 500 },
+  // Control-plane metrics for alerts and troubleshooting, and a console dashboard per cluster.
+  monitoring: {
+    metricsSet: 'SRE',
+    sreMetricSet: { kubeAPIServer: [{ action: 'drop', regex: 'etcd_(debugging|disk|server).*', sourceLabels: ['__name__'] }] },
+    dashboards: true,
+  },
   controlPlaneNodes: [
     { name: 'worker-0', zone: 'rack1' },
     { name: 'worker-1', zone: 'rack2' },

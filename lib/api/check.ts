@@ -63,7 +63,9 @@ export function checkObjectSchemaDetailed(object: unknown): SchemaCheckResult {
 function bodyOf(obj: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const key of Object.keys(obj)) if (key !== 'metadata' && !IGNORED_TOP_LEVEL.has(key)) body[key] = obj[key];
-  body.metadata = {};
+  // CEL rules at the root see only these two fields of metadata (apiextensions-apiserver).
+  const meta = (typeof obj.metadata === 'object' && obj.metadata !== null ? obj.metadata : {}) as Record<string, unknown>;
+  body.metadata = Object.fromEntries(['name', 'generateName'].filter((k) => typeof meta[k] === 'string').map((k) => [k, meta[k]]));
   return body;
 }
 

@@ -15,6 +15,7 @@ import { bgpAdvertisementKindSchema } from './management/bgp-advertisement.schem
 import { bgpPeerKindSchema } from './management/bgp-peer.schema.generated';
 import { hyperconvergedKindSchema } from './management/hyperconverged.schema.generated';
 import { agentServiceConfigKindSchema } from './management/agent-service-config.schema.generated';
+import { ingressControllerKindSchema } from './management/ingress-controller.schema.generated';
 import { infraEnvKindSchema } from './agent-install/infra-env.schema.generated';
 import { nmstateConfigKindSchema } from './agent-install/nmstate-config.schema.generated';
 import { bareMetalHostKindSchema } from './metal3/bare-metal-host.schema.generated';
@@ -29,4 +30,4 @@ import { sriovNetworkNodePolicyKindSchema } from './guest/sriov-network-node-pol
 import { sriovNetworkKindSchema } from './guest/sriov-network.schema.generated';
 import { credentialsRequestKindSchema } from './guest/credentials-request.schema.generated';
 
-export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema, machineConfigKindSchema, kubeletConfigKindSchema, containerRuntimeConfigKindSchema, imageDigestMirrorSetKindSchema, tunedKindSchema, performanceProfileKindSchema, sriovNetworkNodePolicyKindSchema, sriovNetworkKindSchema, credentialsRequestKindSchema];
+export const GENERATED_KINDS: readonly KindSchema[] = [hostedClusterKindSchema, nodePoolKindSchema, externalSecretKindSchema, operatorGroupKindSchema, subscriptionKindSchema, catalogSourceKindSchema, multiclusterEngineKindSchema, addonDeploymentConfigKindSchema, metallbKindSchema, ipAddressPoolKindSchema, l2AdvertisementKindSchema, bgpAdvertisementKindSchema, bgpPeerKindSchema, hyperconvergedKindSchema, agentServiceConfigKindSchema, ingressControllerKindSchema, infraEnvKindSchema, nmstateConfigKindSchema, bareMetalHostKindSchema, virtualMachineKindSchema, machineConfigKindSchema, kubeletConfigKindSchema, containerRuntimeConfigKindSchema, imageDigestMirrorSetKindSchema, tunedKindSchema, performanceProfileKindSchema, sriovNetworkNodePolicyKindSchema, sriovNetworkKindSchema, credentialsRequestKindSchema];

@@ -29,7 +29,7 @@ export interface PlatformPreset {
 }
 
 /** What a management cluster offers beyond its platforms' presets (the fields of `ManagementCapabilities`). */
-export type ManagementCapability = 'privateLink' | 'metallb';
+export type ManagementCapability = 'privateLink' | 'metallb' | 'wildcardRoutes';
 
 /** One thing a hosted cluster needs from the management cluster, beyond its platform's preset. */
 export interface ManagementNeed {
@@ -64,6 +64,8 @@ export interface InfrastructureIngress {
   readonly mode: 'infrastructure-load-balancer';
   /** True when the router is published through the infrastructure cluster's wildcard routes instead (no LoadBalancer then). */
   throughRoutes(hc: HostedCluster): boolean;
+  /** True when the infrastructure cluster is the management cluster itself (not an external one the cluster has credentials for). */
+  onManagementCluster(hc: HostedCluster): boolean;
   /** Where the HostedCluster makes that choice, for findings. */
   readonly choicePath: string;
   /** How the props choose each way, for fixes. */

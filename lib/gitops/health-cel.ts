@@ -65,6 +65,12 @@ function predicate(p: HealthPredicate): string {
       return `(!${HAS_CONDITIONS} || size(${CONDITIONS}) == 0)`;
     case 'condition':
       return condition(p.type, p.status, p.reason, p.fresh ?? false);
+    case 'lastCondition':
+      // The last entry, wrapped in a list so has() guards its fields as for any condition.
+      return (
+        `(${HAS_CONDITIONS} && size(${CONDITIONS}) > 0 && [${CONDITIONS}[size(${CONDITIONS}) - 1]].exists(c, ` +
+        `has(c.type) && c.type == ${celString(p.type)} && has(c.status) && c.status == ${celString(p.status)}))`
+      );
     case 'generationNotObserved':
       return (
         `(has(metadata.generation) && ${HAS_CONDITIONS} && ` +
@@ -84,7 +90,7 @@ function predicate(p: HealthPredicate): string {
     case 'field': {
       // has() on every step, as Flux binds only the top-level fields.
       const steps = p.path.slice(1).map((_, i) => `has(${p.path.slice(0, i + 2).join('.')})`);
-      return `(${[...steps, `${p.path.join('.')} == ${celString(p.equals)}`].join(' && ')})`;
+      return `(${[...steps, `${p.path.join('.')} == ${typeof p.equals === 'boolean' ? String(p.equals) : celString(p.equals)}`].join(' && ')})`;
     }
     case 'always':
       return 'true';

@@ -29,8 +29,10 @@ local generation = meta.generation
 local byType = {}
 local count = 0
 local observed = nil
+local last = nil
 for _, c in ipairs(status.conditions or {}) do
   count = count + 1
+  last = c
   if c.type ~= nil then byType[c.type] = c end
   local g = c.observedGeneration
   if type(g) == "number" and g > 0 and (observed == nil or g > observed) then observed = g end
@@ -54,6 +56,15 @@ local function text(t)
   elseif type(c.reason) == "string" and c.reason ~= "" then s = c.reason end
   if not fresh(c) then s = s .. " (reported for generation " .. tostring(c.observedGeneration) .. ")" end
   return s
+end
+local function lastIs(t, s)
+  return last ~= nil and last.type == t and last.status == s
+end
+local function lastText()
+  if last == nil then return "not reported yet" end
+  if type(last.message) == "string" and last.message ~= "" then return last.message end
+  if type(last.reason) == "string" and last.reason ~= "" then return last.reason end
+  return tostring(last.type) .. "=" .. tostring(last.status)
 end
 local function paused()
   local p = spec.pausedUntil
@@ -101,6 +112,8 @@ function predicate(p: HealthPredicate): string {
       return 'count == 0';
     case 'condition':
       return `cond(${luaString(p.type)}, ${luaString(p.status)}, ${p.reason === undefined ? 'nil' : luaString(p.reason)}, ${p.fresh ? 'true' : 'false'})`;
+    case 'lastCondition':
+      return `lastIs(${luaString(p.type)}, ${luaString(p.status)})`;
     case 'generationNotObserved':
       return 'type(generation) == "number" and observed ~= nil and observed < generation';
     case 'upgradeInFlight':
@@ -110,7 +123,7 @@ function predicate(p: HealthPredicate): string {
     case 'noReplicasRequested':
       return 'desiredReplicas() == 0';
     case 'field':
-      return `get(${luaPath(p.path)}) == ${luaString(p.equals)}`;
+      return `get(${luaPath(p.path)}) == ${typeof p.equals === 'boolean' ? String(p.equals) : luaString(p.equals)}`;
     case 'always':
       return 'true';
   }
@@ -137,6 +150,8 @@ function messagePart(part: HealthMessagePart): string {
       return 'tostring(desiredReplicas())';
     case 'targetRelease':
       return 'tostring(targetRelease())';
+    case 'lastCondition':
+      return 'lastText()';
   }
 }
 

@@ -32,6 +32,11 @@ export type HealthPredicate =
       readonly reason?: string;
       readonly fresh?: boolean;
     }
+  /**
+   * The newest entry of `status.conditions` (the last: for operators that append a condition per
+   * attempt and keep a short history, as the Machine Config Operator) has this type and status.
+   */
+  | { readonly op: 'lastCondition'; readonly type: string; readonly status: 'True' | 'False' }
   /** Some condition carries an `observedGeneration`, and none has reached `metadata.generation`. */
   | { readonly op: 'generationNotObserved' }
   /** `status.version.history[0].state` is `Partial` and an earlier release is `Completed` (an upgrade, not the first install). */
@@ -40,8 +45,8 @@ export type HealthPredicate =
   | { readonly op: 'replicasNotDesired' }
   /** Fixed size of 0 (`spec.replicas: 0`, no `spec.autoScaling`). */
   | { readonly op: 'noReplicasRequested' }
-  /** A string field (`['status', 'phase']`, first the top-level field) equals a value. */
-  | { readonly op: 'field'; readonly path: readonly [string, ...string[]]; readonly equals: string }
+  /** A string or boolean field (`['status', 'phase']`, first the top-level field) equals a value. */
+  | { readonly op: 'field'; readonly path: readonly [string, ...string[]]; readonly equals: string | boolean }
   /** Always matches: the last rule of every table. */
   | { readonly op: 'always' };
 
@@ -52,7 +57,9 @@ export type HealthMessageValue =
   | 'observedGeneration'
   | 'replicas'
   | 'desiredReplicas'
-  | 'targetRelease';
+  | 'targetRelease'
+  /** The text of the newest (last) condition: its message, else its reason, else `Type=Status`. */
+  | 'lastCondition';
 
 /**
  * One piece of a message: literal text, the text of a condition (its message, else its reason,
@@ -444,6 +451,130 @@ export const bareMetalHostHealthTable: HealthTable = {
   ],
 };
 
+/**
+ * KubeletConfig (machineconfiguration.openshift.io/v1): the Machine Config Operator appends a
+ * condition per attempt (Success=True, or Failure=False with the error) and keeps the last few,
+ * so only the newest, the last entry, counts.
+ */
+export const kubeletConfigHealthTable: HealthTable = {
+  group: 'machineconfiguration.openshift.io',
+  version: 'v1',
+  kind: 'KubeletConfig',
+  rules: [
+    waitingRule,
+    {
+      status: 'Degraded',
+      when: { op: 'lastCondition', type: 'Failure', status: 'False' },
+      message: [{ value: 'lastCondition' }],
+      why: 'machine-config-operator pkg/controller/kubelet-config: a config it cannot render gets a Failure condition (status False, message "Error: ...") appended; it stays until the spec changes.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'lastCondition', type: 'Success', status: 'True' },
+      message: ['Rendered for its MachineConfigPool (the pool rolls its nodes): ', { value: 'lastCondition' }],
+      why: 'machine-config-operator: Success=True once the MachineConfig for the pool is written; the pool then updates its nodes one by one.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for the Machine Config Operator: ', { value: 'lastCondition' }],
+      why: 'Neither outcome is the newest condition yet.',
+    },
+  ],
+};
+
+/** IngressController (operator.openshift.io/v1): cluster-ingress-operator's Available, Progressing and Degraded conditions. */
+export const ingressControllerHealthTable = operandTable('operator.openshift.io', 'v1', 'IngressController', 'Available', 'cluster-ingress-operator pkg/operator/controller/ingress/status.go', true);
+
+/** CatalogSource (operators.coreos.com/v1alpha1): judged by the gRPC connection state OLM reports. */
+export const catalogSourceHealthTable: HealthTable = {
+  group: 'operators.coreos.com',
+  version: 'v1alpha1',
+  kind: 'CatalogSource',
+  rules: [
+    {
+      status: 'Healthy',
+      when: { op: 'field', path: ['status', 'connectionState', 'lastObservedState'], equals: 'READY' },
+      message: ['Catalog connection READY'],
+      why: 'operator-lifecycle-manager catalog operator: status.connectionState.lastObservedState is the gRPC state of the catalog pod; Subscriptions resolve once it is READY (the readiness the plan waits for).',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Catalog connection ', { field: ['status', 'connectionState', 'lastObservedState'] }],
+      why: 'CONNECTING, IDLE or TRANSIENT_FAILURE while the catalog pod pulls its image and starts; a bad image stays TRANSIENT_FAILURE, which only time tells from a start.',
+    },
+  ],
+};
+
+/**
+ * CredentialsRequest (cloud-credential-operator) inside a hosted cluster using AWS STS: the
+ * operator sets `status.provisioned` once the credentials Secret is written (from the role ARN with
+ * short-lived tokens), and its failure conditions are True while something is wrong.
+ */
+export const credentialsRequestHealthTable: HealthTable = {
+  group: 'cloudcredential.openshift.io',
+  version: 'v1',
+  kind: 'CredentialsRequest',
+  rules: [
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'CredentialsProvisionFailure', status: 'True' },
+      message: ['Credentials not provisioned: ', { conditionText: 'CredentialsProvisionFailure' }],
+      why: 'cloud-credential-operator: CredentialsProvisionFailure is True while provisioning the credentials fails; its message holds the error.',
+    },
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'InsufficientCloudCreds', status: 'True' },
+      message: ['Cloud credentials insufficient: ', { conditionText: 'InsufficientCloudCreds' }],
+      why: 'cloud-credential-operator: InsufficientCloudCreds is True when the cluster credentials cannot satisfy the request.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'condition', type: 'MissingTargetNamespace', status: 'True' },
+      message: ['Waiting for the namespace of the credentials Secret: ', { conditionText: 'MissingTargetNamespace' }],
+      why: 'cloud-credential-operator: MissingTargetNamespace is True until the namespace named by spec.secretRef exists (the operator install creates it).',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'field', path: ['status', 'provisioned'], equals: true },
+      message: ['Credentials provisioned'],
+      why: 'cloud-credential-operator: the CredentialsRequest controller sets provisioned after its actuator wrote the Secret (the readiness the plan waits for).',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for the credentials to be provisioned'],
+      why: 'No failure condition is True and provisioned is not set yet: the operator has not synced the request.',
+    },
+  ],
+};
+
+/**
+ * Kinds the library applies that have a status but no table here, and why neither Argo CD nor
+ * Flux needs one from the library: `group/Kind` → the reason. test/gitops/health-registry.test.ts
+ * holds every kind of lib/api/kinds.generated.ts with a status schema to a table or an entry here.
+ */
+export const KINDS_WITHOUT_HEALTH_ROWS: Readonly<Record<string, string>> = {
+  'external-secrets.io/ExternalSecret': 'Argo CD ships a health check for it (resource_customizations/external-secrets.io/ExternalSecret), and Flux reads its Ready condition (kstatus).',
+  'operators.coreos.com/Subscription': 'Argo CD ships a health check for it (resource_customizations/operators.coreos.com/Subscription); Flux treats it as ready once applied, and the plan waits on its state (AtLatestKnown) for Pulumi.',
+  'operators.coreos.com/OperatorGroup': 'Nothing to wait for: its status lists the namespaces OLM targets; install problems show on the Subscription and its CSV.',
+  'metallb.io/IPAddressPool': 'Nothing to wait for: its status only counts assigned and available addresses.',
+  'metallb.io/L2Advertisement': 'Nothing to wait for: its status has no fields.',
+  'metallb.io/BGPAdvertisement': 'Nothing to wait for: its status has no fields.',
+  'metallb.io/BGPPeer': 'Nothing to wait for: its status has no fields; session state is on the speakers (FRR), not here.',
+  'kubevirt.io/VirtualMachine': 'Argo CD ships a health check for it (resource_customizations/kubevirt.io/VirtualMachine), and Flux reads its Ready condition (kstatus).',
+  // Node configuration: payloads inside the ConfigMaps a NodePool names (MachineConfig has no
+  // status); HyperShift renders them into the nodes' ignition, and the NodePool reports on them.
+  'machineconfiguration.openshift.io/ContainerRuntimeConfig': 'Never applied as an object: a payload inside a NodePool ConfigMap; the NodePool row judges it (ValidMachineConfig, UpdatingConfig).',
+  'config.openshift.io/ImageDigestMirrorSet': 'Never applied as an object: a payload inside a NodePool ConfigMap; the NodePool row judges it (ValidMachineConfig, UpdatingConfig).',
+  'tuned.openshift.io/Tuned': 'Never applied as an object: a payload inside a NodePool ConfigMap (tuningConfig); the NodePool row judges it (ValidTuningConfig).',
+  'performance.openshift.io/PerformanceProfile': 'Never applied as an object: a payload inside a NodePool ConfigMap (tuningConfig); the NodePool row judges it (ValidTuningConfig).',
+  // SR-IOV inside a hosted cluster.
+  'sriovnetwork.openshift.io/SriovNetworkNodePolicy': 'Nothing to wait for: its status has no fields; the operator reports the node state on SriovNetworkNodeState objects it creates.',
+  'sriovnetwork.openshift.io/SriovNetwork': 'Nothing to wait for that is fixed in its CRD: the condition types of status.conditions are not part of the schema and were not confirmed, and the NetworkAttachmentDefinition it renders is what pods use.',
+};
+
 /** Every table, one per kind: the hosted-cluster kinds and the management cluster's operands. */
 export const healthTables: readonly HealthTable[] = [
   hostedClusterHealthTable,
@@ -454,4 +585,8 @@ export const healthTables: readonly HealthTable[] = [
   agentServiceConfigHealthTable,
   infraEnvHealthTable,
   bareMetalHostHealthTable,
+  kubeletConfigHealthTable,
+  ingressControllerHealthTable,
+  catalogSourceHealthTable,
+  credentialsRequestHealthTable,
 ];

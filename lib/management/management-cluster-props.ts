@@ -2,7 +2,7 @@
  * A management cluster's props, as users write them: plain interfaces, kept equal to
  * `managementClusterPropsSchema` and its parts by test/types/props-match-schemas.ts.
  */
-import type { AgentServiceConfigSpecOsImages, HyperConvergedSpec, MetalLBSpec } from '../api';
+import type { AgentServiceConfigSpecOsImages, HyperConvergedSpec, MetalLBSpec, Toleration } from '../api';
 import type { PlanCapacityOptions } from '../capacity/input-props';
 import type { SecretSource } from '../core/secret-source';
 import type { PlatformProps } from '../platforms/props';
@@ -45,6 +45,26 @@ export interface ManagementClusterProps {
   readonly controlPlaneNodes?: readonly ControlPlaneNodeProps[];
   /** Taint control-plane nodes so only control planes run there (the documentation's advice). @default true */
   readonly taintControlPlaneNodes?: boolean;
+  /**
+   * The kubelet of the nodes that host control planes (a KubeletConfig): the documentation's
+   * sizing advice raises `maxPods` from 250 to 500 so more control planes fit on a node.
+   * @default unchanged (the kubelet's 250 pods)
+   */
+  readonly kubelet?: ManagementKubeletProps;
+  /**
+   * Allow wildcard routes on the default IngressController (`routeAdmission.wildcardPolicy:
+   * WildcardsAllowed`): the default ingress of KubeVirt hosted clusters is a wildcard route
+   * (`*.apps.<name>.<this cluster's apps domain>`). @default true when `platforms` has KubeVirt
+   */
+  readonly wildcardRoutes?: boolean;
+  /**
+   * The StorageClass to mark as the cluster's default (`storageclass.kubernetes.io/is-default-class`):
+   * KubeVirt and Agent hosted clusters need one (etcd, VM disks and assisted-service volumes use it
+   * when no class is named). The class must exist. @default unchanged
+   */
+  readonly defaultStorageClass?: string;
+  /** How control planes are monitored (documentation, "Observability"): metrics set, SRE metric set, dashboards. @default the HyperShift operator's (Telemetry, no dashboards) */
+  readonly monitoring?: ManagementMonitoringProps;
   /** Write inline secret values into the output. @default false */
   readonly allowInlineSecrets?: boolean;
   /**
@@ -99,6 +119,8 @@ export interface MultiClusterEngineProps {
   readonly externalDns?: ExternalDnsProps;
   /** AWS PrivateLink: required for Private and PublicAndPrivate AWS hosted clusters. @default none */
   readonly privateLink?: PrivateLinkProps;
+  /** HyperShift operator install flags beyond those the typed props set. @default none */
+  readonly installFlags?: InstallFlagsProps;
 }
 
 /** The hypershift add-on's settings (AddOnDeploymentConfig `hypershift-addon-deploy-config`). */
@@ -111,7 +133,114 @@ export interface HypershiftAddOnProps {
   readonly disableMetrics?: boolean;
   /** Do not import new hosted clusters as managed clusters. @default false */
   readonly autoImportDisabled?: boolean;
+  /**
+   * Where the add-on's pods run: `'infra'` for infrastructure nodes (the documentation's
+   * `node-role.kubernetes.io/infra` selector and toleration), or a node selector and tolerations.
+   * @default the add-on's (any worker)
+   */
+  readonly nodePlacement?: 'infra' | AddOnNodePlacementProps;
 }
+
+/** Nodes the hypershift add-on's pods are placed on. */
+export interface AddOnNodePlacementProps {
+  /** Node labels the pods select. @default none */
+  readonly nodeSelector?: Readonly<Record<string, string>>;
+  /** Taints the pods tolerate. @default none */
+  readonly tolerations?: readonly Toleration[];
+}
+
+/**
+ * Install flags of the HyperShift operator beyond those the typed props set, written to the
+ * `hypershift-operator-install-flags` ConfigMap the add-on reads (every 2 minutes, reinstalling
+ * the operator when it changes).
+ */
+export interface InstallFlagsProps {
+  /** Flags to add, one per entry: `--exclude-etcd`, `--limit-crd-install=AWS`. @default none */
+  readonly add?: readonly string[];
+  /** Flags of the add-on's defaults to drop, by name: `--enable-uwm-telemetry-remote-write`. @default none */
+  readonly remove?: readonly string[];
+}
+
+/** The kubelet of the management cluster's nodes (a KubeletConfig for one MachineConfigPool). */
+export interface ManagementKubeletProps {
+  /** Most pods per node; a highly available control plane runs about 75 pods. */
+  readonly maxPods: number;
+  /** The MachineConfigPool whose nodes get it (the pool of the control-plane nodes). @default 'worker' */
+  readonly machineConfigPool?: string;
+  /** Name of the KubeletConfig. @default 'hosted-control-planes' */
+  readonly name?: string;
+}
+
+/** What the HyperShift operator collects from control planes (documentation chapter "Observability"). */
+export interface ManagementMonitoringProps {
+  /**
+   * The metrics set of every control plane (the operator's `METRICS_SET`, written as the
+   * `--metrics-set` install flag): `Telemetry` (smallest), `SRE` (the rules of `sreMetricSet`),
+   * `All` (everything standalone OpenShift control planes produce). @default the operator's (Telemetry)
+   */
+  readonly metricsSet?: MetricsSet;
+  /**
+   * The SRE metric set: Prometheus relabel rules per control-plane component, written to the
+   * `sre-metric-set` ConfigMap (key `config`) in the `hypershift` namespace. @default none
+   */
+  readonly sreMetricSet?: SreMetricSetProps;
+  /** Per-cluster dashboards in the console (Observe, Dashboards): the `--monitoring-dashboards` install flag. @default false */
+  readonly dashboards?: boolean;
+}
+
+/** A set of control-plane metrics the HyperShift operator collects. */
+export type MetricsSet = 'Telemetry' | 'SRE' | 'All';
+
+/** Relabel rules of the SRE metric set, per control-plane component (the components the documentation lists). */
+export interface SreMetricSetProps {
+  /** etcd. @default no rule (every metric kept) */
+  readonly etcd?: readonly RelabelRuleProps[];
+  /** Kubernetes API server. @default no rule */
+  readonly kubeAPIServer?: readonly RelabelRuleProps[];
+  /** Kubernetes controller manager. @default no rule */
+  readonly kubeControllerManager?: readonly RelabelRuleProps[];
+  /** OpenShift API server. @default no rule */
+  readonly openshiftAPIServer?: readonly RelabelRuleProps[];
+  /** OpenShift controller manager. @default no rule */
+  readonly openshiftControllerManager?: readonly RelabelRuleProps[];
+  /** OpenShift route controller manager. @default no rule */
+  readonly openshiftRouteControllerManager?: readonly RelabelRuleProps[];
+  /** Cluster version operator. @default no rule */
+  readonly cvo?: readonly RelabelRuleProps[];
+  /** OLM operator. @default no rule */
+  readonly olm?: readonly RelabelRuleProps[];
+  /** OLM catalog operator. @default no rule */
+  readonly catalogOperator?: readonly RelabelRuleProps[];
+  /** Image registry operator. @default no rule */
+  readonly registryOperator?: readonly RelabelRuleProps[];
+  /** Node tuning operator. @default no rule */
+  readonly nodeTuningOperator?: readonly RelabelRuleProps[];
+  /** Control plane operator. @default no rule */
+  readonly controlPlaneOperator?: readonly RelabelRuleProps[];
+  /** Hosted cluster config operator. @default no rule */
+  readonly hostedClusterConfigOperator?: readonly RelabelRuleProps[];
+}
+
+/** One Prometheus relabel rule (prometheus-operator `RelabelConfig`). */
+export interface RelabelRuleProps {
+  /** What the rule does. @default 'replace' */
+  readonly action?: RelabelAction;
+  /** Labels whose values are joined and matched: `['__name__']`, `['__name__', 'le']`. @default none */
+  readonly sourceLabels?: readonly string[];
+  /** Joins the source label values. @default ';' */
+  readonly separator?: string;
+  /** An RE2 expression, matched against the whole joined value. @default '(.*)' */
+  readonly regex?: string;
+  /** Label the result is written to (replace, hashmod, lowercase, uppercase, keepequal, dropequal). @default none */
+  readonly targetLabel?: string;
+  /** Value written with replace (`$1` for the first group). @default '$1' */
+  readonly replacement?: string;
+  /** Modulus of hashmod. @default none */
+  readonly modulus?: number;
+}
+
+/** Relabel actions Prometheus knows. */
+export type RelabelAction = 'replace' | 'keep' | 'drop' | 'hashmod' | 'labelmap' | 'labeldrop' | 'labelkeep' | 'lowercase' | 'uppercase' | 'keepequal' | 'dropequal';
 
 /** An S3 bucket for the OIDC documents of AWS hosted clusters (secret `hypershift-operator-oidc-provider-s3-credentials`). */
 export interface OidcStorageProps {

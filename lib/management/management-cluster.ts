@@ -6,7 +6,8 @@
  * |---|---|---|
  * | operators (-3) | Namespaces, OperatorGroups, CatalogSources, Subscriptions | Subscription `status.state` AtLatestKnown; CatalogSource READY |
  * | operator-configuration (-2) | MultiClusterEngine, MetalLB, HyperConverged, mirror ConfigMap | MCE `status.phase` Available; MetalLB and HyperConverged `Available` |
- * | webhooks-ready (-1) | IPAddressPools, L2/BGP advertisements, BGPPeers, AgentServiceConfig, add-on config, operator Secrets | AgentServiceConfig `DeploymentsHealthy` |
+ * | operator-configuration (-2) | KubeletConfig, default IngressController (wildcard routes), default StorageClass | KubeletConfig `Success`; IngressController `Available` |
+ * | webhooks-ready (-1) | IPAddressPools, L2/BGP advertisements, BGPPeers, AgentServiceConfig, add-on config, operator Secrets, install flags, SRE metric set | AgentServiceConfig `DeploymentsHealthy` |
  *
  * Hosted clusters (waves 0-3) come after all of it.
  */
@@ -16,6 +17,10 @@ import { checkProps, withSchemaFindings } from '../core/check-props';
 import { IssueCollector, ValidationIssue, throwIfErrors } from '../core/errors';
 import { MANAGEMENT_CLUSTER, PHASES, PlanItem, PlannedPart, planItem } from '../core/plan-model';
 import { planAssistedService } from './assisted-service';
+import { planDefaultStorageClass } from './default-storage-class';
+import { planInstallFlags } from './install-flags';
+import { DEFAULT_MAX_PODS, planKubelet } from './kubelet';
+import { planMonitoring } from './monitoring';
 import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
 import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
@@ -25,6 +30,8 @@ import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './prese
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
 import { ManagementCapabilities, managementRequirements } from './requirements';
 import { planVirtualization } from './virtualization';
+import { planWildcardRoutes } from './wildcard-routes';
+import { PLATFORM_DEFINITIONS } from '../platforms';
 
 /** Findings name the management cluster this way. */
 export const MANAGEMENT_CLUSTER_LABEL = 'ManagementCluster';
@@ -79,6 +86,9 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchem
     ...operatorItems(props, platforms, components.installs, catalogs.names, issues),
     ...multiclusterEngineItems(props, platforms, components.installs, issues),
     ...componentItems(props, components, issues),
+    ...clusterSettingItems(props, platforms, components.installs, issues),
+    ...planMonitoring(props, issues),
+    ...planInstallFlags(props, issues),
   ];
   const controlPlaneNodes = controlPlaneNodeSettings(props.controlPlaneNodes ?? [], props.taintControlPlaneNodes ?? true, issues);
   if (platforms.some((p) => PLATFORM_PRESETS[p].nodeZonesByHand) && (props.controlPlaneNodes ?? []).length > 0 && !(props.controlPlaneNodes ?? []).every((n) => n.zone)) {
@@ -86,7 +96,13 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchem
   }
 
   checkSchemas(objects.map((o) => o.object), issues);
-  const capabilities: ManagementCapabilities = { platforms, privateLink: mce.privateLink !== undefined, metallb: components.installs.has('metallb') };
+  const capabilities: ManagementCapabilities = {
+    platforms,
+    privateLink: mce.privateLink !== undefined,
+    metallb: components.installs.has('metallb'),
+    wildcardRoutes: wildcardRoutesOn(props, platforms),
+    sreMetricSet: props.monitoring?.sreMetricSet !== undefined,
+  };
   return {
     label: MANAGEMENT_CLUSTER_LABEL,
     target: MANAGEMENT_CLUSTER,
@@ -188,6 +204,48 @@ function componentItems(props: ManagementClusterProps, { wanted, switches, insta
   for (const component of COMPONENTS) {
     if (switches[component] === false && wanted.has(component)) {
       issues.warn(component, `${component} is switched off, but ${needing(component)} hosted clusters need it: it must be provided another way.`, 'Make sure it is installed and configured before creating hosted clusters.');
+    }
+  }
+  return objects;
+}
+
+/**
+ * Wildcard routes: on when asked, and by default when a platform's hosted clusters may publish
+ * their ingress through this cluster's routes (the platforms whose router sits behind the
+ * infrastructure cluster: KubeVirt).
+ */
+function wildcardRoutesOn(props: ManagementClusterProps, platforms: readonly ManagementPlatform[]): boolean {
+  const throughRoutes = PLATFORM_DEFINITIONS.filter((d) => d.ingress.mode === 'infrastructure-load-balancer').map((d) => d.type as ManagementPlatform);
+  return props.wildcardRoutes ?? platforms.some((p) => throughRoutes.includes(p));
+}
+
+/** The management cluster's own settings: its kubelet, wildcard routes and default StorageClass. */
+function clusterSettingItems(props: ManagementClusterProps, platforms: readonly ManagementPlatform[], installs: ReadonlySet<ManagementComponent>, issues: IssueCollector): PlanItem[] {
+  const objects: PlanItem[] = [];
+  if (props.kubelet) objects.push(...planKubelet(props.kubelet, issues));
+  const kubeletMaxPods = props.kubelet?.maxPods ?? DEFAULT_MAX_PODS;
+  const workers = props.capacity?.workers;
+  (Array.isArray(workers) ? workers : workers ? [workers] : []).forEach((group: { maxPods?: number }, i: number) => {
+    if ((group.maxPods ?? DEFAULT_MAX_PODS) <= kubeletMaxPods) return;
+    const path = Array.isArray(workers) ? `capacity.workers[${i}].maxPods` : 'capacity.workers.maxPods';
+    issues.warn(
+      path,
+      `the capacity check counts ${group.maxPods} pods per worker, but the kubelet allows ${kubeletMaxPods}${props.kubelet ? '' : ' (its default; no kubelet.maxPods is set)'}, so more control planes are counted than fit.`,
+      `Set kubelet: { maxPods: ${group.maxPods} } (a KubeletConfig), or count ${kubeletMaxPods} in the capacity check.`,
+    );
+  });
+  if (wildcardRoutesOn(props, platforms)) objects.push(...planWildcardRoutes());
+  if (props.defaultStorageClass !== undefined) {
+    objects.push(...planDefaultStorageClass(props.defaultStorageClass));
+  } else {
+    // OpenShift Virtualization (VM disks) and assisted-service (its volumes) claim volumes of the default class when none is named.
+    const claiming = (['virtualization', 'assistedService'] as const).filter((c) => installs.has(c) && !(c === 'assistedService' && typeof props.assistedService === 'object' && props.assistedService.storageClassName));
+    if (claiming.length > 0) {
+      issues.warn(
+        'defaultStorageClass',
+        `${claiming.join(' and ')} claim${claiming.length === 1 ? 's' : ''} volumes of the default StorageClass, and nothing says the cluster has one: without it the claims stay Pending.`,
+        'Name the class in defaultStorageClass (it is annotated storageclass.kubernetes.io/is-default-class: "true"; naming the class that is already the default changes nothing).',
+      );
     }
   }
   return objects;

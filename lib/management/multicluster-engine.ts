@@ -9,8 +9,9 @@ import type { IssueCollector } from '../core/errors';
 import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import { OPERATOR_PACKAGES } from './olm';
 import { LOCAL_CLUSTER_NAMESPACE, OPERATOR_SECRET_NAMES, renderOperatorSecret } from './operator-secrets';
+import { INFRA_ROLE_LABEL } from './nodes';
 import { operandResource } from './planned';
-import type { MultiClusterEngineProps } from './props';
+import type { AddOnNodePlacementProps, MultiClusterEngineProps } from './props';
 
 export const MCE_DEFAULT_NAME = 'multiclusterengine';
 /** Created by MCE; the add-on reads it (documentation: "Advanced configuration", disabling auto-import). */
@@ -81,7 +82,13 @@ function engineObject(props: MultiClusterEngineProps, presetComponents: readonly
   });
 }
 
-/** The HyperShift add-on's variables, as a patch of the AddOnDeploymentConfig MCE creates. */
+/** The documentation's placement on infrastructure nodes ("Running the hypershift add-on on infrastructure nodes"). */
+export const INFRA_NODE_PLACEMENT: AddOnNodePlacementProps = {
+  nodeSelector: { [INFRA_ROLE_LABEL]: '' },
+  tolerations: [{ effect: 'NoSchedule', key: INFRA_ROLE_LABEL, operator: 'Exists' }],
+};
+
+/** The HyperShift add-on's variables and placement, as a patch of the AddOnDeploymentConfig MCE creates. */
 function addOnConfig(a: NonNullable<MultiClusterEngineProps['hypershiftAddOn']>, issues: IssueCollector): AddOnDeploymentConfig {
   if (a.hcMaxNumber !== undefined && a.hcThresholdNumber !== undefined && a.hcThresholdNumber > a.hcMaxNumber) {
     issues.error('multiclusterEngine.hypershiftAddOn.hcThresholdNumber', `${a.hcThresholdNumber} is above hcMaxNumber (${a.hcMaxNumber}); the warning would never come before the limit.`, 'Set hcThresholdNumber at or below hcMaxNumber.');
@@ -92,11 +99,20 @@ function addOnConfig(a: NonNullable<MultiClusterEngineProps['hypershiftAddOn']>,
     ['disableMetrics', a.disableMetrics],
     ['autoImportDisabled', a.autoImportDisabled],
   ] as const;
+  const customizedVariables = variables.filter(([, value]) => value !== undefined).map(([name, value]) => ({ name, value: String(value) }));
+  const placement = a.nodePlacement === 'infra' ? INFRA_NODE_PLACEMENT : a.nodePlacement;
+  if (placement && !placement.nodeSelector && !placement.tolerations) {
+    issues.warn('multiclusterEngine.hypershiftAddOn.nodePlacement', 'the placement has neither nodeSelector nor tolerations, so it changes nothing.', "Give a nodeSelector (and the tolerations its nodes' taints need), or 'infra'.");
+  }
   return operandResource({
     apiVersion: MANAGEMENT_API_VERSIONS.addOnDeploymentConfig,
     kind: 'AddOnDeploymentConfig',
     metadata: { name: HYPERSHIFT_ADDON_CONFIG, namespace: OPERATOR_PACKAGES.multiclusterEngine.namespace },
-    spec: { customizedVariables: variables.filter(([, value]) => value !== undefined).map(([name, value]) => ({ name, value: String(value) })) },
+    // Only the fields given: the object is patched, and an empty list would claim the field.
+    spec: {
+      ...(customizedVariables.length > 0 ? { customizedVariables } : {}),
+      ...(placement ? { nodePlacement: placement } : {}),
+    },
   });
 }
 

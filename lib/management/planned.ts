@@ -10,3 +10,15 @@ import { ANNOTATIONS } from '../core/defaults';
 export function operandResource<T extends KubernetesObject>(object: T): T {
   return { ...object, metadata: { ...object.metadata, annotations: { ...object.metadata.annotations, [ANNOTATIONS.argoSyncOptions]: 'SkipDryRunOnMissingResource=true' } } };
 }
+
+/**
+ * A patch of an object the cluster already has (the default IngressController, a StorageClass),
+ * written as the fields to set. Argo CD applies it server-side, which merges a partial manifest
+ * into the live object, and keeps the object when the application is deleted or the patch is
+ * removed (Argo CD "Sync Options": ServerSideApply, Delete=false); Flux is told not to prune it.
+ * Pulumi applies it as a server-side patch (the plan item's `patch`).
+ */
+export function existingObjectPatch<T extends KubernetesObject>(object: T): T {
+  const annotations = { ...object.metadata.annotations, [ANNOTATIONS.argoSyncOptions]: 'ServerSideApply=true,Delete=false', 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
+  return { ...object, metadata: { ...object.metadata, annotations } };
+}

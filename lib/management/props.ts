@@ -3,10 +3,10 @@
  * never an exception. The types are the interfaces of management-cluster-props.ts, which a
  * compile-time test keeps equal to these schemas.
  */
-import type { HyperConvergedSpec, MetalLBSpec, AgentServiceConfigSpecOsImages } from '../api';
+import type { HyperConvergedSpec, MetalLBSpec, AgentServiceConfigSpecOsImages, Toleration } from '../api';
 import { v } from '../core/valibot';
 import { MAX_SUBDOMAIN_LENGTH } from '../core/names';
-import { bool, count, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
+import { bool, count, describeValue, list, literal, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
 import { secretSourceSchema } from '../core/secrets';
 import { planCapacityOptionsSchema } from '../capacity/input';
 import { PLATFORM_TYPES } from '../platforms';
@@ -76,6 +76,14 @@ export const privateLinkPropsSchema = strict({
   secretAccessKey: secretSourceSchema,
 });
 
+/** @internal */
+export const addOnNodePlacementPropsSchema = strict({
+  /** Node labels the pods select. @default none */
+  nodeSelector: v.optional(stringMap()),
+  /** Taints the pods tolerate. @default none */
+  tolerations: v.optional(passthroughList<readonly Toleration[]>()),
+});
+
 /** The hypershift add-on's settings (AddOnDeploymentConfig `hypershift-addon-deploy-config`). @internal */
 export const hypershiftAddOnPropsSchema = strict({
   /** Most hosted clusters the add-on lets the management cluster run. @default the add-on's (80) */
@@ -86,6 +94,20 @@ export const hypershiftAddOnPropsSchema = strict({
   disableMetrics: v.optional(bool()),
   /** Do not import new hosted clusters as managed clusters. @default false */
   autoImportDisabled: v.optional(bool()),
+  /** Where the add-on's pods run: `'infra'`, or a node selector and tolerations. @default the add-on's (any worker) */
+  nodePlacement: v.optional(
+    v.union([literal('infra'), addOnNodePlacementPropsSchema], (issue) =>
+      schemaMessage(`${describeValue(issue.input)} is neither 'infra' nor { nodeSelector, tolerations }.`, "Give 'infra' for infrastructure nodes, or { nodeSelector: {...}, tolerations: [...] }."),
+    ),
+  ),
+});
+
+/** @internal */
+export const installFlagsPropsSchema = strict({
+  /** Flags to add, one per entry: `--exclude-etcd`, `--limit-crd-install=AWS`. @default none */
+  add: v.optional(list(text({ max: 1024 }), { max: 64 })),
+  /** Flags of the add-on's defaults to drop, by name: `--enable-uwm-telemetry-remote-write`. @default none */
+  remove: v.optional(list(text({ max: 256 }), { max: 64 })),
 });
 
 /** @internal */
@@ -104,6 +126,8 @@ export const multiClusterEnginePropsSchema = strict({
   externalDns: v.optional(externalDnsPropsSchema),
   /** AWS PrivateLink: required for Private and PublicAndPrivate AWS hosted clusters. @default none */
   privateLink: v.optional(privateLinkPropsSchema),
+  /** HyperShift operator install flags beyond those the typed props set. @default none */
+  installFlags: v.optional(installFlagsPropsSchema),
 });
 
 /** @internal */
@@ -209,6 +233,82 @@ export const controlPlaneNodePropsSchema = strict({
   labels: v.optional(stringMap()),
 });
 
+/** @internal */
+export const managementKubeletPropsSchema = strict({
+  /** Most pods per node; a highly available control plane runs about 75 pods. */
+  maxPods: count(1, 10_000),
+  /** The MachineConfigPool whose nodes get it. @default 'worker' */
+  machineConfigPool: v.optional(name()),
+  /** Name of the KubeletConfig. @default 'hosted-control-planes' */
+  name: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+});
+
+/** Relabel actions Prometheus knows (prometheus-operator accepts them in lower case). */
+export const RELABEL_ACTIONS = ['replace', 'keep', 'drop', 'hashmod', 'labelmap', 'labeldrop', 'labelkeep', 'lowercase', 'uppercase', 'keepequal', 'dropequal'] as const;
+
+/** @internal */
+export const relabelRulePropsSchema = strict({
+  /** What the rule does. @default 'replace' */
+  action: v.optional(oneOf(RELABEL_ACTIONS)),
+  /** Labels whose values are joined and matched. @default none */
+  sourceLabels: v.optional(list(text({ max: 256 }), { max: 32 })),
+  /** Joins the source label values. @default ';' */
+  separator: v.optional(text({ max: 16 })),
+  /** An RE2 expression, matched against the whole joined value. @default '(.*)' */
+  regex: v.optional(text({ max: 16_384 })),
+  /** Label the result is written to. @default none */
+  targetLabel: v.optional(text({ max: 256 })),
+  /** Value written with replace. @default '$1' */
+  replacement: v.optional(text({ max: 1024 })),
+  /** Modulus of hashmod. @default none */
+  modulus: v.optional(count(1, 2 ** 53 - 1)),
+});
+
+const relabelRules = () => v.optional(list(relabelRulePropsSchema, { max: 256 }));
+
+/** @internal */
+export const sreMetricSetPropsSchema = strict({
+  /** etcd. @default no rule (every metric kept) */
+  etcd: relabelRules(),
+  /** Kubernetes API server. @default no rule */
+  kubeAPIServer: relabelRules(),
+  /** Kubernetes controller manager. @default no rule */
+  kubeControllerManager: relabelRules(),
+  /** OpenShift API server. @default no rule */
+  openshiftAPIServer: relabelRules(),
+  /** OpenShift controller manager. @default no rule */
+  openshiftControllerManager: relabelRules(),
+  /** OpenShift route controller manager. @default no rule */
+  openshiftRouteControllerManager: relabelRules(),
+  /** Cluster version operator. @default no rule */
+  cvo: relabelRules(),
+  /** OLM operator. @default no rule */
+  olm: relabelRules(),
+  /** OLM catalog operator. @default no rule */
+  catalogOperator: relabelRules(),
+  /** Image registry operator. @default no rule */
+  registryOperator: relabelRules(),
+  /** Node tuning operator. @default no rule */
+  nodeTuningOperator: relabelRules(),
+  /** Control plane operator. @default no rule */
+  controlPlaneOperator: relabelRules(),
+  /** Hosted cluster config operator. @default no rule */
+  hostedClusterConfigOperator: relabelRules(),
+});
+
+/** Metrics sets of the HyperShift operator. */
+export const METRICS_SETS = ['Telemetry', 'SRE', 'All'] as const;
+
+/** @internal */
+export const managementMonitoringPropsSchema = strict({
+  /** The metrics set of every control plane (`--metrics-set`). @default the operator's (Telemetry) */
+  metricsSet: v.optional(oneOf(METRICS_SETS)),
+  /** The SRE metric set (ConfigMap `sre-metric-set` in `hypershift`). @default none */
+  sreMetricSet: v.optional(sreMetricSetPropsSchema),
+  /** Per-cluster dashboards in the console (`--monitoring-dashboards`). @default false */
+  dashboards: v.optional(bool()),
+});
+
 /** Switch for a component: settings, `true` for defaults, or `false` to bring your own. */
 const component = <S extends v.GenericSchema>(schema: S) =>
   v.optional(v.union([schema, bool()], (issue) => schemaMessage(`${describeValue(issue.input)} is neither settings ({ ... }) nor true/false.`, 'Give settings, true for the defaults, or false to bring your own.')));
@@ -245,6 +345,14 @@ export const managementClusterPropsSchema = strict({
   controlPlaneNodes: v.optional(list(controlPlaneNodePropsSchema, { max: 500 })),
   /** Taint control-plane nodes so only control planes run there (the documentation's advice). @default true */
   taintControlPlaneNodes: v.optional(bool()),
+  /** The kubelet of the nodes that host control planes (a KubeletConfig). @default unchanged (250 pods) */
+  kubelet: v.optional(managementKubeletPropsSchema),
+  /** Allow wildcard routes on the default IngressController. @default true when `platforms` has KubeVirt */
+  wildcardRoutes: v.optional(bool()),
+  /** The StorageClass to mark as the cluster's default. @default unchanged */
+  defaultStorageClass: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /** How control planes are monitored: metrics set, SRE metric set, dashboards. @default the operator's */
+  monitoring: v.optional(managementMonitoringPropsSchema),
   /** Write inline secret values into the output. @default false */
   allowInlineSecrets: v.optional(bool()),
   /**

@@ -23,10 +23,17 @@ export interface ManagementCapabilities {
    * base domain publish their ingress through one). @default true (not known to be missing)
    */
   readonly metallb?: boolean;
+  /**
+   * Its default IngressController admits wildcard routes (KubeVirt clusters without a base domain
+   * publish their apps through one). @default true (not known to be missing)
+   */
+  readonly wildcardRoutes?: boolean;
+  /** It writes the SRE metric set (`sre-metric-set`). @default false */
+  readonly sreMetricSet?: boolean;
 }
 
 /** What is assumed of a capability the management cluster does not state: MetalLB is not known to be missing, PrivateLink needs credentials. */
-const ASSUMED: Readonly<Record<ManagementCapability, boolean>> = { privateLink: false, metallb: true };
+const ASSUMED: Readonly<Record<ManagementCapability, boolean>> = { privateLink: false, metallb: true, wildcardRoutes: true };
 
 // Every capability a platform may need is a field of ManagementCapabilities (checked by the compiler here).
 const offers = (capabilities: ManagementCapabilities, capability: ManagementCapability): boolean => capabilities[capability] ?? ASSUMED[capability];
@@ -39,6 +46,16 @@ const offers = (capabilities: ManagementCapabilities, capability: ManagementCapa
 export function managementNeedsOf(hc: HostedCluster, definition: AnyPlatformDefinition): readonly ManagementNeed[] {
   const needs = [...definition.managementNeeds(hc)];
   const ingress = definition.ingress;
+  // With external infrastructure, the routes are that cluster's, not the management cluster's.
+  if (ingress.mode === 'infrastructure-load-balancer' && ingress.throughRoutes(hc) && ingress.onManagementCluster(hc)) {
+    needs.push({
+      capability: 'wildcardRoutes',
+      path: ingress.choicePath,
+      message: (provider) =>
+        `its apps are published through a wildcard route of the management cluster (*.apps.${hc.metadata.name}.<its apps domain>), but ${provider} does not allow wildcard routes (wildcardRoutes: false), so the console and every route stay unreachable.`,
+      fix: `Set wildcardRoutes: true on the management cluster (its default IngressController gets routeAdmission.wildcardPolicy: WildcardsAllowed), or use a LoadBalancer (${ingress.howTo.useLoadBalancer}).`,
+    });
+  }
   if (ingress.mode === 'infrastructure-load-balancer' && !ingress.throughRoutes(hc)) {
     needs.push({
       capability: 'metallb',
@@ -49,6 +66,14 @@ export function managementNeedsOf(hc: HostedCluster, definition: AnyPlatformDefi
     });
   }
   return needs;
+}
+
+/** Where a hosted cluster chooses the SRE metrics set for itself (`spec.monitoring`), if it does. */
+function sreMetricSetUse(hc: HostedCluster): string | undefined {
+  const monitoring = hc.spec.monitoring;
+  if (monitoring?.metricsSet === 'SRE') return 'spec.monitoring.metricsSet';
+  if (monitoring?.metricsForwarding?.metricsSet === 'SRE') return 'spec.monitoring.metricsForwarding.metricsSet';
+  return undefined;
 }
 
 export function managementRequirements(capabilities: ManagementCapabilities): PlanCheck {
@@ -66,11 +91,23 @@ export function managementRequirements(capabilities: ManagementCapabilities): Pl
           message: `${owner} is not prepared for ${type} hosted clusters (its platforms: ${capabilities.platforms.join(', ')}), so what ${type} needs would be missing.`,
           fix: `Add '${type}' to the management cluster's platforms.`,
         });
+        // One finding per cause: what the platform needs is missing because the platform is.
+        continue;
       }
       const definition = platformDefinition(type);
       for (const need of definition ? managementNeedsOf(hc, definition) : []) {
         if (offers(capabilities, need.capability)) continue;
         issues.push({ severity: 'error', object: planned.contributor, path: need.path, message: need.message(owner), fix: need.fix });
+      }
+      const sre = sreMetricSetUse(hc);
+      if (sre && !capabilities.sreMetricSet) {
+        issues.push({
+          severity: 'warning',
+          object: planned.contributor,
+          path: sre,
+          message: `it collects the SRE metrics set, but ${owner} writes no SRE metric set, so its control plane keeps every metric, as with All.`,
+          fix: 'Give the management cluster monitoring.sreMetricSet, or choose All.',
+        });
       }
     }
     return issues;

@@ -26,8 +26,27 @@ const PLAIN = [
 const IGNORED = new Set([
   'description', 'example', 'externalDocs', 'title', 'x-kubernetes-map-type', 'x-kubernetes-list-map-keys',
   'x-kubernetes-list-type', 'x-kubernetes-validations', 'x-kubernetes-int-or-string', 'x-kubernetes-preserve-unknown-fields',
-  'x-kubernetes-embedded-resource', 'properties', 'items', 'additionalProperties', 'format', 'anyOf',
+  'x-kubernetes-embedded-resource', 'properties', 'items', 'additionalProperties', 'format', 'anyOf', 'oneOf',
 ]);
+
+/**
+ * The one shape of `oneOf` the reference CRDs use: each branch gives the same string property a
+ * format (`{ properties: { address: { format: ipv4 } } }`, then ipv6). Returns that property and
+ * its formats; anything else is refused, so a new shape cannot be dropped unnoticed.
+ */
+function formatChoice(oneOf: readonly CrdSchema[], where: string): { property: string; formats: string[] } {
+  const branches = oneOf.map((branch) => {
+    const props = branch.properties ?? {};
+    const names = Object.keys(props);
+    const only = names.length === 1 && Object.keys(branch).length === 1 ? props[names[0]] : undefined;
+    if (!only || Object.keys(only).length !== 1 || typeof only.format !== 'string') {
+      throw new Error(`${where}: oneOf is only supported as a choice of formats of one property; add this shape to scripts/gen-api/schema.ts`);
+    }
+    return { property: names[0], format: only.format };
+  });
+  if (new Set(branches.map((b) => b.property)).size !== 1) throw new Error(`${where}: oneOf branches name different properties`);
+  return { property: branches[0].property, formats: branches.map((b) => b.format) };
+}
 
 export function compactSchema(schema: CrdSchema, where: string, stats: CompactStats): SchemaNode {
   const out: Record<string, unknown> = {};
@@ -51,6 +70,12 @@ export function compactSchema(schema: CrdSchema, where: string, stats: CompactSt
   if (schema.properties) {
     const props: Record<string, SchemaNode> = {};
     for (const key of Object.keys(schema.properties).sort()) props[key] = compactSchema(schema.properties[key], `${where}.${key}`, stats);
+    out.properties = props;
+  }
+  if (schema.oneOf) {
+    const choice = formatChoice(schema.oneOf as CrdSchema[], where);
+    const props = (out.properties ?? {}) as Record<string, SchemaNode>;
+    props[choice.property] = { ...props[choice.property], oneOfFormats: choice.formats };
     out.properties = props;
   }
   if (schema.items) out.items = compactSchema(schema.items, `${where}[]`, stats);

@@ -48,6 +48,10 @@ export const TARGETS: readonly Target[] = [
   // v1beta1: what HCO releases before 1.18 serve, and still served by v1.18 and main.
   { crd: 'hyperconverged-cluster-operator/hco.kubevirt.io_hyperconvergeds.yaml', version: 'v1beta1', base: 'management/hyperconverged', docs: HCO_DOCS, types: true },
   { crd: 'assisted-service/agent-install.openshift.io_agentserviceconfigs.yaml', version: 'v1beta1', base: 'management/agent-service-config', docs: ASSISTED_DOCS, types: true },
+  // The default IngressController's wildcard-route policy (a patch). Schema only: its spec types
+  // would be very large; lib/api/management/ingress-controller.ts types the fields the library sets.
+  // (The management cluster's KubeletConfig uses the node-config types below.)
+  { crd: 'openshift-api/0000_50_ingress_00_ingresscontrollers-Default.crd.yaml', version: 'v1', base: 'management/ingress-controller', docs: OPENSHIFT_API_DOCS },
   // Agent and bare-metal hosts (lib/platforms/agent): InfraEnv, NMStateConfig, BareMetalHost, and VirtualMachines booted as agents.
   { crd: 'assisted-service/agent-install.openshift.io_infraenvs.yaml', version: 'v1beta1', base: 'agent-install/infra-env', docs: ASSISTED_DOCS, types: true },
   { crd: 'assisted-service/agent-install.openshift.io_nmstateconfigs.yaml', version: 'v1beta1', base: 'agent-install/nmstate-config', docs: ASSISTED_DOCS, types: true },

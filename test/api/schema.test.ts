@@ -122,6 +122,31 @@ describe('structural rules', () => {
     expect([isDateTime('2025-06-01T00:00:00Z'), isDateTime('2025-02-30T00:00:00Z'), isDateTime('2025-06-01 00:00:00Z')]).toEqual([true, false, false]);
   });
 
+  test("the format library's validate(): the IngressController's domain is a DNS subdomain", () => {
+    const ic = (domain: string) => ({ apiVersion: 'operator.openshift.io/v1', kind: 'IngressController', metadata: { name: 'apps', namespace: 'openshift-ingress-operator' }, spec: { domain } });
+    expect(findings(ic('apps.example.com'))).toEqual([]);
+    expect(findings(ic('Apps_Example'))).toEqual([expect.stringMatching(/^spec\.domain: /)]);
+    // A root rule reads metadata.name, which CEL rules at the root can see.
+    const long = { ...ic(`${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(40)}.example.com`), metadata: { name: 'x'.repeat(20), namespace: 'openshift-ingress-operator' } };
+    expect(findings({ ...long, metadata: { ...long.metadata, name: 'apps' } })).toEqual([]);
+    expect(findings(long)).toEqual([
+      "<root>: Invalid value: The combined 'router-' + metadata.name + '.' + .spec.domain cannot exceed 253 characters",
+    ]);
+  });
+
+  test("oneOf over formats: the IngressController's syslog address is exactly one of ipv4 and ipv6", () => {
+    const syslog = (address: string) => ({
+      apiVersion: 'operator.openshift.io/v1',
+      kind: 'IngressController',
+      metadata: { name: 'default', namespace: 'openshift-ingress-operator' },
+      spec: { logging: { access: { destination: { type: 'Syslog', syslog: { address, port: 514 } } } } },
+    });
+    const at = 'spec.logging.access.destination.syslog.address';
+    expect(findings(syslog('192.0.2.1'))).toEqual([]);
+    expect(findings(syslog('2001:db8::1'))).toEqual([]);
+    expect(findings(syslog('logs.example.com'))).toEqual([`${at}: Invalid value: "logs.example.com": ${at} in body must validate one and only one schema (oneOf): ipv4 or ipv6`]);
+  });
+
   test('list-type map keys are unique', () => {
     const hc = hostedCluster();
     hc.spec.configuration = { apiServer: { audit: { customRules: [{ group: 'g', profile: 'None' }, { group: 'g', profile: 'Default' }] } } };
@@ -228,7 +253,7 @@ describe('CEL rules from the real CRDs', () => {
 
   test('every rule on create can be evaluated', () => {
     const coverage = celRuleCoverage();
-    expect(coverage.total).toBe(244); // 225 of HostedCluster, NodePool and ExternalSecret; 7 of BGPAdvertisement, BGPPeer and HyperConverged; 3 of VirtualMachine; 9 of ContainerRuntimeConfig
+    expect(coverage.total).toBe(309); // 225 of HostedCluster, NodePool and ExternalSecret; 7 of BGPAdvertisement, BGPPeer and HyperConverged; 3 of VirtualMachine; 9 of ContainerRuntimeConfig; 65 of IngressController
     expect(coverage.skipped).toEqual([]);
   });
 

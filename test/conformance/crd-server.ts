@@ -75,13 +75,14 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'sriovnetwork.openshift.io/v1 SriovNetworkNodePolicy': 'sriovnetworknodepolicies',
   'sriovnetwork.openshift.io/v1 SriovNetwork': 'sriovnetworks',
   'cloudcredential.openshift.io/v1 CredentialsRequest': 'credentialsrequests',
+  'operator.openshift.io/v1 IngressController': 'ingresscontrollers',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
 export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'PerformanceProfile']);
 
 /** Built-in API groups the CRD server does not serve. */
-export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1'];
+export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1', 'storage.k8s.io/v1'];
 
 export function isCustomResource(object: { apiVersion: string }): boolean {
   return !BUILT_IN_API_VERSIONS.includes(object.apiVersion);

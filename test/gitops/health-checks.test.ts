@@ -200,12 +200,16 @@ describe('GitOps health checks', () => {
     expect(Object.keys(data).sort()).toEqual([
       'resource.customizations.health.agent-install.openshift.io_AgentServiceConfig',
       'resource.customizations.health.agent-install.openshift.io_InfraEnv',
+      'resource.customizations.health.cloudcredential.openshift.io_CredentialsRequest',
       'resource.customizations.health.hco.kubevirt.io_HyperConverged',
       'resource.customizations.health.hypershift.openshift.io_HostedCluster',
       'resource.customizations.health.hypershift.openshift.io_NodePool',
+      'resource.customizations.health.machineconfiguration.openshift.io_KubeletConfig',
       'resource.customizations.health.metal3.io_BareMetalHost',
       'resource.customizations.health.metallb.io_MetalLB',
       'resource.customizations.health.multicluster.openshift.io_MultiClusterEngine',
+      'resource.customizations.health.operator.openshift.io_IngressController',
+      'resource.customizations.health.operators.coreos.com_CatalogSource',
     ]);
     expect(data['resource.customizations.health.hypershift.openshift.io_NodePool']).toBe(argoCdHealthChecks[1].check);
     expect(() => argoCdConfigMapData([argoCdHealthChecks[0], argoCdHealthChecks[0]])).toThrow(/two health checks/);
@@ -221,6 +225,11 @@ describe('GitOps health checks', () => {
       ['agent-install.openshift.io/v1beta1', 'AgentServiceConfig', undefined, 'string', 'string'],
       ['agent-install.openshift.io/v1beta1', 'InfraEnv', undefined, 'string', 'string'],
       ['metal3.io/v1alpha1', 'BareMetalHost', undefined, 'string', 'string'],
+      ['machineconfiguration.openshift.io/v1', 'KubeletConfig', undefined, 'string', 'string'],
+      ['operator.openshift.io/v1', 'IngressController', undefined, 'string', 'string'],
+      // A catalog is never judged Failed: a bad image and a slow start look the same.
+      ['operators.coreos.com/v1alpha1', 'CatalogSource', undefined, 'undefined', 'string'],
+      ['cloudcredential.openshift.io/v1', 'CredentialsRequest', undefined, 'string', 'string'],
     ]);
   });
 

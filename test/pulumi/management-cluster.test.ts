@@ -40,7 +40,7 @@ test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, t
   const [operators, configuration, webhooks] = mgmt.phases.map((p) => p.resources);
   for (const r of configuration) expect(dependsOn.get(r)).toEqual(operators);
   for (const r of webhooks) expect(dependsOn.get(r)).toEqual(configuration);
-  expect((await Promise.all(configuration.map(kindOf))).sort()).toEqual(['HyperConverged', 'MetalLB', 'MultiClusterEngine']);
+  expect((await Promise.all(configuration.map(kindOf))).sort()).toEqual(['HyperConverged', 'IngressController', 'KubeletConfig', 'MetalLB', 'MultiClusterEngine', 'StorageClass']);
   // A Subscription waits for its OperatorGroup too.
   const subscriptions = [];
   for (const r of operators) if ((await kindOf(r)) === 'Subscription') subscriptions.push(r);
@@ -58,6 +58,12 @@ test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, t
   expect(waitFor('MetalLB')).toEqual(['condition=Available']);
   expect(waitFor('HyperConverged')).toEqual(['condition=Available']);
   expect(waitFor('AgentServiceConfig')).toEqual(['condition=DeploymentsHealthy']);
+  // The objects the cluster has already are server-side patches; the KubeletConfig is created.
+  expect(byType('kubernetes:operator.openshift.io/v1:IngressControllerPatch')).toHaveLength(1);
+  expect(byType('kubernetes:storage.k8s.io/v1:StorageClassPatch')).toHaveLength(1);
+  expect(byType('kubernetes:machineconfiguration.openshift.io/v1:KubeletConfig')).toHaveLength(1);
+  expect(waitFor('KubeletConfig')).toEqual(['condition=Success']);
+  expect(waitFor('IngressController')).toEqual(['condition=Available']);
 });
 
 test('the first phase waits for what the component was told to wait for (regression: it did not)', async () => {

@@ -43,9 +43,15 @@ import {
   catalogSourcePropsSchema,
   controlPlaneNodePropsSchema,
   externalDnsPropsSchema,
+  addOnNodePlacementPropsSchema,
   hypershiftAddOnPropsSchema,
+  installFlagsPropsSchema,
   ipAddressPoolPropsSchema,
   managementClusterPropsSchema,
+  managementKubeletPropsSchema,
+  managementMonitoringPropsSchema,
+  relabelRulePropsSchema,
+  sreMetricSetPropsSchema,
   metallbPropsSchema,
   multiClusterEnginePropsSchema,
   oidcStoragePropsSchema,
@@ -59,9 +65,15 @@ import type {
   CatalogSourceProps,
   ControlPlaneNodeProps,
   ExternalDnsProps,
+  AddOnNodePlacementProps,
   HypershiftAddOnProps,
+  InstallFlagsProps,
   IPAddressPoolProps,
   ManagementClusterProps,
+  ManagementKubeletProps,
+  ManagementMonitoringProps,
+  RelabelRuleProps,
+  SreMetricSetProps,
   MetalLBProps,
   MultiClusterEngineProps,
   OidcStorageProps,
@@ -161,6 +173,12 @@ same<MetalLBProps, v.InferOutput<typeof metallbPropsSchema>>(true);
 same<VirtualizationProps, v.InferOutput<typeof virtualizationPropsSchema>>(true);
 same<AssistedServiceProps, v.InferOutput<typeof assistedServicePropsSchema>>(true);
 same<ControlPlaneNodeProps, v.InferOutput<typeof controlPlaneNodePropsSchema>>(true);
+same<AddOnNodePlacementProps, v.InferOutput<typeof addOnNodePlacementPropsSchema>>(true);
+same<InstallFlagsProps, v.InferOutput<typeof installFlagsPropsSchema>>(true);
+same<ManagementKubeletProps, v.InferOutput<typeof managementKubeletPropsSchema>>(true);
+same<ManagementMonitoringProps, v.InferOutput<typeof managementMonitoringPropsSchema>>(true);
+same<SreMetricSetProps, v.InferOutput<typeof sreMetricSetPropsSchema>>(true);
+same<RelabelRuleProps, v.InferOutput<typeof relabelRulePropsSchema>>(true);
 
 // Day 2.
 same<HostedClusterIngressProps, v.InferOutput<typeof hostedClusterIngressPropsSchema>>(true);

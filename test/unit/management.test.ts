@@ -39,6 +39,7 @@ describe('presets', () => {
       '-1 IPAddressPool/p',
       '-1 L2Advertisement/p',
       '-2 HyperConverged/kubevirt-hyperconverged',
+      '-2 IngressController/default',
     ]);
   });
 

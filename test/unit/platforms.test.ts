@@ -53,7 +53,7 @@ const MUST_PROVIDE: { readonly [K in keyof AnyPlatformDefinition]-?: (value: Any
   ingress: (ingress) =>
     MODES.includes(ingress.mode) &&
     (ingress.mode !== 'infrastructure-load-balancer' ||
-      (isFunction(ingress.throughRoutes) && ingress.choicePath.startsWith('spec.platform') && isText(ingress.howTo.useRoutes) && isText(ingress.howTo.useLoadBalancer))),
+      (isFunction(ingress.throughRoutes) && isFunction(ingress.onManagementCluster) && ingress.choicePath.startsWith('spec.platform') && isText(ingress.howTo.useRoutes) && isText(ingress.howTo.useLoadBalancer))),
   managementNeeds: isFunction,
 };
 

@@ -2,7 +2,7 @@
 // agent-install.openshift.io/v1beta1 InfraEnv. API reference: https://github.com/openshift/assisted-service/blob/master/docs/operator.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s5, s83 } from '../schema/shared.generated';
+import { s5, s116 } from '../schema/shared.generated';
 
 export const infraEnvKindSchema: KindSchema = {
  "apiVersion": "agent-install.openshift.io/v1beta1",
@@ -183,7 +183,7 @@ export const infraEnvKindSchema: KindSchema = {
        }
       }
      },
-     "conditions": s83,
+     "conditions": s116,
      "createdTime": {
       "type": "string",
       "format": "date-time"

@@ -2,7 +2,7 @@
 // cloudcredential.openshift.io/v1 CredentialsRequest. API reference: https://github.com/openshift/cloud-credential-operator/blob/master/docs/sts.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s45 } from '../schema/shared.generated';
+import { s78 } from '../schema/shared.generated';
 
 export const credentialsRequestKindSchema: KindSchema = {
  "apiVersion": "cloudcredential.openshift.io/v1",
@@ -37,7 +37,7 @@ export const credentialsRequestKindSchema: KindSchema = {
       "type": "object",
       "preserveUnknownFields": true
      },
-     "secretRef": s45,
+     "secretRef": s78,
      "serviceAccountNames": {
       "type": "array",
       "items": {

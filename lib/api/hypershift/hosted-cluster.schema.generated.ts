@@ -2,7 +2,7 @@
 // hypershift.openshift.io/v1beta1 HostedCluster. API reference: https://hypershift-docs.netlify.app/reference/api/
 /* eslint-disable */
 import type { KindSchema, SchemaNode, CelRuleSpec } from '../schema/types';
-import { s1, s5, s9, s12, s14, s18, s19, s24, s26, s28, s29, s30, s31, s32, s33, s34, s35, s39, s40, s43 } from '../schema/shared.generated';
+import { s1, s5, s9, s12, s14, s18, s51, s52, s57, s59, s61, s62, s63, s64, s65, s66, s67, s68, s72, s73, s76 } from '../schema/shared.generated';
 
 const n1: CelRuleSpec = {
  "rule": "has(self.claim) ? !has(self.expression) : has(self.expression)",
@@ -73,63 +73,7 @@ const n8: CelRuleSpec = {
  "rule": "isCIDR(self) && cidr(self).prefixLength() <= 125",
  "message": "subnet must be in the range /0 to /125 inclusive"
 };
-const n9: SchemaNode = {
- "type": "object",
- "properties": {
-  "ids": {
-   "type": "array",
-   "maxItems": 10,
-   "items": {
-    "type": "string",
-    "pattern": "^subnet-[0-9A-Za-z]+$",
-    "minLength": 24,
-    "maxLength": 24
-   },
-   "rules": [
-    {
-     "rule": "self.all(x, self.exists_one(y, x == y))",
-     "message": "subnet ids cannot contain duplicates"
-    }
-   ]
-  },
-  "names": {
-   "type": "array",
-   "maxItems": 10,
-   "items": {
-    "type": "string",
-    "minLength": 1,
-    "maxLength": 256,
-    "rules": [
-     {
-      "rule": "!self.contains(',')",
-      "message": "subnet name cannot contain a comma"
-     },
-     {
-      "rule": "!self.startsWith('subnet-')",
-      "message": "subnet name cannot start with 'subnet-'"
-     }
-    ]
-   },
-   "rules": [
-    {
-     "rule": "self.all(x, self.exists_one(y, x == y))",
-     "message": "subnet names cannot contain duplicates"
-    }
-   ]
-  }
- },
- "rules": [
-  {
-   "rule": "has(self.ids) && has(self.names) ? size(self.ids + self.names) <= 10 : true",
-   "message": "the total number of subnets cannot exceed 10"
-  },
-  {
-   "rule": "has(self.ids) && self.ids.size() > 0 || has(self.names) && self.names.size() > 0",
-   "message": "must specify at least 1 subnet name or id"
-  }
- ]
-};
-const n11: SchemaNode = {
+const n10: SchemaNode = {
  "type": "string",
  "pattern": "^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$",
  "minLength": 36,
@@ -141,14 +85,14 @@ const n11: SchemaNode = {
   }
  ]
 };
-const n10: SchemaNode = {
+const n9: SchemaNode = {
  "type": "object",
  "required": [
   "credentialsSecretName",
   "objectEncoding"
  ],
  "properties": {
-  "clientID": n11,
+  "clientID": n10,
   "credentialsSecretName": {
    "type": "string",
    "pattern": "^[a-zA-Z0-9-]+$",
@@ -165,16 +109,16 @@ const n10: SchemaNode = {
   }
  }
 };
-const n12: SchemaNode = {
+const n11: SchemaNode = {
  "type": "object",
  "required": [
   "clientID"
  ],
  "properties": {
-  "clientID": n11
+  "clientID": n10
  }
 };
-const n13: SchemaNode = {
+const n12: SchemaNode = {
  "type": "object",
  "required": [
   "arn"
@@ -193,7 +137,7 @@ const n13: SchemaNode = {
   }
  }
 };
-const n14: SchemaNode = {
+const n13: SchemaNode = {
  "type": "object",
  "required": [
   "keyName",
@@ -218,7 +162,7 @@ const n14: SchemaNode = {
   }
  }
 };
-const n15: SchemaNode = {
+const n14: SchemaNode = {
  "type": "object",
  "required": [
   "correlationID",
@@ -261,7 +205,7 @@ const n15: SchemaNode = {
   }
  }
 };
-const n16: SchemaNode = {
+const n15: SchemaNode = {
  "type": "object",
  "properties": {
   "hostname": {
@@ -277,7 +221,7 @@ const n16: SchemaNode = {
   }
  }
 };
-const n17: SchemaNode = {
+const n16: SchemaNode = {
  "type": "object",
  "required": [
   "image",
@@ -302,7 +246,7 @@ const n17: SchemaNode = {
   }
  }
 };
-const n18: SchemaNode = {
+const n17: SchemaNode = {
  "type": "object",
  "required": [
   "provider"
@@ -341,9 +285,9 @@ const n18: SchemaNode = {
     }
    }
   },
-  "aws": n13,
-  "azure": n14,
-  "ibmCloud": n15,
+  "aws": n12,
+  "azure": n13,
+  "ibmCloud": n14,
   "provider": {
    "type": "string",
    "enum": [
@@ -373,7 +317,7 @@ const n18: SchemaNode = {
   }
  ]
 };
-const n19: SchemaNode = {
+const n18: SchemaNode = {
  "type": "object",
  "required": [
   "fingerprint",
@@ -2943,262 +2887,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "type"
           ],
           "preserveUnknownFields": true,
-          "properties": {
-           "hostNetwork": {
-            "type": "object",
-            "properties": {
-             "httpPort": {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 65535,
-              "default": 80,
-              "format": "int32"
-             },
-             "httpsPort": {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 65535,
-              "default": 443,
-              "format": "int32"
-             },
-             "protocol": {
-              "type": "string",
-              "enum": [
-               "",
-               "TCP",
-               "PROXY"
-              ]
-             },
-             "statsPort": {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 65535,
-              "default": 1936,
-              "format": "int32"
-             }
-            }
-           },
-           "loadBalancer": {
-            "type": "object",
-            "required": [
-             "dnsManagementPolicy",
-             "scope"
-            ],
-            "properties": {
-             "allowedSourceRanges": {
-              "type": "array",
-              "nullable": true,
-              "items": {
-               "type": "string",
-               "pattern": "(^(([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])/([0-9]|[12][0-9]|3[0-2])$)|(^s*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:)))(%.+)?s*(\\/(12[0-8]|1[0-1][0-9]|[1-9][0-9]|[0-9]))$)"
-              }
-             },
-             "dnsManagementPolicy": {
-              "type": "string",
-              "enum": [
-               "Managed",
-               "Unmanaged"
-              ],
-              "default": "Managed"
-             },
-             "providerParameters": {
-              "type": "object",
-              "required": [
-               "type"
-              ],
-              "properties": {
-               "aws": {
-                "type": "object",
-                "required": [
-                 "type"
-                ],
-                "properties": {
-                 "classicLoadBalancer": {
-                  "type": "object",
-                  "properties": {
-                   "connectionIdleTimeout": {
-                    "type": "string",
-                    "format": "duration"
-                   },
-                   "subnets": n9
-                  }
-                 },
-                 "networkLoadBalancer": {
-                  "type": "object",
-                  "properties": {
-                   "eipAllocations": {
-                    "type": "array",
-                    "maxItems": 10,
-                    "items": {
-                     "type": "string",
-                     "minLength": 26,
-                     "maxLength": 26,
-                     "rules": [
-                      {
-                       "rule": "self.startsWith('eipalloc-')",
-                       "message": "eipAllocations should start with 'eipalloc-'"
-                      },
-                      {
-                       "rule": "self.split(\"-\", 2)[1].matches('[0-9a-fA-F]{17}$')",
-                       "message": "eipAllocations must be 'eipalloc-' followed by exactly 17 hexadecimal characters (0-9, a-f, A-F)"
-                      }
-                     ]
-                    },
-                    "rules": [
-                     {
-                      "rule": "self.all(x, self.exists_one(y, x == y))",
-                      "message": "eipAllocations cannot contain duplicates"
-                     }
-                    ]
-                   },
-                   "protocol": {
-                    "type": "string",
-                    "enum": [
-                     "TCP",
-                     "PROXY"
-                    ]
-                   },
-                   "subnets": n9
-                  },
-                  "rules": [
-                   {
-                    "rule": "has(self.subnets) && has(self.subnets.ids) && has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids + self.subnets.names) == size(self.eipAllocations) : true",
-                    "message": "number of subnets must be equal to number of eipAllocations"
-                   },
-                   {
-                    "rule": "has(self.subnets) && has(self.subnets.ids) && !has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids) == size(self.eipAllocations) : true",
-                    "message": "number of subnets must be equal to number of eipAllocations"
-                   },
-                   {
-                    "rule": "has(self.subnets) && has(self.subnets.names) && !has(self.subnets.ids) && has(self.eipAllocations) ? size(self.subnets.names) == size(self.eipAllocations) : true",
-                    "message": "number of subnets must be equal to number of eipAllocations"
-                   }
-                  ]
-                 },
-                 "type": {
-                  "type": "string",
-                  "enum": [
-                   "Classic",
-                   "NLB"
-                  ]
-                 }
-                }
-               },
-               "gcp": {
-                "type": "object",
-                "properties": {
-                 "clientAccess": {
-                  "type": "string",
-                  "enum": [
-                   "Global",
-                   "Local"
-                  ]
-                 }
-                }
-               },
-               "ibm": {
-                "type": "object",
-                "properties": {
-                 "protocol": {
-                  "type": "string",
-                  "enum": [
-                   "",
-                   "TCP",
-                   "PROXY"
-                  ]
-                 }
-                }
-               },
-               "openstack": {
-                "type": "object",
-                "properties": {
-                 "floatingIP": {
-                  "type": "string",
-                  "rules": [
-                   {
-                    "rule": "isIP(self)",
-                    "message": "floatingIP must be a valid IPv4 or IPv6 address"
-                   }
-                  ]
-                 }
-                }
-               },
-               "type": {
-                "type": "string",
-                "enum": [
-                 "AWS",
-                 "Azure",
-                 "BareMetal",
-                 "GCP",
-                 "Nutanix",
-                 "OpenStack",
-                 "VSphere",
-                 "IBM"
-                ]
-               }
-              },
-              "rules": [
-               {
-                "rule": "has(self.type) && self.type == 'OpenStack' ? true : !has(self.openstack)",
-                "message": "openstack is not permitted when type is not OpenStack"
-               }
-              ]
-             },
-             "scope": {
-              "type": "string",
-              "enum": [
-               "Internal",
-               "External"
-              ]
-             }
-            },
-            "rules": [
-             {
-              "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.aws) || !has(self.providerParameters.aws.networkLoadBalancer) || !has(self.providerParameters.aws.networkLoadBalancer.eipAllocations)",
-              "message": "eipAllocations are forbidden when the scope is Internal."
-             },
-             {
-              "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.openstack) || !has(self.providerParameters.openstack.floatingIP) || self.providerParameters.openstack.floatingIP == \"\"",
-              "message": "cannot specify a floating ip when scope is internal"
-             }
-            ]
-           },
-           "nodePort": {
-            "type": "object",
-            "properties": {
-             "protocol": {
-              "type": "string",
-              "enum": [
-               "",
-               "TCP",
-               "PROXY"
-              ]
-             }
-            }
-           },
-           "private": {
-            "type": "object",
-            "properties": {
-             "protocol": {
-              "type": "string",
-              "enum": [
-               "",
-               "TCP",
-               "PROXY"
-              ]
-             }
-            }
-           },
-           "type": {
-            "type": "string",
-            "enum": [
-             "LoadBalancerService",
-             "HostNetwork",
-             "Private",
-             "NodePortService"
-            ]
-           }
-          }
+          "properties": s18
          }
         }
        }
@@ -3209,7 +2898,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "minLength": 4,
       "maxLength": 35,
       "rules": [
-       s18
+       s51
       ]
      },
      "platform": {
@@ -3251,7 +2940,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "vpc"
           ],
           "properties": {
-           "subnet": s19,
+           "subnet": s52,
            "vpc": {
             "type": "string",
             "maxLength": 255
@@ -3289,7 +2978,7 @@ export const hostedClusterKindSchema: KindSchema = {
             "value"
            ],
            "properties": {
-            "key": s24,
+            "key": s57,
             "overridePolicy": {
              "type": "string",
              "enum": [
@@ -3297,7 +2986,7 @@ export const hostedClusterKindSchema: KindSchema = {
               "Deny"
              ]
             },
-            "value": s26
+            "value": s59
            }
           }
          },
@@ -3450,12 +3139,12 @@ export const hostedClusterKindSchema: KindSchema = {
                "nodePoolManagement"
               ],
               "properties": {
-               "cloudProvider": n10,
-               "controlPlaneOperator": n10,
-               "disk": n10,
-               "file": n10,
-               "imageRegistry": n10,
-               "ingress": n10,
+               "cloudProvider": n9,
+               "controlPlaneOperator": n9,
+               "disk": n9,
+               "file": n9,
+               "imageRegistry": n9,
+               "ingress": n9,
                "managedIdentitiesKeyVault": {
                 "type": "object",
                 "required": [
@@ -3473,8 +3162,8 @@ export const hostedClusterKindSchema: KindSchema = {
                  }
                 }
                },
-               "network": n10,
-               "nodePoolManagement": n10
+               "network": n9,
+               "nodePoolManagement": n9
               }
              },
              "dataPlane": {
@@ -3513,14 +3202,14 @@ export const hostedClusterKindSchema: KindSchema = {
              "nodePoolManagement"
             ],
             "properties": {
-             "cloudProvider": n12,
-             "controlPlaneOperator": n12,
-             "disk": n12,
-             "file": n12,
-             "imageRegistry": n12,
-             "ingress": n12,
-             "network": n12,
-             "nodePoolManagement": n12
+             "cloudProvider": n11,
+             "controlPlaneOperator": n11,
+             "disk": n11,
+             "file": n11,
+             "imageRegistry": n11,
+             "ingress": n11,
+             "network": n11,
+             "nodePoolManagement": n11
             }
            }
           },
@@ -3727,13 +3416,13 @@ export const hostedClusterKindSchema: KindSchema = {
           "minLength": 1,
           "maxLength": 355,
           "rules": [
-           s28,
-           s29,
-           s30,
-           s31,
-           s32,
-           s33,
-           s34
+           s61,
+           s62,
+           s63,
+           s64,
+           s65,
+           s66,
+           s67
           ],
           "transitionRules": [
            {
@@ -3820,7 +3509,7 @@ export const hostedClusterKindSchema: KindSchema = {
            }
           ]
          },
-         "credentials": s35,
+         "credentials": s68,
          "generateID": {
           "type": "string",
           "maxLength": 11,
@@ -4066,7 +3755,7 @@ export const hostedClusterKindSchema: KindSchema = {
          }
         }
        },
-       "type": s39
+       "type": s72
       }
      },
      "pullSecret": {
@@ -4125,7 +3814,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "region"
           ],
           "properties": {
-           "activeKey": n13,
+           "activeKey": n12,
            "auth": {
             "type": "object",
             "required": [
@@ -4138,7 +3827,7 @@ export const hostedClusterKindSchema: KindSchema = {
              }
             }
            },
-           "backupKey": n13,
+           "backupKey": n12,
            "region": {
             "type": "string",
             "maxLength": 255
@@ -4151,8 +3840,8 @@ export const hostedClusterKindSchema: KindSchema = {
            "activeKey"
           ],
           "properties": {
-           "activeKey": n14,
-           "backupKey": n14,
+           "activeKey": n13,
+           "backupKey": n13,
            "keyVaultAccess": {
             "type": "string",
             "enum": [
@@ -4168,8 +3857,8 @@ export const hostedClusterKindSchema: KindSchema = {
              "ManagedHSM"
             ]
            },
-           "kms": n10,
-           "workloadIdentity": n12
+           "kms": n9,
+           "workloadIdentity": n11
           },
           "rules": [
            {
@@ -4242,7 +3931,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "keyList": {
             "type": "array",
             "maxItems": 100,
-            "items": n15
+            "items": n14
            },
            "region": {
             "type": "string",
@@ -4305,7 +3994,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "type"
          ],
          "properties": {
-          "loadBalancer": n16,
+          "loadBalancer": n15,
           "nodePort": {
            "type": "object",
            "required": [
@@ -4329,7 +4018,7 @@ export const hostedClusterKindSchema: KindSchema = {
             }
            }
           },
-          "route": n16,
+          "route": n15,
           "type": {
            "type": "string",
            "enum": [
@@ -4472,7 +4161,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "listMapKeys": [
        "type"
       ],
-      "items": s40
+      "items": s73
      },
      "configuration": {
       "type": "object",
@@ -4516,7 +4205,7 @@ export const hostedClusterKindSchema: KindSchema = {
              "minLength": 1,
              "maxLength": 63
             },
-            "conditions": s43,
+            "conditions": s76,
             "consumingUsers": {
              "type": "array",
              "maxItems": 5,
@@ -4588,7 +4277,7 @@ export const hostedClusterKindSchema: KindSchema = {
        "desired"
       ],
       "properties": {
-       "desired": n17,
+       "desired": n16,
        "history": {
         "type": "array",
         "minItems": 1,
@@ -4707,7 +4396,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "type": "object",
       "minProperties": 1,
       "properties": {
-       "activeKey": n18,
+       "activeKey": n17,
        "history": {
         "type": "array",
         "minItems": 1,
@@ -4725,7 +4414,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "type": "string",
            "format": "date-time"
           },
-          "from": n19,
+          "from": n18,
           "startedTime": {
            "type": "string",
            "format": "date-time"
@@ -4740,11 +4429,11 @@ export const hostedClusterKindSchema: KindSchema = {
             "Interrupted"
            ]
           },
-          "to": n19
+          "to": n18
          }
         }
        },
-       "targetKey": n18
+       "targetKey": n17
       }
      },
      "version": {
@@ -4759,7 +4448,7 @@ export const hostedClusterKindSchema: KindSchema = {
         "type": "array",
         "maxItems": 100,
         "nullable": true,
-        "items": n17
+        "items": n16
        },
        "conditionalUpdates": {
         "type": "array",
@@ -4771,8 +4460,8 @@ export const hostedClusterKindSchema: KindSchema = {
           "risks"
          ],
          "properties": {
-          "conditions": s43,
-          "release": n17,
+          "conditions": s76,
+          "release": n16,
           "risks": {
            "type": "array",
            "minItems": 1,
@@ -4839,7 +4528,7 @@ export const hostedClusterKindSchema: KindSchema = {
          }
         }
        },
-       "desired": n17,
+       "desired": n16,
        "history": {
         "type": "array",
         "items": {

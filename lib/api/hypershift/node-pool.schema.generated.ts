@@ -2,7 +2,7 @@
 // hypershift.openshift.io/v1beta1 NodePool. API reference: https://hypershift-docs.netlify.app/reference/api/
 /* eslint-disable */
 import type { KindSchema, CelRuleSpec } from '../schema/types';
-import { s5, s14, s18, s19, s20, s24, s26, s28, s29, s30, s31, s32, s33, s34, s35, s39 } from '../schema/shared.generated';
+import { s5, s14, s51, s52, s53, s57, s59, s61, s62, s63, s64, s65, s66, s67, s68, s72 } from '../schema/shared.generated';
 
 const n1: CelRuleSpec = {
  "rule": "self.split('/')[2].matches('^[{]?[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}[}]?$')",
@@ -199,7 +199,7 @@ export const nodePoolKindSchema: KindSchema = {
       "minLength": 1,
       "maxLength": 35,
       "rules": [
-       s18
+       s51
       ]
      },
      "platform": {
@@ -346,8 +346,8 @@ export const nodePoolKindSchema: KindSchema = {
             "value"
            ],
            "properties": {
-            "key": s24,
-            "value": s26
+            "key": s57,
+            "value": s59
            }
           }
          },
@@ -383,11 +383,11 @@ export const nodePoolKindSchema: KindSchema = {
          "securityGroups": {
           "type": "array",
           "maxItems": 50,
-          "items": s19
+          "items": s52
          },
          "subnet": {
           "type": "object",
-          "properties": s20,
+          "properties": s53,
           "rules": [
            {
             "rule": "has(self.id) && self.id.startsWith('subnet-') ? !has(self.filters) : size(self.filters) > 0",
@@ -559,7 +559,7 @@ export const nodePoolKindSchema: KindSchema = {
               "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/diskEncryptionSets/{resourceName}`"
              },
              n1,
-             s29,
+             s62,
              {
               "rule": "!self.split('/')[4].endsWith('.')",
               "message": "the resourceGroupName in the encryptionSetID must not end with a period (.) character"
@@ -590,14 +590,14 @@ export const nodePoolKindSchema: KindSchema = {
           "minLength": 1,
           "maxLength": 355,
           "rules": [
-           s28,
+           s61,
            n1,
-           s29,
-           s30,
-           s31,
-           s32,
-           s33,
-           s34
+           s62,
+           s63,
+           s64,
+           s65,
+           s66,
+           s67
           ],
           "transitionRules": [
            {
@@ -846,7 +846,7 @@ export const nodePoolKindSchema: KindSchema = {
          }
         }
        },
-       "type": s39
+       "type": s72
       }
      },
      "release": s14,
@@ -1050,7 +1050,7 @@ export const nodePoolKindSchema: KindSchema = {
           "type": "string",
           "maxLength": 255
          },
-         "credentials": s35
+         "credentials": s68
         }
        }
       }

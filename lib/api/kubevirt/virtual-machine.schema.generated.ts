@@ -2,7 +2,7 @@
 // kubevirt.io/v1 VirtualMachine. API reference: https://kubevirt.io/api-reference/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s11, s47, s69, s73, s74, s77, s87, s89, s91, s93, s94, s95 } from '../schema/shared.generated';
+import { s5, s11, s80, s102, s106, s107, s110, s120, s122, s124, s126, s127, s128 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -325,7 +325,7 @@ const n8: SchemaNode = {
     "type": "string"
    }
   },
-  "capacity": s73,
+  "capacity": s106,
   "claimName": {
    "type": "string"
   },
@@ -336,7 +336,7 @@ const n8: SchemaNode = {
   "preallocated": {
    "type": "boolean"
   },
-  "requests": s73,
+  "requests": s106,
   "volumeMode": {
    "type": "string"
   }
@@ -392,7 +392,7 @@ export const virtualMachineKindSchema: KindSchema = {
         "spec": {
          "type": "object",
          "properties": {
-          "checkpoints": s87,
+          "checkpoints": s120,
           "contentType": {
            "type": "string",
            "enum": [
@@ -409,7 +409,7 @@ export const virtualMachineKindSchema: KindSchema = {
           "priorityClassName": {
            "type": "string"
           },
-          "pvc": s77,
+          "pvc": s110,
           "source": {
            "type": "object",
            "properties": {
@@ -459,7 +459,7 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "imageio": s89,
+            "imageio": s122,
             "pvc": {
              "type": "object",
              "required": [
@@ -475,8 +475,8 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "registry": s91,
-            "s3": s93,
+            "registry": s124,
+            "s3": s126,
             "snapshot": {
              "type": "object",
              "required": [
@@ -523,8 +523,8 @@ export const virtualMachineKindSchema: KindSchema = {
             }
            }
           },
-          "sourceRef": s94,
-          "storage": s95
+          "sourceRef": s127,
+          "storage": s128
          }
         },
         "status": {
@@ -619,7 +619,7 @@ export const virtualMachineKindSchema: KindSchema = {
            }
           }
          },
-         "affinity": s47,
+         "affinity": s80,
          "architecture": {
           "type": "string"
          },
@@ -1540,7 +1540,7 @@ export const virtualMachineKindSchema: KindSchema = {
            "memory": {
             "type": "object",
             "properties": {
-             "guest": s69,
+             "guest": s102,
              "hugepages": {
               "type": "object",
               "properties": {
@@ -1549,11 +1549,11 @@ export const virtualMachineKindSchema: KindSchema = {
                }
               }
              },
-             "maxGuest": s69,
+             "maxGuest": s102,
              "reservedOverhead": {
               "type": "object",
               "properties": {
-               "addedOverhead": s69,
+               "addedOverhead": s102,
                "memLock": {
                 "type": "string",
                 "enum": [
@@ -1575,11 +1575,11 @@ export const virtualMachineKindSchema: KindSchema = {
            "resources": {
             "type": "object",
             "properties": {
-             "limits": s73,
+             "limits": s106,
              "overcommitGuestOverhead": {
               "type": "boolean"
              },
-             "requests": s73
+             "requests": s106
             }
            }
           }
@@ -1862,7 +1862,7 @@ export const virtualMachineKindSchema: KindSchema = {
             "downwardAPI": {
              "type": "object",
              "properties": {
-              "fields": s74,
+              "fields": s107,
               "volumeLabel": {
                "type": "string"
               }
@@ -1877,7 +1877,7 @@ export const virtualMachineKindSchema: KindSchema = {
               "capacity"
              ],
              "properties": {
-              "capacity": s69
+              "capacity": s102
              }
             },
             "ephemeral": {
@@ -1906,7 +1906,7 @@ export const virtualMachineKindSchema: KindSchema = {
               "type"
              ],
              "properties": {
-              "capacity": s69,
+              "capacity": s102,
               "path": {
                "type": "string"
               },

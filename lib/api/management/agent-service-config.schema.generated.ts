@@ -2,7 +2,7 @@
 // agent-install.openshift.io/v1beta1 AgentServiceConfig. API reference: https://github.com/openshift/assisted-service/blob/master/docs/operator.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s77, s83 } from '../schema/shared.generated';
+import { s110, s116 } from '../schema/shared.generated';
 
 export const agentServiceConfigKindSchema: KindSchema = {
  "apiVersion": "agent-install.openshift.io/v1beta1",
@@ -46,8 +46,8 @@ export const agentServiceConfigKindSchema: KindSchema = {
        }
       }
      },
-     "databaseStorage": s77,
-     "filesystemStorage": s77,
+     "databaseStorage": s110,
+     "filesystemStorage": s110,
      "iPXEHTTPRoute": {
       "type": "string",
       "enum": [
@@ -55,7 +55,7 @@ export const agentServiceConfigKindSchema: KindSchema = {
        "disabled"
       ]
      },
-     "imageStorage": s77,
+     "imageStorage": s110,
      "ingress": {
       "type": "object",
       "required": [
@@ -155,7 +155,7 @@ export const agentServiceConfigKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s83,
+     "conditions": s116,
      "immutableAnnotations": {
       "type": "object",
       "additionalProperties": {

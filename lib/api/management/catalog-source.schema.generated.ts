@@ -2,7 +2,7 @@
 // operators.coreos.com/v1alpha1 CatalogSource. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s11, s43, s47, s69 } from '../schema/shared.generated';
+import { s11, s76, s80, s102 } from '../schema/shared.generated';
 
 export const catalogSourceKindSchema: KindSchema = {
  "apiVersion": "operators.coreos.com/v1alpha1",
@@ -46,7 +46,7 @@ export const catalogSourceKindSchema: KindSchema = {
      "grpcPodConfig": {
       "type": "object",
       "properties": {
-       "affinity": s47,
+       "affinity": s80,
        "extractContent": {
         "type": "object",
         "required": [
@@ -61,7 +61,7 @@ export const catalogSourceKindSchema: KindSchema = {
          }
         }
        },
-       "memoryTarget": s69,
+       "memoryTarget": s102,
        "nodeSelector": {
         "type": "object",
         "additionalProperties": {
@@ -132,7 +132,7 @@ export const catalogSourceKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s43,
+     "conditions": s76,
      "configMapReference": {
       "type": "object",
       "required": [

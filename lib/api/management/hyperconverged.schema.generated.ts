@@ -2,7 +2,7 @@
 // hco.kubevirt.io/v1beta1 HyperConverged. API reference: https://github.com/kubevirt/hyperconverged-cluster-operator/blob/main/docs/api.md
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s1, s5, s11, s44, s45, s47, s69, s70, s77, s81, s83, s87, s89, s91, s93, s94, s95 } from '../schema/shared.generated';
+import { s1, s5, s11, s77, s78, s80, s102, s103, s110, s114, s116, s120, s122, s124, s126, s127, s128 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -77,7 +77,7 @@ const n2: SchemaNode = {
     "spec": {
      "type": "object",
      "properties": {
-      "checkpoints": s87,
+      "checkpoints": s120,
       "contentType": {
        "type": "string",
        "enum": [
@@ -94,7 +94,7 @@ const n2: SchemaNode = {
       "priorityClassName": {
        "type": "string"
       },
-      "pvc": s77,
+      "pvc": s110,
       "serviceAccountName": {
        "type": "string"
       },
@@ -153,7 +153,7 @@ const n2: SchemaNode = {
           }
          }
         },
-        "imageio": s89,
+        "imageio": s122,
         "pvc": {
          "type": "object",
          "required": [
@@ -169,8 +169,8 @@ const n2: SchemaNode = {
           }
          }
         },
-        "registry": s91,
-        "s3": s93,
+        "registry": s124,
+        "s3": s126,
         "snapshot": {
          "type": "object",
          "required": [
@@ -220,8 +220,8 @@ const n2: SchemaNode = {
         }
        }
       },
-      "sourceRef": s94,
-      "storage": s95
+      "sourceRef": s127,
+      "storage": s128
      }
     },
     "status": {
@@ -230,7 +230,7 @@ const n2: SchemaNode = {
       "claimName": {
        "type": "string"
       },
-      "conditions": s83,
+      "conditions": s116,
       "phase": {
        "type": "string"
       },
@@ -253,7 +253,7 @@ const n3: SchemaNode = {
   "nodePlacement": {
    "type": "object",
    "properties": {
-    "affinity": s47,
+    "affinity": s80,
     "nodeSelector": {
      "type": "object",
      "additionalProperties": {
@@ -696,7 +696,7 @@ export const hyperconvergedKindSchema: KindSchema = {
         "type": "integer",
         "format": "int32"
        },
-       "maxGuest": s69,
+       "maxGuest": s102,
        "maxHotplugRatio": {
         "type": "integer",
         "format": "int32"
@@ -807,7 +807,7 @@ export const hyperconvergedKindSchema: KindSchema = {
       "additionalProperties": {
        "type": "object",
        "properties": {
-        "computeResourceOverhead": s81,
+        "computeResourceOverhead": s114,
         "domainAttachmentType": {
          "type": "string"
         },
@@ -956,7 +956,7 @@ export const hyperconvergedKindSchema: KindSchema = {
       },
       "properties": {
        "autoCPULimitNamespaceLabelSelector": s5,
-       "storageWorkloads": s70,
+       "storageWorkloads": s103,
        "vmiCPUAllocationRatio": {
         "type": "integer",
         "minimum": 1,
@@ -1075,7 +1075,7 @@ export const hyperconvergedKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s44,
+     "conditions": s77,
      "dataImportCronTemplates": {
       "type": "array",
       "items": {
@@ -1089,7 +1089,7 @@ export const hyperconvergedKindSchema: KindSchema = {
           "commonTemplate": {
            "type": "boolean"
           },
-          "conditions": s44,
+          "conditions": s77,
           "modified": {
            "type": "boolean"
           },
@@ -1133,7 +1133,7 @@ export const hyperconvergedKindSchema: KindSchema = {
      },
      "relatedObjects": {
       "type": "array",
-      "items": s45
+      "items": s78
      },
      "systemHealthStatus": {
       "type": "string"

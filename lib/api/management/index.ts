@@ -1,7 +1,8 @@
 /**
  * Kinds of the management cluster (lib/management): OLM installs, the multicluster engine and its
- * hypershift add-on, MetalLB, OpenShift Virtualization and assisted-service. Spec types are
- * generated from the upstream CRDs (scripts/gen-api/targets.ts).
+ * hypershift add-on, MetalLB, OpenShift Virtualization, assisted-service, and the cluster's own
+ * ingress settings (its KubeletConfig is the node-config kind). Spec types are generated from the upstream CRDs
+ * (scripts/gen-api/targets.ts), except IngressController's (ingress-controller.ts).
  */
 import type { SpecResource } from '../k8s';
 import type { AddOnDeploymentConfigSpec } from './addon-deployment-config.generated';
@@ -10,6 +11,7 @@ import type { BGPAdvertisementSpec } from './bgp-advertisement.generated';
 import type { BGPPeerSpec } from './bgp-peer.generated';
 import type { CatalogSourceSpec } from './catalog-source.generated';
 import type { HyperConvergedSpec } from './hyperconverged.generated';
+import type { IngressControllerSpec } from './ingress-controller';
 import type { IPAddressPoolSpec } from './ip-address-pool.generated';
 import type { L2AdvertisementSpec } from './l2-advertisement.generated';
 import type { MetalLBSpec } from './metallb.generated';
@@ -23,6 +25,7 @@ export * from './bgp-advertisement.generated';
 export * from './bgp-peer.generated';
 export * from './catalog-source.generated';
 export * from './hyperconverged.generated';
+export * from './ingress-controller';
 export * from './ip-address-pool.generated';
 export * from './l2-advertisement.generated';
 export * from './metallb.generated';
@@ -42,6 +45,7 @@ export const MANAGEMENT_API_VERSIONS = {
   /** v1beta1: served by every HCO release; v1 only from 1.18 (ecosystem CRDs note). */
   hyperConverged: 'hco.kubevirt.io/v1beta1',
   agentServiceConfig: 'agent-install.openshift.io/v1beta1',
+  ingressController: 'operator.openshift.io/v1',
 } as const;
 
 type Resource<V extends string, K extends string, S> = SpecResource<V, K, S>;
@@ -59,3 +63,4 @@ export type BGPAdvertisement = Resource<A['metallb'], 'BGPAdvertisement', BGPAdv
 export type BGPPeer = Resource<A['bgpPeer'], 'BGPPeer', BGPPeerSpec>;
 export type HyperConverged = Resource<A['hyperConverged'], 'HyperConverged', HyperConvergedSpec>;
 export type AgentServiceConfig = Resource<A['agentServiceConfig'], 'AgentServiceConfig', AgentServiceConfigSpec>;
+export type IngressController = Resource<A['ingressController'], 'IngressController', IngressControllerSpec>;

@@ -2,7 +2,7 @@
 // metallb.io/v1beta1 IPAddressPool. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s86 } from '../schema/shared.generated';
+import { s119 } from '../schema/shared.generated';
 
 export const ipAddressPoolKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta1",
@@ -47,7 +47,7 @@ export const ipAddressPoolKindSchema: KindSchema = {
      "serviceAllocation": {
       "type": "object",
       "properties": {
-       "namespaceSelectors": s86,
+       "namespaceSelectors": s119,
        "namespaces": {
         "type": "array",
         "items": {
@@ -57,7 +57,7 @@ export const ipAddressPoolKindSchema: KindSchema = {
        "priority": {
         "type": "integer"
        },
-       "serviceSelectors": s86
+       "serviceSelectors": s119
       }
      }
     }

@@ -2,7 +2,7 @@
 // metallb.io/v1beta1 L2Advertisement. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s5, s86 } from '../schema/shared.generated';
+import { s5, s119 } from '../schema/shared.generated';
 
 export const l2AdvertisementKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta1",
@@ -30,14 +30,14 @@ export const l2AdvertisementKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "ipAddressPoolSelectors": s86,
+     "ipAddressPoolSelectors": s119,
      "ipAddressPools": {
       "type": "array",
       "items": {
        "type": "string"
       }
      },
-     "nodeSelectors": s86,
+     "nodeSelectors": s119,
      "preferredNodeSelectors": {
       "type": "array",
       "items": {
@@ -57,7 +57,7 @@ export const l2AdvertisementKindSchema: KindSchema = {
        }
       }
      },
-     "serviceSelectors": s86
+     "serviceSelectors": s119
     }
    },
    "status": {

@@ -2,12 +2,12 @@
 // metallb.io/v1beta1 MetalLB. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s11, s44, s47, s70 } from '../schema/shared.generated';
+import { s11, s77, s80, s103 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
  "properties": {
-  "affinity": s47,
+  "affinity": s80,
   "annotations": {
    "type": "object",
    "additionalProperties": {
@@ -17,7 +17,7 @@ const n1: SchemaNode = {
   "priorityClassName": {
    "type": "string"
   },
-  "resources": s70,
+  "resources": s103,
   "runtimeClassName": {
    "type": "string"
   }
@@ -103,7 +103,7 @@ export const metallbKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s44
+     "conditions": s77
     }
    }
   }

@@ -2,7 +2,7 @@
 // operators.coreos.com/v1 OperatorGroup. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s5, s44, s45 } from '../schema/shared.generated';
+import { s5, s77, s78 } from '../schema/shared.generated';
 
 export const operatorGroupKindSchema: KindSchema = {
  "apiVersion": "operators.coreos.com/v1",
@@ -60,7 +60,7 @@ export const operatorGroupKindSchema: KindSchema = {
      "lastUpdated"
     ],
     "properties": {
-     "conditions": s44,
+     "conditions": s77,
      "lastUpdated": {
       "type": "string",
       "format": "date-time"
@@ -72,7 +72,7 @@ export const operatorGroupKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "serviceAccountRef": s45
+     "serviceAccountRef": s78
     }
    }
   }

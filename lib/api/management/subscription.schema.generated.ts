@@ -2,7 +2,7 @@
 // operators.coreos.com/v1alpha1 Subscription. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s11, s45, s47, s67, s69, s70, s74, s77, s83 } from '../schema/shared.generated';
+import { s5, s11, s78, s80, s100, s102, s103, s107, s110, s116 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -93,7 +93,7 @@ export const subscriptionKindSchema: KindSchema = {
      "config": {
       "type": "object",
       "properties": {
-       "affinity": s47,
+       "affinity": s80,
        "annotations": {
         "type": "object",
         "additionalProperties": {
@@ -155,7 +155,7 @@ export const subscriptionKindSchema: KindSchema = {
               }
              }
             },
-            "resourceFieldRef": s67,
+            "resourceFieldRef": s100,
             "secretKeyRef": n1
            }
           }
@@ -203,7 +203,7 @@ export const subscriptionKindSchema: KindSchema = {
          "type": "string"
         }
        },
-       "resources": s70,
+       "resources": s103,
        "selector": s5,
        "tolerations": s11,
        "volumeMounts": {
@@ -432,7 +432,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": s74
+            "items": s107
            }
           },
           "emptyDir": {
@@ -441,7 +441,7 @@ export const subscriptionKindSchema: KindSchema = {
             "medium": {
              "type": "string"
             },
-            "sizeLimit": s69
+            "sizeLimit": s102
            }
           },
           "ephemeral": {
@@ -456,7 +456,7 @@ export const subscriptionKindSchema: KindSchema = {
               "metadata": {
                "type": "object"
               },
-              "spec": s77
+              "spec": s110
              }
             }
            }
@@ -769,7 +769,7 @@ export const subscriptionKindSchema: KindSchema = {
                "downwardAPI": {
                 "type": "object",
                 "properties": {
-                 "items": s74
+                 "items": s107
                 }
                },
                "podCertificate": {
@@ -1050,7 +1050,7 @@ export const subscriptionKindSchema: KindSchema = {
         "lastUpdated"
        ],
        "properties": {
-        "catalogSourceRef": s45,
+        "catalogSourceRef": s78,
         "healthy": {
          "type": "boolean"
         },
@@ -1061,14 +1061,14 @@ export const subscriptionKindSchema: KindSchema = {
        }
       }
      },
-     "conditions": s83,
+     "conditions": s116,
      "currentCSV": {
       "type": "string"
      },
      "installPlanGeneration": {
       "type": "integer"
      },
-     "installPlanRef": s45,
+     "installPlanRef": s78,
      "installedCSV": {
       "type": "string"
      },

@@ -2,7 +2,7 @@
 // machineconfiguration.openshift.io/v1 ContainerRuntimeConfig. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s69, s97 } from '../schema/shared.generated';
+import { s5, s102, s130 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -103,8 +103,8 @@ export const containerRuntimeConfigKindSchema: KindSchema = {
        "logLevel": {
         "type": "string"
        },
-       "logSizeMax": s69,
-       "overlaySize": s69,
+       "logSizeMax": s102,
+       "overlaySize": s102,
        "pidsLimit": {
         "type": "integer",
         "format": "int64"
@@ -114,7 +114,7 @@ export const containerRuntimeConfigKindSchema: KindSchema = {
      "machineConfigPoolSelector": s5
     }
    },
-   "status": s97
+   "status": s130
   }
  }
 };

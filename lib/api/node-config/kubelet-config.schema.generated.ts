@@ -2,7 +2,7 @@
 // machineconfiguration.openshift.io/v1 KubeletConfig. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s1, s5, s97 } from '../schema/shared.generated';
+import { s1, s5, s130 } from '../schema/shared.generated';
 
 export const kubeletConfigKindSchema: KindSchema = {
  "apiVersion": "machineconfiguration.openshift.io/v1",
@@ -44,7 +44,7 @@ export const kubeletConfigKindSchema: KindSchema = {
      "tlsSecurityProfile": s1
     }
    },
-   "status": s97
+   "status": s130
   }
  }
 };

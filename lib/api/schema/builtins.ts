@@ -1,6 +1,6 @@
 /**
  * The built-in kinds the library emits, with the schema of the Kubernetes API (core/v1,
- * rbac.authorization.k8s.io/v1) and the apimachinery checks their API server strategies run
+ * rbac.authorization.k8s.io/v1, storage.k8s.io/v1) and the apimachinery checks their API server strategies run
  * (data keys, base64 values, sizes). Written by hand: a few kinds, kept small at runtime.
  */
 import { configMapKey } from './names';
@@ -45,6 +45,23 @@ const servicePort: SchemaNode = {
 };
 
 export const BUILT_IN_KINDS: readonly KindSchema[] = [
+  {
+    // Only ever emitted as a server-side patch of an existing class (its default-class
+    // annotation): the live object has the provisioner, so `provisioner` is not required here.
+    apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', namespaced: false, nameRule: 'dns-subdomain',
+    schema: {
+      type: 'object',
+      properties: {
+        ...base('storage.k8s.io/v1', 'StorageClass'),
+        allowVolumeExpansion: { type: 'boolean' },
+        mountOptions: strings,
+        parameters: stringMap,
+        provisioner: str,
+        reclaimPolicy: { type: 'string', enum: ['Delete', 'Retain', 'Recycle'] },
+        volumeBindingMode: { type: 'string', enum: ['Immediate', 'WaitForFirstConsumer'] },
+      },
+    },
+  },
   {
     apiVersion: 'v1', kind: 'Namespace', namespaced: false, nameRule: 'dns-label',
     schema: { type: 'object', properties: { ...base('v1', 'Namespace'), spec: { type: 'object', properties: { finalizers: strings } } } },

@@ -11,6 +11,7 @@ import { strings } from '@bufbuild/cel/ext';
 import { compileRe2 } from './regex';
 import { parseCidr, parseIp } from './net';
 import { isRequestURI } from './format';
+import { dns1035Label, dnsLabel, dnsSubdomain, labelValue, qualifiedName } from './names';
 
 const { STRING, BOOL, INT, DYN } = CelScalar;
 const OPAQUE = mapType(STRING, DYN);
@@ -26,7 +27,29 @@ const SUPPORTED = new Set([
   // Kubernetes library
   'find', 'isURL', 'url', 'getScheme', 'getHost', 'getHostname', 'getPort', 'getEscapedPath', 'getQuery',
   'isIP', 'ip', 'family', 'isCIDR', 'cidr', 'prefixLength',
+  // the format library's validate(), as rewritten by desugarFormats
+  'k8sFormatInvalid',
 ]);
+
+/** The named formats of the Kubernetes CEL format library the rewrite covers, with apimachinery's validators. */
+const NAMED_FORMATS: Readonly<Record<string, (value: string) => string[]>> = {
+  dns1123Subdomain: dnsSubdomain,
+  dns1123Label: dnsLabel,
+  dns1035Label,
+  qualifiedName,
+  labelValue,
+};
+
+/**
+ * Rewrites the format library's `format.<name>().validate(x).hasValue()` (true when `x` is not
+ * of the format) into `k8sFormatInvalid("<name>", x)`, for the formats of NAMED_FORMATS and a
+ * field path `x`; anything else is left, so the rule stays skipped.
+ */
+export function desugarFormats(rule: string): string {
+  return rule.replace(/\bformat\.(\w+)\(\)\.validate\(([A-Za-z_][\w.]*)\)\.hasValue\(\)/g, (whole, name: string, value: string) =>
+    name in NAMED_FORMATS ? `k8sFormatInvalid("${name}", ${value})` : whole,
+  );
+}
 
 /** A JS value a rule cannot be evaluated on (a function the regex fallback cannot run). */
 class Unsupported extends Error {}
@@ -80,6 +103,7 @@ const K8S_FUNCS = [
     return matcher.find(this);
   }),
   celFunc('isURL', [STRING], BOOL, (s: string) => isRequestURI(s)),
+  celFunc('k8sFormatInvalid', [STRING, STRING], BOOL, (name: string, value: string) => NAMED_FORMATS[name](value).length > 0),
   celFunc('url', [STRING], OPAQUE, (s: string) => urlParts(s)),
   celMethod('getScheme', OPAQUE, [], STRING, function (this: Opaque) { return field(this, 'url', 'scheme') as string; }),
   celMethod('getHost', OPAQUE, [], STRING, function (this: Opaque) { return field(this, 'url', 'host') as string; }),
@@ -161,9 +185,10 @@ function skippedRule(reason: string, transition: boolean): CompiledRule {
   return { skipped: reason, transition, evaluate: () => ({ kind: 'skipped', reason }) };
 }
 
-function compile(rule: string): CompiledRule {
-  const transition = /\boldSelf\b/.test(rule);
+function compile(original: string): CompiledRule {
+  const transition = /\boldSelf\b/.test(original);
   const skipped = (reason: string) => skippedRule(reason, transition);
+  const rule = desugarFormats(original);
   const unknown = calledFunctions(rule).filter((f) => !SUPPORTED.has(f) && f !== 'orValue');
   if (unknown.length > 0) return skipped(`uses ${unknown.map((f) => `${f}()`).join(', ')}, not available in this evaluator`);
   const source = desugarOptionals(rule);

@@ -151,11 +151,354 @@ export const s14: SchemaNode = {
  ],
  "properties": s15
 };
-export const s18: CelRuleSpec = {
+export const s20: Readonly<Record<string, SchemaNode>> = {
+ "httpPort": {
+  "type": "integer",
+  "minimum": 0,
+  "maximum": 65535,
+  "default": 80,
+  "format": "int32"
+ },
+ "httpsPort": {
+  "type": "integer",
+  "minimum": 0,
+  "maximum": 65535,
+  "default": 443,
+  "format": "int32"
+ },
+ "protocol": {
+  "type": "string",
+  "enum": [
+   "",
+   "TCP",
+   "PROXY"
+  ]
+ },
+ "statsPort": {
+  "type": "integer",
+  "minimum": 0,
+  "maximum": 65535,
+  "default": 1936,
+  "format": "int32"
+ }
+};
+export const s19: SchemaNode = {
+ "type": "object",
+ "properties": s20
+};
+export const s24: SchemaNode = {
+ "type": "string",
+ "pattern": "(^(([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])/([0-9]|[12][0-9]|3[0-2])$)|(^s*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:)))(%.+)?s*(\\/(12[0-8]|1[0-1][0-9]|[1-9][0-9]|[0-9]))$)"
+};
+export const s23: SchemaNode = {
+ "type": "array",
+ "nullable": true,
+ "items": s24
+};
+export const s33: SchemaNode = {
+ "type": "array",
+ "maxItems": 10,
+ "items": {
+  "type": "string",
+  "pattern": "^subnet-[0-9A-Za-z]+$",
+  "minLength": 24,
+  "maxLength": 24
+ },
+ "rules": [
+  {
+   "rule": "self.all(x, self.exists_one(y, x == y))",
+   "message": "subnet ids cannot contain duplicates"
+  }
+ ]
+};
+export const s35: SchemaNode = {
+ "type": "string",
+ "minLength": 1,
+ "maxLength": 256,
+ "rules": [
+  {
+   "rule": "!self.contains(',')",
+   "message": "subnet name cannot contain a comma"
+  },
+  {
+   "rule": "!self.startsWith('subnet-')",
+   "message": "subnet name cannot start with 'subnet-'"
+  }
+ ]
+};
+export const s34: SchemaNode = {
+ "type": "array",
+ "maxItems": 10,
+ "items": s35,
+ "rules": [
+  {
+   "rule": "self.all(x, self.exists_one(y, x == y))",
+   "message": "subnet names cannot contain duplicates"
+  }
+ ]
+};
+export const s32: Readonly<Record<string, SchemaNode>> = {
+ "ids": s33,
+ "names": s34
+};
+export const s36: CelRuleSpec = {
+ "rule": "has(self.ids) && has(self.names) ? size(self.ids + self.names) <= 10 : true",
+ "message": "the total number of subnets cannot exceed 10"
+};
+export const s37: CelRuleSpec = {
+ "rule": "has(self.ids) && self.ids.size() > 0 || has(self.names) && self.names.size() > 0",
+ "message": "must specify at least 1 subnet name or id"
+};
+export const s31: SchemaNode = {
+ "type": "object",
+ "properties": s32,
+ "rules": [
+  s36,
+  s37
+ ]
+};
+export const s30: Readonly<Record<string, SchemaNode>> = {
+ "connectionIdleTimeout": {
+  "type": "string",
+  "format": "duration"
+ },
+ "subnets": s31
+};
+export const s29: SchemaNode = {
+ "type": "object",
+ "properties": s30
+};
+export const s42: CelRuleSpec = {
+ "rule": "self.split(\"-\", 2)[1].matches('[0-9a-fA-F]{17}$')",
+ "message": "eipAllocations must be 'eipalloc-' followed by exactly 17 hexadecimal characters (0-9, a-f, A-F)"
+};
+export const s41: SchemaNode = {
+ "type": "string",
+ "minLength": 26,
+ "maxLength": 26,
+ "rules": [
+  {
+   "rule": "self.startsWith('eipalloc-')",
+   "message": "eipAllocations should start with 'eipalloc-'"
+  },
+  s42
+ ]
+};
+export const s40: SchemaNode = {
+ "type": "array",
+ "maxItems": 10,
+ "items": s41,
+ "rules": [
+  {
+   "rule": "self.all(x, self.exists_one(y, x == y))",
+   "message": "eipAllocations cannot contain duplicates"
+  }
+ ]
+};
+export const s39: Readonly<Record<string, SchemaNode>> = {
+ "eipAllocations": s40,
+ "protocol": {
+  "type": "string",
+  "enum": [
+   "TCP",
+   "PROXY"
+  ]
+ },
+ "subnets": s31
+};
+export const s43: CelRuleSpec = {
+ "rule": "has(self.subnets) && has(self.subnets.ids) && has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids + self.subnets.names) == size(self.eipAllocations) : true",
+ "message": "number of subnets must be equal to number of eipAllocations"
+};
+export const s44: CelRuleSpec = {
+ "rule": "has(self.subnets) && has(self.subnets.ids) && !has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids) == size(self.eipAllocations) : true",
+ "message": "number of subnets must be equal to number of eipAllocations"
+};
+export const s45: CelRuleSpec = {
+ "rule": "has(self.subnets) && has(self.subnets.names) && !has(self.subnets.ids) && has(self.eipAllocations) ? size(self.subnets.names) == size(self.eipAllocations) : true",
+ "message": "number of subnets must be equal to number of eipAllocations"
+};
+export const s38: SchemaNode = {
+ "type": "object",
+ "properties": s39,
+ "rules": [
+  s43,
+  s44,
+  s45
+ ]
+};
+export const s28: Readonly<Record<string, SchemaNode>> = {
+ "classicLoadBalancer": s29,
+ "networkLoadBalancer": s38,
+ "type": {
+  "type": "string",
+  "enum": [
+   "Classic",
+   "NLB"
+  ]
+ }
+};
+export const s27: SchemaNode = {
+ "type": "object",
+ "required": [
+  "type"
+ ],
+ "properties": s28
+};
+export const s47: Readonly<Record<string, SchemaNode>> = {
+ "floatingIP": {
+  "type": "string",
+  "rules": [
+   {
+    "rule": "isIP(self)",
+    "message": "floatingIP must be a valid IPv4 or IPv6 address"
+   }
+  ]
+ }
+};
+export const s46: SchemaNode = {
+ "type": "object",
+ "properties": s47
+};
+export const s26: Readonly<Record<string, SchemaNode>> = {
+ "aws": s27,
+ "gcp": {
+  "type": "object",
+  "properties": {
+   "clientAccess": {
+    "type": "string",
+    "enum": [
+     "Global",
+     "Local"
+    ]
+   }
+  }
+ },
+ "ibm": {
+  "type": "object",
+  "properties": {
+   "protocol": {
+    "type": "string",
+    "enum": [
+     "",
+     "TCP",
+     "PROXY"
+    ]
+   }
+  }
+ },
+ "openstack": s46,
+ "type": {
+  "type": "string",
+  "enum": [
+   "AWS",
+   "Azure",
+   "BareMetal",
+   "GCP",
+   "Nutanix",
+   "OpenStack",
+   "VSphere",
+   "IBM"
+  ]
+ }
+};
+export const s48: CelRuleSpec = {
+ "rule": "has(self.type) && self.type == 'OpenStack' ? true : !has(self.openstack)",
+ "message": "openstack is not permitted when type is not OpenStack"
+};
+export const s25: SchemaNode = {
+ "type": "object",
+ "required": [
+  "type"
+ ],
+ "properties": s26,
+ "rules": [
+  s48
+ ]
+};
+export const s22: Readonly<Record<string, SchemaNode>> = {
+ "allowedSourceRanges": s23,
+ "dnsManagementPolicy": {
+  "type": "string",
+  "enum": [
+   "Managed",
+   "Unmanaged"
+  ],
+  "default": "Managed"
+ },
+ "providerParameters": s25,
+ "scope": {
+  "type": "string",
+  "enum": [
+   "Internal",
+   "External"
+  ]
+ }
+};
+export const s49: CelRuleSpec = {
+ "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.aws) || !has(self.providerParameters.aws.networkLoadBalancer) || !has(self.providerParameters.aws.networkLoadBalancer.eipAllocations)",
+ "message": "eipAllocations are forbidden when the scope is Internal."
+};
+export const s50: CelRuleSpec = {
+ "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.openstack) || !has(self.providerParameters.openstack.floatingIP) || self.providerParameters.openstack.floatingIP == \"\"",
+ "message": "cannot specify a floating ip when scope is internal"
+};
+export const s21: SchemaNode = {
+ "type": "object",
+ "required": [
+  "dnsManagementPolicy",
+  "scope"
+ ],
+ "properties": s22,
+ "rules": [
+  s49,
+  s50
+ ]
+};
+export const s18: Readonly<Record<string, SchemaNode>> = {
+ "hostNetwork": s19,
+ "loadBalancer": s21,
+ "nodePort": {
+  "type": "object",
+  "properties": {
+   "protocol": {
+    "type": "string",
+    "enum": [
+     "",
+     "TCP",
+     "PROXY"
+    ]
+   }
+  }
+ },
+ "private": {
+  "type": "object",
+  "properties": {
+   "protocol": {
+    "type": "string",
+    "enum": [
+     "",
+     "TCP",
+     "PROXY"
+    ]
+   }
+  }
+ },
+ "type": {
+  "type": "string",
+  "enum": [
+   "LoadBalancerService",
+   "HostNetwork",
+   "Private",
+   "NodePortService"
+  ]
+ }
+};
+export const s51: CelRuleSpec = {
  "rule": "self.matches('^\\\\d{4}-\\\\d{2}-\\\\d{2}T\\\\d{2}:\\\\d{2}:\\\\d{2}.*$') || self in ['true', 'false', 'True', 'False']",
  "message": "PausedUntil must be a date in RFC3339 format or 'True', 'true', 'False' or 'false'"
 };
-export const s23: Readonly<Record<string, SchemaNode>> = {
+export const s56: Readonly<Record<string, SchemaNode>> = {
  "name": {
   "type": "string",
   "maxLength": 255
@@ -169,83 +512,83 @@ export const s23: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s22: SchemaNode = {
+export const s55: SchemaNode = {
  "type": "object",
  "required": [
   "name",
   "values"
  ],
- "properties": s23
+ "properties": s56
 };
-export const s21: SchemaNode = {
+export const s54: SchemaNode = {
  "type": "array",
  "maxItems": 50,
- "items": s22
+ "items": s55
 };
-export const s20: Readonly<Record<string, SchemaNode>> = {
- "filters": s21,
+export const s53: Readonly<Record<string, SchemaNode>> = {
+ "filters": s54,
  "id": {
   "type": "string",
   "maxLength": 255
  }
 };
-export const s19: SchemaNode = {
+export const s52: SchemaNode = {
  "type": "object",
- "properties": s20
+ "properties": s53
 };
-export const s25: CelRuleSpec = {
+export const s58: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "key must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s24: SchemaNode = {
+export const s57: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 128,
  "rules": [
-  s25
+  s58
  ]
 };
-export const s27: CelRuleSpec = {
+export const s60: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "value must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s26: SchemaNode = {
+export const s59: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 256,
  "rules": [
-  s27
+  s60
  ]
 };
-export const s28: CelRuleSpec = {
+export const s61: CelRuleSpec = {
  "rule": "size(self.split('/')) == 11 && self.matches('^/subscriptions/.*/resourceGroups/.*/providers/Microsoft.Network/virtualNetworks/.*/subnets/.*$')",
  "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}`"
 };
-export const s29: CelRuleSpec = {
+export const s62: CelRuleSpec = {
  "rule": "self.split('/')[4].matches('[a-zA-Z0-9-_\\\\(\\\\)\\\\.]{1,90}')",
  "message": "The resourceGroupName should be between 1 and 90 characters, consisting only of alphanumeric characters, hyphens, underscores, periods and parenthesis"
 };
-export const s30: CelRuleSpec = {
+export const s63: CelRuleSpec = {
  "rule": "!self.split('/')[4].endsWith('.')",
  "message": "the resourceGroupName in the subnetID must not end with a period (.) character"
 };
-export const s31: CelRuleSpec = {
+export const s64: CelRuleSpec = {
  "rule": "self.split('/')[8].matches('[a-zA-Z0-9-_\\\\.]{2,64}')",
  "message": "The vnetName should be between 2 and 64 characters, consisting only of alphanumeric characters, hyphens, underscores and periods"
 };
-export const s32: CelRuleSpec = {
+export const s65: CelRuleSpec = {
  "rule": "!self.split('/')[8].endsWith('.') && !self.split('/')[8].endsWith('-')",
  "message": "the vnetName in the subnetID must not end with either a period (.) or hyphen (-) character"
 };
-export const s33: CelRuleSpec = {
+export const s66: CelRuleSpec = {
  "rule": "self.split('/')[10].matches('[a-zA-Z0-9][a-zA-Z0-9-_\\\\.]{0,79}')",
  "message": "The subnetName should be between 1 and 80 characters, consisting only of alphanumeric characters, hyphens and underscores and must start with an alphanumeric character"
 };
-export const s34: CelRuleSpec = {
+export const s67: CelRuleSpec = {
  "rule": "!self.split('/')[10].endsWith('.') && !self.split('/')[10].endsWith('-')",
  "message": "the subnetName in the subnetID must not end with a period (.) or hyphen (-) character"
 };
-export const s37: SchemaNode = {
+export const s70: SchemaNode = {
  "type": "object",
  "required": [
   "key",
@@ -268,7 +611,7 @@ export const s37: SchemaNode = {
   }
  ]
 };
-export const s38: SchemaNode = {
+export const s71: SchemaNode = {
  "type": "string",
  "maxLength": 255,
  "transitionRules": [
@@ -278,18 +621,18 @@ export const s38: SchemaNode = {
   }
  ]
 };
-export const s36: Readonly<Record<string, SchemaNode>> = {
- "infraKubeConfigSecret": s37,
- "infraNamespace": s38
+export const s69: Readonly<Record<string, SchemaNode>> = {
+ "infraKubeConfigSecret": s70,
+ "infraNamespace": s71
 };
-export const s35: SchemaNode = {
+export const s68: SchemaNode = {
  "type": "object",
  "required": [
   "infraNamespace"
  ],
- "properties": s36
+ "properties": s69
 };
-export const s39: SchemaNode = {
+export const s72: SchemaNode = {
  "type": "string",
  "enum": [
   "AWS",
@@ -308,12 +651,12 @@ export const s39: SchemaNode = {
   }
  ]
 };
-export const s42: SchemaNode = {
+export const s75: SchemaNode = {
  "type": "string",
  "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
  "maxLength": 316
 };
-export const s41: Readonly<Record<string, SchemaNode>> = {
+export const s74: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "format": "date-time"
@@ -341,9 +684,9 @@ export const s41: Readonly<Record<string, SchemaNode>> = {
    "Unknown"
   ]
  },
- "type": s42
+ "type": s75
 };
-export const s40: SchemaNode = {
+export const s73: SchemaNode = {
  "type": "object",
  "required": [
   "lastTransitionTime",
@@ -352,21 +695,21 @@ export const s40: SchemaNode = {
   "status",
   "type"
  ],
- "properties": s41
+ "properties": s74
 };
-export const s43: SchemaNode = {
+export const s76: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
   "type"
  ],
- "items": s40
+ "items": s73
 };
-export const s44: SchemaNode = {
+export const s77: SchemaNode = {
  "type": "array",
- "items": s40
+ "items": s73
 };
-export const s46: Readonly<Record<string, SchemaNode>> = {
+export const s79: Readonly<Record<string, SchemaNode>> = {
  "apiVersion": {
   "type": "string"
  },
@@ -389,60 +732,60 @@ export const s46: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s45: SchemaNode = {
+export const s78: SchemaNode = {
  "type": "object",
- "properties": s46
+ "properties": s79
 };
-export const s55: Readonly<Record<string, SchemaNode>> = {
+export const s88: Readonly<Record<string, SchemaNode>> = {
  "matchExpressions": s7,
  "matchFields": s7
 };
-export const s54: SchemaNode = {
+export const s87: SchemaNode = {
  "type": "object",
- "properties": s55
+ "properties": s88
 };
-export const s53: Readonly<Record<string, SchemaNode>> = {
- "preference": s54,
+export const s86: Readonly<Record<string, SchemaNode>> = {
+ "preference": s87,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s52: SchemaNode = {
+export const s85: SchemaNode = {
  "type": "object",
  "required": [
   "preference",
   "weight"
  ],
- "properties": s53
+ "properties": s86
 };
-export const s51: SchemaNode = {
+export const s84: SchemaNode = {
  "type": "array",
- "items": s52
+ "items": s85
 };
-export const s58: SchemaNode = {
+export const s91: SchemaNode = {
  "type": "array",
- "items": s54
+ "items": s87
 };
-export const s57: Readonly<Record<string, SchemaNode>> = {
- "nodeSelectorTerms": s58
+export const s90: Readonly<Record<string, SchemaNode>> = {
+ "nodeSelectorTerms": s91
 };
-export const s56: SchemaNode = {
+export const s89: SchemaNode = {
  "type": "object",
  "required": [
   "nodeSelectorTerms"
  ],
- "properties": s57
+ "properties": s90
 };
-export const s50: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s51,
- "requiredDuringSchedulingIgnoredDuringExecution": s56
+export const s83: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s84,
+ "requiredDuringSchedulingIgnoredDuringExecution": s89
 };
-export const s49: SchemaNode = {
+export const s82: SchemaNode = {
  "type": "object",
- "properties": s50
+ "properties": s83
 };
-export const s65: Readonly<Record<string, SchemaNode>> = {
+export const s98: Readonly<Record<string, SchemaNode>> = {
  "labelSelector": s5,
  "matchLabelKeys": {
   "type": "array",
@@ -467,74 +810,74 @@ export const s65: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s64: SchemaNode = {
+export const s97: SchemaNode = {
  "type": "object",
  "required": [
   "topologyKey"
  ],
- "properties": s65
+ "properties": s98
 };
-export const s63: Readonly<Record<string, SchemaNode>> = {
- "podAffinityTerm": s64,
+export const s96: Readonly<Record<string, SchemaNode>> = {
+ "podAffinityTerm": s97,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s62: SchemaNode = {
+export const s95: SchemaNode = {
  "type": "object",
  "required": [
   "podAffinityTerm",
   "weight"
  ],
- "properties": s63
+ "properties": s96
 };
-export const s61: SchemaNode = {
+export const s94: SchemaNode = {
  "type": "array",
- "items": s62
+ "items": s95
 };
-export const s66: SchemaNode = {
+export const s99: SchemaNode = {
  "type": "array",
- "items": s64
+ "items": s97
 };
-export const s60: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s61,
- "requiredDuringSchedulingIgnoredDuringExecution": s66
+export const s93: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s94,
+ "requiredDuringSchedulingIgnoredDuringExecution": s99
 };
-export const s59: SchemaNode = {
+export const s92: SchemaNode = {
  "type": "object",
- "properties": s60
+ "properties": s93
 };
-export const s48: Readonly<Record<string, SchemaNode>> = {
- "nodeAffinity": s49,
- "podAffinity": s59,
- "podAntiAffinity": s59
+export const s81: Readonly<Record<string, SchemaNode>> = {
+ "nodeAffinity": s82,
+ "podAffinity": s92,
+ "podAntiAffinity": s92
 };
-export const s47: SchemaNode = {
+export const s80: SchemaNode = {
  "type": "object",
- "properties": s48
+ "properties": s81
 };
-export const s69: SchemaNode = {
+export const s102: SchemaNode = {
  "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
  "intOrString": true
 };
-export const s68: Readonly<Record<string, SchemaNode>> = {
+export const s101: Readonly<Record<string, SchemaNode>> = {
  "containerName": {
   "type": "string"
  },
- "divisor": s69,
+ "divisor": s102,
  "resource": {
   "type": "string"
  }
 };
-export const s67: SchemaNode = {
+export const s100: SchemaNode = {
  "type": "object",
  "required": [
   "resource"
  ],
- "properties": s68
+ "properties": s101
 };
-export const s72: SchemaNode = {
+export const s105: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
@@ -555,20 +898,20 @@ export const s72: SchemaNode = {
   }
  }
 };
-export const s73: SchemaNode = {
+export const s106: SchemaNode = {
  "type": "object",
- "additionalProperties": s69
+ "additionalProperties": s102
 };
-export const s71: Readonly<Record<string, SchemaNode>> = {
- "claims": s72,
- "limits": s73,
- "requests": s73
+export const s104: Readonly<Record<string, SchemaNode>> = {
+ "claims": s105,
+ "limits": s106,
+ "requests": s106
 };
-export const s70: SchemaNode = {
+export const s103: SchemaNode = {
  "type": "object",
- "properties": s71
+ "properties": s104
 };
-export const s76: Readonly<Record<string, SchemaNode>> = {
+export const s109: Readonly<Record<string, SchemaNode>> = {
  "fieldRef": {
   "type": "object",
   "required": [
@@ -590,20 +933,20 @@ export const s76: Readonly<Record<string, SchemaNode>> = {
  "path": {
   "type": "string"
  },
- "resourceFieldRef": s67
+ "resourceFieldRef": s100
 };
-export const s75: SchemaNode = {
+export const s108: SchemaNode = {
  "type": "object",
  "required": [
   "path"
  ],
- "properties": s76
+ "properties": s109
 };
-export const s74: SchemaNode = {
+export const s107: SchemaNode = {
  "type": "array",
- "items": s75
+ "items": s108
 };
-export const s79: SchemaNode = {
+export const s112: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -621,7 +964,7 @@ export const s79: SchemaNode = {
   }
  }
 };
-export const s80: SchemaNode = {
+export const s113: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -642,24 +985,24 @@ export const s80: SchemaNode = {
   }
  }
 };
-export const s82: Readonly<Record<string, SchemaNode>> = {
- "limits": s73,
- "requests": s73
+export const s115: Readonly<Record<string, SchemaNode>> = {
+ "limits": s106,
+ "requests": s106
 };
-export const s81: SchemaNode = {
+export const s114: SchemaNode = {
  "type": "object",
- "properties": s82
+ "properties": s115
 };
-export const s78: Readonly<Record<string, SchemaNode>> = {
+export const s111: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s79,
- "dataSourceRef": s80,
- "resources": s81,
+ "dataSource": s112,
+ "dataSourceRef": s113,
+ "resources": s114,
  "selector": s5,
  "storageClassName": {
   "type": "string"
@@ -674,11 +1017,11 @@ export const s78: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s77: SchemaNode = {
+export const s110: SchemaNode = {
  "type": "object",
- "properties": s78
+ "properties": s111
 };
-export const s85: Readonly<Record<string, SchemaNode>> = {
+export const s118: Readonly<Record<string, SchemaNode>> = {
  "lastHeartbeatTime": {
   "type": "string",
   "format": "date-time"
@@ -700,23 +1043,23 @@ export const s85: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s84: SchemaNode = {
+export const s117: SchemaNode = {
  "type": "object",
  "required": [
   "status",
   "type"
  ],
- "properties": s85
+ "properties": s118
 };
-export const s83: SchemaNode = {
+export const s116: SchemaNode = {
  "type": "array",
- "items": s84
+ "items": s117
 };
-export const s86: SchemaNode = {
+export const s119: SchemaNode = {
  "type": "array",
  "items": s5
 };
-export const s88: SchemaNode = {
+export const s121: SchemaNode = {
  "type": "object",
  "required": [
   "current",
@@ -731,11 +1074,11 @@ export const s88: SchemaNode = {
   }
  }
 };
-export const s87: SchemaNode = {
+export const s120: SchemaNode = {
  "type": "array",
- "items": s88
+ "items": s121
 };
-export const s90: Readonly<Record<string, SchemaNode>> = {
+export const s123: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -752,15 +1095,15 @@ export const s90: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s89: SchemaNode = {
+export const s122: SchemaNode = {
  "type": "object",
  "required": [
   "diskId",
   "url"
  ],
- "properties": s90
+ "properties": s123
 };
-export const s92: Readonly<Record<string, SchemaNode>> = {
+export const s125: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -785,11 +1128,11 @@ export const s92: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s91: SchemaNode = {
+export const s124: SchemaNode = {
  "type": "object",
- "properties": s92
+ "properties": s125
 };
-export const s93: SchemaNode = {
+export const s126: SchemaNode = {
  "type": "object",
  "required": [
   "url"
@@ -806,7 +1149,7 @@ export const s93: SchemaNode = {
   }
  }
 };
-export const s94: SchemaNode = {
+export const s127: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -824,16 +1167,16 @@ export const s94: SchemaNode = {
   }
  }
 };
-export const s96: Readonly<Record<string, SchemaNode>> = {
+export const s129: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s79,
- "dataSourceRef": s80,
- "resources": s81,
+ "dataSource": s112,
+ "dataSourceRef": s113,
+ "resources": s114,
  "selector": s5,
  "storageClassName": {
   "type": "string"
@@ -845,11 +1188,11 @@ export const s96: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s95: SchemaNode = {
+export const s128: SchemaNode = {
  "type": "object",
- "properties": s96
+ "properties": s129
 };
-export const s101: Readonly<Record<string, SchemaNode>> = {
+export const s134: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "nullable": true,
@@ -868,22 +1211,22 @@ export const s101: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s100: SchemaNode = {
+export const s133: SchemaNode = {
  "type": "object",
- "properties": s101
+ "properties": s134
 };
-export const s99: SchemaNode = {
+export const s132: SchemaNode = {
  "type": "array",
- "items": s100
+ "items": s133
 };
-export const s98: Readonly<Record<string, SchemaNode>> = {
- "conditions": s99,
+export const s131: Readonly<Record<string, SchemaNode>> = {
+ "conditions": s132,
  "observedGeneration": {
   "type": "integer",
   "format": "int64"
  }
 };
-export const s97: SchemaNode = {
+export const s130: SchemaNode = {
  "type": "object",
- "properties": s98
+ "properties": s131
 };

@@ -30,6 +30,11 @@ export interface SchemaNode {
   readonly type?: SchemaType;
   /** Only the formats apiextensions-apiserver validates (see format.ts). */
   readonly format?: string;
+  /**
+   * A CRD `oneOf` whose branches each give this string one format (IngressController's syslog
+   * address: ipv4 or ipv6): the value must be of exactly one of them.
+   */
+  readonly oneOfFormats?: readonly string[];
   readonly enum?: readonly unknown[];
   readonly pattern?: string;
   readonly required?: readonly string[];

@@ -196,6 +196,13 @@ function checkString(w: Walker, node: SchemaNode, value: string) {
       add(ctx, path, `Invalid value: ${JSON.stringify(value)}: ${path} in body must be of type ${node.format}: ${JSON.stringify(value)}`, `set ${path} to a valid ${node.format}${example ? ` such as ${JSON.stringify(example)}` : ''}`);
     }
   }
+  if (node.oneOfFormats !== undefined) {
+    const matching = node.oneOfFormats.filter((format) => ENFORCED_FORMATS.get(format)?.(value) ?? true);
+    if (matching.length !== 1) {
+      const path = pathOf(w);
+      add(ctx, path, `Invalid value: ${JSON.stringify(value)}: ${path} in body must validate one and only one schema (oneOf): ${node.oneOfFormats.join(' or ')}`, `set ${path} to a valid ${node.oneOfFormats.join(' or ')} value`);
+    }
+  }
 }
 
 function checkNumber(w: Walker, node: SchemaNode, value: number) {

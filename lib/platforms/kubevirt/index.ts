@@ -206,6 +206,8 @@ export const kubevirtPlatform = definePlatform({
   ingress: {
     mode: 'infrastructure-load-balancer',
     throughRoutes: (hc) => Boolean(hc.spec.platform.kubevirt?.baseDomainPassthrough),
+    // External infrastructure: the VMs, their Services and routes are on the cluster of these credentials.
+    onManagementCluster: (hc) => !hc.spec.platform.kubevirt?.credentials,
     choicePath: 'spec.platform.kubevirt',
     howTo: { useRoutes: "platform.kubevirt.ingress: 'Routes', no baseDomain", useLoadBalancer: "a baseDomain (or platform.kubevirt.ingress: 'LoadBalancer')" },
   },
