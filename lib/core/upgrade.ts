@@ -170,9 +170,15 @@ export const upgradeCheck: PreviousStateCheck = {
   kinds: ['HostedCluster', 'NodePool'],
   // The multicluster engine's Subscription moves in the summary (its channel) but has no rule.
   summaryKinds: ['Subscription'],
-  check: (previous, planned) => upgradeFindings(...beforeAndAfter(previous, planned)),
+  check: (previous, planned) => withPropsPaths(upgradeFindings(...beforeAndAfter(previous, planned)), planned),
   summary: (previous, planned) => versionChangeLines(versionChanges(...beforeAndAfter(previous, planned))),
 };
+
+/** The findings with the props path the user wrote (`nodePools[1].release.image`), the rendered one beside it. */
+function withPropsPaths(findings: readonly ValidationIssue[], planned: readonly PlannedObject[]): ValidationIssue[] {
+  const paths = new Map(planned.map((p) => [`${p.object.kind} ${p.object.metadata.namespace}/${p.object.metadata.name}`, p.paths]));
+  return findings.map((finding) => ({ ...finding, ...paths.get(finding.object)?.(finding.path) }));
+}
 
 /** The previous version of each planned object that has one, and the planned objects. */
 function beforeAndAfter(previous: PreviousObjects, planned: readonly PlannedObject[]): [before: unknown[], after: unknown[]] {

@@ -38,7 +38,7 @@ describe('synthAtomically checks the upgrade against the files it wrote last tim
     expect(caught).toBeInstanceOf(HcpValidationError);
     const errors = (caught as HcpValidationError).issues.filter((i) => i.severity === 'error');
     expect(errors.map((e) => `${e.object} ${e.path}: ${e.message}`)).toEqual([
-      'HostedCluster kubevirt-clusters/kv-dev spec.release.image: the control plane would go back from 4.17.3 to 4.16.4: the HyperShift operator refuses a downgrade to an earlier minor release.',
+      'HostedCluster kubevirt-clusters/kv-dev release.image: the control plane would go back from 4.17.3 to 4.16.4: the HyperShift operator refuses a downgrade to an earlier minor release.',
     ]);
     expect(filesBelow(out)).toEqual(before);
   });

@@ -75,7 +75,7 @@ export function define(app: App): void {
 
 describe('a step the operators refuse', () => {
   const TWO_MINORS =
-    '  error HostedCluster clusters/edge spec.release.image: the control plane would move from 4.15.20 to 4.17.1, 2 minor releases in one step: ' +
+    '  error HostedCluster clusters/edge release.image: the control plane would move from 4.15.20 to 4.17.1, 2 minor releases in one step: ' +
     'a control plane moves one minor release per upgrade (the Kubernetes version skew policy). Fix: Upgrade to a 4.16 release first; once the HostedCluster ' +
     'reports it, move on to 4.17.1. NodePools may stay where they are meanwhile (up to 3 minor releases behind).\n';
 

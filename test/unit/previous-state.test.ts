@@ -68,7 +68,7 @@ describe('checkAgainstPrevious', () => {
     const review = reviewAgainstPrevious(previous, planned);
     expect(review.findings.map((f) => `${f.severity} ${f.object} ${f.path}`)).toEqual([
       `error NodePool kubevirt-clusters/${pool.metadata.name} nodePools[0].upgradeType`,
-      `error HostedCluster kubevirt-clusters/${plan.name} spec.release.image`,
+      `error HostedCluster kubevirt-clusters/${plan.name} release.image`,
       `warning NodePool kubevirt-clusters/${pool.metadata.name} spec.release.image`,
     ]);
     expect(review.findings).toEqual(checkAgainstPrevious(previous, planned));
