@@ -15,7 +15,9 @@ import { caBundleSourceSchema, identityProviderSchema, namedCertificateSchema } 
 import type { CaBundleSource, IdentityProviderProps, NamedCertificateProps } from '../../lib/core/access-props';
 import type { NetworkingProps } from '../../lib/core/networking-props';
 import { hostedClusterEntries, priorityClassPropsSchema, releasePropsSchema, secretEncryptionPropsSchema, servicesPropsSchema } from '../../lib/core/hosted-cluster';
-import type { ClusterPropsOf, PriorityClassProps, SecretEncryptionProps, ServicesProps } from '../../lib/core/hosted-cluster-props';
+import type { ClusterPropsOf, EtcdProps, OlmCatalogImages, OlmCatalogsProps, PriorityClassProps, SecretEncryptionProps, ServicesProps, UnmanagedEtcdProps } from '../../lib/core/hosted-cluster-props';
+import { etcdPropsSchema, unmanagedEtcdPropsSchema } from '../../lib/core/etcd';
+import { olmCatalogImagesSchema, olmCatalogsPropsSchema } from '../../lib/core/olm-catalogs';
 import type { ReleaseProps } from '../../lib/core/release-props';
 import { nodePoolEntries } from '../../lib/core/node-pool';
 import type { NodePoolPropsOf } from '../../lib/core/node-pool-props';
@@ -122,6 +124,10 @@ same<ReleaseProps, v.InferOutput<typeof releasePropsSchema>>(true);
 same<SecretEncryptionProps, v.InferOutput<typeof secretEncryptionPropsSchema>>(true);
 same<ServicesProps, v.InferOutput<typeof servicesPropsSchema>>(true);
 same<PriorityClassProps, v.InferOutput<typeof priorityClassPropsSchema>>(true);
+same<EtcdProps, v.InferOutput<typeof etcdPropsSchema>>(true);
+same<UnmanagedEtcdProps, v.InferOutput<typeof unmanagedEtcdPropsSchema>>(true);
+same<OlmCatalogsProps, v.InferOutput<typeof olmCatalogsPropsSchema>>(true);
+same<OlmCatalogImages, v.InferOutput<typeof olmCatalogImagesSchema>>(true);
 same<Omit<ClusterPropsOf<{ readonly type: 'Test' }>, 'platform'>, EntriesOutput<typeof hostedClusterEntries>>(true);
 same<Omit<NodePoolPropsOf, 'platform'>, EntriesOutput<typeof nodePoolEntries>>(true);
 
