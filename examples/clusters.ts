@@ -34,7 +34,11 @@ export const agentCluster: HostedClusterProps = {
   secretEncryption: { aescbc: vault('hosted-clusters/vcluster2', 'etcd-encryption-key') },
 };
 
-/** A KubeVirt cluster with base-domain passthrough, HA control plane and two VM pools, one with a KubeletConfig and a Tuned. */
+/**
+ * A KubeVirt cluster with base-domain passthrough, HA control plane and two VM pools, one with a
+ * KubeletConfig and a Tuned. Once deleted and destroyed, it stays 10 minutes with its final status
+ * (condition HostedClusterDestroyed) for the dashboards that watch it.
+ */
 export const kubevirtCluster: HostedClusterProps = {
   name: 'kv-dev',
   namespace: 'kubevirt-clusters',
@@ -42,6 +46,7 @@ export const kubevirtCluster: HostedClusterProps = {
   platform: { type: 'KubeVirt', kubevirt: {} },
   controllerAvailabilityPolicy: 'HighlyAvailable',
   etcd: { storageClassName: 'ocs-storagecluster-ceph-rbd' },
+  destroyGracePeriod: '10m',
   pullSecret: vault('hosted-clusters/pull-secret'),
   secretEncryption: { aescbc: SecretSource.existing('kv-dev-etcd-encryption-key') },
   nodePools: [
