@@ -13,6 +13,7 @@ export type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, AwsZone, EndpointA
 export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './platforms';
 export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
 export type { ReleaseProps, SecretEncryptionProps, ServicesProps, PriorityClassProps } from './core/hosted-cluster';
+export type { EtcdProps, UnmanagedEtcdProps, OlmCatalogsProps, OlmCatalogImages, TrustBundleSource } from './core/hosted-cluster';
 export type { NetworkingProps, NetworkEntry, ClusterNetworkEntry } from './core/networking';
 export type { PublishingMapping } from './core/services';
 export type { Arch, UpgradeType } from './core/platform';
