@@ -253,7 +253,7 @@ describe('CEL rules from the real CRDs', () => {
 
   test('every rule on create can be evaluated', () => {
     const coverage = celRuleCoverage();
-    expect(coverage.total).toBe(309); // 225 of HostedCluster, NodePool and ExternalSecret; 7 of BGPAdvertisement, BGPPeer and HyperConverged; 3 of VirtualMachine; 9 of ContainerRuntimeConfig; 65 of IngressController
+    expect(coverage.total).toBe(319); // 225 of HostedCluster, NodePool and ExternalSecret; 7 of BGPAdvertisement, BGPPeer and HyperConverged; 3 of VirtualMachine; 9 of ContainerRuntimeConfig; 65 of IngressController; 4 of Image; 6 of ClusterDeployment
     expect(coverage.skipped).toEqual([]);
   });
 
