@@ -298,3 +298,24 @@ describe('RE2 patterns', () => {
     expect(compileRe2(pattern).test(text)).toBe(expected);
   });
 });
+
+describe('generated schemas', () => {
+  test('an allOf of enums keeps the values every branch allows (Hive vSphere failure domains)', () => {
+    const clusterDeployment = (regionType: string): Json => ({
+      apiVersion: 'hive.openshift.io/v1',
+      kind: 'ClusterDeployment',
+      metadata: { name: 'site', namespace: 'site' },
+      spec: {
+        baseDomain: 'example.com',
+        clusterName: 'site',
+        platform: { vsphere: { infrastructure: { failureDomains: [{ name: 'fd', region: 'r', zone: 'z', server: 'vc.example.com', topology: {}, regionType }] } } },
+      },
+    });
+    const regionFindings = (regionType: string) => findings(clusterDeployment(regionType)).filter((f) => f.includes('regionType'));
+    expect(regionFindings('Datacenter')).toEqual([]);
+    // In the first branch (HostGroup, Datacenter, ComputeCluster) but not the second.
+    expect(regionFindings('HostGroup')).toEqual([
+      'spec.platform.vsphere.infrastructure.failureDomains[0].regionType: Unsupported value: "HostGroup": supported values: "Datacenter", "ComputeCluster"',
+    ]);
+  });
+});
