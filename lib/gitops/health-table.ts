@@ -384,33 +384,49 @@ export const agentServiceConfigHealthTable: HealthTable = {
   ],
 };
 
+/** Why each verdict of a {@link oneConditionTable} is given, with its upstream source. */
+interface OneConditionWhy {
+  readonly failed: string;
+  readonly ready: string;
+  readonly waiting: string;
+}
+
+/**
+ * One condition decides: no conditions yet is Progressing, `type`=False (with `failedReason`, when
+ * given) Degraded, `type`=True Healthy, anything else Progressing.
+ */
+function oneConditionTable(group: string, version: string, kind: string, type: string, why: OneConditionWhy, failedReason?: string): HealthTable {
+  return {
+    group,
+    version,
+    kind,
+    rules: [
+      waitingRule,
+      {
+        status: 'Degraded',
+        when: { op: 'condition', type, status: 'False', ...(failedReason ? { reason: failedReason } : {}) },
+        message: [`${type}=False: `, { conditionText: type }],
+        why: why.failed,
+      },
+      { status: 'Healthy', when: { op: 'condition', type, status: 'True' }, message: [{ conditionText: type }], why: why.ready },
+      { status: 'Progressing', when: { op: 'always' }, message: [`Waiting for ${type}=True: `, { conditionText: type }], why: why.waiting },
+    ],
+  };
+}
+
 /** InfraEnv (agent-install.openshift.io/v1beta1): assisted-service's ImageCreated condition. */
-export const infraEnvHealthTable: HealthTable = {
-  group: 'agent-install.openshift.io',
-  version: 'v1beta1',
-  kind: 'InfraEnv',
-  rules: [
-    waitingRule,
-    {
-      status: 'Degraded',
-      when: { op: 'condition', type: 'ImageCreated', status: 'False', reason: 'ImageCreationError' },
-      message: ['ImageCreated=False: ', { conditionText: 'ImageCreated' }],
-      why: 'assisted-service infraenv_controller.go: ImageCreated=False with reason ImageCreationError when the discovery image cannot be built (it waits for a fix).',
-    },
-    {
-      status: 'Healthy',
-      when: { op: 'condition', type: 'ImageCreated', status: 'True' },
-      message: [{ conditionText: 'ImageCreated' }],
-      why: 'assisted-service: ImageCreated=True once the discovery ISO can be downloaded (status.isoDownloadURL).',
-    },
-    {
-      status: 'Progressing',
-      when: { op: 'always' },
-      message: ['Waiting for ImageCreated=True: ', { conditionText: 'ImageCreated' }],
-      why: 'The image is being built, or waits for its NMStateConfigs, and nothing above applies.',
-    },
-  ],
-};
+export const infraEnvHealthTable = oneConditionTable(
+  'agent-install.openshift.io',
+  'v1beta1',
+  'InfraEnv',
+  'ImageCreated',
+  {
+    failed: 'assisted-service infraenv_controller.go: ImageCreated=False with reason ImageCreationError when the discovery image cannot be built (it waits for a fix).',
+    ready: 'assisted-service: ImageCreated=True once the discovery ISO can be downloaded (status.isoDownloadURL).',
+    waiting: 'The image is being built, or waits for its NMStateConfigs, and nothing above applies.',
+  },
+  'ImageCreationError',
+);
 
 /** BareMetalHost (metal3.io/v1alpha1): judged by `status.operationalStatus` and `status.provisioning.state`. */
 export const bareMetalHostHealthTable: HealthTable = {
@@ -650,32 +666,13 @@ export const scheduleHealthTable: HealthTable = {
  * (internal/controller/readiness.go: Velero, node agent...); their type strings were not confirmed
  * and they are absent from older releases, so the row does not use them.
  */
-export const dataProtectionApplicationHealthTable: HealthTable = {
-  group: 'oadp.openshift.io',
-  version: 'v1alpha1',
-  kind: 'DataProtectionApplication',
-  rules: [
-    noConditionsRule,
-    {
-      status: 'Degraded',
-      when: { op: 'condition', type: 'Reconciled', status: 'False' },
-      message: ['Reconciled=False: ', { conditionText: 'Reconciled' }],
-      why: 'oadp-operator dataprotectionapplication_controller.go: Reconciled=False (reason Error) with the validation or reconcile error as message; it stays until the spec or a referenced Secret changes.',
-    },
-    {
-      status: 'Healthy',
-      when: { op: 'condition', type: 'Reconciled', status: 'True' },
-      message: [{ conditionText: 'Reconciled' }],
-      why: 'oadp-operator: Reconciled=True (reason Complete) once the Velero deployment, node agent and storage locations are written.',
-    },
-    {
-      status: 'Progressing',
-      when: { op: 'always' },
-      message: ['Waiting for Reconciled=True: ', { conditionText: 'Reconciled' }],
-      why: 'Not reconciled yet, and nothing above applies.',
-    },
-  ],
-};
+export const dataProtectionApplicationHealthTable = oneConditionTable('oadp.openshift.io', 'v1alpha1', 'DataProtectionApplication', 'Reconciled', {
+  failed:
+    'oadp-operator dataprotectionapplication_controller.go: Reconciled=False (reason Error) with the validation or reconcile error as message; ' +
+    'it stays until the spec or a referenced Secret changes.',
+  ready: 'oadp-operator: Reconciled=True (reason Complete) once the Velero deployment, node agent and storage locations are written.',
+  waiting: 'Not reconciled yet, and nothing above applies.',
+});
 
 /**
  * ManagedCluster (cluster.open-cluster-management.io/v1, cluster-scoped): the hub's conditions.
