@@ -82,7 +82,9 @@ function loadTypeScript(appDir: string): typeof TypeScript {
 /**
  * The nearest tsconfig.json's compiler options (its own, not those it `extends`), with what a
  * require hook needs forced: CommonJS output, an inline source map, and no declarations or other
- * outputs.
+ * outputs. The output locations are dropped too: the map's source path is written relative to the
+ * output file, and node reads it relative to the .ts file it runs (with the project's `outDir`, a
+ * stack named a folder one level too high).
  */
 function compilerOptions(ts: typeof TypeScript, appDir: string): TypeScript.CompilerOptions {
   const configFile = ts.findConfigFile(appDir, ts.sys.fileExists);
@@ -101,6 +103,11 @@ function compilerOptions(ts: typeof TypeScript, appDir: string): TypeScript.Comp
     inlineSourceMap: true,
     inlineSources: false,
     sourceMap: false,
+    outDir: undefined,
+    outFile: undefined,
+    rootDir: undefined,
+    sourceRoot: undefined,
+    mapRoot: undefined,
     declaration: false,
     declarationMap: false,
     emitDeclarationOnly: false,

@@ -38,17 +38,24 @@ export interface Phase {
 
 /**
  * The phases the library uses. Hosted-cluster phases keep waves 0-3 so existing output does not
- * change; what must exist before them (operators and their configuration) gets negative waves.
+ * change; what must exist before them (image settings, operators and their configuration) gets
+ * negative waves. Two phases may share a wave when they never order against each other.
  */
 export const PHASES = {
+  /** Image mirrors and the registry CA of a disconnected management cluster: before any operator image or catalog is pulled. */
+  imageConfiguration: { name: 'image-configuration', wave: -4 },
   operators: { name: 'operators', wave: -3 },
   operatorConfiguration: { name: 'operator-configuration', wave: -2 },
   /** Objects whose admission webhooks must be serving first (e.g. MetalLB pools). */
   webhooksReady: { name: 'webhooks-ready', wave: -1 },
   namespaces: { name: 'namespaces', wave: 0 },
   prerequisites: { name: 'prerequisites', wave: 1 },
+  /** A Velero Restore, with the prerequisites: it must complete before the hosted cluster is applied. */
+  restore: { name: 'restore', wave: 1 },
   hostedCluster: { name: 'hosted-cluster', wave: 2 },
   nodePools: { name: 'node-pools', wave: 3 },
+  /** The ManagedCluster of an imported cluster: after the hosted cluster, so that a delete (reverse order) removes it first. */
+  registration: { name: 'registration', wave: 3 },
   day2: { name: 'day-2', wave: 4 },
 } as const satisfies Record<string, Phase>;
 

@@ -384,33 +384,49 @@ export const agentServiceConfigHealthTable: HealthTable = {
   ],
 };
 
+/** Why each verdict of a {@link oneConditionTable} is given, with its upstream source. */
+interface OneConditionWhy {
+  readonly failed: string;
+  readonly ready: string;
+  readonly waiting: string;
+}
+
+/**
+ * One condition decides: no conditions yet is Progressing, `type`=False (with `failedReason`, when
+ * given) Degraded, `type`=True Healthy, anything else Progressing.
+ */
+function oneConditionTable(group: string, version: string, kind: string, type: string, why: OneConditionWhy, failedReason?: string): HealthTable {
+  return {
+    group,
+    version,
+    kind,
+    rules: [
+      waitingRule,
+      {
+        status: 'Degraded',
+        when: { op: 'condition', type, status: 'False', ...(failedReason ? { reason: failedReason } : {}) },
+        message: [`${type}=False: `, { conditionText: type }],
+        why: why.failed,
+      },
+      { status: 'Healthy', when: { op: 'condition', type, status: 'True' }, message: [{ conditionText: type }], why: why.ready },
+      { status: 'Progressing', when: { op: 'always' }, message: [`Waiting for ${type}=True: `, { conditionText: type }], why: why.waiting },
+    ],
+  };
+}
+
 /** InfraEnv (agent-install.openshift.io/v1beta1): assisted-service's ImageCreated condition. */
-export const infraEnvHealthTable: HealthTable = {
-  group: 'agent-install.openshift.io',
-  version: 'v1beta1',
-  kind: 'InfraEnv',
-  rules: [
-    waitingRule,
-    {
-      status: 'Degraded',
-      when: { op: 'condition', type: 'ImageCreated', status: 'False', reason: 'ImageCreationError' },
-      message: ['ImageCreated=False: ', { conditionText: 'ImageCreated' }],
-      why: 'assisted-service infraenv_controller.go: ImageCreated=False with reason ImageCreationError when the discovery image cannot be built (it waits for a fix).',
-    },
-    {
-      status: 'Healthy',
-      when: { op: 'condition', type: 'ImageCreated', status: 'True' },
-      message: [{ conditionText: 'ImageCreated' }],
-      why: 'assisted-service: ImageCreated=True once the discovery ISO can be downloaded (status.isoDownloadURL).',
-    },
-    {
-      status: 'Progressing',
-      when: { op: 'always' },
-      message: ['Waiting for ImageCreated=True: ', { conditionText: 'ImageCreated' }],
-      why: 'The image is being built, or waits for its NMStateConfigs, and nothing above applies.',
-    },
-  ],
-};
+export const infraEnvHealthTable = oneConditionTable(
+  'agent-install.openshift.io',
+  'v1beta1',
+  'InfraEnv',
+  'ImageCreated',
+  {
+    failed: 'assisted-service infraenv_controller.go: ImageCreated=False with reason ImageCreationError when the discovery image cannot be built (it waits for a fix).',
+    ready: 'assisted-service: ImageCreated=True once the discovery ISO can be downloaded (status.isoDownloadURL).',
+    waiting: 'The image is being built, or waits for its NMStateConfigs, and nothing above applies.',
+  },
+  'ImageCreationError',
+);
 
 /** BareMetalHost (metal3.io/v1alpha1): judged by `status.operationalStatus` and `status.provisioning.state`. */
 export const bareMetalHostHealthTable: HealthTable = {
@@ -550,6 +566,208 @@ export const credentialsRequestHealthTable: HealthTable = {
   ],
 };
 
+const VELERO_TYPES = 'velero pkg/apis/velero/v1';
+
+/**
+ * A Velero run (Backup or Restore), judged by `status.phase`. The phase enums are in the CRDs
+ * (velero.io_backups.yaml, velero.io_restores.yaml); the meanings are from the phase comments of
+ * backup_types.go and restore_types.go. A phase ending in `PartiallyFailed` means some items
+ * already failed, so the run can only end `PartiallyFailed`.
+ */
+function veleroRunTable(kind: 'Backup' | 'Restore', completed: string): HealthTable {
+  const source = `${VELERO_TYPES}/${kind.toLowerCase()}_types.go`;
+  const partial = (phase: string, why: string): HealthRule => ({
+    status: 'Degraded',
+    when: { op: 'field', path: ['status', 'phase'], equals: phase },
+    message: [`Phase ${phase}: some items failed (velero ${kind.toLowerCase()} describe `, { field: ['metadata', 'name'] }, ' --details)'],
+    why: `${source}: ${why}`,
+  });
+  return {
+    group: 'velero.io',
+    version: 'v1',
+    kind,
+    rules: [
+      {
+        status: 'Healthy',
+        when: { op: 'field', path: ['status', 'phase'], equals: 'Completed' },
+        message: [`Phase Completed: ${completed}`],
+        why: `${source}: Completed once every item was processed without errors (the readiness the plan waits for; P2 §7.6 waits for it).`,
+      },
+      {
+        status: 'Degraded',
+        when: { op: 'field', path: ['status', 'phase'], equals: 'FailedValidation' },
+        message: ['Phase FailedValidation: the spec was refused (status.validationErrors)'],
+        why: `${source}: FailedValidation when the spec is invalid (e.g. an unknown storage location or backup); Velero never retries it.`,
+      },
+      {
+        status: 'Degraded',
+        when: { op: 'field', path: ['status', 'phase'], equals: 'Failed' },
+        message: ['Phase Failed: ', { field: ['status', 'failureReason'] }],
+        why: `${source}: Failed when the run as a whole failed; status.failureReason says why. Velero does not retry it.`,
+      },
+      partial('PartiallyFailed', 'PartiallyFailed when the run finished with errors on some items.'),
+      partial('WaitingForPluginOperationsPartiallyFailed', 'items already failed while plugin operations (data movement) still run; it ends PartiallyFailed.'),
+      partial('FinalizingPartiallyFailed', 'items already failed and the run is finalizing; it ends PartiallyFailed.'),
+      {
+        status: 'Progressing',
+        when: { op: 'always' },
+        message: ['Phase ', { field: ['status', 'phase'] }],
+        why: `${source}: New, Queued, ReadyToStart, InProgress, WaitingForPluginOperations, Finalizing (or Deleting), or not reported yet.`,
+      },
+    ],
+  };
+}
+
+/** Backup (velero.io/v1): judged by `status.phase`. */
+export const backupHealthTable = veleroRunTable('Backup', 'the backup is stored');
+
+/** Restore (velero.io/v1): judged by `status.phase`. */
+export const restoreHealthTable = veleroRunTable('Restore', 'every item was restored');
+
+/** Schedule (velero.io/v1): Suspended while `spec.paused`; otherwise judged by `status.phase` (New, Enabled, FailedValidation). */
+export const scheduleHealthTable: HealthTable = {
+  group: 'velero.io',
+  version: 'v1',
+  kind: 'Schedule',
+  rules: [
+    {
+      status: 'Suspended',
+      when: { op: 'field', path: ['spec', 'paused'], equals: true },
+      message: ['Paused (spec.paused): no backups are made'],
+      why: 'velero pkg/controller/schedule_controller.go: the controller filters paused Schedules out (no reconcile, no Backups), so the phase keeps its last value.',
+    },
+    {
+      status: 'Degraded',
+      when: { op: 'field', path: ['status', 'phase'], equals: 'FailedValidation' },
+      message: ['Phase FailedValidation: the schedule was refused (status.validationErrors)'],
+      why: 'velero schedule_types.go and schedule_controller.go: FailedValidation when spec.schedule is not a valid cron expression (robfig/cron ParseStandard); it is re-validated each minute, so it stays until the spec changes.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'field', path: ['status', 'phase'], equals: 'Enabled' },
+      message: ['Phase Enabled'],
+      why: `${VELERO_TYPES}/schedule_types.go: Enabled once the schedule validated; Backups are then created on it (the readiness the plan waits for).`,
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Phase ', { field: ['status', 'phase'] }],
+      why: 'New, or not reported yet.',
+    },
+  ],
+};
+
+/**
+ * DataProtectionApplication (oadp.openshift.io/v1alpha1): OADP's `Reconciled` condition. The
+ * controller (oadp-operator internal/controller/dataprotectionapplication_controller.go, constants
+ * in api/v1alpha1/dataprotectionapplication_types.go) sets it True (reason Complete) once every
+ * reconcile step wrote its objects, and False (reason Error, the error as message) when a step or
+ * the validation of the spec fails. Newer releases add a readiness condition per component
+ * (internal/controller/readiness.go: Velero, node agent...); their type strings were not confirmed
+ * and they are absent from older releases, so the row does not use them.
+ */
+export const dataProtectionApplicationHealthTable = oneConditionTable('oadp.openshift.io', 'v1alpha1', 'DataProtectionApplication', 'Reconciled', {
+  failed:
+    'oadp-operator dataprotectionapplication_controller.go: Reconciled=False (reason Error) with the validation or reconcile error as message; ' +
+    'it stays until the spec or a referenced Secret changes.',
+  ready: 'oadp-operator: Reconciled=True (reason Complete) once the Velero deployment, node agent and storage locations are written.',
+  waiting: 'Not reconciled yet, and nothing above applies.',
+});
+
+/**
+ * ManagedCluster (cluster.open-cluster-management.io/v1, cluster-scoped): the hub's conditions.
+ * Types from open-cluster-management-io/api cluster/v1/types.go (the Available type is the string
+ * `ManagedClusterConditionAvailable` itself).
+ */
+export const managedClusterHealthTable: HealthTable = {
+  group: 'cluster.open-cluster-management.io',
+  version: 'v1',
+  kind: 'ManagedCluster',
+  rules: [
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'HubDeniedManagedCluster', status: 'True' },
+      message: ['Denied by the hub: ', { conditionText: 'HubDeniedManagedCluster' }],
+      why: 'ocm api cluster/v1/types.go: HubDeniedManagedCluster=True when the hub refuses the cluster (spec.hubAcceptsClient false or revoked); it never joins until that changes.',
+    },
+    {
+      status: 'Healthy',
+      when: { op: 'condition', type: 'ManagedClusterConditionAvailable', status: 'True' },
+      message: [{ conditionText: 'ManagedClusterConditionAvailable' }],
+      why: 'ocm api cluster/v1/types.go: Available means the kube-apiserver is healthy and the klusterlet agent runs on the cluster (the registration the plan waits for).',
+    },
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'ManagedClusterConditionAvailable', status: 'False' },
+      message: ['Not available: ', { conditionText: 'ManagedClusterConditionAvailable' }],
+      why: 'ocm registration: the agent reports Available=False when the cluster\'s kube-apiserver is unhealthy.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for ManagedClusterConditionAvailable=True: ', { conditionText: 'ManagedClusterConditionAvailable' }],
+      why: 'Not accepted or joined yet, or Unknown: the hub sets Unknown while the agent\'s lease is not renewed (the agent is not running yet, or it stopped).',
+    },
+  ],
+};
+
+const ICI_CONTROLLER = 'image-based-install-operator controllers/imageclusterinstall_controller.go';
+
+/** RequirementsMet=False with a reason the image-based install operator gives when a step failed (not merely pending). */
+function iciRequirementFailed(reason: string, step: string): HealthRule {
+  return {
+    status: 'Degraded',
+    when: { op: 'condition', type: 'RequirementsMet', status: 'False', reason },
+    message: ['RequirementsMet=False: ', { conditionText: 'RequirementsMet' }],
+    why: `${ICI_CONTROLLER}: RequirementsMet=False with reason ${reason} when ${step}; the *Pending reasons only wait.`,
+  };
+}
+
+/**
+ * ImageClusterInstall (extensions.hive.openshift.io/v1alpha1): Hive's ClusterInstall contract
+ * conditions (hive apis/hive/v1 clusterinstall_conditions.go: RequirementsMet, Completed, Failed,
+ * Stopped), as the image-based install operator sets them (controllers/conditions.go): all four
+ * start Unknown; while installing, Completed/Stopped/Failed are False with reason
+ * ClusterInstallationInProgress; on success Completed and Stopped are True; on timeout Failed is
+ * True (reason ClusterInstallationTimedOut) and stays so.
+ */
+export const imageClusterInstallHealthTable: HealthTable = {
+  group: 'extensions.hive.openshift.io',
+  version: 'v1alpha1',
+  kind: 'ImageClusterInstall',
+  rules: [
+    noConditionsRule,
+    {
+      status: 'Healthy',
+      when: { op: 'condition', type: 'Completed', status: 'True' },
+      message: [{ conditionText: 'Completed' }],
+      why: 'image-based-install-operator controllers/conditions.go: Completed=True (reason ClusterInstallationSucceeded) once the site\'s cluster reports installed; the operator then stops watching it.',
+    },
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'Failed', status: 'True' },
+      message: ['Failed=True: ', { conditionText: 'Failed' }],
+      why: 'image-based-install-operator controllers/conditions.go: Failed=True when the install did not finish within its timeout (reason ClusterInstallationTimedOut); the monitor keeps that verdict.',
+    },
+    iciRequirementFailed('HostValidationFailed', 'the BareMetalHost is invalid for an image-based install'),
+    iciRequirementFailed('ConfigurationFailed', 'the BareMetalHost cannot be set up (its automated cleaning mode cannot be changed)'),
+    iciRequirementFailed('ImageCreationFailed', 'the configuration image cannot be built'),
+    iciRequirementFailed('HostConfigurationFailed', 'the configuration image cannot be attached to the host'),
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'Stopped', status: 'True' },
+      message: ['Stopped without completing: ', { conditionText: 'Stopped' }],
+      why: 'hive clusterinstall_conditions.go: Stopped=True means the controllers no longer work on the install; without Completed=True (checked above) it did not succeed.',
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for Completed=True: ', { conditionText: 'Completed' }],
+      why: 'Validating, building or attaching the configuration image, or installing (Completed=False, reason ClusterInstallationInProgress).',
+    },
+  ],
+};
+
 /**
  * Kinds the library applies that have a status but no table here, and why neither Argo CD nor
  * Flux needs one from the library: `group/Kind` → the reason. test/gitops/health-registry.test.ts
@@ -567,15 +785,22 @@ export const KINDS_WITHOUT_HEALTH_ROWS: Readonly<Record<string, string>> = {
   // Node configuration: payloads inside the ConfigMaps a NodePool names (MachineConfig has no
   // status); HyperShift renders them into the nodes' ignition, and the NodePool reports on them.
   'machineconfiguration.openshift.io/ContainerRuntimeConfig': 'Never applied as an object: a payload inside a NodePool ConfigMap; the NodePool row judges it (ValidMachineConfig, UpdatingConfig).',
-  'config.openshift.io/ImageDigestMirrorSet': 'Never applied as an object: a payload inside a NodePool ConfigMap; the NodePool row judges it (ValidMachineConfig, UpdatingConfig).',
+  'config.openshift.io/ImageDigestMirrorSet': 'Nothing to wait for: its status has no fields. It is a payload inside a NodePool ConfigMap (the NodePool row judges it: ValidMachineConfig, UpdatingConfig) or applied to a disconnected management cluster, where the Machine Config Operator rolls it out.',
   'tuned.openshift.io/Tuned': 'Never applied as an object: a payload inside a NodePool ConfigMap (tuningConfig); the NodePool row judges it (ValidTuningConfig).',
   'performance.openshift.io/PerformanceProfile': 'Never applied as an object: a payload inside a NodePool ConfigMap (tuningConfig); the NodePool row judges it (ValidTuningConfig).',
   // SR-IOV inside a hosted cluster.
   'sriovnetwork.openshift.io/SriovNetworkNodePolicy': 'Nothing to wait for: its status has no fields; the operator reports the node state on SriovNetworkNodeState objects it creates.',
   'sriovnetwork.openshift.io/SriovNetwork': 'Nothing to wait for that is fixed in its CRD: the condition types of status.conditions are not part of the schema and were not confirmed, and the NetworkAttachmentDefinition it renders is what pods use.',
+  // Disconnected management cluster.
+  'config.openshift.io/ImageTagMirrorSet': 'Nothing to wait for: its status has no fields; the Machine Config Operator rolls it out to the nodes.',
+  'config.openshift.io/Image': 'A patch of the cluster-wide `cluster` object, which the cluster owns: its status only lists registry hostnames, and the operators that read it report nothing on it.',
+  // Import into ACM and edge sites.
+  'agent.open-cluster-management.io/KlusterletAddonConfig': 'Nothing to wait for: the add-ons it enables report on ManagedClusterAddOn objects; the ManagedCluster row judges the registration.',
+  'hive.openshift.io/ClusterDeployment': "Hive's own conditions describe the install its ClusterInstall runs; the ImageClusterInstall row judges that install.",
+  'hive.openshift.io/ClusterImageSet': 'Nothing to wait for: its status has no fields; installs that name it check the release.',
 };
 
-/** Every table, one per kind: the hosted-cluster kinds and the management cluster's operands. */
+/** Every table, one per kind: the hosted-cluster kinds, the management cluster's operands, backup and restore, registration and edge installs. */
 export const healthTables: readonly HealthTable[] = [
   hostedClusterHealthTable,
   nodePoolHealthTable,
@@ -589,4 +814,10 @@ export const healthTables: readonly HealthTable[] = [
   ingressControllerHealthTable,
   catalogSourceHealthTable,
   credentialsRequestHealthTable,
+  dataProtectionApplicationHealthTable,
+  backupHealthTable,
+  scheduleHealthTable,
+  restoreHealthTable,
+  managedClusterHealthTable,
+  imageClusterInstallHealthTable,
 ];

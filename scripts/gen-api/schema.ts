@@ -26,8 +26,25 @@ const PLAIN = [
 const IGNORED = new Set([
   'description', 'example', 'externalDocs', 'title', 'x-kubernetes-map-type', 'x-kubernetes-list-map-keys',
   'x-kubernetes-list-type', 'x-kubernetes-validations', 'x-kubernetes-int-or-string', 'x-kubernetes-preserve-unknown-fields',
-  'x-kubernetes-embedded-resource', 'properties', 'items', 'additionalProperties', 'format', 'anyOf', 'oneOf',
+  'x-kubernetes-embedded-resource', 'properties', 'items', 'additionalProperties', 'format', 'anyOf', 'oneOf', 'allOf',
 ]);
+
+/**
+ * The one shape of `allOf` the reference CRDs use (Hive's vSphere failure domains): each branch is
+ * only an `enum`, so a value must be in every one of them: their intersection (with the node's own
+ * `enum`, if any). Anything else is refused, so a new shape cannot be dropped unnoticed.
+ */
+function enumIntersection(allOf: readonly CrdSchema[], own: readonly unknown[] | undefined, where: string): unknown[] {
+  let values = own ? [...own] : undefined;
+  for (const branch of allOf) {
+    if (Object.keys(branch).length !== 1 || !Array.isArray(branch.enum)) {
+      throw new Error(`${where}: allOf is only supported as a list of enums; add this shape to scripts/gen-api/schema.ts`);
+    }
+    const branchValues = branch.enum as unknown[];
+    values = values ? values.filter((value) => branchValues.includes(value)) : [...branchValues];
+  }
+  return values ?? [];
+}
 
 /**
  * The one shape of `oneOf` the reference CRDs use: each branch gives the same string property a
@@ -56,6 +73,7 @@ export function compactSchema(schema: CrdSchema, where: string, stats: CompactSt
     }
   }
   for (const key of PLAIN) if (schema[key] !== undefined) out[key] = schema[key];
+  if (schema.allOf) out.enum = enumIntersection(schema.allOf as CrdSchema[], schema.enum as unknown[] | undefined, where);
   if (typeof schema.format === 'string') {
     if (ENFORCED_FORMATS.has(schema.format) || INTEGER_FORMATS.has(schema.format)) out.format = schema.format;
     else stats.ignoredFormats.add(schema.format);

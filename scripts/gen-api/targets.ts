@@ -28,6 +28,12 @@ const OPENSHIFT_API_DOCS = 'https://github.com/openshift/api';
 const NTO_DOCS = 'https://github.com/openshift/cluster-node-tuning-operator';
 const SRIOV_DOCS = 'https://github.com/k8snetworkplumbingwg/sriov-network-operator/tree/master/api/v1';
 const CCO_DOCS = 'https://github.com/openshift/cloud-credential-operator/blob/master/docs/sts.md';
+const VELERO_DOCS = 'https://velero.io/docs/main/api-types/';
+const OADP_DOCS = 'https://github.com/openshift/oadp-operator/tree/oadp-dev/api/v1alpha1';
+const OCM_CLUSTER_DOCS = 'https://open-cluster-management.io/docs/concepts/cluster-inventory/managedcluster/';
+const KAC_DOCS = 'https://github.com/stolostron/klusterlet-addon-controller/tree/main/pkg/apis/agent/v1';
+const HIVE_DOCS = 'https://github.com/openshift/hive/blob/master/docs/using-hive.md';
+const IBIO_DOCS = 'https://github.com/openshift/image-based-install-operator/tree/main/api/v1alpha1';
 
 export const TARGETS: readonly Target[] = [
   { crd: 'hypershift/hostedclusters.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/hosted-cluster', docs: HYPERSHIFT_DOCS, types: true },
@@ -52,6 +58,22 @@ export const TARGETS: readonly Target[] = [
   // would be very large; lib/api/management/ingress-controller.ts types the fields the library sets.
   // (The management cluster's KubeletConfig uses the node-config types below.)
   { crd: 'openshift-api/0000_50_ingress_00_ingresscontrollers-Default.crd.yaml', version: 'v1', base: 'management/ingress-controller', docs: OPENSHIFT_API_DOCS },
+  // The cluster-wide image settings of a disconnected management cluster (the registry CA), also a patch of
+  // the existing `cluster` object. Schema only, as IngressController: lib/api/management/image-config.ts types what the library sets.
+  { crd: 'openshift-api/0000_10_config-operator_01_images.crd.yaml', version: 'v1', base: 'management/image-config', docs: OPENSHIFT_API_DOCS },
+  // Backup and restore of hosted clusters (OADP and the Velero kinds it runs).
+  { crd: 'oadp-operator/oadp.openshift.io_dataprotectionapplications.yaml', version: 'v1alpha1', base: 'protection/data-protection-application', docs: OADP_DOCS, types: true },
+  { crd: 'velero/velero.io_backups.yaml', version: 'v1', base: 'protection/backup', docs: VELERO_DOCS, types: true },
+  { crd: 'velero/velero.io_schedules.yaml', version: 'v1', base: 'protection/schedule', docs: VELERO_DOCS, types: true },
+  { crd: 'velero/velero.io_restores.yaml', version: 'v1', base: 'protection/restore', docs: VELERO_DOCS, types: true },
+  // Importing hosted clusters and edge sites into ACM/MCE (the hub is the management cluster).
+  { crd: 'ocm-api/0000_00_clusters.open-cluster-management.io_managedclusters.crd.yaml', version: 'v1', base: 'ocm/managed-cluster', docs: OCM_CLUSTER_DOCS, types: true },
+  { crd: 'klusterlet-addon-controller/agent.open-cluster-management.io_klusterletaddonconfigs_crd.yaml', version: 'v1', base: 'ocm/klusterlet-addon-config', docs: KAC_DOCS, types: true },
+  // Relocatable edge sites: image-based installation through Hive's ClusterDeployment.
+  { crd: 'image-based-install-operator/extensions.hive.openshift.io_imageclusterinstalls.yaml', version: 'v1alpha1', base: 'edge/image-cluster-install', docs: IBIO_DOCS, types: true },
+  { crd: 'hive/hive.openshift.io_clusterimagesets.yaml', version: 'v1', base: 'edge/cluster-image-set', docs: HIVE_DOCS, types: true },
+  // Schema only: the ClusterDeployment spec types (every platform's) would be very large; lib/api/edge/cluster-deployment.ts types what the library sets.
+  { crd: 'hive/hive.openshift.io_clusterdeployments.yaml', version: 'v1', base: 'edge/cluster-deployment', docs: HIVE_DOCS },
   // Agent and bare-metal hosts (lib/platforms/agent): InfraEnv, NMStateConfig, BareMetalHost, and VirtualMachines booted as agents.
   { crd: 'assisted-service/agent-install.openshift.io_infraenvs.yaml', version: 'v1beta1', base: 'agent-install/infra-env', docs: ASSISTED_DOCS, types: true },
   { crd: 'assisted-service/agent-install.openshift.io_nmstateconfigs.yaml', version: 'v1beta1', base: 'agent-install/nmstate-config', docs: ASSISTED_DOCS, types: true },
@@ -63,7 +85,9 @@ export const TARGETS: readonly Target[] = [
   { crd: 'openshift-api/0000_80_machine-config_01_machineconfigs.crd.yaml', version: 'v1', base: 'node-config/machine-config', docs: OPENSHIFT_API_DOCS, types: true },
   { crd: 'openshift-api/0000_80_machine-config_01_kubeletconfigs-Default.crd.yaml', version: 'v1', base: 'node-config/kubelet-config', docs: OPENSHIFT_API_DOCS, types: true },
   { crd: 'openshift-api/0000_80_machine-config_01_containerruntimeconfigs-Default.crd.yaml', version: 'v1', base: 'node-config/container-runtime-config', docs: OPENSHIFT_API_DOCS, types: true },
+  // The two mirror-set kinds are also applied directly to a disconnected management cluster.
   { crd: 'openshift-api/0000_10_config-operator_01_imagedigestmirrorsets.crd.yaml', version: 'v1', base: 'node-config/image-digest-mirror-set', docs: OPENSHIFT_API_DOCS, types: true },
+  { crd: 'openshift-api/0000_10_config-operator_01_imagetagmirrorsets.crd.yaml', version: 'v1', base: 'node-config/image-tag-mirror-set', docs: OPENSHIFT_API_DOCS, types: true },
   { crd: 'cluster-node-tuning-operator/20-tuned.crd.yaml', version: 'v1', base: 'node-config/tuned', docs: NTO_DOCS, types: true },
   // v2: the storage version, and the only one HyperShift decodes from a tuningConfig ConfigMap.
   { crd: 'cluster-node-tuning-operator/20-performance-profile.crd.yaml', version: 'v2', base: 'node-config/performance-profile', docs: NTO_DOCS, types: true },

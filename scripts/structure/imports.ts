@@ -14,10 +14,10 @@ import * as ts from 'typescript';
  */
 export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['api/schema'],
-  ['api/k8s', 'api/hypershift', 'api/external-secrets', 'api/management', 'api/agent-install', 'api/metal3', 'api/kubevirt', 'api/node-config', 'api/guest'],
+  ['api/k8s', 'api/hypershift', 'api/external-secrets', 'api/management', 'api/agent-install', 'api/metal3', 'api/kubevirt', 'api/node-config', 'api/guest', 'api/protection', 'api/ocm', 'api/edge'],
   ['api'],
   ['core'],
-  ['platforms', 'management', 'capacity', 'gitops'],
+  ['platforms', 'management', 'capacity', 'gitops', 'edge'],
   ['day2'],
   ['cdk8s', 'pulumi'],
   [''],

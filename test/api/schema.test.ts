@@ -253,7 +253,7 @@ describe('CEL rules from the real CRDs', () => {
 
   test('every rule on create can be evaluated', () => {
     const coverage = celRuleCoverage();
-    expect(coverage.total).toBe(309); // 225 of HostedCluster, NodePool and ExternalSecret; 7 of BGPAdvertisement, BGPPeer and HyperConverged; 3 of VirtualMachine; 9 of ContainerRuntimeConfig; 65 of IngressController
+    expect(coverage.total).toBe(319); // 225 of HostedCluster, NodePool and ExternalSecret; 7 of BGPAdvertisement, BGPPeer and HyperConverged; 3 of VirtualMachine; 9 of ContainerRuntimeConfig; 65 of IngressController; 4 of Image; 6 of ClusterDeployment
     expect(coverage.skipped).toEqual([]);
   });
 
@@ -296,5 +296,26 @@ describe('RE2 patterns', () => {
     ['a{2}', 'caab', true],
   ])('%s on %j', (pattern, text, expected) => {
     expect(compileRe2(pattern).test(text)).toBe(expected);
+  });
+});
+
+describe('generated schemas', () => {
+  test('an allOf of enums keeps the values every branch allows (Hive vSphere failure domains)', () => {
+    const clusterDeployment = (regionType: string): Json => ({
+      apiVersion: 'hive.openshift.io/v1',
+      kind: 'ClusterDeployment',
+      metadata: { name: 'site', namespace: 'site' },
+      spec: {
+        baseDomain: 'example.com',
+        clusterName: 'site',
+        platform: { vsphere: { infrastructure: { failureDomains: [{ name: 'fd', region: 'r', zone: 'z', server: 'vc.example.com', topology: {}, regionType }] } } },
+      },
+    });
+    const regionFindings = (regionType: string) => findings(clusterDeployment(regionType)).filter((f) => f.includes('regionType'));
+    expect(regionFindings('Datacenter')).toEqual([]);
+    // In the first branch (HostGroup, Datacenter, ComputeCluster) but not the second.
+    expect(regionFindings('HostGroup')).toEqual([
+      'spec.platform.vsphere.infrastructure.failureDomains[0].regionType: Unsupported value: "HostGroup": supported values: "Datacenter", "ComputeCluster"',
+    ]);
   });
 });

@@ -111,6 +111,15 @@ export function define(app: App): void {
     expect(hcp(project, 'synth', 'app.ts', '--verbose').stderr).toContain(path.join(ROOT, 'build', 'lib', 'cdk8s', 'synth.js'));
   });
 
+  test("the stack names the user's file where it is when the project's tsconfig has an outDir (as cdk8s init writes)", () => {
+    fs.writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { rootDir: '.', outDir: 'build', sourceMap: true } }));
+    fs.mkdirSync(path.join(project, 'src'));
+    writeApp("export function define(): void {\n  const settings = JSON.parse('{}') as { release: { image: string } };\n  console.log(settings.release.image);\n}\n", path.join('src', 'main.ts'));
+    const run = hcp(project, 'synth', path.join('src', 'main.ts'));
+    expect(run.status).toBe(3);
+    expect(run.stderr.split('\n')[2]).toBe(`    at define (${path.join(project, 'src', 'main.ts')}:3:32)`);
+  });
+
   test('an error while loading the app (top-level code, a syntax error) exits 3 and names the file', () => {
     writeApp("const settings: { name: string } | undefined = undefined;\nexport const name = settings!.name;\nexport function define(): void {}\n");
     const thrown = hcp(project, 'synth', 'app.ts');

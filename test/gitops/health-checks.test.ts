@@ -201,6 +201,8 @@ describe('GitOps health checks', () => {
       'resource.customizations.health.agent-install.openshift.io_AgentServiceConfig',
       'resource.customizations.health.agent-install.openshift.io_InfraEnv',
       'resource.customizations.health.cloudcredential.openshift.io_CredentialsRequest',
+      'resource.customizations.health.cluster.open-cluster-management.io_ManagedCluster',
+      'resource.customizations.health.extensions.hive.openshift.io_ImageClusterInstall',
       'resource.customizations.health.hco.kubevirt.io_HyperConverged',
       'resource.customizations.health.hypershift.openshift.io_HostedCluster',
       'resource.customizations.health.hypershift.openshift.io_NodePool',
@@ -208,8 +210,12 @@ describe('GitOps health checks', () => {
       'resource.customizations.health.metal3.io_BareMetalHost',
       'resource.customizations.health.metallb.io_MetalLB',
       'resource.customizations.health.multicluster.openshift.io_MultiClusterEngine',
+      'resource.customizations.health.oadp.openshift.io_DataProtectionApplication',
       'resource.customizations.health.operator.openshift.io_IngressController',
       'resource.customizations.health.operators.coreos.com_CatalogSource',
+      'resource.customizations.health.velero.io_Backup',
+      'resource.customizations.health.velero.io_Restore',
+      'resource.customizations.health.velero.io_Schedule',
     ]);
     expect(data['resource.customizations.health.hypershift.openshift.io_NodePool']).toBe(argoCdHealthChecks[1].check);
     expect(() => argoCdConfigMapData([argoCdHealthChecks[0], argoCdHealthChecks[0]])).toThrow(/two health checks/);
@@ -230,6 +236,12 @@ describe('GitOps health checks', () => {
       // A catalog is never judged Failed: a bad image and a slow start look the same.
       ['operators.coreos.com/v1alpha1', 'CatalogSource', undefined, 'undefined', 'string'],
       ['cloudcredential.openshift.io/v1', 'CredentialsRequest', undefined, 'string', 'string'],
+      ['oadp.openshift.io/v1alpha1', 'DataProtectionApplication', undefined, 'string', 'string'],
+      ['velero.io/v1', 'Backup', undefined, 'string', 'string'],
+      ['velero.io/v1', 'Schedule', undefined, 'string', 'string'],
+      ['velero.io/v1', 'Restore', undefined, 'string', 'string'],
+      ['cluster.open-cluster-management.io/v1', 'ManagedCluster', undefined, 'string', 'string'],
+      ['extensions.hive.openshift.io/v1alpha1', 'ImageClusterInstall', undefined, 'string', 'string'],
     ]);
   });
 

@@ -61,9 +61,34 @@ describe('Plan', () => {
 
   test('phases are ordered: operators before their configuration, both before the hosted cluster', () => {
     const order = Object.values(PHASES).map((p) => p.name);
-    expect(order).toEqual(['operators', 'operator-configuration', 'webhooks-ready', 'namespaces', 'prerequisites', 'hosted-cluster', 'node-pools', 'day-2']);
+    expect(order).toEqual(['image-configuration', 'operators', 'operator-configuration', 'webhooks-ready', 'namespaces', 'prerequisites', 'restore', 'hosted-cluster', 'node-pools', 'registration', 'day-2']);
     const waves = Object.values(PHASES).map((p) => p.wave);
     expect([...waves].sort((a, b) => a - b)).toEqual(waves);
+  });
+
+  test('the waves of existing phases do not move', () => {
+    const waves = Object.fromEntries(Object.values(PHASES).map((p) => [p.name, p.wave]));
+    expect(waves).toEqual({
+      'image-configuration': -4,
+      operators: -3,
+      'operator-configuration': -2,
+      'webhooks-ready': -1,
+      namespaces: 0,
+      prerequisites: 1,
+      restore: 1,
+      'hosted-cluster': 2,
+      'node-pools': 3,
+      registration: 3,
+      'day-2': 4,
+    });
+  });
+
+  test('mirrors come before operators; a restore before its hosted cluster; registration after it and before day 2', () => {
+    expect(PHASES.imageConfiguration.wave).toBeLessThan(PHASES.operators.wave);
+    expect(PHASES.restore.wave).toBeLessThan(PHASES.hostedCluster.wave);
+    expect(PHASES.restore.wave).toBeGreaterThanOrEqual(PHASES.namespaces.wave);
+    expect(PHASES.registration.wave).toBeGreaterThan(PHASES.hostedCluster.wave);
+    expect(PHASES.registration.wave).toBeLessThan(PHASES.day2.wave);
   });
 });
 

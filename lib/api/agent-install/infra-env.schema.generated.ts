@@ -2,7 +2,7 @@
 // agent-install.openshift.io/v1beta1 InfraEnv. API reference: https://github.com/openshift/assisted-service/blob/master/docs/operator.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s5, s116 } from '../schema/shared.generated';
+import { s11, s136, s194 } from '../schema/shared.generated';
 
 export const infraEnvKindSchema: KindSchema = {
  "apiVersion": "agent-install.openshift.io/v1beta1",
@@ -121,7 +121,7 @@ export const infraEnvKindSchema: KindSchema = {
       "minimum": 0,
       "format": "int64"
      },
-     "nmStateConfigLabelSelector": s5,
+     "nmStateConfigLabelSelector": s11,
      "ntpSources": {
       "type": "array",
       "items": {
@@ -131,20 +131,7 @@ export const infraEnvKindSchema: KindSchema = {
      "osImageVersion": {
       "type": "string"
      },
-     "proxy": {
-      "type": "object",
-      "properties": {
-       "httpProxy": {
-        "type": "string"
-       },
-       "httpsProxy": {
-        "type": "string"
-       },
-       "noProxy": {
-        "type": "string"
-       }
-      }
-     },
+     "proxy": s194,
      "pullSecretRef": {
       "type": "object",
       "properties": {
@@ -162,7 +149,7 @@ export const infraEnvKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "agentLabelSelector": s5,
+     "agentLabelSelector": s11,
      "bootArtifacts": {
       "type": "object",
       "properties": {
@@ -183,7 +170,7 @@ export const infraEnvKindSchema: KindSchema = {
        }
       }
      },
-     "conditions": s116,
+     "conditions": s136,
      "createdTime": {
       "type": "string",
       "format": "date-time"

@@ -2,7 +2,7 @@
 // cloudcredential.openshift.io/v1 CredentialsRequest. API reference: https://github.com/openshift/cloud-credential-operator/blob/master/docs/sts.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s78 } from '../schema/shared.generated';
+import { s90, s205 } from '../schema/shared.generated';
 
 export const credentialsRequestKindSchema: KindSchema = {
  "apiVersion": "cloudcredential.openshift.io/v1",
@@ -37,7 +37,7 @@ export const credentialsRequestKindSchema: KindSchema = {
       "type": "object",
       "preserveUnknownFields": true
      },
-     "secretRef": s78,
+     "secretRef": s90,
      "serviceAccountNames": {
       "type": "array",
       "items": {
@@ -53,38 +53,7 @@ export const credentialsRequestKindSchema: KindSchema = {
      "provisioned"
     ],
     "properties": {
-     "conditions": {
-      "type": "array",
-      "items": {
-       "type": "object",
-       "required": [
-        "status",
-        "type"
-       ],
-       "properties": {
-        "lastProbeTime": {
-         "type": "string",
-         "format": "date-time"
-        },
-        "lastTransitionTime": {
-         "type": "string",
-         "format": "date-time"
-        },
-        "message": {
-         "type": "string"
-        },
-        "reason": {
-         "type": "string"
-        },
-        "status": {
-         "type": "string"
-        },
-        "type": {
-         "type": "string"
-        }
-       }
-      }
-     },
+     "conditions": s205,
      "lastSyncCloudCredsSecretResourceVersion": {
       "type": "string"
      },

@@ -2,7 +2,7 @@
 // sriovnetwork.openshift.io/v1 SriovNetwork. API reference: https://github.com/k8snetworkplumbingwg/sriov-network-operator/tree/master/api/v1
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s76 } from '../schema/shared.generated';
+import { s82 } from '../schema/shared.generated';
 
 export const sriovNetworkKindSchema: KindSchema = {
  "apiVersion": "sriovnetwork.openshift.io/v1",
@@ -111,7 +111,7 @@ export const sriovNetworkKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s76
+     "conditions": s82
     }
    }
   }

@@ -2,7 +2,7 @@
 // hypershift.openshift.io/v1beta1 HostedCluster. API reference: https://hypershift-docs.netlify.app/reference/api/
 /* eslint-disable */
 import type { KindSchema, SchemaNode, CelRuleSpec } from '../schema/types';
-import { s1, s5, s9, s12, s14, s18, s51, s52, s57, s59, s61, s62, s63, s64, s65, s66, s67, s68, s72, s73, s76 } from '../schema/shared.generated';
+import { s1, s5, s11, s15, s18, s20, s24, s57, s58, s63, s65, s67, s68, s69, s70, s71, s72, s73, s74, s78, s79, s82, s83, s86 } from '../schema/shared.generated';
 
 const n1: CelRuleSpec = {
  "rule": "has(self.claim) ? !has(self.expression) : has(self.expression)",
@@ -28,21 +28,6 @@ const n2: SchemaNode = {
  }
 };
 const n3: SchemaNode = {
- "type": "array",
- "maxItems": 1024,
- "items": {
-  "type": "string",
-  "minLength": 1,
-  "maxLength": 256,
-  "rules": [
-   {
-    "rule": "self.matches('^\\\\*(?:\\\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+$|^((?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:(?:\\\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(?::[0-9]+)?)(?:(?:/[a-z0-9]+(?:(?:(?:[._]|__|[-]*)[a-z0-9]+)+)?)+)?$')",
-    "message": "each registry must be a valid hostname[:port][/path] or wildcard *.hostname format without tags or digests"
-   }
-  ]
- }
-};
-const n4: SchemaNode = {
  "type": "string",
  "maxLength": 43,
  "rules": [
@@ -52,28 +37,28 @@ const n4: SchemaNode = {
   }
  ]
 };
-const n5: SchemaNode = {
+const n4: SchemaNode = {
  "type": "object",
  "required": [
   "cidr"
  ],
  "properties": {
-  "cidr": n4
+  "cidr": n3
  }
 };
-const n6: CelRuleSpec = {
+const n5: CelRuleSpec = {
  "rule": "self.matches('^.*/[0-9]+$') && int(self.split('/')[1]) <= 30",
  "message": "subnet must be in the range /0 to /30 inclusive"
 };
-const n7: CelRuleSpec = {
+const n6: CelRuleSpec = {
  "rule": "self.matches('^[0-9]{1,3}\\\\..*') && int(self.split('/')[0].split('.')[0]) > 0",
  "message": "first IP address octet must not be 0"
 };
-const n8: CelRuleSpec = {
+const n7: CelRuleSpec = {
  "rule": "isCIDR(self) && cidr(self).prefixLength() <= 125",
  "message": "subnet must be in the range /0 to /125 inclusive"
 };
-const n10: SchemaNode = {
+const n9: SchemaNode = {
  "type": "string",
  "pattern": "^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$",
  "minLength": 36,
@@ -85,14 +70,14 @@ const n10: SchemaNode = {
   }
  ]
 };
-const n9: SchemaNode = {
+const n8: SchemaNode = {
  "type": "object",
  "required": [
   "credentialsSecretName",
   "objectEncoding"
  ],
  "properties": {
-  "clientID": n10,
+  "clientID": n9,
   "credentialsSecretName": {
    "type": "string",
    "pattern": "^[a-zA-Z0-9-]+$",
@@ -109,16 +94,16 @@ const n9: SchemaNode = {
   }
  }
 };
-const n11: SchemaNode = {
+const n10: SchemaNode = {
  "type": "object",
  "required": [
   "clientID"
  ],
  "properties": {
-  "clientID": n10
+  "clientID": n9
  }
 };
-const n12: SchemaNode = {
+const n11: SchemaNode = {
  "type": "object",
  "required": [
   "arn"
@@ -137,7 +122,7 @@ const n12: SchemaNode = {
   }
  }
 };
-const n13: SchemaNode = {
+const n12: SchemaNode = {
  "type": "object",
  "required": [
   "keyName",
@@ -162,7 +147,7 @@ const n13: SchemaNode = {
   }
  }
 };
-const n14: SchemaNode = {
+const n13: SchemaNode = {
  "type": "object",
  "required": [
   "correlationID",
@@ -205,7 +190,7 @@ const n14: SchemaNode = {
   }
  }
 };
-const n15: SchemaNode = {
+const n14: SchemaNode = {
  "type": "object",
  "properties": {
   "hostname": {
@@ -221,7 +206,7 @@ const n15: SchemaNode = {
   }
  }
 };
-const n16: SchemaNode = {
+const n15: SchemaNode = {
  "type": "object",
  "required": [
   "image",
@@ -246,7 +231,7 @@ const n16: SchemaNode = {
   }
  }
 };
-const n17: SchemaNode = {
+const n16: SchemaNode = {
  "type": "object",
  "required": [
   "provider"
@@ -285,9 +270,9 @@ const n17: SchemaNode = {
     }
    }
   },
-  "aws": n12,
-  "azure": n13,
-  "ibmCloud": n14,
+  "aws": n11,
+  "azure": n12,
+  "ibmCloud": n13,
   "provider": {
    "type": "string",
    "enum": [
@@ -317,7 +302,7 @@ const n17: SchemaNode = {
   }
  ]
 };
-const n18: SchemaNode = {
+const n17: SchemaNode = {
  "type": "object",
  "required": [
   "fingerprint",
@@ -1313,29 +1298,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "type": "string"
           }
          },
-         "registrySources": {
-          "type": "object",
-          "properties": {
-           "allowedRegistries": n3,
-           "blockedRegistries": n3,
-           "containerRuntimeSearchRegistries": {
-            "type": "array",
-            "minItems": 1,
-            "format": "hostname",
-            "listType": "set",
-            "items": {
-             "type": "string"
-            }
-           },
-           "insecureRegistries": n3
-          },
-          "rules": [
-           {
-            "rule": "has(self.blockedRegistries) ? !has(self.allowedRegistries) : true",
-            "message": "Only one of blockedRegistries or allowedRegistries may be set"
-           }
-          ]
-         }
+         "registrySources": s5
         }
        },
        "ingress": {
@@ -1485,7 +1448,7 @@ export const hostedClusterKindSchema: KindSchema = {
               }
              }
             },
-            "namespaceSelector": s5,
+            "namespaceSelector": s11,
             "preloadPolicy": {
              "type": "string",
              "enum": [
@@ -1557,8 +1520,8 @@ export const hostedClusterKindSchema: KindSchema = {
              "Disabled"
             ]
            },
-           "sourcePlacement": s9,
-           "targetPlacement": s9
+           "sourcePlacement": s15,
+           "targetPlacement": s15
           }
          },
          "networkType": {
@@ -2158,7 +2121,7 @@ export const hostedClusterKindSchema: KindSchema = {
        }
       }
      },
-     "controlPlaneRelease": s14,
+     "controlPlaneRelease": s20,
      "controllerAvailabilityPolicy": {
       "type": "string",
       "enum": [
@@ -2563,7 +2526,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "type": "array",
           "maxItems": 500,
           "listType": "set",
-          "items": n4
+          "items": n3
          },
          "port": {
           "type": "integer",
@@ -2592,7 +2555,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "cidr"
          ],
          "properties": {
-          "cidr": n4,
+          "cidr": n3,
           "hostPrefix": {
            "type": "integer",
            "format": "int32"
@@ -2610,7 +2573,7 @@ export const hostedClusterKindSchema: KindSchema = {
         "type": "array",
         "minItems": 1,
         "maxItems": 2,
-        "items": n5,
+        "items": n4,
         "transitionRules": [
          {
           "rule": "self == oldSelf",
@@ -2637,7 +2600,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "cidr": "172.31.0.0/16"
          }
         ],
-        "items": n5,
+        "items": n4,
         "transitionRules": [
          {
           "rule": "self == oldSelf",
@@ -2716,8 +2679,8 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "self.matches('^([0-9]{1,3}\\\\.){3}[0-9]{1,3}/([0-9]|[1-2][0-9]|3[0-2])$') && self.split('/')[0].split('.').all(oct, int(oct) >= 0 && int(oct) <= 255)",
                 "message": "Subnet must be in a valid IPv4 CIDR format (e.g., 192.168.1.1/24)"
                },
-               n6,
-               n7
+               n5,
+               n6
               ]
              },
              "internalTransitSwitchSubnet": {
@@ -2729,8 +2692,8 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "self.matches('^([0-9]{1,3}\\\\.){3}[0-9]{1,3}/([0-9]|[1-2][0-9]|3[0-2])$') && self.split('/')[0].split('.').all(oct, int(oct) >= 0 && int(oct) <= 255)",
                 "message": "Subnet must be in a valid IPv4 CIDR format"
                },
-               n6,
-               n7
+               n5,
+               n6
               ]
              }
             }
@@ -2748,7 +2711,7 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "isCIDR(self) && cidr(self).ip().family() == 6",
                 "message": "Subnet must be in valid IPv6 CIDR format (e.g., fd98::/64)"
                },
-               n8
+               n7
               ],
               "transitionRules": [
                {
@@ -2766,7 +2729,7 @@ export const hostedClusterKindSchema: KindSchema = {
                 "rule": "isCIDR(self) && cidr(self).ip().family() == 6",
                 "message": "Subnet must be in valid IPv6 CIDR format (e.g., fd97::/64)"
                },
-               n8
+               n7
               ],
               "transitionRules": [
                {
@@ -2823,7 +2786,7 @@ export const hostedClusterKindSchema: KindSchema = {
               "rule": "isCIDR(self) && cidr(self).ip().family() == 6",
               "message": "Subnet must be in valid IPv6 CIDR format"
              },
-             n8
+             n7
             ],
             "transitionRules": [
              {
@@ -2887,7 +2850,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "type"
           ],
           "preserveUnknownFields": true,
-          "properties": s18
+          "properties": s24
          }
         }
        }
@@ -2898,7 +2861,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "minLength": 4,
       "maxLength": 35,
       "rules": [
-       s51
+       s57
       ]
      },
      "platform": {
@@ -2940,7 +2903,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "vpc"
           ],
           "properties": {
-           "subnet": s52,
+           "subnet": s58,
            "vpc": {
             "type": "string",
             "maxLength": 255
@@ -2978,7 +2941,7 @@ export const hostedClusterKindSchema: KindSchema = {
             "value"
            ],
            "properties": {
-            "key": s57,
+            "key": s63,
             "overridePolicy": {
              "type": "string",
              "enum": [
@@ -2986,7 +2949,7 @@ export const hostedClusterKindSchema: KindSchema = {
               "Deny"
              ]
             },
-            "value": s59
+            "value": s65
            }
           }
          },
@@ -3139,12 +3102,12 @@ export const hostedClusterKindSchema: KindSchema = {
                "nodePoolManagement"
               ],
               "properties": {
-               "cloudProvider": n9,
-               "controlPlaneOperator": n9,
-               "disk": n9,
-               "file": n9,
-               "imageRegistry": n9,
-               "ingress": n9,
+               "cloudProvider": n8,
+               "controlPlaneOperator": n8,
+               "disk": n8,
+               "file": n8,
+               "imageRegistry": n8,
+               "ingress": n8,
                "managedIdentitiesKeyVault": {
                 "type": "object",
                 "required": [
@@ -3162,8 +3125,8 @@ export const hostedClusterKindSchema: KindSchema = {
                  }
                 }
                },
-               "network": n9,
-               "nodePoolManagement": n9
+               "network": n8,
+               "nodePoolManagement": n8
               }
              },
              "dataPlane": {
@@ -3202,14 +3165,14 @@ export const hostedClusterKindSchema: KindSchema = {
              "nodePoolManagement"
             ],
             "properties": {
-             "cloudProvider": n11,
-             "controlPlaneOperator": n11,
-             "disk": n11,
-             "file": n11,
-             "imageRegistry": n11,
-             "ingress": n11,
-             "network": n11,
-             "nodePoolManagement": n11
+             "cloudProvider": n10,
+             "controlPlaneOperator": n10,
+             "disk": n10,
+             "file": n10,
+             "imageRegistry": n10,
+             "ingress": n10,
+             "network": n10,
+             "nodePoolManagement": n10
             }
            }
           },
@@ -3416,13 +3379,13 @@ export const hostedClusterKindSchema: KindSchema = {
           "minLength": 1,
           "maxLength": 355,
           "rules": [
-           s61,
-           s62,
-           s63,
-           s64,
-           s65,
-           s66,
-           s67
+           s67,
+           s68,
+           s69,
+           s70,
+           s71,
+           s72,
+           s73
           ],
           "transitionRules": [
            {
@@ -3509,7 +3472,7 @@ export const hostedClusterKindSchema: KindSchema = {
            }
           ]
          },
-         "credentials": s68,
+         "credentials": s74,
          "generateID": {
           "type": "string",
           "maxLength": 11,
@@ -3755,7 +3718,7 @@ export const hostedClusterKindSchema: KindSchema = {
          }
         }
        },
-       "type": s72
+       "type": s78
       }
      },
      "pullSecret": {
@@ -3767,7 +3730,7 @@ export const hostedClusterKindSchema: KindSchema = {
        }
       }
      },
-     "release": s14,
+     "release": s20,
      "secretEncryption": {
       "type": "object",
       "required": [
@@ -3814,7 +3777,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "region"
           ],
           "properties": {
-           "activeKey": n12,
+           "activeKey": n11,
            "auth": {
             "type": "object",
             "required": [
@@ -3827,7 +3790,7 @@ export const hostedClusterKindSchema: KindSchema = {
              }
             }
            },
-           "backupKey": n12,
+           "backupKey": n11,
            "region": {
             "type": "string",
             "maxLength": 255
@@ -3840,8 +3803,8 @@ export const hostedClusterKindSchema: KindSchema = {
            "activeKey"
           ],
           "properties": {
-           "activeKey": n13,
-           "backupKey": n13,
+           "activeKey": n12,
+           "backupKey": n12,
            "keyVaultAccess": {
             "type": "string",
             "enum": [
@@ -3857,8 +3820,8 @@ export const hostedClusterKindSchema: KindSchema = {
              "ManagedHSM"
             ]
            },
-           "kms": n9,
-           "workloadIdentity": n11
+           "kms": n8,
+           "workloadIdentity": n10
           },
           "rules": [
            {
@@ -3931,7 +3894,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "keyList": {
             "type": "array",
             "maxItems": 100,
-            "items": n14
+            "items": n13
            },
            "region": {
             "type": "string",
@@ -3994,7 +3957,7 @@ export const hostedClusterKindSchema: KindSchema = {
           "type"
          ],
          "properties": {
-          "loadBalancer": n15,
+          "loadBalancer": n14,
           "nodePort": {
            "type": "object",
            "required": [
@@ -4018,7 +3981,7 @@ export const hostedClusterKindSchema: KindSchema = {
             }
            }
           },
-          "route": n15,
+          "route": n14,
           "type": {
            "type": "string",
            "enum": [
@@ -4068,7 +4031,7 @@ export const hostedClusterKindSchema: KindSchema = {
      "tolerations": {
       "type": "array",
       "maxItems": 25,
-      "items": s12
+      "items": s18
      },
      "updateService": {
       "type": "string",
@@ -4161,7 +4124,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "listMapKeys": [
        "type"
       ],
-      "items": s73
+      "items": s79
      },
      "configuration": {
       "type": "object",
@@ -4205,7 +4168,7 @@ export const hostedClusterKindSchema: KindSchema = {
              "minLength": 1,
              "maxLength": 63
             },
-            "conditions": s76,
+            "conditions": s82,
             "consumingUsers": {
              "type": "array",
              "maxItems": 5,
@@ -4277,7 +4240,7 @@ export const hostedClusterKindSchema: KindSchema = {
        "desired"
       ],
       "properties": {
-       "desired": n16,
+       "desired": n15,
        "history": {
         "type": "array",
         "minItems": 1,
@@ -4396,7 +4359,7 @@ export const hostedClusterKindSchema: KindSchema = {
       "type": "object",
       "minProperties": 1,
       "properties": {
-       "activeKey": n17,
+       "activeKey": n16,
        "history": {
         "type": "array",
         "minItems": 1,
@@ -4414,7 +4377,7 @@ export const hostedClusterKindSchema: KindSchema = {
            "type": "string",
            "format": "date-time"
           },
-          "from": n18,
+          "from": n17,
           "startedTime": {
            "type": "string",
            "format": "date-time"
@@ -4429,11 +4392,11 @@ export const hostedClusterKindSchema: KindSchema = {
             "Interrupted"
            ]
           },
-          "to": n18
+          "to": n17
          }
         }
        },
-       "targetKey": n17
+       "targetKey": n16
       }
      },
      "version": {
@@ -4448,7 +4411,7 @@ export const hostedClusterKindSchema: KindSchema = {
         "type": "array",
         "maxItems": 100,
         "nullable": true,
-        "items": n16
+        "items": n15
        },
        "conditionalUpdates": {
         "type": "array",
@@ -4460,8 +4423,8 @@ export const hostedClusterKindSchema: KindSchema = {
           "risks"
          ],
          "properties": {
-          "conditions": s76,
-          "release": n16,
+          "conditions": s82,
+          "release": n15,
           "risks": {
            "type": "array",
            "minItems": 1,
@@ -4479,36 +4442,7 @@ export const hostedClusterKindSchema: KindSchema = {
              "url"
             ],
             "properties": {
-             "matchingRules": {
-              "type": "array",
-              "minItems": 1,
-              "items": {
-               "type": "object",
-               "required": [
-                "type"
-               ],
-               "properties": {
-                "promql": {
-                 "type": "object",
-                 "required": [
-                  "promql"
-                 ],
-                 "properties": {
-                  "promql": {
-                   "type": "string"
-                  }
-                 }
-                },
-                "type": {
-                 "type": "string",
-                 "enum": [
-                  "Always",
-                  "PromQL"
-                 ]
-                }
-               }
-              }
-             },
+             "matchingRules": s83,
              "message": {
               "type": "string",
               "minLength": 1
@@ -4528,46 +4462,8 @@ export const hostedClusterKindSchema: KindSchema = {
          }
         }
        },
-       "desired": n16,
-       "history": {
-        "type": "array",
-        "items": {
-         "type": "object",
-         "required": [
-          "completionTime",
-          "image",
-          "startedTime",
-          "state",
-          "verified"
-         ],
-         "properties": {
-          "acceptedRisks": {
-           "type": "string"
-          },
-          "completionTime": {
-           "type": "string",
-           "nullable": true,
-           "format": "date-time"
-          },
-          "image": {
-           "type": "string"
-          },
-          "startedTime": {
-           "type": "string",
-           "format": "date-time"
-          },
-          "state": {
-           "type": "string"
-          },
-          "verified": {
-           "type": "boolean"
-          },
-          "version": {
-           "type": "string"
-          }
-         }
-        }
-       },
+       "desired": n15,
+       "history": s86,
        "observedGeneration": {
         "type": "integer",
         "format": "int64"

@@ -2,7 +2,7 @@
 // hypershift.openshift.io/v1beta1 NodePool. API reference: https://hypershift-docs.netlify.app/reference/api/
 /* eslint-disable */
 import type { KindSchema, CelRuleSpec } from '../schema/types';
-import { s5, s14, s51, s52, s53, s57, s59, s61, s62, s63, s64, s65, s66, s67, s68, s72 } from '../schema/shared.generated';
+import { s11, s20, s57, s58, s59, s63, s65, s67, s68, s69, s70, s71, s72, s73, s74, s78 } from '../schema/shared.generated';
 
 const n1: CelRuleSpec = {
  "rule": "self.split('/')[2].matches('^[{]?[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}[}]?$')",
@@ -199,7 +199,7 @@ export const nodePoolKindSchema: KindSchema = {
       "minLength": 1,
       "maxLength": 35,
       "rules": [
-       s51
+       s57
       ]
      },
      "platform": {
@@ -211,7 +211,7 @@ export const nodePoolKindSchema: KindSchema = {
        "agent": {
         "type": "object",
         "properties": {
-         "agentLabelSelector": s5
+         "agentLabelSelector": s11
         }
        },
        "aws": {
@@ -346,8 +346,8 @@ export const nodePoolKindSchema: KindSchema = {
             "value"
            ],
            "properties": {
-            "key": s57,
-            "value": s59
+            "key": s63,
+            "value": s65
            }
           }
          },
@@ -383,11 +383,11 @@ export const nodePoolKindSchema: KindSchema = {
          "securityGroups": {
           "type": "array",
           "maxItems": 50,
-          "items": s52
+          "items": s58
          },
          "subnet": {
           "type": "object",
-          "properties": s53,
+          "properties": s59,
           "rules": [
            {
             "rule": "has(self.id) && self.id.startsWith('subnet-') ? !has(self.filters) : size(self.filters) > 0",
@@ -559,7 +559,7 @@ export const nodePoolKindSchema: KindSchema = {
               "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/diskEncryptionSets/{resourceName}`"
              },
              n1,
-             s62,
+             s68,
              {
               "rule": "!self.split('/')[4].endsWith('.')",
               "message": "the resourceGroupName in the encryptionSetID must not end with a period (.) character"
@@ -590,14 +590,14 @@ export const nodePoolKindSchema: KindSchema = {
           "minLength": 1,
           "maxLength": 355,
           "rules": [
-           s61,
+           s67,
            n1,
-           s62,
-           s63,
-           s64,
-           s65,
-           s66,
-           s67
+           s68,
+           s69,
+           s70,
+           s71,
+           s72,
+           s73
           ],
           "transitionRules": [
            {
@@ -846,10 +846,10 @@ export const nodePoolKindSchema: KindSchema = {
          }
         }
        },
-       "type": s72
+       "type": s78
       }
      },
-     "release": s14,
+     "release": s20,
      "replicas": {
       "type": "integer",
       "format": "int32"
@@ -1050,7 +1050,7 @@ export const nodePoolKindSchema: KindSchema = {
           "type": "string",
           "maxLength": 255
          },
-         "credentials": s68
+         "credentials": s74
         }
        }
       }

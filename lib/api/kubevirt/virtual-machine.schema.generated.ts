@@ -2,7 +2,7 @@
 // kubevirt.io/v1 VirtualMachine. API reference: https://kubevirt.io/api-reference/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s11, s80, s102, s106, s107, s110, s120, s122, s124, s126, s127, s128 } from '../schema/shared.generated';
+import { s11, s17, s92, s122, s126, s127, s130, s142, s144, s146, s148, s149, s150, s190 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -325,7 +325,7 @@ const n8: SchemaNode = {
     "type": "string"
    }
   },
-  "capacity": s106,
+  "capacity": s126,
   "claimName": {
    "type": "string"
   },
@@ -336,7 +336,7 @@ const n8: SchemaNode = {
   "preallocated": {
    "type": "boolean"
   },
-  "requests": s106,
+  "requests": s126,
   "volumeMode": {
    "type": "string"
   }
@@ -392,7 +392,7 @@ export const virtualMachineKindSchema: KindSchema = {
         "spec": {
          "type": "object",
          "properties": {
-          "checkpoints": s120,
+          "checkpoints": s142,
           "contentType": {
            "type": "string",
            "enum": [
@@ -409,7 +409,7 @@ export const virtualMachineKindSchema: KindSchema = {
           "priorityClassName": {
            "type": "string"
           },
-          "pvc": s110,
+          "pvc": s130,
           "source": {
            "type": "object",
            "properties": {
@@ -459,7 +459,7 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "imageio": s122,
+            "imageio": s144,
             "pvc": {
              "type": "object",
              "required": [
@@ -475,8 +475,8 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "registry": s124,
-            "s3": s126,
+            "registry": s146,
+            "s3": s148,
             "snapshot": {
              "type": "object",
              "required": [
@@ -523,8 +523,8 @@ export const virtualMachineKindSchema: KindSchema = {
             }
            }
           },
-          "sourceRef": s127,
-          "storage": s128
+          "sourceRef": s149,
+          "storage": s150
          }
         },
         "status": {
@@ -619,41 +619,11 @@ export const virtualMachineKindSchema: KindSchema = {
            }
           }
          },
-         "affinity": s80,
+         "affinity": s92,
          "architecture": {
           "type": "string"
          },
-         "dnsConfig": {
-          "type": "object",
-          "properties": {
-           "nameservers": {
-            "type": "array",
-            "items": {
-             "type": "string"
-            }
-           },
-           "options": {
-            "type": "array",
-            "items": {
-             "type": "object",
-             "properties": {
-              "name": {
-               "type": "string"
-              },
-              "value": {
-               "type": "string"
-              }
-             }
-            }
-           },
-           "searches": {
-            "type": "array",
-            "items": {
-             "type": "string"
-            }
-           }
-          }
-         },
+         "dnsConfig": s190,
          "dnsPolicy": {
           "type": "string"
          },
@@ -1540,7 +1510,7 @@ export const virtualMachineKindSchema: KindSchema = {
            "memory": {
             "type": "object",
             "properties": {
-             "guest": s102,
+             "guest": s122,
              "hugepages": {
               "type": "object",
               "properties": {
@@ -1549,11 +1519,11 @@ export const virtualMachineKindSchema: KindSchema = {
                }
               }
              },
-             "maxGuest": s102,
+             "maxGuest": s122,
              "reservedOverhead": {
               "type": "object",
               "properties": {
-               "addedOverhead": s102,
+               "addedOverhead": s122,
                "memLock": {
                 "type": "string",
                 "enum": [
@@ -1575,11 +1545,11 @@ export const virtualMachineKindSchema: KindSchema = {
            "resources": {
             "type": "object",
             "properties": {
-             "limits": s106,
+             "limits": s126,
              "overcommitGuestOverhead": {
               "type": "boolean"
              },
-             "requests": s106
+             "requests": s126
             }
            }
           }
@@ -1692,7 +1662,7 @@ export const virtualMachineKindSchema: KindSchema = {
           "type": "integer",
           "format": "int64"
          },
-         "tolerations": s11,
+         "tolerations": s17,
          "topologySpreadConstraints": {
           "type": "array",
           "listType": "map",
@@ -1708,7 +1678,7 @@ export const virtualMachineKindSchema: KindSchema = {
             "whenUnsatisfiable"
            ],
            "properties": {
-            "labelSelector": s5,
+            "labelSelector": s11,
             "matchLabelKeys": {
              "type": "array",
              "items": {
@@ -1862,7 +1832,7 @@ export const virtualMachineKindSchema: KindSchema = {
             "downwardAPI": {
              "type": "object",
              "properties": {
-              "fields": s107,
+              "fields": s127,
               "volumeLabel": {
                "type": "string"
               }
@@ -1877,7 +1847,7 @@ export const virtualMachineKindSchema: KindSchema = {
               "capacity"
              ],
              "properties": {
-              "capacity": s102
+              "capacity": s122
              }
             },
             "ephemeral": {
@@ -1906,7 +1876,7 @@ export const virtualMachineKindSchema: KindSchema = {
               "type"
              ],
              "properties": {
-              "capacity": s102,
+              "capacity": s122,
               "path": {
                "type": "string"
               },

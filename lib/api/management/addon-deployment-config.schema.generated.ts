@@ -2,7 +2,7 @@
 // addon.open-cluster-management.io/v1alpha1 AddOnDeploymentConfig. API reference: https://open-cluster-management.io/docs/concepts/add-on-extensibility/addon/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s9, s103 } from '../schema/shared.generated';
+import { s15, s123 } from '../schema/shared.generated';
 
 export const addonDeploymentConfigKindSchema: KindSchema = {
  "apiVersion": "addon.open-cluster-management.io/v1alpha1",
@@ -57,7 +57,7 @@ export const addonDeploymentConfigKindSchema: KindSchema = {
        }
       }
      },
-     "nodePlacement": s9,
+     "nodePlacement": s15,
      "proxyConfig": {
       "type": "object",
       "properties": {
@@ -110,7 +110,7 @@ export const addonDeploymentConfigKindSchema: KindSchema = {
          "type": "string",
          "pattern": "^(deployments|daemonsets|statefulsets|replicasets|jobs|cronjobs|pods|\\*):.+:.+$"
         },
-        "resources": s103
+        "resources": s123
        }
       }
      }

@@ -2,7 +2,7 @@
 // agent-install.openshift.io/v1beta1 AgentServiceConfig. API reference: https://github.com/openshift/assisted-service/blob/master/docs/operator.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s110, s116 } from '../schema/shared.generated';
+import { s130, s136 } from '../schema/shared.generated';
 
 export const agentServiceConfigKindSchema: KindSchema = {
  "apiVersion": "agent-install.openshift.io/v1beta1",
@@ -46,8 +46,8 @@ export const agentServiceConfigKindSchema: KindSchema = {
        }
       }
      },
-     "databaseStorage": s110,
-     "filesystemStorage": s110,
+     "databaseStorage": s130,
+     "filesystemStorage": s130,
      "iPXEHTTPRoute": {
       "type": "string",
       "enum": [
@@ -55,7 +55,7 @@ export const agentServiceConfigKindSchema: KindSchema = {
        "disabled"
       ]
      },
-     "imageStorage": s110,
+     "imageStorage": s130,
      "ingress": {
       "type": "object",
       "required": [
@@ -155,7 +155,7 @@ export const agentServiceConfigKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s116,
+     "conditions": s136,
      "immutableAnnotations": {
       "type": "object",
       "additionalProperties": {

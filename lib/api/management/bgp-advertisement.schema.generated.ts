@@ -2,7 +2,7 @@
 // metallb.io/v1beta1 BGPAdvertisement. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s119 } from '../schema/shared.generated';
+import { s141 } from '../schema/shared.generated';
 
 export const bgpAdvertisementKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta1",
@@ -41,7 +41,7 @@ export const bgpAdvertisementKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "ipAddressPoolSelectors": s119,
+     "ipAddressPoolSelectors": s141,
      "ipAddressPools": {
       "type": "array",
       "items": {
@@ -52,14 +52,14 @@ export const bgpAdvertisementKindSchema: KindSchema = {
       "type": "integer",
       "format": "int32"
      },
-     "nodeSelectors": s119,
+     "nodeSelectors": s141,
      "peers": {
       "type": "array",
       "items": {
        "type": "string"
       }
      },
-     "serviceSelectors": s119
+     "serviceSelectors": s141
     },
     "rules": [
      {

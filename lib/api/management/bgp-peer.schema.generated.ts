@@ -2,7 +2,7 @@
 // metallb.io/v1beta2 BGPPeer. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s119 } from '../schema/shared.generated';
+import { s141 } from '../schema/shared.generated';
 
 export const bgpPeerKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta2",
@@ -91,7 +91,7 @@ export const bgpPeerKindSchema: KindSchema = {
       "maximum": 4294967295,
       "format": "int64"
      },
-     "nodeSelectors": s119,
+     "nodeSelectors": s141,
      "password": {
       "type": "string"
      },

@@ -2,7 +2,7 @@
 // operators.coreos.com/v1alpha1 CatalogSource. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s11, s76, s80, s102 } from '../schema/shared.generated';
+import { s17, s82, s92, s122 } from '../schema/shared.generated';
 
 export const catalogSourceKindSchema: KindSchema = {
  "apiVersion": "operators.coreos.com/v1alpha1",
@@ -46,7 +46,7 @@ export const catalogSourceKindSchema: KindSchema = {
      "grpcPodConfig": {
       "type": "object",
       "properties": {
-       "affinity": s80,
+       "affinity": s92,
        "extractContent": {
         "type": "object",
         "required": [
@@ -61,7 +61,7 @@ export const catalogSourceKindSchema: KindSchema = {
          }
         }
        },
-       "memoryTarget": s102,
+       "memoryTarget": s122,
        "nodeSelector": {
         "type": "object",
         "additionalProperties": {
@@ -78,7 +78,7 @@ export const catalogSourceKindSchema: KindSchema = {
          "restricted"
         ]
        },
-       "tolerations": s11
+       "tolerations": s17
       }
      },
      "icon": {
@@ -132,7 +132,7 @@ export const catalogSourceKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s76,
+     "conditions": s82,
      "configMapReference": {
       "type": "object",
       "required": [

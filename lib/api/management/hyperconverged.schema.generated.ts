@@ -2,7 +2,7 @@
 // hco.kubevirt.io/v1beta1 HyperConverged. API reference: https://github.com/kubevirt/hyperconverged-cluster-operator/blob/main/docs/api.md
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s1, s5, s11, s77, s78, s80, s102, s103, s110, s114, s116, s120, s122, s124, s126, s127, s128 } from '../schema/shared.generated';
+import { s1, s11, s17, s89, s90, s92, s122, s123, s130, s134, s136, s142, s144, s146, s148, s149, s150 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -77,7 +77,7 @@ const n2: SchemaNode = {
     "spec": {
      "type": "object",
      "properties": {
-      "checkpoints": s120,
+      "checkpoints": s142,
       "contentType": {
        "type": "string",
        "enum": [
@@ -94,7 +94,7 @@ const n2: SchemaNode = {
       "priorityClassName": {
        "type": "string"
       },
-      "pvc": s110,
+      "pvc": s130,
       "serviceAccountName": {
        "type": "string"
       },
@@ -153,7 +153,7 @@ const n2: SchemaNode = {
           }
          }
         },
-        "imageio": s122,
+        "imageio": s144,
         "pvc": {
          "type": "object",
          "required": [
@@ -169,8 +169,8 @@ const n2: SchemaNode = {
           }
          }
         },
-        "registry": s124,
-        "s3": s126,
+        "registry": s146,
+        "s3": s148,
         "snapshot": {
          "type": "object",
          "required": [
@@ -220,8 +220,8 @@ const n2: SchemaNode = {
         }
        }
       },
-      "sourceRef": s127,
-      "storage": s128
+      "sourceRef": s149,
+      "storage": s150
      }
     },
     "status": {
@@ -230,7 +230,7 @@ const n2: SchemaNode = {
       "claimName": {
        "type": "string"
       },
-      "conditions": s116,
+      "conditions": s136,
       "phase": {
        "type": "string"
       },
@@ -253,14 +253,14 @@ const n3: SchemaNode = {
   "nodePlacement": {
    "type": "object",
    "properties": {
-    "affinity": s80,
+    "affinity": s92,
     "nodeSelector": {
      "type": "object",
      "additionalProperties": {
       "type": "string"
      }
     },
-    "tolerations": s11
+    "tolerations": s17
    }
   }
  }
@@ -348,7 +348,7 @@ export const hyperconvergedKindSchema: KindSchema = {
         "type": "boolean",
         "default": false
        },
-       "namespaceSelector": s5,
+       "namespaceSelector": s11,
        "vmiCalcConfigName": {
         "type": "string",
         "enum": [
@@ -414,8 +414,8 @@ export const hyperconvergedKindSchema: KindSchema = {
      "changedBlockTrackingLabelSelectors": {
       "type": "object",
       "properties": {
-       "namespaceLabelSelector": s5,
-       "virtualMachineLabelSelector": s5
+       "namespaceLabelSelector": s11,
+       "virtualMachineLabelSelector": s11
       }
      },
      "commonBootImageNamespace": {
@@ -612,7 +612,7 @@ export const hyperconvergedKindSchema: KindSchema = {
      "ksmConfiguration": {
       "type": "object",
       "properties": {
-       "nodeLabelSelector": s5
+       "nodeLabelSelector": s11
       }
      },
      "kubeMacPoolConfiguration": {
@@ -696,7 +696,7 @@ export const hyperconvergedKindSchema: KindSchema = {
         "type": "integer",
         "format": "int32"
        },
-       "maxGuest": s102,
+       "maxGuest": s122,
        "maxHotplugRatio": {
         "type": "integer",
         "format": "int32"
@@ -807,7 +807,7 @@ export const hyperconvergedKindSchema: KindSchema = {
       "additionalProperties": {
        "type": "object",
        "properties": {
-        "computeResourceOverhead": s114,
+        "computeResourceOverhead": s134,
         "domainAttachmentType": {
          "type": "string"
         },
@@ -955,8 +955,8 @@ export const hyperconvergedKindSchema: KindSchema = {
        "vmiCPUAllocationRatio": 10
       },
       "properties": {
-       "autoCPULimitNamespaceLabelSelector": s5,
-       "storageWorkloads": s103,
+       "autoCPULimitNamespaceLabelSelector": s11,
+       "storageWorkloads": s123,
        "vmiCPUAllocationRatio": {
         "type": "integer",
         "minimum": 1,
@@ -1075,7 +1075,7 @@ export const hyperconvergedKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s77,
+     "conditions": s89,
      "dataImportCronTemplates": {
       "type": "array",
       "items": {
@@ -1089,7 +1089,7 @@ export const hyperconvergedKindSchema: KindSchema = {
           "commonTemplate": {
            "type": "boolean"
           },
-          "conditions": s77,
+          "conditions": s89,
           "modified": {
            "type": "boolean"
           },
@@ -1133,7 +1133,7 @@ export const hyperconvergedKindSchema: KindSchema = {
      },
      "relatedObjects": {
       "type": "array",
-      "items": s78
+      "items": s90
      },
      "systemHealthStatus": {
       "type": "string"

@@ -1,8 +1,9 @@
 /**
  * Kinds of the management cluster (lib/management): OLM installs, the multicluster engine and its
  * hypershift add-on, MetalLB, OpenShift Virtualization, assisted-service, and the cluster's own
- * ingress settings (its KubeletConfig is the node-config kind). Spec types are generated from the upstream CRDs
- * (scripts/gen-api/targets.ts), except IngressController's (ingress-controller.ts).
+ * ingress and image settings (its KubeletConfig and mirror sets are the node-config kinds). Spec types are
+ * generated from the upstream CRDs (scripts/gen-api/targets.ts), except IngressController's
+ * (ingress-controller.ts) and Image's (image-config.ts).
  */
 import type { SpecResource } from '../k8s';
 import type { AddOnDeploymentConfigSpec } from './addon-deployment-config.generated';
@@ -11,6 +12,7 @@ import type { BGPAdvertisementSpec } from './bgp-advertisement.generated';
 import type { BGPPeerSpec } from './bgp-peer.generated';
 import type { CatalogSourceSpec } from './catalog-source.generated';
 import type { HyperConvergedSpec } from './hyperconverged.generated';
+import type { ImageConfigSpec } from './image-config';
 import type { IngressControllerSpec } from './ingress-controller';
 import type { IPAddressPoolSpec } from './ip-address-pool.generated';
 import type { L2AdvertisementSpec } from './l2-advertisement.generated';
@@ -25,6 +27,7 @@ export * from './bgp-advertisement.generated';
 export * from './bgp-peer.generated';
 export * from './catalog-source.generated';
 export * from './hyperconverged.generated';
+export * from './image-config';
 export * from './ingress-controller';
 export * from './ip-address-pool.generated';
 export * from './l2-advertisement.generated';
@@ -46,6 +49,7 @@ export const MANAGEMENT_API_VERSIONS = {
   hyperConverged: 'hco.kubevirt.io/v1beta1',
   agentServiceConfig: 'agent-install.openshift.io/v1beta1',
   ingressController: 'operator.openshift.io/v1',
+  imageConfig: 'config.openshift.io/v1',
 } as const;
 
 type Resource<V extends string, K extends string, S> = SpecResource<V, K, S>;
@@ -64,3 +68,5 @@ export type BGPPeer = Resource<A['bgpPeer'], 'BGPPeer', BGPPeerSpec>;
 export type HyperConverged = Resource<A['hyperConverged'], 'HyperConverged', HyperConvergedSpec>;
 export type AgentServiceConfig = Resource<A['agentServiceConfig'], 'AgentServiceConfig', AgentServiceConfigSpec>;
 export type IngressController = Resource<A['ingressController'], 'IngressController', IngressControllerSpec>;
+/** `config.openshift.io/v1` Image `cluster` (cluster-scoped), the cluster-wide image settings; kind `Image`. */
+export type ImageConfig = Resource<A['imageConfig'], 'Image', ImageConfigSpec>;

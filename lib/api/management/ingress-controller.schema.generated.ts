@@ -2,14 +2,14 @@
 // operator.openshift.io/v1 IngressController. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s1, s4, s5, s11, s18, s75 } from '../schema/shared.generated';
+import { s1, s4, s11, s17, s24, s81, s152 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
  "required": [
   "type"
  ],
- "properties": s18
+ "properties": s24
 };
 const n2: SchemaNode = {
  "type": "object",
@@ -468,12 +468,12 @@ export const ingressControllerKindSchema: KindSchema = {
        }
       }
      },
-     "namespaceSelector": s5,
+     "namespaceSelector": s11,
      "nodePlacement": {
       "type": "object",
       "properties": {
-       "nodeSelector": s5,
-       "tolerations": s11
+       "nodeSelector": s11,
+       "tolerations": s17
       }
      },
      "replicas": {
@@ -499,101 +499,9 @@ export const ingressControllerKindSchema: KindSchema = {
        }
       }
      },
-     "routeSelector": s5,
+     "routeSelector": s11,
      "tlsSecurityProfile": s1,
-     "tuningOptions": {
-      "type": "object",
-      "properties": {
-       "clientFinTimeout": {
-        "type": "string",
-        "format": "duration"
-       },
-       "clientTimeout": {
-        "type": "string",
-        "format": "duration"
-       },
-       "configurationManagement": {
-        "type": "string",
-        "enum": [
-         "Dynamic",
-         "ForkAndReload"
-        ]
-       },
-       "connectTimeout": {
-        "type": "string",
-        "pattern": "^(0|([0-9]+(\\.[0-9]+)?(ns|us|µs|μs|ms|s|m|h))+)$"
-       },
-       "headerBufferBytes": {
-        "type": "integer",
-        "minimum": 16384,
-        "format": "int32"
-       },
-       "headerBufferMaxRewriteBytes": {
-        "type": "integer",
-        "minimum": 4096,
-        "format": "int32"
-       },
-       "healthCheckInterval": {
-        "type": "string",
-        "pattern": "^(0|([0-9]+(\\.[0-9]+)?(ns|us|µs|μs|ms|s|m|h))+)$"
-       },
-       "httpKeepAliveTimeout": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 16,
-        "rules": [
-         {
-          "rule": "self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$')",
-          "message": "httpKeepAliveTimeout must be a valid duration string composed of an unsigned integer value, optionally followed by a decimal fraction and a unit suffix (ms, s, m)"
-         },
-         {
-          "rule": "!self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$') || duration(self) <= duration('15m')",
-          "message": "httpKeepAliveTimeout must be less than or equal to 15 minutes"
-         },
-         {
-          "rule": "!self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$') || duration(self) >= duration('1ms')",
-          "message": "httpKeepAliveTimeout must be greater than or equal to 1 millisecond"
-         }
-        ]
-       },
-       "maxConnections": {
-        "type": "integer",
-        "format": "int32",
-        "rules": [
-         {
-          "rule": "self == 0 || self == -1 || (self >= 2000 && self <= 2000000)",
-          "message": "maxConnections must be 0, -1, or between 2000 and 2000000"
-         }
-        ]
-       },
-       "reloadInterval": {
-        "type": "string",
-        "pattern": "^(0|([0-9]+(\\.[0-9]+)?(ns|us|µs|μs|ms|s|m|h))+)$"
-       },
-       "serverFinTimeout": {
-        "type": "string",
-        "format": "duration"
-       },
-       "serverTimeout": {
-        "type": "string",
-        "format": "duration"
-       },
-       "threadCount": {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 64,
-        "format": "int32"
-       },
-       "tlsInspectDelay": {
-        "type": "string",
-        "format": "duration"
-       },
-       "tunnelTimeout": {
-        "type": "string",
-        "format": "duration"
-       }
-      }
-     },
+     "tuningOptions": s152,
      "unsupportedConfigOverrides": {
       "type": "object",
       "nullable": true,
@@ -640,7 +548,7 @@ export const ingressControllerKindSchema: KindSchema = {
           "Unknown"
          ]
         },
-        "type": s75
+        "type": s81
        }
       }
      },
@@ -655,12 +563,12 @@ export const ingressControllerKindSchema: KindSchema = {
       ]
      },
      "endpointPublishingStrategy": n1,
-     "namespaceSelector": s5,
+     "namespaceSelector": s11,
      "observedGeneration": {
       "type": "integer",
       "format": "int64"
      },
-     "routeSelector": s5,
+     "routeSelector": s11,
      "selector": {
       "type": "string"
      },

@@ -2,7 +2,7 @@
 // metallb.io/v1beta1 IPAddressPool. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s119 } from '../schema/shared.generated';
+import { s141 } from '../schema/shared.generated';
 
 export const ipAddressPoolKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta1",
@@ -47,7 +47,7 @@ export const ipAddressPoolKindSchema: KindSchema = {
      "serviceAllocation": {
       "type": "object",
       "properties": {
-       "namespaceSelectors": s119,
+       "namespaceSelectors": s141,
        "namespaces": {
         "type": "array",
         "items": {
@@ -57,7 +57,7 @@ export const ipAddressPoolKindSchema: KindSchema = {
        "priority": {
         "type": "integer"
        },
-       "serviceSelectors": s119
+       "serviceSelectors": s141
       }
      }
     }

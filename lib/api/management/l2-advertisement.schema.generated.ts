@@ -2,7 +2,7 @@
 // metallb.io/v1beta1 L2Advertisement. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s5, s119 } from '../schema/shared.generated';
+import { s11, s141 } from '../schema/shared.generated';
 
 export const l2AdvertisementKindSchema: KindSchema = {
  "apiVersion": "metallb.io/v1beta1",
@@ -30,14 +30,14 @@ export const l2AdvertisementKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "ipAddressPoolSelectors": s119,
+     "ipAddressPoolSelectors": s141,
      "ipAddressPools": {
       "type": "array",
       "items": {
        "type": "string"
       }
      },
-     "nodeSelectors": s119,
+     "nodeSelectors": s141,
      "preferredNodeSelectors": {
       "type": "array",
       "items": {
@@ -47,7 +47,7 @@ export const l2AdvertisementKindSchema: KindSchema = {
         "weight"
        ],
        "properties": {
-        "preference": s5,
+        "preference": s11,
         "weight": {
          "type": "integer",
          "minimum": 1,
@@ -57,7 +57,7 @@ export const l2AdvertisementKindSchema: KindSchema = {
        }
       }
      },
-     "serviceSelectors": s119
+     "serviceSelectors": s141
     }
    },
    "status": {

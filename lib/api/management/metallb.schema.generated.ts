@@ -2,12 +2,12 @@
 // metallb.io/v1beta1 MetalLB. API reference: https://metallb.universe.tf/apis/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s11, s77, s80, s103 } from '../schema/shared.generated';
+import { s17, s92, s123, s139 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
  "properties": {
-  "affinity": s80,
+  "affinity": s92,
   "annotations": {
    "type": "object",
    "additionalProperties": {
@@ -17,7 +17,7 @@ const n1: SchemaNode = {
   "priorityClassName": {
    "type": "string"
   },
-  "resources": s103,
+  "resources": s123,
   "runtimeClassName": {
    "type": "string"
   }
@@ -54,7 +54,7 @@ export const metallbKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "controllerTolerations": s11,
+     "controllerTolerations": s17,
      "frrk8sConfig": {
       "type": "object",
       "properties": {
@@ -97,15 +97,10 @@ export const metallbKindSchema: KindSchema = {
       }
      },
      "speakerConfig": n1,
-     "speakerTolerations": s11
+     "speakerTolerations": s17
     }
    },
-   "status": {
-    "type": "object",
-    "properties": {
-     "conditions": s77
-    }
-   }
+   "status": s139
   }
  }
 };

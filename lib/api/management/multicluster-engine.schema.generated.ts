@@ -2,7 +2,7 @@
 // multicluster.openshift.io/v1 MultiClusterEngine. API reference: https://github.com/stolostron/backplane-operator/tree/main/api/v1
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s11 } from '../schema/shared.generated';
+import { s17 } from '../schema/shared.generated';
 
 export const multiclusterEngineKindSchema: KindSchema = {
  "apiVersion": "multicluster.openshift.io/v1",
@@ -137,7 +137,7 @@ export const multiclusterEngineKindSchema: KindSchema = {
      "targetNamespace": {
       "type": "string"
      },
-     "tolerations": s11
+     "tolerations": s17
     }
    },
    "status": {

@@ -2,7 +2,7 @@
 // operators.coreos.com/v1 OperatorGroup. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s5, s77, s78 } from '../schema/shared.generated';
+import { s11, s89, s90 } from '../schema/shared.generated';
 
 export const operatorGroupKindSchema: KindSchema = {
  "apiVersion": "operators.coreos.com/v1",
@@ -30,7 +30,7 @@ export const operatorGroupKindSchema: KindSchema = {
      "upgradeStrategy": "Default"
     },
     "properties": {
-     "selector": s5,
+     "selector": s11,
      "serviceAccountName": {
       "type": "string"
      },
@@ -60,7 +60,7 @@ export const operatorGroupKindSchema: KindSchema = {
      "lastUpdated"
     ],
     "properties": {
-     "conditions": s77,
+     "conditions": s89,
      "lastUpdated": {
       "type": "string",
       "format": "date-time"
@@ -72,7 +72,7 @@ export const operatorGroupKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "serviceAccountRef": s78
+     "serviceAccountRef": s90
     }
    }
   }

@@ -2,27 +2,9 @@
 // operators.coreos.com/v1alpha1 Subscription. API reference: https://olm.operatorframework.io/docs/concepts/crds/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s11, s78, s80, s100, s102, s103, s107, s110, s116 } from '../schema/shared.generated';
+import { s11, s17, s90, s92, s112, s122, s123, s127, s130, s136 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
- "type": "object",
- "required": [
-  "key"
- ],
- "properties": {
-  "key": {
-   "type": "string"
-  },
-  "name": {
-   "type": "string",
-   "default": ""
-  },
-  "optional": {
-   "type": "boolean"
-  }
- }
-};
-const n2: SchemaNode = {
  "type": "array",
  "items": {
   "type": "object",
@@ -44,10 +26,10 @@ const n2: SchemaNode = {
   }
  }
 };
-const n3: SchemaNode = {
+const n2: SchemaNode = {
  "type": "object",
  "properties": {
-  "items": n2,
+  "items": n1,
   "name": {
    "type": "string",
    "default": ""
@@ -93,75 +75,14 @@ export const subscriptionKindSchema: KindSchema = {
      "config": {
       "type": "object",
       "properties": {
-       "affinity": s80,
+       "affinity": s92,
        "annotations": {
         "type": "object",
         "additionalProperties": {
          "type": "string"
         }
        },
-       "env": {
-        "type": "array",
-        "items": {
-         "type": "object",
-         "required": [
-          "name"
-         ],
-         "properties": {
-          "name": {
-           "type": "string"
-          },
-          "value": {
-           "type": "string"
-          },
-          "valueFrom": {
-           "type": "object",
-           "properties": {
-            "configMapKeyRef": n1,
-            "fieldRef": {
-             "type": "object",
-             "required": [
-              "fieldPath"
-             ],
-             "properties": {
-              "apiVersion": {
-               "type": "string"
-              },
-              "fieldPath": {
-               "type": "string"
-              }
-             }
-            },
-            "fileKeyRef": {
-             "type": "object",
-             "required": [
-              "key",
-              "path",
-              "volumeName"
-             ],
-             "properties": {
-              "key": {
-               "type": "string"
-              },
-              "optional": {
-               "type": "boolean",
-               "default": false
-              },
-              "path": {
-               "type": "string"
-              },
-              "volumeName": {
-               "type": "string"
-              }
-             }
-            },
-            "resourceFieldRef": s100,
-            "secretKeyRef": n1
-           }
-          }
-         }
-        }
-       },
+       "env": s112,
        "envFrom": {
         "type": "array",
         "items": {
@@ -203,9 +124,9 @@ export const subscriptionKindSchema: KindSchema = {
          "type": "string"
         }
        },
-       "resources": s103,
-       "selector": s5,
-       "tolerations": s11,
+       "resources": s123,
+       "selector": s11,
+       "tolerations": s17,
        "volumeMounts": {
         "type": "array",
         "items": {
@@ -383,7 +304,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": n2,
+            "items": n1,
             "name": {
              "type": "string",
              "default": ""
@@ -432,7 +353,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": s107
+            "items": s127
            }
           },
           "emptyDir": {
@@ -441,7 +362,7 @@ export const subscriptionKindSchema: KindSchema = {
             "medium": {
              "type": "string"
             },
-            "sizeLimit": s102
+            "sizeLimit": s122
            }
           },
           "ephemeral": {
@@ -456,7 +377,7 @@ export const subscriptionKindSchema: KindSchema = {
               "metadata": {
                "type": "object"
               },
-              "spec": s110
+              "spec": s130
              }
             }
            }
@@ -750,7 +671,7 @@ export const subscriptionKindSchema: KindSchema = {
                  "path"
                 ],
                 "properties": {
-                 "labelSelector": s5,
+                 "labelSelector": s11,
                  "name": {
                   "type": "string"
                  },
@@ -765,11 +686,11 @@ export const subscriptionKindSchema: KindSchema = {
                  }
                 }
                },
-               "configMap": n3,
+               "configMap": n2,
                "downwardAPI": {
                 "type": "object",
                 "properties": {
-                 "items": s107
+                 "items": s127
                 }
                },
                "podCertificate": {
@@ -806,7 +727,7 @@ export const subscriptionKindSchema: KindSchema = {
                  }
                 }
                },
-               "secret": n3,
+               "secret": n2,
                "serviceAccountToken": {
                 "type": "object",
                 "required": [
@@ -957,7 +878,7 @@ export const subscriptionKindSchema: KindSchema = {
              "type": "integer",
              "format": "int32"
             },
-            "items": n2,
+            "items": n1,
             "optional": {
              "type": "boolean"
             },
@@ -1050,7 +971,7 @@ export const subscriptionKindSchema: KindSchema = {
         "lastUpdated"
        ],
        "properties": {
-        "catalogSourceRef": s78,
+        "catalogSourceRef": s90,
         "healthy": {
          "type": "boolean"
         },
@@ -1061,14 +982,14 @@ export const subscriptionKindSchema: KindSchema = {
        }
       }
      },
-     "conditions": s116,
+     "conditions": s136,
      "currentCSV": {
       "type": "string"
      },
      "installPlanGeneration": {
       "type": "integer"
      },
-     "installPlanRef": s78,
+     "installPlanRef": s90,
      "installedCSV": {
       "type": "string"
      },

@@ -2,7 +2,7 @@
 // metal3.io/v1alpha1 BareMetalHost. API reference: https://book.metal3.io/bmo/introduction
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s73, s78 } from '../schema/shared.generated';
+import { s79, s90 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -289,7 +289,7 @@ export const bareMetalHostKindSchema: KindSchema = {
        "legacy"
       ]
      },
-     "consumerRef": s78,
+     "consumerRef": s90,
      "customDeploy": {
       "type": "object",
       "required": [
@@ -454,7 +454,7 @@ export const bareMetalHostKindSchema: KindSchema = {
       "listMapKeys": [
        "type"
       ],
-      "items": s73
+      "items": s79
      },
      "errorCount": {
       "type": "integer",

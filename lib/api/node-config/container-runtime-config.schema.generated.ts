@@ -2,7 +2,7 @@
 // machineconfiguration.openshift.io/v1 ContainerRuntimeConfig. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s5, s102, s130 } from '../schema/shared.generated';
+import { s11, s122, s210 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -103,18 +103,18 @@ export const containerRuntimeConfigKindSchema: KindSchema = {
        "logLevel": {
         "type": "string"
        },
-       "logSizeMax": s102,
-       "overlaySize": s102,
+       "logSizeMax": s122,
+       "overlaySize": s122,
        "pidsLimit": {
         "type": "integer",
         "format": "int64"
        }
       }
      },
-     "machineConfigPoolSelector": s5
+     "machineConfigPoolSelector": s11
     }
    },
-   "status": s130
+   "status": s210
   }
  }
 };

@@ -2,6 +2,7 @@
 // config.openshift.io/v1 ImageDigestMirrorSet. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
+import { s199 } from '../schema/shared.generated';
 
 export const imageDigestMirrorSetKindSchema: KindSchema = {
  "apiVersion": "config.openshift.io/v1",
@@ -26,36 +27,7 @@ export const imageDigestMirrorSetKindSchema: KindSchema = {
    "spec": {
     "type": "object",
     "properties": {
-     "imageDigestMirrors": {
-      "type": "array",
-      "items": {
-       "type": "object",
-       "required": [
-        "source"
-       ],
-       "properties": {
-        "mirrorSourcePolicy": {
-         "type": "string",
-         "enum": [
-          "NeverContactSource",
-          "AllowContactingSource"
-         ]
-        },
-        "mirrors": {
-         "type": "array",
-         "listType": "set",
-         "items": {
-          "type": "string",
-          "pattern": "^((?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(?::[0-9]+)?)(?:(?:/[a-z0-9]+(?:(?:(?:[._]|__|[-]*)[a-z0-9]+)+)?)+)?$"
-         }
-        },
-        "source": {
-         "type": "string",
-         "pattern": "^\\*(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+$|^((?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(?::[0-9]+)?)(?:(?:/[a-z0-9]+(?:(?:(?:[._]|__|[-]*)[a-z0-9]+)+)?)+)?$"
-        }
-       }
-      }
-     }
+     "imageDigestMirrors": s199
     }
    },
    "status": {

@@ -1,12 +1,15 @@
 /**
  * Node configuration kinds: what NodePool `spec.config` (MachineConfig, KubeletConfig,
  * ContainerRuntimeConfig, ImageDigestMirrorSet) and `spec.tuningConfig` (Tuned,
- * PerformanceProfile) carry, serialized inside ConfigMaps. They are never applied as resources
- * of the management cluster; their CRDs (scripts/gen-api/targets.ts) check the payloads.
+ * PerformanceProfile) carry, serialized inside ConfigMaps; their CRDs (scripts/gen-api/targets.ts)
+ * check the payloads. The mirror sets (ImageDigestMirrorSet, ImageTagMirrorSet) are also applied
+ * directly to a disconnected management cluster, with the same types; the management cluster's
+ * KubeletConfig too.
  */
 import type { ObjectMeta } from '../k8s';
 import type { ContainerRuntimeConfigSpec } from './container-runtime-config.generated';
 import type { ImageDigestMirrorSetSpec } from './image-digest-mirror-set.generated';
+import type { ImageTagMirrorSetSpec } from './image-tag-mirror-set.generated';
 import type { KubeletConfigSpec } from './kubelet-config.generated';
 import type { MachineConfigSpec } from './machine-config.generated';
 import type { PerformanceProfileSpec } from './performance-profile.generated';
@@ -14,6 +17,7 @@ import type { TunedSpec } from './tuned.generated';
 
 export * from './container-runtime-config.generated';
 export * from './image-digest-mirror-set.generated';
+export * from './image-tag-mirror-set.generated';
 export * from './kubelet-config.generated';
 export * from './machine-config.generated';
 export * from './performance-profile.generated';
@@ -28,6 +32,7 @@ export const NODE_CONFIG_API_VERSIONS = {
   KubeletConfig: 'machineconfiguration.openshift.io/v1',
   ContainerRuntimeConfig: 'machineconfiguration.openshift.io/v1',
   ImageDigestMirrorSet: 'config.openshift.io/v1',
+  ImageTagMirrorSet: 'config.openshift.io/v1',
   Tuned: 'tuned.openshift.io/v1',
   PerformanceProfile: 'performance.openshift.io/v2',
 } as const;
@@ -42,6 +47,9 @@ type Payload<K extends keyof typeof NODE_CONFIG_API_VERSIONS, S> = {
 export type MachineConfig = Payload<'MachineConfig', MachineConfigSpec>;
 export type KubeletConfig = Payload<'KubeletConfig', KubeletConfigSpec>;
 export type ContainerRuntimeConfig = Payload<'ContainerRuntimeConfig', ContainerRuntimeConfigSpec>;
+/** `config.openshift.io/v1` ImageDigestMirrorSet (cluster-scoped): pull by digest from mirrors. A NodePool payload, or applied to the management cluster. */
 export type ImageDigestMirrorSet = Payload<'ImageDigestMirrorSet', ImageDigestMirrorSetSpec>;
+/** `config.openshift.io/v1` ImageTagMirrorSet (cluster-scoped): pull by tag from mirrors. Applied to the management cluster. */
+export type ImageTagMirrorSet = Payload<'ImageTagMirrorSet', ImageTagMirrorSetSpec>;
 export type Tuned = Payload<'Tuned', TunedSpec>;
 export type PerformanceProfile = Payload<'PerformanceProfile', PerformanceProfileSpec>;

@@ -2,7 +2,7 @@
 // machineconfiguration.openshift.io/v1 KubeletConfig. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s1, s5, s130 } from '../schema/shared.generated';
+import { s1, s11, s210 } from '../schema/shared.generated';
 
 export const kubeletConfigKindSchema: KindSchema = {
  "apiVersion": "machineconfiguration.openshift.io/v1",
@@ -40,11 +40,11 @@ export const kubeletConfigKindSchema: KindSchema = {
       "maximum": 10,
       "format": "int32"
      },
-     "machineConfigPoolSelector": s5,
+     "machineConfigPoolSelector": s11,
      "tlsSecurityProfile": s1
     }
    },
-   "status": s130
+   "status": s210
   }
  }
 };

@@ -2,7 +2,7 @@
 // performance.openshift.io/v2 PerformanceProfile. API reference: https://github.com/openshift/cluster-node-tuning-operator
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s116 } from '../schema/shared.generated';
+import { s136 } from '../schema/shared.generated';
 
 export const performanceProfileKindSchema: KindSchema = {
  "apiVersion": "performance.openshift.io/v2",
@@ -188,7 +188,7 @@ export const performanceProfileKindSchema: KindSchema = {
    "status": {
     "type": "object",
     "properties": {
-     "conditions": s116,
+     "conditions": s136,
      "runtimeClass": {
       "type": "string"
      },

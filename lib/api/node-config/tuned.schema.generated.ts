@@ -2,6 +2,7 @@
 // tuned.openshift.io/v1 Tuned. API reference: https://github.com/openshift/cluster-node-tuning-operator
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
+import { s208 } from '../schema/shared.generated';
 
 export const tunedKindSchema: KindSchema = {
  "apiVersion": "tuned.openshift.io/v1",
@@ -130,32 +131,7 @@ export const tunedKindSchema: KindSchema = {
     "properties": {
      "conditions": {
       "type": "array",
-      "items": {
-       "type": "object",
-       "required": [
-        "lastTransitionTime",
-        "status",
-        "type"
-       ],
-       "properties": {
-        "lastTransitionTime": {
-         "type": "string",
-         "format": "date-time"
-        },
-        "message": {
-         "type": "string"
-        },
-        "reason": {
-         "type": "string"
-        },
-        "status": {
-         "type": "string"
-        },
-        "type": {
-         "type": "string"
-        }
-       }
-      }
+      "items": s208
      }
     }
    }

@@ -52,7 +52,49 @@ export const s1: SchemaNode = {
  "type": "object",
  "properties": s2
 };
+export const s9: CelRuleSpec = {
+ "rule": "self.matches('^\\\\*(?:\\\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+$|^((?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:(?:\\\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(?::[0-9]+)?)(?:(?:/[a-z0-9]+(?:(?:(?:[._]|__|[-]*)[a-z0-9]+)+)?)+)?$')",
+ "message": "each registry must be a valid hostname[:port][/path] or wildcard *.hostname format without tags or digests"
+};
 export const s8: SchemaNode = {
+ "type": "string",
+ "minLength": 1,
+ "maxLength": 256,
+ "rules": [
+  s9
+ ]
+};
+export const s7: SchemaNode = {
+ "type": "array",
+ "maxItems": 1024,
+ "items": s8
+};
+export const s6: Readonly<Record<string, SchemaNode>> = {
+ "allowedRegistries": s7,
+ "blockedRegistries": s7,
+ "containerRuntimeSearchRegistries": {
+  "type": "array",
+  "minItems": 1,
+  "format": "hostname",
+  "listType": "set",
+  "items": {
+   "type": "string"
+  }
+ },
+ "insecureRegistries": s7
+};
+export const s10: CelRuleSpec = {
+ "rule": "has(self.blockedRegistries) ? !has(self.allowedRegistries) : true",
+ "message": "Only one of blockedRegistries or allowedRegistries may be set"
+};
+export const s5: SchemaNode = {
+ "type": "object",
+ "properties": s6,
+ "rules": [
+  s10
+ ]
+};
+export const s14: SchemaNode = {
  "type": "object",
  "required": [
   "key",
@@ -73,12 +115,12 @@ export const s8: SchemaNode = {
   }
  }
 };
-export const s7: SchemaNode = {
+export const s13: SchemaNode = {
  "type": "array",
- "items": s8
+ "items": s14
 };
-export const s6: Readonly<Record<string, SchemaNode>> = {
- "matchExpressions": s7,
+export const s12: Readonly<Record<string, SchemaNode>> = {
+ "matchExpressions": s13,
  "matchLabels": {
   "type": "object",
   "additionalProperties": {
@@ -86,11 +128,11 @@ export const s6: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s5: SchemaNode = {
+export const s11: SchemaNode = {
  "type": "object",
- "properties": s6
+ "properties": s12
 };
-export const s13: Readonly<Record<string, SchemaNode>> = {
+export const s19: Readonly<Record<string, SchemaNode>> = {
  "effect": {
   "type": "string"
  },
@@ -108,50 +150,50 @@ export const s13: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s12: SchemaNode = {
+export const s18: SchemaNode = {
  "type": "object",
- "properties": s13
+ "properties": s19
 };
-export const s11: SchemaNode = {
+export const s17: SchemaNode = {
  "type": "array",
- "items": s12
+ "items": s18
 };
-export const s10: Readonly<Record<string, SchemaNode>> = {
+export const s16: Readonly<Record<string, SchemaNode>> = {
  "nodeSelector": {
   "type": "object",
   "additionalProperties": {
    "type": "string"
   }
  },
- "tolerations": s11
+ "tolerations": s17
 };
-export const s9: SchemaNode = {
+export const s15: SchemaNode = {
  "type": "object",
- "properties": s10
+ "properties": s16
 };
-export const s17: CelRuleSpec = {
+export const s23: CelRuleSpec = {
  "rule": "self.matches('^(\\\\w+\\\\S+)$')",
  "message": "Image must start with a word character (letters, digits, or underscores) and contain no white spaces"
 };
-export const s16: SchemaNode = {
+export const s22: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 253,
  "rules": [
-  s17
+  s23
  ]
 };
-export const s15: Readonly<Record<string, SchemaNode>> = {
- "image": s16
+export const s21: Readonly<Record<string, SchemaNode>> = {
+ "image": s22
 };
-export const s14: SchemaNode = {
+export const s20: SchemaNode = {
  "type": "object",
  "required": [
   "image"
  ],
- "properties": s15
+ "properties": s21
 };
-export const s20: Readonly<Record<string, SchemaNode>> = {
+export const s26: Readonly<Record<string, SchemaNode>> = {
  "httpPort": {
   "type": "integer",
   "minimum": 0,
@@ -182,20 +224,20 @@ export const s20: Readonly<Record<string, SchemaNode>> = {
   "format": "int32"
  }
 };
-export const s19: SchemaNode = {
+export const s25: SchemaNode = {
  "type": "object",
- "properties": s20
+ "properties": s26
 };
-export const s24: SchemaNode = {
+export const s30: SchemaNode = {
  "type": "string",
  "pattern": "(^(([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])\\.){3}([0-9]|[0-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])/([0-9]|[12][0-9]|3[0-2])$)|(^s*((([0-9A-Fa-f]{1,4}:){7}([0-9A-Fa-f]{1,4}|:))|(([0-9A-Fa-f]{1,4}:){6}(:[0-9A-Fa-f]{1,4}|((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){5}(((:[0-9A-Fa-f]{1,4}){1,2})|:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3})|:))|(([0-9A-Fa-f]{1,4}:){4}(((:[0-9A-Fa-f]{1,4}){1,3})|((:[0-9A-Fa-f]{1,4})?:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){3}(((:[0-9A-Fa-f]{1,4}){1,4})|((:[0-9A-Fa-f]{1,4}){0,2}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){2}(((:[0-9A-Fa-f]{1,4}){1,5})|((:[0-9A-Fa-f]{1,4}){0,3}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(([0-9A-Fa-f]{1,4}:){1}(((:[0-9A-Fa-f]{1,4}){1,6})|((:[0-9A-Fa-f]{1,4}){0,4}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:))|(:(((:[0-9A-Fa-f]{1,4}){1,7})|((:[0-9A-Fa-f]{1,4}){0,5}:((25[0-5]|2[0-4]d|1dd|[1-9]?d)(.(25[0-5]|2[0-4]d|1dd|[1-9]?d)){3}))|:)))(%.+)?s*(\\/(12[0-8]|1[0-1][0-9]|[1-9][0-9]|[0-9]))$)"
 };
-export const s23: SchemaNode = {
+export const s29: SchemaNode = {
  "type": "array",
  "nullable": true,
- "items": s24
+ "items": s30
 };
-export const s33: SchemaNode = {
+export const s39: SchemaNode = {
  "type": "array",
  "maxItems": 10,
  "items": {
@@ -211,7 +253,7 @@ export const s33: SchemaNode = {
   }
  ]
 };
-export const s35: SchemaNode = {
+export const s41: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 256,
@@ -226,10 +268,10 @@ export const s35: SchemaNode = {
   }
  ]
 };
-export const s34: SchemaNode = {
+export const s40: SchemaNode = {
  "type": "array",
  "maxItems": 10,
- "items": s35,
+ "items": s41,
  "rules": [
   {
    "rule": "self.all(x, self.exists_one(y, x == y))",
@@ -237,42 +279,42 @@ export const s34: SchemaNode = {
   }
  ]
 };
-export const s32: Readonly<Record<string, SchemaNode>> = {
- "ids": s33,
- "names": s34
+export const s38: Readonly<Record<string, SchemaNode>> = {
+ "ids": s39,
+ "names": s40
 };
-export const s36: CelRuleSpec = {
+export const s42: CelRuleSpec = {
  "rule": "has(self.ids) && has(self.names) ? size(self.ids + self.names) <= 10 : true",
  "message": "the total number of subnets cannot exceed 10"
 };
-export const s37: CelRuleSpec = {
+export const s43: CelRuleSpec = {
  "rule": "has(self.ids) && self.ids.size() > 0 || has(self.names) && self.names.size() > 0",
  "message": "must specify at least 1 subnet name or id"
 };
-export const s31: SchemaNode = {
+export const s37: SchemaNode = {
  "type": "object",
- "properties": s32,
+ "properties": s38,
  "rules": [
-  s36,
-  s37
+  s42,
+  s43
  ]
 };
-export const s30: Readonly<Record<string, SchemaNode>> = {
+export const s36: Readonly<Record<string, SchemaNode>> = {
  "connectionIdleTimeout": {
   "type": "string",
   "format": "duration"
  },
- "subnets": s31
+ "subnets": s37
 };
-export const s29: SchemaNode = {
+export const s35: SchemaNode = {
  "type": "object",
- "properties": s30
+ "properties": s36
 };
-export const s42: CelRuleSpec = {
+export const s48: CelRuleSpec = {
  "rule": "self.split(\"-\", 2)[1].matches('[0-9a-fA-F]{17}$')",
  "message": "eipAllocations must be 'eipalloc-' followed by exactly 17 hexadecimal characters (0-9, a-f, A-F)"
 };
-export const s41: SchemaNode = {
+export const s47: SchemaNode = {
  "type": "string",
  "minLength": 26,
  "maxLength": 26,
@@ -281,13 +323,13 @@ export const s41: SchemaNode = {
    "rule": "self.startsWith('eipalloc-')",
    "message": "eipAllocations should start with 'eipalloc-'"
   },
-  s42
+  s48
  ]
 };
-export const s40: SchemaNode = {
+export const s46: SchemaNode = {
  "type": "array",
  "maxItems": 10,
- "items": s41,
+ "items": s47,
  "rules": [
   {
    "rule": "self.all(x, self.exists_one(y, x == y))",
@@ -295,8 +337,8 @@ export const s40: SchemaNode = {
   }
  ]
 };
-export const s39: Readonly<Record<string, SchemaNode>> = {
- "eipAllocations": s40,
+export const s45: Readonly<Record<string, SchemaNode>> = {
+ "eipAllocations": s46,
  "protocol": {
   "type": "string",
   "enum": [
@@ -304,32 +346,32 @@ export const s39: Readonly<Record<string, SchemaNode>> = {
    "PROXY"
   ]
  },
- "subnets": s31
+ "subnets": s37
 };
-export const s43: CelRuleSpec = {
+export const s49: CelRuleSpec = {
  "rule": "has(self.subnets) && has(self.subnets.ids) && has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids + self.subnets.names) == size(self.eipAllocations) : true",
  "message": "number of subnets must be equal to number of eipAllocations"
 };
-export const s44: CelRuleSpec = {
+export const s50: CelRuleSpec = {
  "rule": "has(self.subnets) && has(self.subnets.ids) && !has(self.subnets.names) && has(self.eipAllocations) ? size(self.subnets.ids) == size(self.eipAllocations) : true",
  "message": "number of subnets must be equal to number of eipAllocations"
 };
-export const s45: CelRuleSpec = {
+export const s51: CelRuleSpec = {
  "rule": "has(self.subnets) && has(self.subnets.names) && !has(self.subnets.ids) && has(self.eipAllocations) ? size(self.subnets.names) == size(self.eipAllocations) : true",
  "message": "number of subnets must be equal to number of eipAllocations"
 };
-export const s38: SchemaNode = {
+export const s44: SchemaNode = {
  "type": "object",
- "properties": s39,
+ "properties": s45,
  "rules": [
-  s43,
-  s44,
-  s45
+  s49,
+  s50,
+  s51
  ]
 };
-export const s28: Readonly<Record<string, SchemaNode>> = {
- "classicLoadBalancer": s29,
- "networkLoadBalancer": s38,
+export const s34: Readonly<Record<string, SchemaNode>> = {
+ "classicLoadBalancer": s35,
+ "networkLoadBalancer": s44,
  "type": {
   "type": "string",
   "enum": [
@@ -338,14 +380,14 @@ export const s28: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s27: SchemaNode = {
+export const s33: SchemaNode = {
  "type": "object",
  "required": [
   "type"
  ],
- "properties": s28
+ "properties": s34
 };
-export const s47: Readonly<Record<string, SchemaNode>> = {
+export const s53: Readonly<Record<string, SchemaNode>> = {
  "floatingIP": {
   "type": "string",
   "rules": [
@@ -356,12 +398,12 @@ export const s47: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s46: SchemaNode = {
+export const s52: SchemaNode = {
  "type": "object",
- "properties": s47
+ "properties": s53
 };
-export const s26: Readonly<Record<string, SchemaNode>> = {
- "aws": s27,
+export const s32: Readonly<Record<string, SchemaNode>> = {
+ "aws": s33,
  "gcp": {
   "type": "object",
   "properties": {
@@ -387,7 +429,7 @@ export const s26: Readonly<Record<string, SchemaNode>> = {
    }
   }
  },
- "openstack": s46,
+ "openstack": s52,
  "type": {
   "type": "string",
   "enum": [
@@ -402,22 +444,22 @@ export const s26: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s48: CelRuleSpec = {
+export const s54: CelRuleSpec = {
  "rule": "has(self.type) && self.type == 'OpenStack' ? true : !has(self.openstack)",
  "message": "openstack is not permitted when type is not OpenStack"
 };
-export const s25: SchemaNode = {
+export const s31: SchemaNode = {
  "type": "object",
  "required": [
   "type"
  ],
- "properties": s26,
+ "properties": s32,
  "rules": [
-  s48
+  s54
  ]
 };
-export const s22: Readonly<Record<string, SchemaNode>> = {
- "allowedSourceRanges": s23,
+export const s28: Readonly<Record<string, SchemaNode>> = {
+ "allowedSourceRanges": s29,
  "dnsManagementPolicy": {
   "type": "string",
   "enum": [
@@ -426,7 +468,7 @@ export const s22: Readonly<Record<string, SchemaNode>> = {
   ],
   "default": "Managed"
  },
- "providerParameters": s25,
+ "providerParameters": s31,
  "scope": {
   "type": "string",
   "enum": [
@@ -435,29 +477,29 @@ export const s22: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s49: CelRuleSpec = {
+export const s55: CelRuleSpec = {
  "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.aws) || !has(self.providerParameters.aws.networkLoadBalancer) || !has(self.providerParameters.aws.networkLoadBalancer.eipAllocations)",
  "message": "eipAllocations are forbidden when the scope is Internal."
 };
-export const s50: CelRuleSpec = {
+export const s56: CelRuleSpec = {
  "rule": "!has(self.scope) || self.scope != 'Internal' || !has(self.providerParameters) || !has(self.providerParameters.openstack) || !has(self.providerParameters.openstack.floatingIP) || self.providerParameters.openstack.floatingIP == \"\"",
  "message": "cannot specify a floating ip when scope is internal"
 };
-export const s21: SchemaNode = {
+export const s27: SchemaNode = {
  "type": "object",
  "required": [
   "dnsManagementPolicy",
   "scope"
  ],
- "properties": s22,
+ "properties": s28,
  "rules": [
-  s49,
-  s50
+  s55,
+  s56
  ]
 };
-export const s18: Readonly<Record<string, SchemaNode>> = {
- "hostNetwork": s19,
- "loadBalancer": s21,
+export const s24: Readonly<Record<string, SchemaNode>> = {
+ "hostNetwork": s25,
+ "loadBalancer": s27,
  "nodePort": {
   "type": "object",
   "properties": {
@@ -494,11 +536,11 @@ export const s18: Readonly<Record<string, SchemaNode>> = {
   ]
  }
 };
-export const s51: CelRuleSpec = {
+export const s57: CelRuleSpec = {
  "rule": "self.matches('^\\\\d{4}-\\\\d{2}-\\\\d{2}T\\\\d{2}:\\\\d{2}:\\\\d{2}.*$') || self in ['true', 'false', 'True', 'False']",
  "message": "PausedUntil must be a date in RFC3339 format or 'True', 'true', 'False' or 'false'"
 };
-export const s56: Readonly<Record<string, SchemaNode>> = {
+export const s62: Readonly<Record<string, SchemaNode>> = {
  "name": {
   "type": "string",
   "maxLength": 255
@@ -512,83 +554,83 @@ export const s56: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s55: SchemaNode = {
+export const s61: SchemaNode = {
  "type": "object",
  "required": [
   "name",
   "values"
  ],
- "properties": s56
+ "properties": s62
 };
-export const s54: SchemaNode = {
+export const s60: SchemaNode = {
  "type": "array",
  "maxItems": 50,
- "items": s55
+ "items": s61
 };
-export const s53: Readonly<Record<string, SchemaNode>> = {
- "filters": s54,
+export const s59: Readonly<Record<string, SchemaNode>> = {
+ "filters": s60,
  "id": {
   "type": "string",
   "maxLength": 255
  }
 };
-export const s52: SchemaNode = {
+export const s58: SchemaNode = {
  "type": "object",
- "properties": s53
+ "properties": s59
 };
-export const s58: CelRuleSpec = {
+export const s64: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "key must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s57: SchemaNode = {
+export const s63: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 128,
  "rules": [
-  s58
+  s64
  ]
 };
-export const s60: CelRuleSpec = {
+export const s66: CelRuleSpec = {
  "rule": "self.matches('^[0-9A-Za-z_.:/=+@-]+$')",
  "message": "value must only contain letters, digits, and the characters _ . : / = + - @"
 };
-export const s59: SchemaNode = {
+export const s65: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 256,
  "rules": [
-  s60
+  s66
  ]
 };
-export const s61: CelRuleSpec = {
+export const s67: CelRuleSpec = {
  "rule": "size(self.split('/')) == 11 && self.matches('^/subscriptions/.*/resourceGroups/.*/providers/Microsoft.Network/virtualNetworks/.*/subnets/.*$')",
  "message": "encryptionSetID must be in the format `/subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Network/virtualNetworks/{vnetName}/subnets/{subnetName}`"
 };
-export const s62: CelRuleSpec = {
+export const s68: CelRuleSpec = {
  "rule": "self.split('/')[4].matches('[a-zA-Z0-9-_\\\\(\\\\)\\\\.]{1,90}')",
  "message": "The resourceGroupName should be between 1 and 90 characters, consisting only of alphanumeric characters, hyphens, underscores, periods and parenthesis"
 };
-export const s63: CelRuleSpec = {
+export const s69: CelRuleSpec = {
  "rule": "!self.split('/')[4].endsWith('.')",
  "message": "the resourceGroupName in the subnetID must not end with a period (.) character"
 };
-export const s64: CelRuleSpec = {
+export const s70: CelRuleSpec = {
  "rule": "self.split('/')[8].matches('[a-zA-Z0-9-_\\\\.]{2,64}')",
  "message": "The vnetName should be between 2 and 64 characters, consisting only of alphanumeric characters, hyphens, underscores and periods"
 };
-export const s65: CelRuleSpec = {
+export const s71: CelRuleSpec = {
  "rule": "!self.split('/')[8].endsWith('.') && !self.split('/')[8].endsWith('-')",
  "message": "the vnetName in the subnetID must not end with either a period (.) or hyphen (-) character"
 };
-export const s66: CelRuleSpec = {
+export const s72: CelRuleSpec = {
  "rule": "self.split('/')[10].matches('[a-zA-Z0-9][a-zA-Z0-9-_\\\\.]{0,79}')",
  "message": "The subnetName should be between 1 and 80 characters, consisting only of alphanumeric characters, hyphens and underscores and must start with an alphanumeric character"
 };
-export const s67: CelRuleSpec = {
+export const s73: CelRuleSpec = {
  "rule": "!self.split('/')[10].endsWith('.') && !self.split('/')[10].endsWith('-')",
  "message": "the subnetName in the subnetID must not end with a period (.) or hyphen (-) character"
 };
-export const s70: SchemaNode = {
+export const s76: SchemaNode = {
  "type": "object",
  "required": [
   "key",
@@ -611,7 +653,7 @@ export const s70: SchemaNode = {
   }
  ]
 };
-export const s71: SchemaNode = {
+export const s77: SchemaNode = {
  "type": "string",
  "maxLength": 255,
  "transitionRules": [
@@ -621,18 +663,18 @@ export const s71: SchemaNode = {
   }
  ]
 };
-export const s69: Readonly<Record<string, SchemaNode>> = {
- "infraKubeConfigSecret": s70,
- "infraNamespace": s71
+export const s75: Readonly<Record<string, SchemaNode>> = {
+ "infraKubeConfigSecret": s76,
+ "infraNamespace": s77
 };
-export const s68: SchemaNode = {
+export const s74: SchemaNode = {
  "type": "object",
  "required": [
   "infraNamespace"
  ],
- "properties": s69
+ "properties": s75
 };
-export const s72: SchemaNode = {
+export const s78: SchemaNode = {
  "type": "string",
  "enum": [
   "AWS",
@@ -651,12 +693,12 @@ export const s72: SchemaNode = {
   }
  ]
 };
-export const s75: SchemaNode = {
+export const s81: SchemaNode = {
  "type": "string",
  "pattern": "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
  "maxLength": 316
 };
-export const s74: Readonly<Record<string, SchemaNode>> = {
+export const s80: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "format": "date-time"
@@ -684,9 +726,9 @@ export const s74: Readonly<Record<string, SchemaNode>> = {
    "Unknown"
   ]
  },
- "type": s75
+ "type": s81
 };
-export const s73: SchemaNode = {
+export const s79: SchemaNode = {
  "type": "object",
  "required": [
   "lastTransitionTime",
@@ -695,21 +737,94 @@ export const s73: SchemaNode = {
   "status",
   "type"
  ],
- "properties": s74
+ "properties": s80
 };
-export const s76: SchemaNode = {
+export const s82: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
   "type"
  ],
- "items": s73
+ "items": s79
 };
-export const s77: SchemaNode = {
+export const s85: Readonly<Record<string, SchemaNode>> = {
+ "promql": {
+  "type": "object",
+  "required": [
+   "promql"
+  ],
+  "properties": {
+   "promql": {
+    "type": "string"
+   }
+  }
+ },
+ "type": {
+  "type": "string",
+  "enum": [
+   "Always",
+   "PromQL"
+  ]
+ }
+};
+export const s84: SchemaNode = {
+ "type": "object",
+ "required": [
+  "type"
+ ],
+ "properties": s85
+};
+export const s83: SchemaNode = {
  "type": "array",
- "items": s73
+ "minItems": 1,
+ "items": s84
 };
-export const s79: Readonly<Record<string, SchemaNode>> = {
+export const s88: Readonly<Record<string, SchemaNode>> = {
+ "acceptedRisks": {
+  "type": "string"
+ },
+ "completionTime": {
+  "type": "string",
+  "nullable": true,
+  "format": "date-time"
+ },
+ "image": {
+  "type": "string"
+ },
+ "startedTime": {
+  "type": "string",
+  "format": "date-time"
+ },
+ "state": {
+  "type": "string"
+ },
+ "verified": {
+  "type": "boolean"
+ },
+ "version": {
+  "type": "string"
+ }
+};
+export const s87: SchemaNode = {
+ "type": "object",
+ "required": [
+  "completionTime",
+  "image",
+  "startedTime",
+  "state",
+  "verified"
+ ],
+ "properties": s88
+};
+export const s86: SchemaNode = {
+ "type": "array",
+ "items": s87
+};
+export const s89: SchemaNode = {
+ "type": "array",
+ "items": s79
+};
+export const s91: Readonly<Record<string, SchemaNode>> = {
  "apiVersion": {
   "type": "string"
  },
@@ -732,61 +847,61 @@ export const s79: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s78: SchemaNode = {
+export const s90: SchemaNode = {
  "type": "object",
- "properties": s79
+ "properties": s91
 };
-export const s88: Readonly<Record<string, SchemaNode>> = {
- "matchExpressions": s7,
- "matchFields": s7
+export const s100: Readonly<Record<string, SchemaNode>> = {
+ "matchExpressions": s13,
+ "matchFields": s13
 };
-export const s87: SchemaNode = {
+export const s99: SchemaNode = {
  "type": "object",
- "properties": s88
+ "properties": s100
 };
-export const s86: Readonly<Record<string, SchemaNode>> = {
- "preference": s87,
+export const s98: Readonly<Record<string, SchemaNode>> = {
+ "preference": s99,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s85: SchemaNode = {
+export const s97: SchemaNode = {
  "type": "object",
  "required": [
   "preference",
   "weight"
  ],
- "properties": s86
+ "properties": s98
 };
-export const s84: SchemaNode = {
+export const s96: SchemaNode = {
  "type": "array",
- "items": s85
+ "items": s97
 };
-export const s91: SchemaNode = {
+export const s103: SchemaNode = {
  "type": "array",
- "items": s87
+ "items": s99
 };
-export const s90: Readonly<Record<string, SchemaNode>> = {
- "nodeSelectorTerms": s91
+export const s102: Readonly<Record<string, SchemaNode>> = {
+ "nodeSelectorTerms": s103
 };
-export const s89: SchemaNode = {
+export const s101: SchemaNode = {
  "type": "object",
  "required": [
   "nodeSelectorTerms"
  ],
- "properties": s90
+ "properties": s102
 };
-export const s83: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s84,
- "requiredDuringSchedulingIgnoredDuringExecution": s89
+export const s95: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s96,
+ "requiredDuringSchedulingIgnoredDuringExecution": s101
 };
-export const s82: SchemaNode = {
+export const s94: SchemaNode = {
  "type": "object",
- "properties": s83
+ "properties": s95
 };
-export const s98: Readonly<Record<string, SchemaNode>> = {
- "labelSelector": s5,
+export const s110: Readonly<Record<string, SchemaNode>> = {
+ "labelSelector": s11,
  "matchLabelKeys": {
   "type": "array",
   "items": {
@@ -799,7 +914,7 @@ export const s98: Readonly<Record<string, SchemaNode>> = {
    "type": "string"
   }
  },
- "namespaceSelector": s5,
+ "namespaceSelector": s11,
  "namespaces": {
   "type": "array",
   "items": {
@@ -810,74 +925,160 @@ export const s98: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s97: SchemaNode = {
+export const s109: SchemaNode = {
  "type": "object",
  "required": [
   "topologyKey"
  ],
- "properties": s98
+ "properties": s110
 };
-export const s96: Readonly<Record<string, SchemaNode>> = {
- "podAffinityTerm": s97,
+export const s108: Readonly<Record<string, SchemaNode>> = {
+ "podAffinityTerm": s109,
  "weight": {
   "type": "integer",
   "format": "int32"
  }
 };
-export const s95: SchemaNode = {
+export const s107: SchemaNode = {
  "type": "object",
  "required": [
   "podAffinityTerm",
   "weight"
  ],
- "properties": s96
+ "properties": s108
 };
-export const s94: SchemaNode = {
+export const s106: SchemaNode = {
  "type": "array",
- "items": s95
+ "items": s107
 };
-export const s99: SchemaNode = {
+export const s111: SchemaNode = {
  "type": "array",
- "items": s97
+ "items": s109
+};
+export const s105: Readonly<Record<string, SchemaNode>> = {
+ "preferredDuringSchedulingIgnoredDuringExecution": s106,
+ "requiredDuringSchedulingIgnoredDuringExecution": s111
+};
+export const s104: SchemaNode = {
+ "type": "object",
+ "properties": s105
 };
 export const s93: Readonly<Record<string, SchemaNode>> = {
- "preferredDuringSchedulingIgnoredDuringExecution": s94,
- "requiredDuringSchedulingIgnoredDuringExecution": s99
+ "nodeAffinity": s94,
+ "podAffinity": s104,
+ "podAntiAffinity": s104
 };
 export const s92: SchemaNode = {
  "type": "object",
  "properties": s93
 };
-export const s81: Readonly<Record<string, SchemaNode>> = {
- "nodeAffinity": s82,
- "podAffinity": s92,
- "podAntiAffinity": s92
-};
-export const s80: SchemaNode = {
+export const s117: SchemaNode = {
  "type": "object",
- "properties": s81
+ "required": [
+  "key"
+ ],
+ "properties": {
+  "key": {
+   "type": "string"
+  },
+  "name": {
+   "type": "string",
+   "default": ""
+  },
+  "optional": {
+   "type": "boolean"
+  }
+ }
 };
-export const s102: SchemaNode = {
+export const s119: Readonly<Record<string, SchemaNode>> = {
+ "key": {
+  "type": "string"
+ },
+ "optional": {
+  "type": "boolean",
+  "default": false
+ },
+ "path": {
+  "type": "string"
+ },
+ "volumeName": {
+  "type": "string"
+ }
+};
+export const s118: SchemaNode = {
+ "type": "object",
+ "required": [
+  "key",
+  "path",
+  "volumeName"
+ ],
+ "properties": s119
+};
+export const s122: SchemaNode = {
  "pattern": "^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$",
  "intOrString": true
 };
-export const s101: Readonly<Record<string, SchemaNode>> = {
+export const s121: Readonly<Record<string, SchemaNode>> = {
  "containerName": {
   "type": "string"
  },
- "divisor": s102,
+ "divisor": s122,
  "resource": {
   "type": "string"
  }
 };
-export const s100: SchemaNode = {
+export const s120: SchemaNode = {
  "type": "object",
  "required": [
   "resource"
  ],
- "properties": s101
+ "properties": s121
 };
-export const s105: SchemaNode = {
+export const s116: Readonly<Record<string, SchemaNode>> = {
+ "configMapKeyRef": s117,
+ "fieldRef": {
+  "type": "object",
+  "required": [
+   "fieldPath"
+  ],
+  "properties": {
+   "apiVersion": {
+    "type": "string"
+   },
+   "fieldPath": {
+    "type": "string"
+   }
+  }
+ },
+ "fileKeyRef": s118,
+ "resourceFieldRef": s120,
+ "secretKeyRef": s117
+};
+export const s115: SchemaNode = {
+ "type": "object",
+ "properties": s116
+};
+export const s114: Readonly<Record<string, SchemaNode>> = {
+ "name": {
+  "type": "string"
+ },
+ "value": {
+  "type": "string"
+ },
+ "valueFrom": s115
+};
+export const s113: SchemaNode = {
+ "type": "object",
+ "required": [
+  "name"
+ ],
+ "properties": s114
+};
+export const s112: SchemaNode = {
+ "type": "array",
+ "items": s113
+};
+export const s125: SchemaNode = {
  "type": "array",
  "listType": "map",
  "listMapKeys": [
@@ -898,20 +1099,20 @@ export const s105: SchemaNode = {
   }
  }
 };
-export const s106: SchemaNode = {
+export const s126: SchemaNode = {
  "type": "object",
- "additionalProperties": s102
+ "additionalProperties": s122
 };
-export const s104: Readonly<Record<string, SchemaNode>> = {
- "claims": s105,
- "limits": s106,
- "requests": s106
+export const s124: Readonly<Record<string, SchemaNode>> = {
+ "claims": s125,
+ "limits": s126,
+ "requests": s126
 };
-export const s103: SchemaNode = {
+export const s123: SchemaNode = {
  "type": "object",
- "properties": s104
+ "properties": s124
 };
-export const s109: Readonly<Record<string, SchemaNode>> = {
+export const s129: Readonly<Record<string, SchemaNode>> = {
  "fieldRef": {
   "type": "object",
   "required": [
@@ -933,20 +1134,20 @@ export const s109: Readonly<Record<string, SchemaNode>> = {
  "path": {
   "type": "string"
  },
- "resourceFieldRef": s100
+ "resourceFieldRef": s120
 };
-export const s108: SchemaNode = {
+export const s128: SchemaNode = {
  "type": "object",
  "required": [
   "path"
  ],
- "properties": s109
+ "properties": s129
 };
-export const s107: SchemaNode = {
+export const s127: SchemaNode = {
  "type": "array",
- "items": s108
+ "items": s128
 };
-export const s112: SchemaNode = {
+export const s132: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -964,7 +1165,7 @@ export const s112: SchemaNode = {
   }
  }
 };
-export const s113: SchemaNode = {
+export const s133: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -985,25 +1186,25 @@ export const s113: SchemaNode = {
   }
  }
 };
-export const s115: Readonly<Record<string, SchemaNode>> = {
- "limits": s106,
- "requests": s106
+export const s135: Readonly<Record<string, SchemaNode>> = {
+ "limits": s126,
+ "requests": s126
 };
-export const s114: SchemaNode = {
+export const s134: SchemaNode = {
  "type": "object",
- "properties": s115
+ "properties": s135
 };
-export const s111: Readonly<Record<string, SchemaNode>> = {
+export const s131: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s112,
- "dataSourceRef": s113,
- "resources": s114,
- "selector": s5,
+ "dataSource": s132,
+ "dataSourceRef": s133,
+ "resources": s134,
+ "selector": s11,
  "storageClassName": {
   "type": "string"
  },
@@ -1017,11 +1218,11 @@ export const s111: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s110: SchemaNode = {
+export const s130: SchemaNode = {
  "type": "object",
- "properties": s111
+ "properties": s131
 };
-export const s118: Readonly<Record<string, SchemaNode>> = {
+export const s138: Readonly<Record<string, SchemaNode>> = {
  "lastHeartbeatTime": {
   "type": "string",
   "format": "date-time"
@@ -1043,23 +1244,30 @@ export const s118: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s117: SchemaNode = {
+export const s137: SchemaNode = {
  "type": "object",
  "required": [
   "status",
   "type"
  ],
- "properties": s118
+ "properties": s138
 };
-export const s116: SchemaNode = {
+export const s136: SchemaNode = {
  "type": "array",
- "items": s117
+ "items": s137
 };
-export const s119: SchemaNode = {
+export const s140: Readonly<Record<string, SchemaNode>> = {
+ "conditions": s89
+};
+export const s139: SchemaNode = {
+ "type": "object",
+ "properties": s140
+};
+export const s141: SchemaNode = {
  "type": "array",
- "items": s5
+ "items": s11
 };
-export const s121: SchemaNode = {
+export const s143: SchemaNode = {
  "type": "object",
  "required": [
   "current",
@@ -1074,11 +1282,11 @@ export const s121: SchemaNode = {
   }
  }
 };
-export const s120: SchemaNode = {
+export const s142: SchemaNode = {
  "type": "array",
- "items": s121
+ "items": s143
 };
-export const s123: Readonly<Record<string, SchemaNode>> = {
+export const s145: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -1095,15 +1303,15 @@ export const s123: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s122: SchemaNode = {
+export const s144: SchemaNode = {
  "type": "object",
  "required": [
   "diskId",
   "url"
  ],
- "properties": s123
+ "properties": s145
 };
-export const s125: Readonly<Record<string, SchemaNode>> = {
+export const s147: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -1128,11 +1336,11 @@ export const s125: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s124: SchemaNode = {
+export const s146: SchemaNode = {
  "type": "object",
- "properties": s125
+ "properties": s147
 };
-export const s126: SchemaNode = {
+export const s148: SchemaNode = {
  "type": "object",
  "required": [
   "url"
@@ -1149,7 +1357,7 @@ export const s126: SchemaNode = {
   }
  }
 };
-export const s127: SchemaNode = {
+export const s149: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -1167,17 +1375,17 @@ export const s127: SchemaNode = {
   }
  }
 };
-export const s129: Readonly<Record<string, SchemaNode>> = {
+export const s151: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
    "type": "string"
   }
  },
- "dataSource": s112,
- "dataSourceRef": s113,
- "resources": s114,
- "selector": s5,
+ "dataSource": s132,
+ "dataSourceRef": s133,
+ "resources": s134,
+ "selector": s11,
  "storageClassName": {
   "type": "string"
  },
@@ -1188,11 +1396,818 @@ export const s129: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s128: SchemaNode = {
+export const s150: SchemaNode = {
  "type": "object",
- "properties": s129
+ "properties": s151
 };
-export const s134: Readonly<Record<string, SchemaNode>> = {
+export const s155: CelRuleSpec = {
+ "rule": "self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$')",
+ "message": "httpKeepAliveTimeout must be a valid duration string composed of an unsigned integer value, optionally followed by a decimal fraction and a unit suffix (ms, s, m)"
+};
+export const s156: CelRuleSpec = {
+ "rule": "!self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$') || duration(self) <= duration('15m')",
+ "message": "httpKeepAliveTimeout must be less than or equal to 15 minutes"
+};
+export const s157: CelRuleSpec = {
+ "rule": "!self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$') || duration(self) >= duration('1ms')",
+ "message": "httpKeepAliveTimeout must be greater than or equal to 1 millisecond"
+};
+export const s154: SchemaNode = {
+ "type": "string",
+ "minLength": 1,
+ "maxLength": 16,
+ "rules": [
+  s155,
+  s156,
+  s157
+ ]
+};
+export const s159: CelRuleSpec = {
+ "rule": "self == 0 || self == -1 || (self >= 2000 && self <= 2000000)",
+ "message": "maxConnections must be 0, -1, or between 2000 and 2000000"
+};
+export const s158: SchemaNode = {
+ "type": "integer",
+ "format": "int32",
+ "rules": [
+  s159
+ ]
+};
+export const s153: Readonly<Record<string, SchemaNode>> = {
+ "clientFinTimeout": {
+  "type": "string",
+  "format": "duration"
+ },
+ "clientTimeout": {
+  "type": "string",
+  "format": "duration"
+ },
+ "configurationManagement": {
+  "type": "string",
+  "enum": [
+   "Dynamic",
+   "ForkAndReload"
+  ]
+ },
+ "connectTimeout": {
+  "type": "string",
+  "pattern": "^(0|([0-9]+(\\.[0-9]+)?(ns|us|µs|μs|ms|s|m|h))+)$"
+ },
+ "headerBufferBytes": {
+  "type": "integer",
+  "minimum": 16384,
+  "format": "int32"
+ },
+ "headerBufferMaxRewriteBytes": {
+  "type": "integer",
+  "minimum": 4096,
+  "format": "int32"
+ },
+ "healthCheckInterval": {
+  "type": "string",
+  "pattern": "^(0|([0-9]+(\\.[0-9]+)?(ns|us|µs|μs|ms|s|m|h))+)$"
+ },
+ "httpKeepAliveTimeout": s154,
+ "maxConnections": s158,
+ "reloadInterval": {
+  "type": "string",
+  "pattern": "^(0|([0-9]+(\\.[0-9]+)?(ns|us|µs|μs|ms|s|m|h))+)$"
+ },
+ "serverFinTimeout": {
+  "type": "string",
+  "format": "duration"
+ },
+ "serverTimeout": {
+  "type": "string",
+  "format": "duration"
+ },
+ "threadCount": {
+  "type": "integer",
+  "minimum": 1,
+  "maximum": 64,
+  "format": "int32"
+ },
+ "tlsInspectDelay": {
+  "type": "string",
+  "format": "duration"
+ },
+ "tunnelTimeout": {
+  "type": "string",
+  "format": "duration"
+ }
+};
+export const s152: SchemaNode = {
+ "type": "object",
+ "properties": s153
+};
+export const s165: SchemaNode = {
+ "type": "object",
+ "nullable": true,
+ "properties": s12
+};
+export const s170: Readonly<Record<string, SchemaNode>> = {
+ "command": {
+  "type": "array",
+  "minItems": 1,
+  "items": {
+   "type": "string"
+  }
+ },
+ "container": {
+  "type": "string"
+ },
+ "onError": {
+  "type": "string",
+  "enum": [
+   "Continue",
+   "Fail"
+  ]
+ },
+ "timeout": {
+  "type": "string"
+ }
+};
+export const s169: SchemaNode = {
+ "type": "object",
+ "required": [
+  "command"
+ ],
+ "properties": s170
+};
+export const s168: Readonly<Record<string, SchemaNode>> = {
+ "exec": s169
+};
+export const s167: SchemaNode = {
+ "type": "object",
+ "required": [
+  "exec"
+ ],
+ "properties": s168
+};
+export const s166: SchemaNode = {
+ "type": "array",
+ "items": s167
+};
+export const s164: Readonly<Record<string, SchemaNode>> = {
+ "excludedNamespaces": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "excludedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedNamespaces": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "labelSelector": s165,
+ "name": {
+  "type": "string"
+ },
+ "post": s166,
+ "pre": s166
+};
+export const s163: SchemaNode = {
+ "type": "object",
+ "required": [
+  "name"
+ ],
+ "properties": s164
+};
+export const s162: SchemaNode = {
+ "type": "array",
+ "nullable": true,
+ "items": s163
+};
+export const s161: Readonly<Record<string, SchemaNode>> = {
+ "resources": s162
+};
+export const s160: SchemaNode = {
+ "type": "object",
+ "properties": s161
+};
+export const s171: SchemaNode = {
+ "type": "array",
+ "nullable": true,
+ "items": s11
+};
+export const s183: Readonly<Record<string, SchemaNode>> = {
+ "command": {
+  "type": "array",
+  "minItems": 1,
+  "items": {
+   "type": "string"
+  }
+ },
+ "container": {
+  "type": "string"
+ },
+ "execTimeout": {
+  "type": "string"
+ },
+ "onError": {
+  "type": "string",
+  "enum": [
+   "Continue",
+   "Fail"
+  ]
+ },
+ "waitForReady": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "waitTimeout": {
+  "type": "string"
+ }
+};
+export const s182: SchemaNode = {
+ "type": "object",
+ "required": [
+  "command"
+ ],
+ "properties": s183
+};
+export const s185: Readonly<Record<string, SchemaNode>> = {
+ "initContainers": {
+  "type": "array",
+  "preserveUnknownFields": true,
+  "items": {
+   "type": "object",
+   "preserveUnknownFields": true
+  }
+ },
+ "timeout": {
+  "type": "string"
+ }
+};
+export const s184: SchemaNode = {
+ "type": "object",
+ "properties": s185
+};
+export const s181: Readonly<Record<string, SchemaNode>> = {
+ "exec": s182,
+ "init": s184
+};
+export const s180: SchemaNode = {
+ "type": "object",
+ "properties": s181
+};
+export const s179: SchemaNode = {
+ "type": "array",
+ "items": s180
+};
+export const s178: Readonly<Record<string, SchemaNode>> = {
+ "excludedNamespaces": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "excludedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedNamespaces": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "labelSelector": s165,
+ "name": {
+  "type": "string"
+ },
+ "postHooks": s179
+};
+export const s177: SchemaNode = {
+ "type": "object",
+ "required": [
+  "name"
+ ],
+ "properties": s178
+};
+export const s176: SchemaNode = {
+ "type": "array",
+ "items": s177
+};
+export const s175: Readonly<Record<string, SchemaNode>> = {
+ "resources": s176
+};
+export const s174: SchemaNode = {
+ "type": "object",
+ "properties": s175
+};
+export const s186: SchemaNode = {
+ "type": "object",
+ "required": [
+  "kind",
+  "name"
+ ],
+ "nullable": true,
+ "properties": {
+  "apiGroup": {
+   "type": "string"
+  },
+  "kind": {
+   "type": "string"
+  },
+  "name": {
+   "type": "string"
+  }
+ }
+};
+export const s188: Readonly<Record<string, SchemaNode>> = {
+ "excludedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ }
+};
+export const s187: SchemaNode = {
+ "type": "object",
+ "nullable": true,
+ "properties": s188
+};
+export const s189: SchemaNode = {
+ "type": "object",
+ "nullable": true,
+ "properties": {
+  "parallelFilesDownload": {
+   "type": "integer"
+  },
+  "writeSparseFiles": {
+   "type": "boolean",
+   "nullable": true
+  }
+ }
+};
+export const s173: Readonly<Record<string, SchemaNode>> = {
+ "backupName": {
+  "type": "string"
+ },
+ "excludedNamespaces": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "excludedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "existingResourcePolicy": {
+  "type": "string",
+  "nullable": true
+ },
+ "hooks": s174,
+ "includeClusterResources": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "includedNamespaces": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "itemOperationTimeout": {
+  "type": "string"
+ },
+ "labelSelector": s165,
+ "namespaceMapping": {
+  "type": "object",
+  "additionalProperties": {
+   "type": "string"
+  }
+ },
+ "orLabelSelectors": s171,
+ "preserveNodePorts": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "resourceModifier": s186,
+ "restorePVs": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "restoreStatus": s187,
+ "scheduleName": {
+  "type": "string"
+ },
+ "uploaderConfig": s189
+};
+export const s172: SchemaNode = {
+ "type": "object",
+ "properties": s173
+};
+export const s191: Readonly<Record<string, SchemaNode>> = {
+ "nameservers": {
+  "type": "array",
+  "items": {
+   "type": "string"
+  }
+ },
+ "options": {
+  "type": "array",
+  "items": {
+   "type": "object",
+   "properties": {
+    "name": {
+     "type": "string"
+    },
+    "value": {
+     "type": "string"
+    }
+   }
+  }
+ },
+ "searches": {
+  "type": "array",
+  "items": {
+   "type": "string"
+  }
+ }
+};
+export const s190: SchemaNode = {
+ "type": "object",
+ "properties": s191
+};
+export const s193: Readonly<Record<string, SchemaNode>> = {
+ "csiSnapshotTimeout": {
+  "type": "string"
+ },
+ "datamover": {
+  "type": "string"
+ },
+ "defaultVolumesToFsBackup": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "defaultVolumesToRestic": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "excludedClusterScopedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "excludedNamespaceScopedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "excludedNamespaces": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "excludedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "hooks": s160,
+ "includeClusterResources": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "includedClusterScopedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedNamespaceScopedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedNamespaces": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "includedResources": {
+  "type": "array",
+  "nullable": true,
+  "items": {
+   "type": "string"
+  }
+ },
+ "itemOperationTimeout": {
+  "type": "string"
+ },
+ "labelSelector": s165,
+ "metadata": {
+  "type": "object",
+  "properties": {
+   "labels": {
+    "type": "object",
+    "additionalProperties": {
+     "type": "string"
+    }
+   }
+  }
+ },
+ "orLabelSelectors": s171,
+ "orderedResources": {
+  "type": "object",
+  "nullable": true,
+  "additionalProperties": {
+   "type": "string"
+  }
+ },
+ "resourcePolicy": s132,
+ "snapshotMoveData": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "snapshotVolumes": {
+  "type": "boolean",
+  "nullable": true
+ },
+ "storageLocation": {
+  "type": "string"
+ },
+ "ttl": {
+  "type": "string"
+ },
+ "uploaderConfig": {
+  "type": "object",
+  "nullable": true,
+  "properties": {
+   "parallelFilesUpload": {
+    "type": "integer"
+   }
+  }
+ },
+ "volumeGroupSnapshotLabelKey": {
+  "type": "string"
+ },
+ "volumeSnapshotLocations": {
+  "type": "array",
+  "items": {
+   "type": "string"
+  }
+ }
+};
+export const s192: SchemaNode = {
+ "type": "object",
+ "properties": s193
+};
+export const s194: SchemaNode = {
+ "type": "object",
+ "properties": {
+  "httpProxy": {
+   "type": "string"
+  },
+  "httpsProxy": {
+   "type": "string"
+  },
+  "noProxy": {
+   "type": "string"
+  }
+ }
+};
+export const s198: Readonly<Record<string, SchemaNode>> = {
+ "aws": {
+  "type": "object",
+  "properties": {
+   "hostedZoneRole": {
+    "type": "string"
+   }
+  }
+ },
+ "azure": {
+  "type": "object",
+  "required": [
+   "resourceGroupName"
+  ],
+  "properties": {
+   "resourceGroupName": {
+    "type": "string"
+   }
+  }
+ },
+ "gcp": {
+  "type": "object",
+  "properties": {
+   "networkProjectID": {
+    "type": "string"
+   }
+  }
+ }
+};
+export const s197: SchemaNode = {
+ "type": "object",
+ "properties": s198
+};
+export const s196: Readonly<Record<string, SchemaNode>> = {
+ "adminKubeconfigSecretRef": {
+  "type": "object",
+  "properties": {
+   "name": {
+    "type": "string",
+    "default": ""
+   }
+  }
+ },
+ "adminPasswordSecretRef": {
+  "type": "object",
+  "properties": {
+   "name": {
+    "type": "string",
+    "default": ""
+   }
+  }
+ },
+ "clusterID": {
+  "type": "string"
+ },
+ "infraID": {
+  "type": "string"
+ },
+ "metadataJSONSecretRef": {
+  "type": "object",
+  "properties": {
+   "name": {
+    "type": "string",
+    "default": ""
+   }
+  }
+ },
+ "platform": s197
+};
+export const s195: SchemaNode = {
+ "type": "object",
+ "required": [
+  "adminKubeconfigSecretRef",
+  "clusterID",
+  "infraID"
+ ],
+ "properties": s196
+};
+export const s203: SchemaNode = {
+ "type": "string",
+ "pattern": "^((?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(?::[0-9]+)?)(?:(?:/[a-z0-9]+(?:(?:(?:[._]|__|[-]*)[a-z0-9]+)+)?)+)?$"
+};
+export const s202: SchemaNode = {
+ "type": "array",
+ "listType": "set",
+ "items": s203
+};
+export const s204: SchemaNode = {
+ "type": "string",
+ "pattern": "^\\*(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+$|^((?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(?::[0-9]+)?)(?:(?:/[a-z0-9]+(?:(?:(?:[._]|__|[-]*)[a-z0-9]+)+)?)+)?$"
+};
+export const s201: Readonly<Record<string, SchemaNode>> = {
+ "mirrorSourcePolicy": {
+  "type": "string",
+  "enum": [
+   "NeverContactSource",
+   "AllowContactingSource"
+  ]
+ },
+ "mirrors": s202,
+ "source": s204
+};
+export const s200: SchemaNode = {
+ "type": "object",
+ "required": [
+  "source"
+ ],
+ "properties": s201
+};
+export const s199: SchemaNode = {
+ "type": "array",
+ "items": s200
+};
+export const s207: Readonly<Record<string, SchemaNode>> = {
+ "lastProbeTime": {
+  "type": "string",
+  "format": "date-time"
+ },
+ "lastTransitionTime": {
+  "type": "string",
+  "format": "date-time"
+ },
+ "message": {
+  "type": "string"
+ },
+ "reason": {
+  "type": "string"
+ },
+ "status": {
+  "type": "string"
+ },
+ "type": {
+  "type": "string"
+ }
+};
+export const s206: SchemaNode = {
+ "type": "object",
+ "required": [
+  "status",
+  "type"
+ ],
+ "properties": s207
+};
+export const s205: SchemaNode = {
+ "type": "array",
+ "items": s206
+};
+export const s209: Readonly<Record<string, SchemaNode>> = {
+ "lastTransitionTime": {
+  "type": "string",
+  "format": "date-time"
+ },
+ "message": {
+  "type": "string"
+ },
+ "reason": {
+  "type": "string"
+ },
+ "status": {
+  "type": "string"
+ },
+ "type": {
+  "type": "string"
+ }
+};
+export const s208: SchemaNode = {
+ "type": "object",
+ "required": [
+  "lastTransitionTime",
+  "status",
+  "type"
+ ],
+ "properties": s209
+};
+export const s214: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "nullable": true,
@@ -1211,22 +2226,22 @@ export const s134: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s133: SchemaNode = {
+export const s213: SchemaNode = {
  "type": "object",
- "properties": s134
+ "properties": s214
 };
-export const s132: SchemaNode = {
+export const s212: SchemaNode = {
  "type": "array",
- "items": s133
+ "items": s213
 };
-export const s131: Readonly<Record<string, SchemaNode>> = {
- "conditions": s132,
+export const s211: Readonly<Record<string, SchemaNode>> = {
+ "conditions": s212,
  "observedGeneration": {
   "type": "integer",
   "format": "int64"
  }
 };
-export const s130: SchemaNode = {
+export const s210: SchemaNode = {
  "type": "object",
- "properties": s131
+ "properties": s211
 };
