@@ -48,12 +48,12 @@ describe('checkAgainstPrevious', () => {
 
   test('the transition rules and the upgrade rules are the checks, reading the kinds they need', () => {
     expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck]);
-    expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'HostedCluster', 'NodePool']);
+    expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool']);
     expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool']);
     expect(upgradeCheck.summaryKinds).toEqual(['Subscription']);
     // A synth reads back what the summary needs too; the Pulumi guard (no summary) only what the findings read.
-    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'HostedCluster', 'NodePool', 'Subscription']);
-    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'HostedCluster', 'NodePool']);
+    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool', 'Subscription']);
+    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool']);
   });
 
   test('one review of the previous objects: the findings of every check and the summary lines (the versions that move)', () => {
