@@ -72,6 +72,10 @@ export { planAgentInfrastructure, checkAgentInfrastructure } from './platforms';
 export type { AgentInfrastructureProps, InfraEnvProps, HostProps, HostNetworkProps, KubevirtAgentsProps, BmcCredentials, InfraEnvArch } from './platforms';
 export type { AgentInfrastructureOptions, AgentInfrastructurePlan, DnsRecord } from './platforms';
 
+// Relocatable edge sites: a preinstalled single-node host reconfigured at its site by the hub's image-based install operator.
+export { checkEdgeSite } from './edge';
+export type { EdgeSiteProps, EdgeSiteRelease, EdgeSiteBmc, EdgeImageDigestSource, EdgeSitePlan } from './edge';
+
 // The management cluster: operators, their configuration, presets and checks.
 export { planManagementCluster, checkManagementCluster } from './management';
 export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
@@ -111,6 +115,9 @@ export type {
   NMStateConfig,
   BareMetalHost,
   VirtualMachine,
+  ImageClusterInstall,
+  ClusterDeployment,
+  ClusterImageSet,
   PlatformType,
   ServiceType,
   PublishingStrategy,

@@ -20,6 +20,7 @@ export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureConstructProps } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';
 export type { HostedClusterIngressConstructProps } from './hosted-cluster-ingress';
+export { EdgeSite } from './edge-site';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsConstructProps, HostedClusterSriovConstructProps, HostedClusterRefProps } from './hosted-cluster-operators';
 

@@ -17,12 +17,15 @@ export interface PreviousOutput {
   readonly warnings: readonly ValidationIssue[];
 }
 
-/** The target key (`management`, `<namespace>-<name>`) of a file in a target folder, or undefined for reports. */
+/**
+ * The target key (`management`, `<namespace>-<name>`) of a file in an output folder, or undefined
+ * for reports. A folder not named `hosted-...` holds management-cluster objects: `management`, or
+ * one a planner asked for (an edge site's, see outputFolder in synth.ts).
+ */
 function targetOfFile(file: string): string | undefined {
   const folder = file.split('/')[0];
-  if (!file.endsWith('.yaml') || folder === file) return undefined;
-  if (folder === 'management') return 'management';
-  return folder.startsWith('hosted-') ? folder.slice('hosted-'.length) : undefined;
+  if (!file.endsWith('.yaml') || folder === file || folder === 'reports') return undefined;
+  return folder.startsWith('hosted-') ? folder.slice('hosted-'.length) : 'management';
 }
 
 /**

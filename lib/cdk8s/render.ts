@@ -21,6 +21,7 @@ export function appPlan(scope: IConstruct): Plan {
 }
 
 const TARGET = Symbol.for('hcp-constructs.target');
+const FOLDER = Symbol.for('hcp-constructs.folder');
 
 /** The ApiObject rendered for each planned identity, per App, for explicit dependencies. */
 const renderedObjects = new WeakMap<IConstruct, Map<string, ApiObject>>();
@@ -37,6 +38,11 @@ export function targetOf(object: ApiObject): Target {
   return (object as unknown as Record<symbol, Target | undefined>)[TARGET] ?? MANAGEMENT_CLUSTER;
 }
 
+/** The output folder a plan asked for an ApiObject instead of its target's (see PlannedObject.folder), if any. */
+export function folderOf(object: ApiObject): string | undefined {
+  return (object as unknown as Record<symbol, string | undefined>)[FOLDER];
+}
+
 /** Adds a plan object to `scope`, annotated with `argocd.argoproj.io/sync-wave`. */
 export function renderObject(scope: Construct, planned: PlannedObject): ApiObject {
   const { metadata, ...rest } = planned.object as KubernetesObject;
@@ -47,6 +53,7 @@ export function renderObject(scope: Construct, planned: PlannedObject): ApiObjec
     metadata: { ...metadata, annotations: { ...metadata.annotations, [ANNOTATIONS.argoSyncWave]: String(planned.phase.wave) } },
   });
   Object.defineProperty(apiObject, TARGET, { value: planned.target });
+  if (planned.folder) Object.defineProperty(apiObject, FOLDER, { value: planned.folder });
   return apiObject;
 }
 

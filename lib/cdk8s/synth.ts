@@ -4,7 +4,7 @@ import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
-import { appPlan, collectIssues, targetOf } from './render';
+import { appPlan, collectIssues, folderOf, targetOf } from './render';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
@@ -36,6 +36,8 @@ export interface SynthesizedChart {
   readonly name: string;
   /** The cluster these documents are applied to; a chart with objects for several targets gives one entry each. */
   readonly target: Target;
+  /** The folder the synth writes them into: the target's ({@link targetFolder}), or one a planner asked for (an edge site's). */
+  readonly folder: string;
   readonly documents: readonly unknown[];
 }
 
@@ -46,6 +48,19 @@ export interface SynthesizedChart {
  */
 export function targetFolder(target: Target): string {
   return target.kind === 'management' ? 'management' : `hosted-${targetKey(target)}`;
+}
+
+/**
+ * The folder of an object: the one its plan asked for (an edge site's `edge-<site>`), else its
+ * target's. A folder of its own holds management-cluster objects only (reading the output back
+ * takes every folder not named `hosted-...` or `reports` for the management cluster), one path segment.
+ */
+export function outputFolder(target: Target, folder: string | undefined): string {
+  if (folder === undefined) return targetFolder(target);
+  if (target.kind !== 'management' || !/^[a-z0-9][a-z0-9.-]*$/.test(folder) || ['management', 'reports'].includes(folder) || folder.startsWith('hosted-')) {
+    throw new Error(`the output folder ${JSON.stringify(folder)} cannot hold objects for ${targetKey(target)}: only management-cluster objects get a folder of their own, one lower-case segment, neither "management", "reports" nor "hosted-...".`);
+  }
+  return folder;
 }
 
 /**
@@ -63,13 +78,14 @@ export function synthesizeCharts(app: App): SynthesizedChart[] {
  * holds the documents of the whole fleet in memory.
  */
 export function* eachSynthesizedChart(app: App): Generator<SynthesizedChart> {
-  for (const file of chartFiles(app)) yield { name: file.name, target: file.target, documents: file.objects.map((o) => o.toJson()) };
+  for (const file of chartFiles(app)) yield { name: file.name, target: file.target, folder: file.folder, documents: file.objects.map((o) => o.toJson()) };
 }
 
-/** The objects of one output file: one chart's objects for one target, in cdk8s's order. */
+/** The objects of one output file: one chart's objects for one target and folder, in cdk8s's order. */
 interface ChartFile {
   readonly name: string;
   readonly target: Target;
+  readonly folder: string;
   readonly objects: readonly ApiObject[];
 }
 
@@ -85,14 +101,15 @@ function chartFiles(app: App): ChartFile[] {
   for (const [index, chart] of order.charts.entries()) {
     const label = Names.toDnsLabel(chart);
     const name = order.chartsDependOnEachOther ? `${String(index).padStart(4, '0')}-${label}` : label;
-    const byTarget = new Map<string, { target: Target; objects: ApiObject[] }>();
+    const byTarget = new Map<string, { target: Target; folder: string; objects: ApiObject[] }>();
     for (const object of order.objectsOf(chart)) {
       const target = targetOf(object);
-      const key = targetKey(target);
-      if (!byTarget.has(key)) byTarget.set(key, { target, objects: [] });
+      const folder = outputFolder(target, folderOf(object));
+      const key = `${targetKey(target)}:${folder}`;
+      if (!byTarget.has(key)) byTarget.set(key, { target, folder, objects: [] });
       byTarget.get(key)!.objects.push(object);
     }
-    if (byTarget.size === 0) files.push({ name, target: MANAGEMENT_CLUSTER, objects: [] });
+    if (byTarget.size === 0) files.push({ name, target: MANAGEMENT_CLUSTER, folder: targetFolder(MANAGEMENT_CLUSTER), objects: [] });
     for (const group of byTarget.values()) files.push({ name, ...group });
   }
   return files;
@@ -142,7 +159,7 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
   if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError([...issues, ...againstPrevious(app, previousDir).findings]);
   const charts = new Map<string, ChartFile>();
   for (const file of chartFiles(app)) {
-    const name = `${targetFolder(file.target)}/${file.name}.yaml`;
+    const name = `${file.folder}/${file.name}.yaml`;
     if (charts.has(name)) throw new Error(`two charts would both write ${name}: give one of them another id.`);
     charts.set(name, file);
   }

@@ -30,3 +30,4 @@ export * from './access-checks';
 export * from './previous-state';
 export * from './previous-state-checks';
 export * from './transition-checks';
+export * from './edge-site-identity';

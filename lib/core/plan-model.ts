@@ -113,10 +113,15 @@ export interface PlannedObject {
    * object made after planning (a change the API server would refuse). @default the object's own paths
    */
   readonly paths?: PathTranslator;
+  /**
+   * The folder a GitOps synth writes the object into, instead of its target's (`edge-<site>`: one
+   * Argo CD Application per edge site, all applied to the hub). Pulumi ignores it. @default the target's folder
+   */
+  readonly folder?: string;
 }
 
-/** A planner's object before an adapter gives it a target and a contributor. */
-export type PlanItem = Omit<PlannedObject, 'target' | 'contributor'>;
+/** A planner's object before an adapter gives it a target, a contributor and its part's folder. */
+export type PlanItem = Omit<PlannedObject, 'target' | 'contributor' | 'folder'>;
 
 /** A plan item; ready once it exists unless `readiness` says otherwise. */
 export function planItem(object: KubernetesObject, phase: Phase, readiness: Readiness = { kind: 'exists' }, more: Partial<PlanItem> = {}): PlanItem {
@@ -140,6 +145,12 @@ export interface PlannedPart {
   readonly objects: readonly PlanItem[];
   /** Checks over the whole app that travel with these objects (Plan.add registers them). @default none */
   readonly checks?: readonly PlanCheck[];
+  /**
+   * The GitOps output folder of these objects instead of the target's (see {@link PlannedObject.folder}),
+   * for a management-cluster part only. A shared object may come from parts with other folders, so
+   * it stays in the target's folder. @default the target's folder
+   */
+  readonly folder?: string;
 }
 
 /** Something only one object of an app may have. */
@@ -164,7 +175,8 @@ export interface PlanContribution {
 
 /** A planner's part as a contribution of `contributor` (its label, or with where it is), with the planner's findings. */
 export function contributionOf(part: PlannedPart, issues: readonly ValidationIssue[], contributor = part.label): PlanContribution {
-  const objects = part.objects.map((item) => ({ ...item, target: part.target, contributor }));
+  const folder = part.folder;
+  const objects = part.objects.map((item) => ({ ...item, target: part.target, contributor, ...(folder && !item.shared ? { folder } : {}) }));
   return { contributor, objects, issues, ...(part.checks?.length ? { checks: part.checks } : {}) };
 }
 

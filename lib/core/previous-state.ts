@@ -20,6 +20,8 @@ import { objectKey, targetKey } from './plan-model';
 export interface PreviousObjects {
   /** The previous version of `planned` (same target and identity, any API version), if there was one. */
   get(planned: Pick<PlannedObject, 'object' | 'target'>): KubernetesObject | undefined;
+  /** Every previous object of `kind` with its target key, in the order read: what a check needs to see objects that are gone. */
+  ofKind(kind: string): readonly { readonly target: string; readonly object: KubernetesObject }[];
   readonly size: number;
 }
 
@@ -44,21 +46,22 @@ export interface PreviousStateCheck {
 const identity = (target: string, object: KubernetesObject) => `${target}:${objectKey(object)}`;
 
 /** No previous state: a first synth, or a folder without the library's record. */
-export const NO_PREVIOUS_OBJECTS: PreviousObjects = { get: () => undefined, size: 0 };
+export const NO_PREVIOUS_OBJECTS: PreviousObjects = { get: () => undefined, ofKind: () => [], size: 0 };
 
 /**
  * The previous objects from `(target key, object)` pairs (`management`, or `<namespace>-<name>` for
  * a hosted cluster's API; see {@link targetKey}). Values that are not Kubernetes objects are left out.
  */
 export function previousObjects(entries: Iterable<readonly [target: string, object: unknown]>): PreviousObjects {
-  const byIdentity = new Map<string, KubernetesObject>();
+  const byIdentity = new Map<string, { readonly target: string; readonly object: KubernetesObject }>();
   for (const [target, object] of entries) {
     if (!isKubernetesObject(object)) continue;
     const key = identity(target, object);
-    if (!byIdentity.has(key)) byIdentity.set(key, object);
+    if (!byIdentity.has(key)) byIdentity.set(key, { target, object });
   }
   return {
-    get: (planned) => byIdentity.get(identity(targetKey(planned.target as Target), planned.object)),
+    get: (planned) => byIdentity.get(identity(targetKey(planned.target as Target), planned.object))?.object,
+    ofKind: (kind) => [...byIdentity.values()].filter((entry) => entry.object.kind === kind),
     size: byIdentity.size,
   };
 }

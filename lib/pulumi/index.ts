@@ -23,6 +23,7 @@ export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureArgs } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';
 export type { HostedClusterIngressArgs } from './hosted-cluster-ingress';
+export { EdgeSite } from './edge-site';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsArgs, HostedClusterSriovArgs, HostedClusterTargetArgs } from './hosted-cluster-operators';
 

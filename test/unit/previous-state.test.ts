@@ -6,6 +6,7 @@ import {
   PreviousStateCheck,
   checkAgainstPrevious,
   contributionOf,
+  edgeSiteIdentityCheck,
   hostedClusterTarget,
   judgedKinds,
   previousKinds,
@@ -35,6 +36,21 @@ describe('previousObjects', () => {
     expect(previous.get(planned(cm('settings', 'other'), hostedClusterTarget('clusters', 'edge')))).toBeUndefined();
   });
 
+  test('lists the objects of one kind with their targets, the first of each identity', () => {
+    const a = cm('a', 'x');
+    const previous = previousObjects([
+      ['management', a],
+      ['management', { ...a, data: { later: 'ignored' } }],
+      ['clusters-edge', cm('b')],
+      ['management', { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'c' } }],
+    ]);
+    expect(previous.ofKind('ConfigMap')).toEqual([
+      { target: 'management', object: a },
+      { target: 'clusters-edge', object: cm('b') },
+    ]);
+    expect(previous.ofKind('Namespace')).toEqual([]);
+  });
+
   test('values that are not Kubernetes objects are left out, never a TypeError', () => {
     const junk: unknown[] = [null, 5, 'text', [], {}, { apiVersion: 'v1', kind: 'ConfigMap' }, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 3 } }, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 7 } }];
     expect(previousObjects(junk.map((j) => ['management', j] as const)).size).toBe(0);
@@ -46,14 +62,15 @@ describe('checkAgainstPrevious', () => {
   const planned = contributionOf(plan, []).objects;
   const pool = plan.nodePools[0];
 
-  test('the transition rules and the upgrade rules are the checks, reading the kinds they need', () => {
-    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck]);
+  test('the transition rules, the upgrade rules and the edge sites\' identity are the checks, reading the kinds they need', () => {
+    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck, edgeSiteIdentityCheck]);
+    expect(edgeSiteIdentityCheck.kinds).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
     expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool']);
     expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool']);
     expect(upgradeCheck.summaryKinds).toEqual(['Subscription']);
     // A synth reads back what the summary needs too; the Pulumi guard (no summary) only what the findings read.
-    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool', 'Subscription']);
-    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool']);
+    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Subscription']);
+    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool']);
   });
 
   test('one review of the previous objects: the findings of every check and the summary lines (the versions that move)', () => {

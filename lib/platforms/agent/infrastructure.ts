@@ -43,7 +43,7 @@ import type { HostProps } from './hosts';
 import { INFRA_ENV_LABEL, INFRA_ENV_PATHS, buildInfraEnv, infraEnvPropsSchema, renderInfraEnvPullSecret, validateInfraEnv } from './infra-env';
 import { AGENT_VM_MINIMUM, DISCOVERY_ISO_URL_AT_DEPLOYMENT, KUBEVIRT_ARCH, agentVmNames, buildAgentVirtualMachine, kubevirtAgentsPropsSchema } from './kubevirt-agents';
 import { buildNMStateConfig } from './nmstate';
-import type { AgentInfrastructureProps } from './infrastructure-props';
+import type { AgentInfrastructureProps, HostNetworkProps } from './infrastructure-props';
 
 export type { AgentInfrastructureProps, BmcExternalSecretSource, BondMode, InterfaceAddressing } from './infrastructure-props';
 
@@ -107,7 +107,8 @@ export interface AgentInfrastructurePlan extends PlannedPart {
   readonly warnings: readonly ValidationIssue[];
 }
 
-const MAC = /^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/;
+/** A MAC address: six pairs of hex digits separated by colons. */
+export const MAC_ADDRESS = /^([0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}$/;
 
 /** `InfraEnv <ns>/<name>` for findings, with stand-ins for unusable values. */
 function label(props: unknown): string {
@@ -217,7 +218,8 @@ function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructure
   };
 }
 
-interface MachineNetwork {
+/** A machine network as written, and parsed. */
+export interface MachineNetwork {
   readonly text: string;
   readonly cidr: Cidr;
 }
@@ -250,7 +252,7 @@ function checkHosts(hosts: readonly HostProps[], networks: readonly MachineNetwo
     const first = seenNames.get(host.name);
     if (first !== undefined) issues.error(`${path}.name`, `host ${quote(host.name)} is also hosts[${first}].`, 'Give every host its own name.');
     else seenNames.set(host.name, index);
-    if (!MAC.test(host.bootMACAddress)) issues.error(`${path}.bootMACAddress`, `${quote(host.bootMACAddress)} is not a MAC address.`, 'Write it as six pairs of hex digits separated by colons, e.g. 52:54:00:aa:bb:01.');
+    if (!MAC_ADDRESS.test(host.bootMACAddress)) issues.error(`${path}.bootMACAddress`, `${quote(host.bootMACAddress)} is not a MAC address.`, 'Write it as six pairs of hex digits separated by colons, e.g. 52:54:00:aa:bb:01.');
     if (host.bmc) {
       const scheme = bmcScheme(host.bmc.address);
       if ('problem' in scheme) issues.error(`${path}.bmc.address`, scheme.problem, 'Use a metal3 BMC address, e.g. redfish-virtualmedia://10.0.0.5/redfish/v1/Systems/1.');
@@ -262,12 +264,16 @@ function checkHosts(hosts: readonly HostProps[], networks: readonly MachineNetwo
         );
       }
     }
-    if (host.network) checkHostNetwork(host, path, networks, issues);
+    if (host.network) checkHostNetwork(host, host.network, `${path}.network`, networks, issues);
   });
 }
 
-function checkHostNetwork(host: HostProps, path: string, networks: readonly MachineNetwork[], issues: IssueCollector): void {
-  const net = host.network!;
+/**
+ * One host's static network (`net`, at `path`): interface names, MACs, bonds and VLANs that name
+ * declared interfaces, addresses, DNS servers and routes, and a node address inside the machine
+ * network (`networksProp`: the prop that lists it). Also used for edge sites.
+ */
+export function checkHostNetwork(host: { readonly name: string }, net: HostNetworkProps, path: string, networks: readonly MachineNetwork[], issues: IssueCollector, networksProp = 'machineNetwork'): void {
   const names = new Set<string>();
   const declare = (name: string, where: string) => {
     if (names.has(name)) issues.error(where, `interface ${quote(name)} is declared twice on host ${quote(host.name)}.`, 'Give every interface its own name.');
@@ -275,21 +281,21 @@ function checkHostNetwork(host: HostProps, path: string, networks: readonly Mach
   };
   const addressed: Array<{ readonly where: string; readonly addresses?: readonly string[] }> = [];
   net.interfaces.forEach((nic, i) => {
-    declare(nic.name, `${path}.network.interfaces[${i}].name`);
-    if (!MAC.test(nic.macAddress)) issues.error(`${path}.network.interfaces[${i}].macAddress`, `${quote(nic.macAddress)} is not a MAC address.`, 'Write it as six pairs of hex digits separated by colons.');
-    addressed.push({ where: `${path}.network.interfaces[${i}]`, addresses: nic.addresses });
+    declare(nic.name, `${path}.interfaces[${i}].name`);
+    if (!MAC_ADDRESS.test(nic.macAddress)) issues.error(`${path}.interfaces[${i}].macAddress`, `${quote(nic.macAddress)} is not a MAC address.`, 'Write it as six pairs of hex digits separated by colons.');
+    addressed.push({ where: `${path}.interfaces[${i}]`, addresses: nic.addresses });
   });
   (net.bonds ?? []).forEach((bond, i) => {
-    declare(bond.name, `${path}.network.bonds[${i}].name`);
+    declare(bond.name, `${path}.bonds[${i}].name`);
     bond.ports.forEach((port, j) => {
-      if (!net.interfaces.some((nic) => nic.name === port)) issues.error(`${path}.network.bonds[${i}].ports[${j}]`, `port ${quote(port)} is not one of the host's interfaces.`, 'List interfaces declared under network.interfaces.');
+      if (!net.interfaces.some((nic) => nic.name === port)) issues.error(`${path}.bonds[${i}].ports[${j}]`, `port ${quote(port)} is not one of the host's interfaces.`, 'List interfaces declared under network.interfaces.');
     });
-    addressed.push({ where: `${path}.network.bonds[${i}]`, addresses: bond.addresses });
+    addressed.push({ where: `${path}.bonds[${i}]`, addresses: bond.addresses });
   });
   (net.vlans ?? []).forEach((vlan, i) => {
-    declare(vlan.name, `${path}.network.vlans[${i}].name`);
-    if (!names.has(vlan.baseInterface)) issues.error(`${path}.network.vlans[${i}].baseInterface`, `${quote(vlan.baseInterface)} is not an interface or bond of the host.`, 'Name an interface or bond declared above.');
-    addressed.push({ where: `${path}.network.vlans[${i}]`, addresses: vlan.addresses });
+    declare(vlan.name, `${path}.vlans[${i}].name`);
+    if (!names.has(vlan.baseInterface)) issues.error(`${path}.vlans[${i}].baseInterface`, `${quote(vlan.baseInterface)} is not an interface or bond of the host.`, 'Name an interface or bond declared above.');
+    addressed.push({ where: `${path}.vlans[${i}]`, addresses: vlan.addresses });
   });
   // Each host needs its node address inside the machine network; other addresses (a storage VLAN) may lie outside it.
   const parsed: Array<{ readonly at: string; readonly text: string; readonly cidr: Cidr }> = [];
@@ -310,15 +316,15 @@ function checkHostNetwork(host: HostProps, path: string, networks: readonly Mach
       issues.error(
         mine[0].at,
         `none of host ${quote(host.name)}'s IPv${family} addresses (${mine.map((p) => p.text).join(', ')}) is inside the machine network (${inFamily.map((n) => n.text).join(', ')}).`,
-        'Give the host its node address inside the machine network, or add its network to machineNetwork.',
+        `Give the host its node address inside the machine network, or add its network to ${networksProp}.`,
       );
     }
   }
   (net.dns ?? []).forEach((server, i) => {
-    if (!parseIp(server)) issues.error(`${path}.network.dns[${i}]`, `${quote(server)} is not an IP address.`, 'Give the DNS server by address.');
+    if (!parseIp(server)) issues.error(`${path}.dns[${i}]`, `${quote(server)} is not an IP address.`, 'Give the DNS server by address.');
   });
   (net.routes ?? []).forEach((route, i) => {
-    const at = `${path}.network.routes[${i}]`;
+    const at = `${path}.routes[${i}]`;
     const destination = parseCidr(route.destination);
     if (typeof destination === 'string') issues.error(`${at}.destination`, `${quote(route.destination)} ${destination}.`, 'Write the destination as a CIDR; 0.0.0.0/0 for the default route.');
     if (!parseIp(route.nextHopAddress)) issues.error(`${at}.nextHopAddress`, `${quote(route.nextHopAddress)} is not an IP address.`, 'Give the gateway\'s address.');
@@ -350,7 +356,7 @@ function checkVirtualMachines(vms: NonNullable<AgentInfrastructureProps['virtual
     if (problem) issues.error('virtualMachines.storageClass', `StorageClass name ${quote(vms.storageClass)} ${problem}.`, 'Name an existing StorageClass.');
   }
   (vms.macAddresses ?? []).forEach((mac, i) => {
-    if (!MAC.test(mac)) issues.error(`virtualMachines.macAddresses[${i}]`, `${quote(mac)} is not a MAC address.`, 'Write it as six pairs of hex digits separated by colons.');
+    if (!MAC_ADDRESS.test(mac)) issues.error(`virtualMachines.macAddresses[${i}]`, `${quote(mac)} is not a MAC address.`, 'Write it as six pairs of hex digits separated by colons.');
   });
   if ((vms.macAddresses?.length ?? 0) > vms.count) issues.error('virtualMachines.macAddresses', `${vms.macAddresses!.length} MAC addresses for ${vms.count} VM(s).`, 'Give at most one MAC address per VM.');
   if (vms.discoveryIsoUrl !== undefined && !/^https?:\/\/\S+$/.test(vms.discoveryIsoUrl)) issues.error('virtualMachines.discoveryIsoUrl', `${quote(vms.discoveryIsoUrl)} is not an http(s) URL.`, 'Copy the InfraEnv\'s status.isoDownloadURL.');
