@@ -1,16 +1,18 @@
 /** The built-in example as cdk8s charts: the management cluster, then one chart (and so one output file) per hosted cluster. */
 import { App, Chart } from 'cdk8s';
 import type { Construct } from 'constructs';
-import type { HostedClusterProps, ManagementClusterProps } from '../lib';
-import { AgentInfrastructure, HostedClusterBundle, HostedClusterIngress, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
+import type { EdgeSiteProps, HostedClusterProps, ManagementClusterProps } from '../lib';
+import { AgentInfrastructure, EdgeSite, HostedClusterBundle, HostedClusterIngress, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, ExampleDay2 } from './clusters';
+import { EXAMPLE_EDGE_SITES } from './edge';
 
 /**
  * Adds the management cluster (unless `null`) and one chart per cluster to `app`; the chart id
  * names the output file. An agent cluster with hosts in EXAMPLE_AGENT_INFRASTRUCTURE gets them in
  * its chart; the default example also has the agent cluster on KubeVirt VMs. Day-2 objects go into
- * their cluster's chart (the synth splits it by target); `day2: []` leaves them out.
+ * their cluster's chart (the synth splits it by target); `day2: []` leaves them out. Each edge
+ * site gets a chart of its own (written to `edge-<site>/`); `edgeSites: []` leaves them out.
  */
 export function defineExample(
   app: App,
@@ -18,6 +20,7 @@ export function defineExample(
   options = EXAMPLE_OPTIONS,
   management: ManagementClusterProps | null = EXAMPLE_MANAGEMENT_CLUSTER,
   day2: readonly ExampleDay2[] = EXAMPLE_DAY2,
+  edgeSites: readonly EdgeSiteProps[] = EXAMPLE_EDGE_SITES,
 ): void {
   if (management) new ManagementCluster(new Chart(app, 'management-cluster'), 'management', management);
   for (const cluster of clusters) {
@@ -33,6 +36,7 @@ export function defineExample(
     const chart = new Chart(app, `${inside.cluster.platform.type.toLowerCase()}-${inside.cluster.name}`);
     defineDay2(chart, new HostedClusterBundle(chart, 'cluster', { ...inside.cluster, options }), inside);
   }
+  for (const site of edgeSites) new EdgeSite(new Chart(app, `edge-${site.name}`), 'site', site);
 }
 
 /** The objects inside one hosted cluster: its ingress, SR-IOV. */

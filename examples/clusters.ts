@@ -154,6 +154,8 @@ export const EXAMPLE_CLUSTERS: readonly HostedClusterProps[] = [agentCluster, ku
 export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
   platforms: ['AWS', 'KubeVirt', 'Agent', 'None'],
   multiclusterEngine: {
+    // The edge sites of examples/edge.ts are installed by the image-based install operator (off by default).
+    components: { 'image-based-install-operator': true },
     hypershiftAddOn: { hcMaxNumber: 80, hcThresholdNumber: 60 },
     oidcStorage: { bucket: 'hcp-oidc-example', region: 'us-east-1', credentials: vault('management/oidc-s3', 'credentials') },
     externalDns: { provider: 'aws', domainFilter: 'service.hcp.example.com', credentials: vault('management/external-dns', 'credentials') },

@@ -27,10 +27,12 @@ describe('synthAtomically', () => {
     fs.writeFileSync(path.join(out, 'notes.yaml'), 'mine');
     const result = synthAtomically(out, (app) => defineExample(app));
     expect(result.files).toEqual([
+      // The edge site's objects for the hub: a folder of its own (its shared ClusterImageSet stays in management/).
+      'edge-store-042/edge-store-042.yaml',
       // The day-2 example's objects inside its hosted clusters: a folder of their own each.
       'hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
       'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
-      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
+      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'edge-store-042.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
       'reports/capacity.svg',
       'reports/dns-vcluster2.zone',
@@ -38,7 +40,7 @@ describe('synthAtomically', () => {
     ]);
     expect(Object.keys(filesBelow(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(79); // 22 of the hosted clusters (2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 27 of the management cluster, 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV)
+    expect(result.objects).toBe(89); // 22 of the hosted clusters (2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 27 of the management cluster, 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV), 10 of the edge site
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
@@ -46,7 +48,7 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = filesBelow(path.join(work, 'a'));
-    expect(Object.keys(a)).toHaveLength(14); // seven clusters, two day-2 folders, the management cluster, capacity (2) and DNS (2) reports, the manifest
+    expect(Object.keys(a)).toHaveLength(16); // seven clusters, two day-2 folders, the management cluster, the edge site (its folder and its ClusterImageSet), capacity (2) and DNS (2) reports, the manifest
     expect(filesBelow(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -96,8 +98,8 @@ describe('synthesizeCharts', () => {
   }
 
   test('gives the documents cdk8s writes for the example, in its order', () => {
-    // cdk8s's own writer knows no targets: the example without its day-2 chart.
-    const define = (app: App) => defineExample(app, undefined, undefined, undefined, []);
+    // cdk8s's own writer knows no targets or folders: the example without its day-2 chart and its edge site.
+    const define = (app: App) => defineExample(app, undefined, undefined, undefined, [], []);
     expect(onePass(define)).toEqual(cdk8sOutput(define));
   });
 
@@ -126,7 +128,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 13 file\(s\), 79 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 15 file\(s\), 89 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

@@ -8,7 +8,6 @@ import * as path from 'path';
 import { App } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { synthesizeCharts } from '../../lib/cdk8s';
-import { targetFolder } from '../../lib/cdk8s/synth';
 import { toYamlStream } from '../../lib/core/yaml';
 import { defineExample } from '../../examples/app';
 
@@ -16,8 +15,8 @@ const app = new App();
 defineExample(app);
 const charts = synthesizeCharts(app);
 
-// The management cluster's files at the top; another target's in its folder, as the synth writes them.
-const goldenName = (chart: (typeof charts)[number]) => (chart.target.kind === 'management' ? chart.name : `${targetFolder(chart.target)}/${chart.name}`);
+// The management cluster's files at the top; another folder's (a hosted cluster's API, an edge site) in it, as the synth writes them.
+const goldenName = (chart: (typeof charts)[number]) => (chart.folder === 'management' ? chart.name : `${chart.folder}/${chart.name}`);
 
 test.each(charts.map((chart) => [goldenName(chart), chart] as const))('%s matches its golden file', (name, chart) => {
   const file = path.join(__dirname, `${name}.yaml`);
@@ -29,11 +28,13 @@ test.each(charts.map((chart) => [goldenName(chart), chart] as const))('%s matche
   expect(JSON.parse(JSON.stringify(chart.documents))).toEqual(golden);
 });
 
-test('every platform and the management cluster have a golden file', () => {
+test('every platform, the management cluster and the edge site have a golden file', () => {
   expect(charts.map(goldenName).sort()).toEqual([
     'agent-vcluster2',
     'agent-vm-agents',
     'aws-aws-prod',
+    'edge-store-042',
+    'edge-store-042/edge-store-042',
     'hosted-aws-clusters-aws-prod/aws-aws-prod',
     'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb',
     'kubevirt-kv-dev',
