@@ -274,7 +274,7 @@ function buildPlan(props: EdgeSiteProps, input: unknown, issues: IssueCollector)
     ],
   });
   // Only the ManagedCluster; the ACM import (KlusterletAddonConfig, labels) is the hosted-cluster import's business.
-  if (props.managedCluster) add(buildManagedCluster(name), PHASES.registration, { claims: [{ kind: 'managed-cluster', value: name, path: 'metadata.name', why: 'the hub registers one cluster per ManagedCluster name.' }] });
+  if (props.managedCluster) add(buildManagedCluster(name), PHASES.registration);
 
   return {
     label: `EdgeSite ${namespace}/${name}`,
