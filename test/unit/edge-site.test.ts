@@ -403,7 +403,7 @@ describe('F9, F10: what cannot change once a site is installed', () => {
 
   test('a new cluster name of the same ClusterDeployment is refused', () => {
     const renamed = previousObjects(
-      planned(plain).map((p) => ['management', p.object.kind === 'ClusterDeployment' ? { ...p.object, spec: { ...(p.object as { spec: object }).spec, clusterName: 'store-41' } } : p.object] as const),
+      planned(plain).map((p) => ['management', p.object.kind === 'ClusterDeployment' ? { ...p.object, spec: { ...(p.object as unknown as { spec: object }).spec, clusterName: 'store-41' } } : p.object] as const),
     );
     expect(reviewAgainstPrevious(renamed, planned(plain), [edgeSiteIdentityCheck]).findings.map(line)).toEqual([
       'error name: the cluster name was "store-41" in the previous output and is "store-042" now, but an installed edge site keeps it: OpenShift does not support changing a node\'s host name or a cluster\'s name or domain after installation.',
