@@ -14,13 +14,14 @@ import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { StorageClass } from 'kubernetes-models/storage.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
-import { checkManagementCluster, planHostedCluster } from '../../lib';
+import { EdgeSite, HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
+import { checkEdgeSite, checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES } from './management-fixtures';
+import { EDGE_FIXTURES } from './edge-fixtures';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
 
@@ -59,11 +60,11 @@ function collect(source: string, define: (app: App) => void): SourceDocs {
 
 const SOURCES: SourceDocs[] = [
   ...EXAMPLE_CLUSTERS.map((cluster) =>
-    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [])),
+    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [], [])),
   ),
-  collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [])),
+  collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [], [])),
   // The day-2 example, one source per cluster: kv-lb and the router's Service inside it, aws-prod and SR-IOV inside it.
-  ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2]))),
+  ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2], []))),
   ...DAY2_FIXTURES.map((fixture) =>
     collect(`fixture ${fixture.id}`, (app) => {
       const chart = new Chart(app, fixture.id);
@@ -89,8 +90,14 @@ const SOURCES: SourceDocs[] = [
       new ManagementCluster(new Chart(app, fixture.id), 'management', fixture.props);
     }),
   ),
+  // Edge sites on the hub: the example's (examples/edge.ts) and the other shapes.
+  ...EDGE_FIXTURES.map((fixture) =>
+    collect(`edge site fixture ${fixture.id}`, (app) => {
+      new EdgeSite(new Chart(app, fixture.id), 'site', fixture.props);
+    }),
+  ),
 ];
-const HOSTED_CLUSTER_SOURCES = SOURCES.filter((s) => !s.source.includes('management'));
+const HOSTED_CLUSTER_SOURCES = SOURCES.filter((s) => !s.source.includes('management') && !s.source.startsWith('edge site'));
 
 const caseOf = (source: string, object: Obj): Case => ({
   title: `${object.kind} ${object.metadata?.namespace ?? ''}/${object.metadata?.name} (${source})`,
@@ -197,6 +204,10 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       expect(checkManagementCluster(fixture.props).issues.filter((i) => i.severity === 'error')).toEqual([]);
     });
 
+    test.each(EDGE_FIXTURES.map((f) => [f.id, f] as const))('edge site fixture %s passes the library validation', (_id, fixture) => {
+      expect(checkEdgeSite(fixture.props).issues.filter((i) => i.severity === 'error')).toEqual([]);
+    });
+
     test('every source yields one HostedCluster and the objects cover all platforms and emitted kinds', () => {
       const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster' && !c.title.startsWith('OperatorHub'));
       expect(CUSTOM_CASES.filter((c) => c.title.startsWith('OperatorHub'))).toHaveLength(1);
@@ -213,6 +224,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           // Inside hosted clusters: SR-IOV and the CredentialsRequest of an operator using AWS STS.
           'SriovNetworkNodePolicy', 'SriovNetwork', 'CredentialsRequest',
           'KubeletConfig', 'IngressController',
+          // Edge sites on the hub (the BareMetalHost in its edge form too).
+          'ImageClusterInstall', 'ClusterDeployment', 'ClusterImageSet', 'ManagedCluster',
         ]),
       );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service', 'StorageClass']));
@@ -258,6 +271,15 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       expect(result.status).toBe(400);
       expect(result.body.reason).toBe('BadRequest');
       expect(result.body.message).toContain('unknown field "spec.notAField"');
+    });
+
+    test('ImageClusterInstall without spec.imageSetRef is rejected (its CRD is served, with its required fields)', async () => {
+      const install = clone(CUSTOM_CASES.find((c) => c.object.kind === 'ImageClusterInstall')!.object);
+      expect((await post(install)).status).toBe(201);
+      delete install.spec.imageSetRef;
+      const result = await post(install);
+      expect(result.status).toBe(422);
+      expect(result.body.message).toContain('spec.imageSetRef');
     });
 
     test('NodePool with both spec.replicas and spec.autoScaling is rejected (CEL rule)', async () => {

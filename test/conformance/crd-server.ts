@@ -76,10 +76,15 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'sriovnetwork.openshift.io/v1 SriovNetwork': 'sriovnetworks',
   'cloudcredential.openshift.io/v1 CredentialsRequest': 'credentialsrequests',
   'operator.openshift.io/v1 IngressController': 'ingresscontrollers',
+  // Edge sites (image-based installation) on the hub.
+  'extensions.hive.openshift.io/v1alpha1 ImageClusterInstall': 'imageclusterinstalls',
+  'hive.openshift.io/v1 ClusterDeployment': 'clusterdeployments',
+  'hive.openshift.io/v1 ClusterImageSet': 'clusterimagesets',
+  'cluster.open-cluster-management.io/v1 ManagedCluster': 'managedclusters',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
-export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'PerformanceProfile']);
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'PerformanceProfile', 'ClusterImageSet', 'ManagedCluster']);
 
 /** Built-in API groups the CRD server does not serve. */
 export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1', 'storage.k8s.io/v1'];

@@ -36,6 +36,8 @@ import { infraEnvPropsSchema } from '../../lib/platforms/agent/infra-env';
 import { bmcCredentialsSchema, hostPropsSchema } from '../../lib/platforms/agent/hosts';
 import { hostNetworkSchema } from '../../lib/platforms/agent/nmstate';
 import { kubevirtAgentsPropsSchema } from '../../lib/platforms/agent/kubevirt-agents';
+import { edgeSitePropsSchema } from '../../lib/edge/edge-site';
+import type { EdgeSiteProps } from '../../lib/edge/edge-site-props';
 import type { AgentInfrastructureProps, BmcCredentials, HostNetworkProps, HostProps, InfraEnvProps, KubevirtAgentsProps } from '../../lib/platforms/agent/infrastructure-props';
 import { baselineOverridesSchema, capacityClusterSchema, capacityInputSchema, planCapacityOptionsSchema, workerGroupSchema } from '../../lib/capacity/input';
 import type { CapacityClusterInput, CapacityInput, PlanCapacityOptions, SizingBaselineOverrides, WorkerGroupInput } from '../../lib/capacity/input-props';
@@ -185,6 +187,9 @@ same<ManagementKubeletProps, v.InferOutput<typeof managementKubeletPropsSchema>>
 same<ManagementMonitoringProps, v.InferOutput<typeof managementMonitoringPropsSchema>>(true);
 same<SreMetricSetProps, v.InferOutput<typeof sreMetricSetPropsSchema>>(true);
 same<RelabelRuleProps, v.InferOutput<typeof relabelRulePropsSchema>>(true);
+
+// Edge sites.
+same<EdgeSiteProps, v.InferOutput<typeof edgeSitePropsSchema>>(true);
 
 // Day 2.
 same<HostedClusterIngressProps, v.InferOutput<typeof hostedClusterIngressPropsSchema>>(true);
