@@ -155,18 +155,25 @@ export const edgeSitePropsSchema = strict({
   allowInlineSecrets: v.optional(bool()),
 });
 
+/** The hub's objects of one edge site, in apply order, with the main ones by name. */
 export interface EdgeSitePlan extends PlannedPart {
   /** The site's cluster name. */
   readonly name: string;
+  /** The hub namespace of the site's objects. */
   readonly namespace: string;
   /** The output folder of a GitOps synth: `edge-<name>`. */
   readonly folder: string;
+  /** The install the operator runs: its `Completed` condition says the site is up. */
   readonly imageClusterInstall: ImageClusterInstall;
+  /** The cluster as Hive tracks it (platform none), naming the install. */
   readonly clusterDeployment: ClusterDeployment;
+  /** The preinstalled host, reached through its BMC. */
   readonly bareMetalHost: BareMetalHost;
+  /** The release the host runs (cluster-scoped, shared by sites that name the same image). */
   readonly clusterImageSet: ClusterImageSet;
   /** The Secret the operator writes the site's admin kubeconfig into, once installed: `<name>-admin-kubeconfig`. */
   readonly adminKubeconfigSecret: string;
+  /** The warnings among the findings. */
   readonly warnings: readonly ValidationIssue[];
 }
 
