@@ -2,8 +2,7 @@
  * AgentInfrastructure under strict Pulumi mocks: the same objects as the cdk8s construct (parity),
  * waves as dependsOn, readiness as waitFor, and VMs that import the ISO URL the InfraEnv reports.
  */
-import * as pulumi from '@pulumi/pulumi';
-import { strictMocks, valueOf } from './strict-mocks';
+import { objectId as key, settle, strictMocks, valueOf, withoutAnnotation as strip } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { AgentInfrastructure as Cdk8sAgentInfrastructure } from '../../lib/cdk8s';
 import { kubevirtAgentsInfrastructure, vcluster2Infrastructure } from '../../examples/agent-infrastructure';
@@ -16,21 +15,6 @@ let hcp: typeof import('../../lib/pulumi');
 beforeAll(async () => {
   hcp = await mocked.load();
 });
-
-const settle = async (component: { resources: readonly pulumi.CustomResource[] }) => {
-  await Promise.all(component.resources.map((r) => valueOf(r.urn)));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-};
-const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
-const strip = (object: Record<string, unknown>, annotation: string) => {
-  const copy = json(object) as { metadata: { annotations?: Record<string, string> } };
-  if (copy.metadata.annotations) {
-    delete copy.metadata.annotations[annotation];
-    if (Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
-  }
-  return copy;
-};
-const key = (o: { apiVersion?: unknown; kind?: unknown; metadata: { namespace?: string; name?: string } }) => `${String(o.apiVersion)} ${String(o.kind)} ${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
 test('parity: the same Kubernetes objects as the cdk8s construct (bare-metal hosts and VMs)', async () => {
   for (const props of [vcluster2Infrastructure, kubevirtAgentsInfrastructure]) {

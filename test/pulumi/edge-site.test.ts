@@ -4,7 +4,7 @@
  * as Pulumi secrets, and the previous-state guard that holds the site's identity.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { strictMocks, valueOf } from './strict-mocks';
+import { isRpcSecret, objectId as key, settle, strictMocks, unwrapSecrets as unwrap, withoutAnnotation as strip } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import type { EdgeSiteProps } from '../../lib';
 import { EdgeSite as Cdk8sEdgeSite } from '../../lib/cdk8s';
@@ -18,25 +18,6 @@ beforeAll(async () => {
 });
 
 const site = EXAMPLE_EDGE_SITES[0];
-const settle = async (component: { resources: readonly pulumi.CustomResource[] }) => {
-  await Promise.all(component.resources.map((r) => valueOf(r.urn)));
-  await new Promise((resolve) => setTimeout(resolve, 50));
-};
-const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
-const strip = (object: Record<string, unknown>, annotation: string) => {
-  const copy = json(object) as { metadata: { annotations?: Record<string, string> } };
-  if (copy.metadata.annotations) {
-    delete copy.metadata.annotations[annotation];
-    if (Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
-  }
-  return copy;
-};
-const key = (o: { apiVersion?: unknown; kind?: unknown; metadata: { namespace?: string; name?: string } }) => `${String(o.apiVersion)} ${String(o.kind)} ${o.metadata.namespace ?? ''}/${o.metadata.name}`;
-const isRpcSecret = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[pulumi.runtime.specialSigKey] === pulumi.runtime.specialSecretSig;
-/** The value with the mock's secret markers replaced by their plain values. */
-const unwrap = (value: unknown): unknown =>
-  isRpcSecret(value) ? unwrap((value as { value: unknown }).value) : value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unwrap(v)])) : value;
 
 test('parity: the same Kubernetes objects as the cdk8s construct, Secrets as Pulumi secrets', async () => {
   const component = new hcp.EdgeSite('store-042', site);

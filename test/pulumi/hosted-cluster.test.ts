@@ -6,7 +6,7 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
 import * as pulumi from '@pulumi/pulumi';
-import { strictMocks, valueOf } from './strict-mocks';
+import { isRpcSecret, strictMocks, unwrapSecrets, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../../lib';
 import { SecretSource, planHostedCluster, planObjects } from '../../lib';
@@ -34,19 +34,6 @@ const WAIT_FOR = 'pulumi.com/waitFor';
 /** Resolves once every resource of the component (and the component) is registered with the mock. */
 async function registered(stack: InstanceType<PulumiAdapter['HostedClusterBundle']>): Promise<void> {
   await Promise.all([stack, ...stack.phases.flatMap((phase) => phase.resources)].map((resource) => valueOf(resource.urn)));
-}
-
-const isRpcSecret = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[pulumi.runtime.specialSigKey] === pulumi.runtime.specialSecretSig;
-
-/** The value with every secret marker the mock saw replaced by its plain value. */
-function unwrapSecrets(value: unknown): unknown {
-  if (isRpcSecret(value)) return unwrapSecrets((value as { value: unknown }).value);
-  if (Array.isArray(value)) return value.map(unwrapSecrets);
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, unwrapSecrets(v)]));
-  }
-  return value;
 }
 
 /** A plan entry for `object` on the management cluster, with the library's readiness rule. */

@@ -59,6 +59,40 @@ export function strictMocks(answer: (args: pulumi.runtime.MockResourceArgs) => A
 /** The value an Output resolves to. */
 export const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
 
+/** True for the mock's form of a Pulumi secret (what a resource's input holds for a `pulumi.secret`). */
+export const isRpcSecret = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[pulumi.runtime.specialSigKey] === pulumi.runtime.specialSecretSig;
+
+/** The value with every secret marker the mock saw replaced by its plain value. */
+export function unwrapSecrets(value: unknown): unknown {
+  if (isRpcSecret(value)) return unwrapSecrets((value as { value: unknown }).value);
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, unwrapSecrets(v)]));
+  }
+  return value;
+}
+
+/** Waits until every resource of a component is registered. */
+export async function settle(component: { resources: readonly pulumi.CustomResource[] }): Promise<void> {
+  await Promise.all(component.resources.map((r) => valueOf(r.urn)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** A copy of a Kubernetes object (as JSON data) without one annotation, and without `annotations` when none is left: to compare what cdk8s and Pulumi render. */
+export function withoutAnnotation(object: Record<string, unknown>, annotation: string): Record<string, unknown> {
+  const copy = JSON.parse(JSON.stringify(object)) as { metadata: { annotations?: Record<string, string> } };
+  if (copy.metadata.annotations) {
+    delete copy.metadata.annotations[annotation];
+    if (Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
+  }
+  return copy;
+}
+
+/** `apiVersion kind namespace/name`: the key to compare objects rendered by both adapters. */
+export const objectId = (o: { apiVersion?: unknown; kind?: unknown; metadata: { namespace?: string; name?: string } }): string =>
+  `${String(o.apiVersion)} ${String(o.kind)} ${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+
 /** The admin kubeconfig the mocked management cluster's Secret `<name>-admin-kubeconfig` holds. */
 export const ADMIN_KUBECONFIG = 'apiVersion: v1\nkind: Config\nclusters: []\n';
 
