@@ -106,11 +106,13 @@ describe('output folder', () => {
     for (const [file, content] of Object.entries(before)) expect(after[file]).toBe(content);
     expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([
       `dist/${MANIFEST_FILE}`,
+      'dist/edge-store-042/edge-store-042.yaml',
       'dist/hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
       'dist/hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
       'dist/management/agent-vcluster2.yaml',
       'dist/management/agent-vm-agents.yaml',
       'dist/management/aws-aws-prod.yaml',
+      'dist/management/edge-store-042.yaml',
       'dist/management/kubevirt-kv-dev.yaml',
       'dist/management/kubevirt-kv-lb.yaml',
       'dist/management/management-cluster.yaml',
@@ -129,9 +131,10 @@ describe('output folder', () => {
     fs.writeFileSync(path.join(dist, 'kustomization.yaml'), kustomization);
     synthAtomically('dist', defineExample);
     const generated = [
+      'edge-store-042/edge-store-042.yaml',
       'hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
       'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
-      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
+      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'edge-store-042.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
       'reports/capacity.json',
       'reports/capacity.svg',
       'reports/dns-vcluster2.zone',
