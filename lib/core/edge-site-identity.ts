@@ -61,6 +61,7 @@ function removedInstalls(previous: PreviousObjects, planned: readonly PlannedObj
 export const edgeSiteIdentityCheck: PreviousStateCheck = {
   name: 'edge site identity',
   kinds: ['ImageClusterInstall', 'ClusterDeployment'],
+  reportedPaths: (kind) => (IDENTITY_FIELDS[kind] ?? []).map(({ field }) => `spec.${field}`),
   check: (previous, planned) => [
     ...planned.flatMap((p) => identityChanges(previous, p)),
     ...removedInstalls(previous, planned).map((install) => ({

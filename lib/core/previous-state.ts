@@ -40,6 +40,11 @@ export interface PreviousStateCheck {
    * channel). An adapter that shows no summary (the Pulumi guard) does not keep them. @default none
    */
   readonly summaryKinds?: readonly string[];
+  /**
+   * The rendered paths its findings can name on an object of `kind` (`spec.hostname`), so that an
+   * adapter that keeps objects without their props (the Pulumi guard) keeps the props path of each. @default none
+   */
+  readonly reportedPaths?: (kind: string) => readonly string[];
 }
 
 /** `target:group/kind/namespace/name` without the API version, so a new version still finds the object. */

@@ -16,7 +16,7 @@ import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject } from '../api';
 import { oldSelfFields, transitionRules } from '../api';
 import type { PlannedObject, ValidationIssue } from '../core';
-import { checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
+import { PREVIOUS_STATE_CHECKS, checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
 
 /** A planned object as the guard stores it: plain data, with its props paths as a table. */
 export interface GuardedObject extends Omit<PlannedObject, 'paths'> {
@@ -24,9 +24,12 @@ export interface GuardedObject extends Omit<PlannedObject, 'paths'> {
   readonly propsPaths: Readonly<Record<string, Pick<ValidationIssue, 'path' | 'renderedPath'>>>;
 }
 
-/** The rendered paths a transition-rule finding of `kind` can name: where each rule is, and the fields it reads from `oldSelf`. */
+/**
+ * The rendered paths a finding about `kind` can name: where each transition rule is and the fields
+ * it reads from `oldSelf`, and what the other checks say they report.
+ */
 function reportedPaths(kind: string): string[] {
-  const paths = new Set<string>();
+  const paths = new Set<string>(PREVIOUS_STATE_CHECKS.flatMap((check) => check.reportedPaths?.(kind) ?? []));
   for (const rule of transitionRules()) {
     if (rule.kind !== kind) continue;
     const at = rule.path === '<root>' ? [] : rule.path.split('.');

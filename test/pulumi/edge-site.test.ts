@@ -74,3 +74,17 @@ test('invalid args throw HcpResourceError before anything is registered', async 
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(registrations).toEqual([]);
 });
+
+test('the guard keeps the props path of the identity fields: a preview refuses a new host name, naming hostname', async () => {
+  const { checkEdgeSite } = await import('../../lib/edge');
+  const { contributionOf } = await import('../../lib/core');
+  const { checkGuardInputs, guardedObjects } = await import('../../lib/pulumi/previous-state-guard');
+  const stored = (props: EdgeSiteProps) => JSON.parse(JSON.stringify({ objects: guardedObjects(contributionOf(checkEdgeSite(props).plan!, []).objects) })) as unknown;
+  const before = stored(site);
+  expect((before as { objects: Array<{ propsPaths: object }> }).objects.map((o) => o.propsPaths)).toEqual([
+    { 'spec.hostname': { path: 'hostname' } },
+    { 'spec.clusterName': { path: 'name', renderedPath: 'spec.clusterName' }, 'spec.baseDomain': { path: 'baseDomain' } },
+  ]);
+  const findings = checkGuardInputs(before, stored({ ...site, hostname: 'sno-new' }));
+  expect(findings.map((i) => `${i.severity} ${i.object} ${i.path}`)).toEqual(['error ImageClusterInstall store-042/store-042 hostname']);
+});
