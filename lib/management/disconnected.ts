@@ -131,7 +131,8 @@ function mirrorEntries(entries: readonly ImageMirrorProps[], prefix: string, iss
 function repository(text: string, path: string, what: 'source' | 'mirror', issues: IssueCollector): string {
   if (what === 'mirror' && text.startsWith('*')) {
     issues.error(path, `mirror ${quote(text)} is a wildcard; only a source may name a registry and its subdomains (*.example.com).`, 'Give one repository on your mirror registry.');
-    return text;
+    // The rendered stand-in (the domain) keeps the CRD pattern from reporting the same mirror again.
+    return text.replace(/^\*\.?/, '');
   }
   const mistake = repositoryMistake(text);
   if (!mistake) return text;
