@@ -11,6 +11,7 @@ import { synthesizeCharts } from '../../lib/cdk8s';
 import { targetFolder } from '../../lib/cdk8s/synth';
 import { toYamlStream } from '../../lib/core/yaml';
 import { defineExample } from '../../examples/app';
+import { define as defineDisconnected } from '../../examples/disconnected';
 
 const app = new App();
 defineExample(app);
@@ -41,4 +42,23 @@ test('every platform and the management cluster have a golden file', () => {
     'management-cluster',
     'none-edge-lab',
   ]);
+});
+
+// The second example app, a disconnected management cluster and its hosted cluster: in test/golden/disconnected/.
+const disconnectedApp = new App();
+defineDisconnected(disconnectedApp);
+const disconnectedCharts = synthesizeCharts(disconnectedApp);
+
+test.each(disconnectedCharts.map((chart) => [`disconnected/${goldenName(chart)}`, chart] as const))('%s matches its golden file', (name, chart) => {
+  const file = path.join(__dirname, `${name}.yaml`);
+  if (process.env.UPDATE_GOLDEN === '1') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, toYamlStream(chart.documents));
+  }
+  const golden = parseAllDocuments(fs.readFileSync(file, 'utf8')).map((doc) => doc.toJS());
+  expect(JSON.parse(JSON.stringify(chart.documents))).toEqual(golden);
+});
+
+test('the disconnected example has its management cluster and its hosted cluster', () => {
+  expect(disconnectedCharts.map(goldenName).sort()).toEqual(['kubevirt-kv-disconnected', 'management-cluster']);
 });
