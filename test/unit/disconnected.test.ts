@@ -12,6 +12,7 @@ import { collectIssues } from '../../lib/cdk8s/render';
 import { repositoryMistake } from '../../lib/management';
 import { quote } from '../../lib/core/schema';
 import { EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
+import { DISCONNECTED_MANAGEMENT_CLUSTER } from '../../examples/disconnected';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBexample\n-----END CERTIFICATE-----';
 const DIGEST = `sha256:${'a'.repeat(64)}`;
@@ -271,5 +272,35 @@ describe('images by digest and the hosted clusters\' trust bundle across the app
     ]);
     expect(appIssues(digested, { ...kubevirt, disconnected: cas }).filter((i) => i.startsWith('error'))).toEqual([]);
     expect(appIssues(digested, { ...kubevirt, disconnected: {} }).filter((i) => i.includes('additionalTrustBundle'))).toEqual([]);
+  });
+});
+
+describe('untrusted input', () => {
+  /** Every path under `disconnected` of the example, and one beside each (an absent optional). */
+  const paths = (value: unknown, at: (string | number)[]): (string | number)[][] => {
+    if (Array.isArray(value)) return [at, ...value.flatMap((v, i) => paths(v, [...at, i])), [...at, value.length]];
+    if (value && typeof value === 'object') return [at, ...Object.entries(value).flatMap(([k, v]) => paths(v, [...at, k])), [...at, 'notAProp']];
+    return [at];
+  };
+  const JUNK: unknown[] = [undefined, null, 0, -1, 70_000, 1.5, '', ' ', '::', '*', '..', 'a'.repeat(3000), true, [], {}, [null], { source: 1 }, () => 1, Symbol('s'), NaN];
+  const set = (root: unknown, keys: readonly (string | number)[], value: unknown): unknown => {
+    if (keys.length === 0) return value;
+    const copy: Record<string | number, unknown> = Array.isArray(root) ? [...root] : { ...(root as object) };
+    copy[keys[0]] = set(copy[keys[0]], keys.slice(1), value);
+    return copy;
+  };
+
+  test('any value at any path of disconnected gives a plan or findings with an error, never an exception', () => {
+    let cases = 0;
+    for (const keys of paths(DISCONNECTED_MANAGEMENT_CLUSTER.disconnected, ['disconnected'])) {
+      for (const junk of JUNK) {
+        const props = set(DISCONNECTED_MANAGEMENT_CLUSTER, keys, junk);
+        let result: ReturnType<typeof checkManagementCluster> | undefined;
+        expect(() => (result = checkManagementCluster(props))).not.toThrow();
+        expect(result!.plan !== undefined || result!.issues.some((i) => i.severity === 'error')).toBe(true);
+        cases++;
+      }
+    }
+    expect(cases).toBeGreaterThan(500);
   });
 });
