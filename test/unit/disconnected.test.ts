@@ -192,7 +192,7 @@ describe('the KubeVirt boot image mirror (E2)', () => {
     const props = { ...kubevirt, disconnected: { kubevirtBootImage: boot } };
     const set = item(props, 'ImageDigestMirrorSet', 'rhcos-boot-kubevirt')!;
     expect(set.phase.wave).toBe(-4);
-    expect(set.object.spec).toEqual({ imageDigestMirrors: [{ source: 'quay.io/openshift-release-dev/ocp-v4.0-art-dev', mirrors: ['mirror.example.com:5000/openshift/release'] }] });
+    expect((set.object as { spec?: unknown }).spec).toEqual({ imageDigestMirrors: [{ source: 'quay.io/openshift-release-dev/ocp-v4.0-art-dev', mirrors: ['mirror.example.com:5000/openshift/release'] }] });
     expect(findings(props)).toEqual([]);
   });
 
@@ -285,7 +285,7 @@ describe('untrusted input', () => {
   const JUNK: unknown[] = [undefined, null, 0, -1, 70_000, 1.5, '', ' ', '::', '*', '..', 'a'.repeat(3000), true, [], {}, [null], { source: 1 }, () => 1, Symbol('s'), NaN];
   const set = (root: unknown, keys: readonly (string | number)[], value: unknown): unknown => {
     if (keys.length === 0) return value;
-    const copy: Record<string | number, unknown> = Array.isArray(root) ? [...root] : { ...(root as object) };
+    const copy = (Array.isArray(root) ? [...root] : { ...(root as object) }) as Record<string | number, unknown>;
     copy[keys[0]] = set(copy[keys[0]], keys.slice(1), value);
     return copy;
   };
