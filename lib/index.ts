@@ -75,6 +75,8 @@ export type { AgentInfrastructureOptions, AgentInfrastructurePlan, DnsRecord } f
 // The management cluster: operators, their configuration, presets and checks.
 export { planManagementCluster, checkManagementCluster } from './management';
 export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
+// A disconnected management cluster: mirror sets, registry CAs, the KubeVirt boot image mirror.
+export type { DisconnectedProps, ImageMirrorProps, RegistryCAProps, KubevirtBootImageMirrorProps } from './management';
 
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
 export { checkHostedClusterIngress } from './day2';

@@ -213,6 +213,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           // Inside hosted clusters: SR-IOV and the CredentialsRequest of an operator using AWS STS.
           'SriovNetworkNodePolicy', 'SriovNetwork', 'CredentialsRequest',
           'KubeletConfig', 'IngressController',
+          // A disconnected management cluster: its mirror sets and the Image config patch.
+          'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image',
         ]),
       );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service', 'StorageClass']));
@@ -270,6 +272,16 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       expect(text).toContain('replicas');
       expect(text).toContain('autoScaling');
       expect(result.body.details.causes.map((c: { field: string }) => c.field)).toContain('spec');
+    });
+
+    test('Image cluster with additionalTrustedCA as a list (the documentation\'s form) is rejected; the library\'s object form is accepted', async () => {
+      const image = clone(CUSTOM_CASES.find((c) => c.object.kind === 'Image')!.object);
+      expect((await post(image)).status).toBe(201);
+      image.spec.additionalTrustedCA = [{ name: image.spec.additionalTrustedCA.name }];
+      const result = await post(image);
+      // A list where the schema has an object fails decoding: 400 BadRequest, not 422 Invalid.
+      expect(result.status).toBe(400);
+      expect(result.body.message).toContain('spec.additionalTrustedCA');
     });
 
     test('HostedCluster with spec.platform.type NotAPlatform is rejected (enum)', async () => {

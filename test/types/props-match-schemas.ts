@@ -52,6 +52,10 @@ import {
   managementClusterPropsSchema,
   managementKubeletPropsSchema,
   managementMonitoringPropsSchema,
+  disconnectedPropsSchema,
+  imageMirrorPropsSchema,
+  registryCAPropsSchema,
+  kubevirtBootImageMirrorPropsSchema,
   relabelRulePropsSchema,
   sreMetricSetPropsSchema,
   metallbPropsSchema,
@@ -74,6 +78,10 @@ import type {
   ManagementClusterProps,
   ManagementKubeletProps,
   ManagementMonitoringProps,
+  DisconnectedProps,
+  ImageMirrorProps,
+  RegistryCAProps,
+  KubevirtBootImageMirrorProps,
   RelabelRuleProps,
   SreMetricSetProps,
   MetalLBProps,
@@ -183,6 +191,10 @@ same<AddOnNodePlacementProps, v.InferOutput<typeof addOnNodePlacementPropsSchema
 same<InstallFlagsProps, v.InferOutput<typeof installFlagsPropsSchema>>(true);
 same<ManagementKubeletProps, v.InferOutput<typeof managementKubeletPropsSchema>>(true);
 same<ManagementMonitoringProps, v.InferOutput<typeof managementMonitoringPropsSchema>>(true);
+same<DisconnectedProps, v.InferOutput<typeof disconnectedPropsSchema>>(true);
+same<ImageMirrorProps, v.InferOutput<typeof imageMirrorPropsSchema>>(true);
+same<RegistryCAProps, v.InferOutput<typeof registryCAPropsSchema>>(true);
+same<KubevirtBootImageMirrorProps, v.InferOutput<typeof kubevirtBootImageMirrorPropsSchema>>(true);
 same<SreMetricSetProps, v.InferOutput<typeof sreMetricSetPropsSchema>>(true);
 same<RelabelRuleProps, v.InferOutput<typeof relabelRulePropsSchema>>(true);
 
