@@ -16,3 +16,4 @@ export * from './kubelet';
 export * from './wildcard-routes';
 export * from './default-storage-class';
 export * from './management-cluster';
+export * from './import';

@@ -6,6 +6,7 @@ import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { HcpValidationError } from '../../lib/core';
 import type { Construct } from 'constructs';
+import type { ConfigMap } from '../../lib/api';
 import type { PlannedPart } from '../../lib/core';
 import { PHASES, managementTarget, planItem } from '../../lib/core';
 import { HostedCluster, HostedClusterBundle, NodePool, PlannedConstruct, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
@@ -65,8 +66,8 @@ describe('synthAtomically', () => {
     expect([read('management/two.yaml'), read('management-east/two.yaml')]).toEqual([[{ on: 'default' }], [{ on: 'east' }]]);
     const previous = readPreviousOutput(out, new Set(['ConfigMap'])).objects;
     const marker = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'marker', namespace: 'default' } };
-    expect(previous.get({ object: marker, target: managementTarget('east') })?.data).toEqual({ on: 'east' });
-    expect(previous.get({ object: marker, target: managementTarget() })?.data).toEqual({ on: 'default' });
+    expect((previous.get({ object: marker, target: managementTarget('east') }) as ConfigMap | undefined)?.data).toEqual({ on: 'east' });
+    expect((previous.get({ object: marker, target: managementTarget() }) as ConfigMap | undefined)?.data).toEqual({ on: 'default' });
   });
 
   test('deterministic: two synths write byte-identical files', () => {
