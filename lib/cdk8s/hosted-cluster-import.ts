@@ -8,6 +8,7 @@ import { checkHostedClusterImport } from '../management';
 import type { HostedClusterRefProps } from './hosted-cluster-operators';
 import { PlannedConstruct } from './planned-construct';
 
+/** The import's props and the hosted cluster it registers. */
 export interface HostedClusterImportConstructProps extends HostedClusterImportProps, HostedClusterRefProps {}
 
 /**

@@ -75,9 +75,11 @@ export const hostedClusterImportPropsSchema = strict({
 
 /** The import of one hosted cluster, validated. */
 export interface HostedClusterImportPlan extends PlannedPart {
+  /** The cluster's registration on the hub. */
   readonly managedCluster: ManagedCluster;
   /** The ACM add-ons, when `addons` is given. */
   readonly klusterletAddonConfig?: KlusterletAddonConfig;
+  /** The planner's warnings (also among the findings). */
   readonly warnings: readonly ValidationIssue[];
 }
 

@@ -11,6 +11,7 @@ import { PlannedComponent } from './planned-component';
 /** Type token of {@link HostedClusterImport}. */
 export const HOSTED_CLUSTER_IMPORT_TYPE = 'hcp:index:HostedClusterImport';
 
+/** The import's props and the hosted cluster it registers. */
 export interface HostedClusterImportArgs extends HostedClusterImportProps {
   /** The hosted cluster: a `HostedClusterBundle` of this program (its management provider is the hub's). */
   readonly cluster: { readonly plan: HostedClusterPlan; readonly managementProvider?: pulumi.ProviderResource };
