@@ -101,21 +101,7 @@ export function checkHostedClusterImport(
   checkImportProps(name, props, issues);
 
   const hubAcceptsClient = props.hubAcceptsClient ?? true;
-  const managedCluster: ManagedCluster = {
-    apiVersion: OCM_API_VERSIONS.managedCluster,
-    kind: 'ManagedCluster',
-    metadata: {
-      // The documentation's manual import names the ManagedCluster after the HostedCluster; the add-on finds it by that name.
-      name,
-      annotations: {
-        [IMPORT_METADATA.hostingClusterAnnotation]: LOCAL_CLUSTER_NAMESPACE,
-        [IMPORT_METADATA.deployModeAnnotation]: 'Hosted',
-        [IMPORT_METADATA.createdViaAnnotation]: 'hypershift',
-      },
-      labels: { ...props.labels, cloud: 'auto-detect', vendor: 'OpenShift', name, [IMPORT_METADATA.clusterSetLabel]: props.clusterSet ?? 'default' },
-    },
-    spec: { hubAcceptsClient, leaseDurationSeconds: props.leaseDurationSeconds ?? 60 },
-  };
+  const managedCluster = managedClusterOf(name, props, hubAcceptsClient);
   // The hub creates the namespace <hc> and then sets HubAcceptedManagedCluster (OCM registration's managedcluster controller).
   const accepted = { kind: 'condition', type: 'HubAcceptedManagedCluster', status: 'True' } as const;
   const objects: PlanItem[] = [
@@ -173,6 +159,25 @@ function checkImportProps(name: string, props: HostedClusterImportProps, issues:
     const problem = qualifiedNameProblem(key) ?? labelValueProblem(value);
     if (problem) issues.error(path, `label ${problem}.`, 'Use a valid label key and value.');
   }
+}
+
+/** The ManagedCluster of the documentation's manual import, with the user's cluster set and labels. */
+function managedClusterOf(name: string, props: HostedClusterImportProps, hubAcceptsClient: boolean): ManagedCluster {
+  return {
+    apiVersion: OCM_API_VERSIONS.managedCluster,
+    kind: 'ManagedCluster',
+    metadata: {
+      // The documentation's manual import names the ManagedCluster after the HostedCluster; the add-on finds it by that name.
+      name,
+      annotations: {
+        [IMPORT_METADATA.hostingClusterAnnotation]: LOCAL_CLUSTER_NAMESPACE,
+        [IMPORT_METADATA.deployModeAnnotation]: 'Hosted',
+        [IMPORT_METADATA.createdViaAnnotation]: 'hypershift',
+      },
+      labels: { ...props.labels, cloud: 'auto-detect', vendor: 'OpenShift', name, [IMPORT_METADATA.clusterSetLabel]: props.clusterSet ?? 'default' },
+    },
+    spec: { hubAcceptsClient, leaseDurationSeconds: props.leaseDurationSeconds ?? 60 },
+  };
 }
 
 /** The KlusterletAddonConfig in the namespace named after the cluster: the four controllers the kind requires, always written. */
