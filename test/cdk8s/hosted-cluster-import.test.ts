@@ -26,7 +26,8 @@ test('the ManagedCluster at wave 3, after the HostedCluster at 2; the add-ons at
 
 test('beside a management cluster with auto-import on, synthesis fails naming the prop to set', () => {
   const app = new App();
-  new ManagementCluster(new Chart(app, 'management-cluster'), 'management', EXAMPLE_MANAGEMENT_CLUSTER);
+  const hub = { ...EXAMPLE_MANAGEMENT_CLUSTER, multiclusterEngine: { ...EXAMPLE_MANAGEMENT_CLUSTER.multiclusterEngine, hypershiftAddOn: { hcMaxNumber: 80 } } };
+  new ManagementCluster(new Chart(app, 'management-cluster'), 'management', hub);
   const chart = new Chart(app, 'edge');
   const imported = new HostedClusterImport(chart, 'import', { cluster: new HostedClusterBundle(chart, 'cluster', { ...noneCluster, options: EXAMPLE_OPTIONS }) });
   expect(imported.plan).toBeUndefined();

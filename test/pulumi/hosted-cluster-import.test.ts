@@ -7,7 +7,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { App, Chart } from 'cdk8s';
-import { strictMocks, valueOf } from './strict-mocks';
+import { dependsOnRecorder, strictMocks, valueOf, withoutAdapterAnnotations } from './strict-mocks';
 import { HostedClusterBundle as Cdk8sBundle, HostedClusterImport as Cdk8sImport } from '../../lib/cdk8s';
 import { managementTarget } from '../../lib/core';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
@@ -24,11 +24,7 @@ beforeAll(async () => {
 const IMPORT = { clusterSet: 'edge', addons: {} };
 
 async function program() {
-  const dependsOn = new Map<pulumi.Resource, unknown>();
-  const record: pulumi.ResourceTransformation = (args) => {
-    dependsOn.set(args.resource, args.opts.dependsOn);
-    return undefined;
-  };
+  const { dependsOn, record } = dependsOnRecorder();
   const bundle = new hcp.HostedClusterBundle('edge', { ...noneCluster, options: EXAMPLE_OPTIONS });
   const imported = new hcp.HostedClusterImport('edge-import', { cluster: bundle, ...IMPORT }, { transformations: [record] });
   await Promise.all([imported, bundle, ...imported.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
@@ -56,19 +52,14 @@ test('parity: the same objects as the cdk8s HostedClusterImport', async () => {
   const app = new App();
   const chart = new Chart(app, 'edge');
   const cdk8s = new Cdk8sImport(chart, 'import', { cluster: new Cdk8sBundle(chart, 'cluster', { ...noneCluster, options: EXAMPLE_OPTIONS }), ...IMPORT });
-  const strip = (o: unknown) => {
-    const copy = JSON.parse(JSON.stringify(o)) as { metadata: { annotations?: Record<string, string> } };
-    for (const key of ['argocd.argoproj.io/sync-wave', 'pulumi.com/waitFor']) delete copy.metadata.annotations?.[key];
-    if (copy.metadata.annotations && Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
-    return copy;
-  };
+  const strip = withoutAdapterAnnotations;
   const fromPulumi = registrations.filter((r) => r.name.startsWith('edge-import-')).map((r) => strip(r.inputs));
   expect(fromPulumi).toHaveLength(2);
   expect(fromPulumi).toEqual(cdk8s.apiObjects.map((o) => strip(o.toJson())));
 });
 
 test('an explicit import beside the management cluster\'s auto-import throws before anything is registered', async () => {
-  new hcp.ManagementCluster('hub', EXAMPLE_MANAGEMENT_CLUSTER);
+  new hcp.ManagementCluster('hub', { ...EXAMPLE_MANAGEMENT_CLUSTER, multiclusterEngine: { ...EXAMPLE_MANAGEMENT_CLUSTER.multiclusterEngine, hypershiftAddOn: { hcMaxNumber: 80 } } });
   const bundle = new hcp.HostedClusterBundle('edge', { ...noneCluster, options: EXAMPLE_OPTIONS });
   expect(() => new hcp.HostedClusterImport('edge-import', { cluster: bundle })).toThrow(/the hypershift add-on imports new hosted clusters itself .* two imports of one cluster/);
   await new Promise((resolve) => setTimeout(resolve, 10));
