@@ -77,6 +77,9 @@ export { planManagementCluster, checkManagementCluster } from './management';
 export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
 // A disconnected management cluster: mirror sets, registry CAs, the KubeVirt boot image mirror.
 export type { DisconnectedProps, ImageMirrorProps, RegistryCAProps, KubevirtBootImageMirrorProps } from './management';
+// Import into ACM/MCE: a hosted cluster's ManagedCluster (and ACM add-ons), planned against the cluster.
+export { checkHostedClusterImport } from './management';
+export type { HostedClusterImportProps, HostedClusterImportPlan, KlusterletAddOnsProps } from './management';
 
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
 export { checkHostedClusterIngress } from './day2';
@@ -109,6 +112,8 @@ export type {
   NodePool,
   NodePoolSpec,
   ExternalSecret,
+  ManagedCluster,
+  KlusterletAddonConfig,
   InfraEnv,
   NMStateConfig,
   BareMetalHost,

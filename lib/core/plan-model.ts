@@ -9,9 +9,16 @@
 import type { KubernetesObject, NodePool } from '../api';
 import type { PathTranslator, ValidationIssue } from './errors';
 
-/** The cluster whose API an object is applied to. */
+/**
+ * The cluster whose API an object is applied to: a management cluster (the app's own, or one named
+ * when a plan spans two, as a migration from one to another does), or the API of a hosted cluster.
+ */
 export type Target =
-  | { readonly kind: 'management' }
+  | {
+      readonly kind: 'management';
+      /** Which management cluster, when a plan has more than one. @default the app's management cluster */
+      readonly name?: string;
+    }
   | { readonly kind: 'hosted-cluster'; readonly namespace: string; readonly name: string };
 
 /** The management cluster: where HostedClusters, their Secrets and the operators live. */
@@ -22,9 +29,19 @@ export function hostedClusterTarget(namespace: string, name: string): Target {
   return { kind: 'hosted-cluster', namespace, name };
 }
 
-/** `management`, or `<namespace>-<name>` for a hosted cluster: a folder name in the synth output. */
+/** A management cluster named `name` (one of the two of a migration); its objects go to `management-<name>/`. */
+export function managementTarget(name?: string): Target {
+  return name === undefined ? MANAGEMENT_CLUSTER : { kind: 'management', name };
+}
+
+/**
+ * `management` (the app's management cluster), `management-<name>` (a named one), or
+ * `<namespace>-<name>` for a hosted cluster: how plans, providers and previous objects find a
+ * target, and its folder name in the synth output.
+ */
 export function targetKey(target: Target): string {
-  return target.kind === 'management' ? 'management' : `${target.namespace}-${target.name}`;
+  if (target.kind === 'management') return target.name === undefined ? 'management' : `management-${target.name}`;
+  return `${target.namespace}-${target.name}`;
 }
 
 /**

@@ -17,3 +17,4 @@ export * from './wildcard-routes';
 export * from './disconnected';
 export * from './default-storage-class';
 export * from './management-cluster';
+export * from './import';

@@ -14,13 +14,14 @@ import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { StorageClass } from 'kubernetes-models/storage.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
+import { HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES } from './management-fixtures';
+import { IMPORT_FIXTURES } from './import-fixtures';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
 
@@ -77,6 +78,13 @@ const SOURCES: SourceDocs[] = [
       const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
       new HostedClusterOperators(chart, 'operators', { cluster, ...fixture.operators });
       new HostedClusterSriov(chart, 'sriov', { cluster, ...fixture.sriov });
+    }),
+  ),
+  ...IMPORT_FIXTURES.map((fixture) =>
+    collect(`fixture ${fixture.id}`, (app) => {
+      const chart = new Chart(app, fixture.id);
+      const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
+      new HostedClusterImport(chart, 'import', { cluster, ...fixture.import });
     }),
   ),
   ...CONFORMANCE_FIXTURES.map((fixture) =>
@@ -215,6 +223,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           'KubeletConfig', 'IngressController',
           // A disconnected management cluster: its mirror sets and the Image config patch.
           'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image',
+          // Imports into ACM/MCE: the ManagedCluster and, with ACM, its add-ons.
+          'ManagedCluster', 'KlusterletAddonConfig',
         ]),
       );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service', 'StorageClass']));
@@ -246,6 +256,15 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
   describe('negative controls: the server does reject bad objects', () => {
     const hostedCluster = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'HostedCluster')!.object);
     const nodePool = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'NodePool')!.object);
+
+    test('a KlusterletAddonConfig without one of its four required controllers is rejected', async () => {
+      const addons = clone(CUSTOM_CASES.find((c) => c.object.kind === 'KlusterletAddonConfig')!.object);
+      expect((await post(addons)).status).toBe(201);
+      delete addons.spec.searchCollector;
+      const result = await post(addons);
+      expect(result.status).toBe(422);
+      expect(result.body.message).toContain('searchCollector');
+    });
 
     test('the unmodified controls are accepted', async () => {
       expect((await post(hostedCluster())).status).toBe(201);

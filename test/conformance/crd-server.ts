@@ -78,10 +78,13 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'sriovnetwork.openshift.io/v1 SriovNetwork': 'sriovnetworks',
   'cloudcredential.openshift.io/v1 CredentialsRequest': 'credentialsrequests',
   'operator.openshift.io/v1 IngressController': 'ingresscontrollers',
+  // Imports into ACM/MCE.
+  'cluster.open-cluster-management.io/v1 ManagedCluster': 'managedclusters',
+  'agent.open-cluster-management.io/v1 KlusterletAddonConfig': 'klusterletaddonconfigs',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
-export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image', 'PerformanceProfile']);
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'ManagedCluster', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image', 'PerformanceProfile']);
 
 /** Built-in API groups the CRD server does not serve. */
 export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1', 'storage.k8s.io/v1'];

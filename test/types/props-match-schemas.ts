@@ -92,6 +92,8 @@ import type {
   VirtualizationProps,
 } from '../../lib/management/management-cluster-props';
 import { hostedClusterIngressPropsSchema } from '../../lib/day2/ingress';
+import { hostedClusterImportPropsSchema, klusterletAddOnsPropsSchema } from '../../lib/management/import';
+import type { HostedClusterImportProps, KlusterletAddOnsProps } from '../../lib/management/import-props';
 import type { HostedClusterIngressProps } from '../../lib/day2/ingress-props';
 import { guestOperatorAwsPropsSchema, guestOperatorPropsSchema, hostedClusterOperatorsPropsSchema } from '../../lib/day2/guest-operators';
 import type { GuestOperatorAwsProps, GuestOperatorProps, HostedClusterOperatorsProps } from '../../lib/day2/guest-operators-props';
@@ -200,6 +202,8 @@ same<RelabelRuleProps, v.InferOutput<typeof relabelRulePropsSchema>>(true);
 
 // Day 2.
 same<HostedClusterIngressProps, v.InferOutput<typeof hostedClusterIngressPropsSchema>>(true);
+same<HostedClusterImportProps, v.InferOutput<typeof hostedClusterImportPropsSchema>>(true);
+same<KlusterletAddOnsProps, v.InferOutput<typeof klusterletAddOnsPropsSchema>>(true);
 same<HostedClusterOperatorsProps, v.InferOutput<typeof hostedClusterOperatorsPropsSchema>>(true);
 same<GuestOperatorProps, v.InferOutput<typeof guestOperatorPropsSchema>>(true);
 same<GuestOperatorAwsProps, v.InferOutput<typeof guestOperatorAwsPropsSchema>>(true);

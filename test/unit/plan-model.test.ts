@@ -1,4 +1,4 @@
-import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, hostedClusterTarget, objectKey, targetKey } from '../../lib/core';
+import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, hostedClusterTarget, managementTarget, objectKey, previousObjects, targetKey } from '../../lib/core';
 
 const namespace = (name: string, labels?: Record<string, string>) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, ...(labels ? { labels } : {}) } });
 const planned = (object: PlannedObject['object'], contributor: string, extra: Partial<PlannedObject> = {}): PlannedObject => ({
@@ -57,6 +57,37 @@ describe('Plan', () => {
     expect(objectKey(namespace('x'))).toBe('/Namespace//x');
     expect(targetKey(MANAGEMENT_CLUSTER)).toBe('management');
     expect(targetKey(hostedClusterTarget('clusters', 'edge'))).toBe('clusters-edge');
+  });
+
+  test('a named management cluster has its own key; the unnamed one keeps "management"', () => {
+    expect(targetKey({ kind: 'management', name: 'east' })).toBe('management-east');
+    expect(managementTarget('east')).toEqual({ kind: 'management', name: 'east' });
+    expect(managementTarget()).toBe(MANAGEMENT_CLUSTER);
+    expect(targetKey(managementTarget())).toBe('management');
+  });
+
+  test('the same identity on the app\'s and on a named management cluster is two objects; twice on one named cluster, a collision', () => {
+    const plan = new Plan();
+    const hc = { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', metadata: { name: 'x', namespace: 'clusters' } };
+    plan.add({ contributor: 'source', objects: [planned(hc, 'source')], issues: [] });
+    expect(plan.add({ contributor: 'destination', objects: [planned(hc, 'destination', { target: managementTarget('east') })], issues: [] })).toMatchObject({ issues: [] });
+    expect(plan.add({ contributor: 'again', objects: [planned(hc, 'again', { target: managementTarget('east') })], issues: [] }).issues.map((i) => i.message)).toEqual([
+      'HostedCluster clusters/x is also planned by destination; one would silently replace the other on apply.',
+    ]);
+  });
+
+  test('a dependency is looked up on its own target: one on a named management cluster is not met by the app\'s', () => {
+    const plan = new Plan();
+    plan.add({ contributor: 'a', objects: [planned(namespace('clusters'), 'a')], issues: [] });
+    const { issues } = plan.add({ contributor: 'b', objects: [planned(namespace('other'), 'b', { target: managementTarget('east'), dependsOn: ['/Namespace//clusters'] })], issues: [] });
+    expect(issues.map((i) => i.message)).toEqual(['Namespace other depends on /Namespace//clusters, which nothing in the app plans for management-east.']);
+  });
+
+  test('previous objects are found by target key: a named management cluster\'s apart from the app\'s', () => {
+    const older = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters', labels: { on: 'east' } } };
+    const previous = previousObjects([['management-east', older]]);
+    expect(previous.get({ object: namespace('clusters'), target: managementTarget('east') })).toBe(older);
+    expect(previous.get({ object: namespace('clusters'), target: MANAGEMENT_CLUSTER })).toBeUndefined();
   });
 
   test('phases are ordered: operators before their configuration, both before the hosted cluster', () => {
