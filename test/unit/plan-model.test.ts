@@ -52,6 +52,27 @@ describe('Plan', () => {
     expect([added.length, issues]).toEqual([1, []]);
   });
 
+  test('two targets that meet on one key (folder and provider) are an error naming both', () => {
+    const plan = new Plan();
+    plan.add({ contributor: 'a', objects: [planned(namespace('metallb-system'), 'a', { target: hostedClusterTarget('a-x', 'b') })], issues: [] });
+    const { added, issues } = plan.add({ contributor: 'b', objects: [planned(namespace('other'), 'b', { target: hostedClusterTarget('a', 'x-b') })], issues: [] });
+    expect(added).toEqual([]);
+    expect(issues).toEqual([
+      {
+        severity: 'error',
+        object: 'b',
+        path: 'metadata.name',
+        message: 'hosted cluster a/x-b and hosted cluster a-x/b would share the output folder and provider key "a-x-b".',
+        fix: 'Rename one of them (a namespace or a name).',
+      },
+    ]);
+    plan.add({ contributor: 'c', objects: [planned(namespace('x'), 'c', { target: managementTarget('east') })], issues: [] });
+    const hosted = plan.add({ contributor: 'd', objects: [planned(namespace('z'), 'd', { target: hostedClusterTarget('management', 'east') })], issues: [] });
+    expect(hosted.issues.map((i) => i.message)).toEqual(['hosted cluster management/east and management cluster east would share the output folder and provider key "management-east".']);
+    // The same target again is no collision.
+    expect(plan.add({ contributor: 'e', objects: [planned(namespace('y'), 'e', { target: hostedClusterTarget('a-x', 'b') })], issues: [] }).issues).toEqual([]);
+  });
+
   test('object keys and target keys', () => {
     expect(objectKey({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'NodePool', metadata: { name: 'p', namespace: 'clusters' } })).toBe('hypershift.openshift.io/NodePool/clusters/p');
     expect(objectKey(namespace('x'))).toBe('/Namespace//x');
