@@ -3,7 +3,7 @@
  * through external-secrets or from Secrets that already exist; no secret value is written.
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import type { HostedClusterIngressProps, HostedClusterProps, HostedClusterSriovProps, ManagementClusterProps, PlanOptions } from '../lib';
+import type { HostedClusterImportProps, HostedClusterIngressProps, HostedClusterProps, HostedClusterSriovProps, ManagementClusterProps, PlanOptions } from '../lib';
 import { NodeConfig, NodeTuning, SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
@@ -156,7 +156,8 @@ export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
   multiclusterEngine: {
     // The edge sites of examples/edge.ts are installed by the image-based install operator (off by default).
     components: { 'image-based-install-operator': true },
-    hypershiftAddOn: { hcMaxNumber: 80, hcThresholdNumber: 60 },
+    // Hosted clusters are imported into the hub explicitly (EXAMPLE_IMPORTS), not by the add-on.
+    hypershiftAddOn: { hcMaxNumber: 80, hcThresholdNumber: 60, autoImportDisabled: true },
     oidcStorage: { bucket: 'hcp-oidc-example', region: 'us-east-1', credentials: vault('management/oidc-s3', 'credentials') },
     externalDns: { provider: 'aws', domainFilter: 'service.hcp.example.com', credentials: vault('management/external-dns', 'credentials') },
     privateLink: { region: 'us-east-1', accessKeyId: vault('management/private-link', 'aws-access-key-id'), secretAccessKey: vault('management/private-link', 'aws-secret-access-key') },
@@ -227,3 +228,16 @@ export const EXAMPLE_DAY2: readonly ExampleDay2[] = [
   },
 ];
 
+/** An explicit import of one hosted cluster into the hub (the management cluster): its ManagedCluster. */
+export interface ExampleImport {
+  readonly cluster: HostedClusterProps;
+  readonly import: HostedClusterImportProps;
+}
+
+/**
+ * The AWS cluster, imported into the multicluster engine as the documentation's manual import
+ * does (the example's management cluster turns the add-on's auto-import off). The management
+ * cluster runs MCE without ACM, so no `addons`. Written beside the cluster, in wave 3: a delete
+ * removes the ManagedCluster before the HostedCluster.
+ */
+export const EXAMPLE_IMPORTS: readonly ExampleImport[] = [{ cluster: awsCluster, import: { labels: { environment: 'production' } } }];

@@ -79,6 +79,11 @@ export type { EdgeSiteProps, EdgeSiteRelease, EdgeSiteBmc, EdgeImageDigestSource
 // The management cluster: operators, their configuration, presets and checks.
 export { planManagementCluster, checkManagementCluster } from './management';
 export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
+// A disconnected management cluster: mirror sets, registry CAs, the KubeVirt boot image mirror.
+export type { DisconnectedProps, ImageMirrorProps, RegistryCAProps, KubevirtBootImageMirrorProps } from './management';
+// Import into ACM/MCE: a hosted cluster's ManagedCluster (and ACM add-ons), planned against the cluster.
+export { checkHostedClusterImport } from './management';
+export type { HostedClusterImportProps, HostedClusterImportPlan, KlusterletAddOnsProps } from './management';
 
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
 export { checkHostedClusterIngress } from './day2';
@@ -111,6 +116,8 @@ export type {
   NodePool,
   NodePoolSpec,
   ExternalSecret,
+  ManagedCluster,
+  KlusterletAddonConfig,
   InfraEnv,
   NMStateConfig,
   BareMetalHost,

@@ -23,6 +23,8 @@ export type { HostedClusterIngressConstructProps } from './hosted-cluster-ingres
 export { EdgeSite } from './edge-site';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsConstructProps, HostedClusterSriovConstructProps, HostedClusterRefProps } from './hosted-cluster-operators';
+export { HostedClusterImport } from './hosted-cluster-import';
+export type { HostedClusterImportConstructProps } from './hosted-cluster-import';
 
 // cdk8s-plus interop: the parts of your cdk8s-plus module the bundle's helpers use.
 export type { KplusSecretModule, KplusNamespacesModule } from './cdk8s-plus';

@@ -18,13 +18,15 @@ export interface PreviousOutput {
 }
 
 /**
- * The target key (`management`, `<namespace>-<name>`) of a file in an output folder, or undefined
- * for reports. A folder not named `hosted-...` holds management-cluster objects: `management`, or
- * one a planner asked for (an edge site's, see outputFolder in synth.ts).
+ * The target key (`management`, `management-<name>`, `<namespace>-<name>`) of a file in an output
+ * folder, or undefined for reports (`reports/`). A management cluster's folder is its target key
+ * (targetFolder in synth.ts); any other folder not named `hosted-...` is one a planner asked for
+ * (an edge site's, see outputFolder in synth.ts) and holds the app's management cluster's objects.
  */
 function targetOfFile(file: string): string | undefined {
   const folder = file.split('/')[0];
   if (!file.endsWith('.yaml') || folder === file || folder === 'reports') return undefined;
+  if (folder === 'management' || folder.startsWith('management-')) return folder;
   return folder.startsWith('hosted-') ? folder.slice('hosted-'.length) : 'management';
 }
 

@@ -42,23 +42,27 @@ export interface SynthesizedChart {
 }
 
 /**
- * The folder of a target inside the output folder: `management`, or `hosted-<namespace>-<name>`
- * for the API of a hosted cluster. One folder per target, so that each is one Argo CD
- * Application or Flux Kustomization pointed at one cluster.
+ * The folder of a target inside the output folder: `management` (or `management-<name>` for a
+ * named management cluster), or `hosted-<namespace>-<name>` for the API of a hosted cluster. One
+ * folder per target, so that each is one Argo CD Application or Flux Kustomization pointed at one cluster.
  */
 export function targetFolder(target: Target): string {
-  return target.kind === 'management' ? 'management' : `hosted-${targetKey(target)}`;
+  return target.kind === 'management' ? targetKey(target) : `hosted-${targetKey(target)}`;
 }
 
 /**
  * The folder of an object: the one its plan asked for (an edge site's `edge-<site>`), else its
- * target's. A folder of its own holds management-cluster objects only (reading the output back
- * takes every folder not named `hosted-...` or `reports` for the management cluster), one path segment.
+ * target's. A folder of its own holds objects of the app's management cluster only (reading the
+ * output back takes every folder not named like a target's, `management-...` or `hosted-...`, or
+ * `reports`, for that cluster), one path segment.
  */
 export function outputFolder(target: Target, folder: string | undefined): string {
   if (folder === undefined) return targetFolder(target);
-  if (target.kind !== 'management' || !/^[a-z0-9][a-z0-9.-]*$/.test(folder) || ['management', 'reports'].includes(folder) || folder.startsWith('hosted-')) {
-    throw new Error(`the output folder ${JSON.stringify(folder)} cannot hold objects for ${targetKey(target)}: only management-cluster objects get a folder of their own, one lower-case segment, neither "management", "reports" nor "hosted-...".`);
+  const reserved = ['management', 'reports'].includes(folder) || folder.startsWith('management-') || folder.startsWith('hosted-');
+  if (targetKey(target) !== 'management' || !/^[a-z0-9][a-z0-9.-]*$/.test(folder) || reserved) {
+    throw new Error(
+      `the output folder ${JSON.stringify(folder)} cannot hold objects for ${targetKey(target)}: only the app's management cluster's objects get a folder of their own, one lower-case segment, neither "management", "reports", "management-..." nor "hosted-...".`,
+    );
   }
   return folder;
 }

@@ -49,6 +49,7 @@ import {
   sshPublicKeyProblem,
   strict,
   stringMap,
+  targetKey,
   text,
   textOr,
   withSchemaFindings,
@@ -517,8 +518,9 @@ function buildClusterDeployment(props: EdgeSiteProps, namespace: string, pullSec
 }
 
 /**
- * The site's ManagedCluster, accepted by the hub. Deliberately minimal (no labels, no add-ons):
- * the hosted-cluster import (issue 19 part D) builds the full registration; dedupe with it there.
+ * The site's ManagedCluster, accepted by the hub (the documentation's step for an image-based
+ * install). Not the hosted-cluster import's (lib/management/import.ts): that one is for a
+ * Hosted-mode klusterlet on the management cluster, while the site's cluster runs its own.
  */
 function buildManagedCluster(name: string): ManagedCluster {
   return { apiVersion: OCM_API_VERSIONS.managedCluster, kind: 'ManagedCluster', metadata: { name }, spec: { hubAcceptsClient: true } };
@@ -540,7 +542,8 @@ export const imageBasedInstallEnabled: PlanCheck = (objects, plan) => {
   const issues: ValidationIssue[] = [];
   for (const engine of engines) {
     if (enabledComponents(engine.object as MultiClusterEngine).has(IMAGE_BASED_INSTALL_COMPONENT)) continue;
-    const install = installs.find((i) => fresh.has(i) || fresh.has(engine));
+    // Only the engine of the hub the install is applied to (a plan may hold two management clusters).
+    const install = installs.find((i) => targetKey(i.target) === targetKey(engine.target) && (fresh.has(i) || fresh.has(engine)));
     if (!install) continue;
     issues.push({
       severity: 'error',

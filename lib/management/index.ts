@@ -14,5 +14,7 @@ export * from './install-flags';
 export * from './monitoring';
 export * from './kubelet';
 export * from './wildcard-routes';
+export * from './disconnected';
 export * from './default-storage-class';
 export * from './management-cluster';
+export * from './import';

@@ -14,13 +14,14 @@ import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { StorageClass } from 'kubernetes-models/storage.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { EdgeSite, HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
+import { EdgeSite, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkEdgeSite, checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES } from './management-fixtures';
+import { IMPORT_FIXTURES } from './import-fixtures';
 import { EDGE_FIXTURES } from './edge-fixtures';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
@@ -60,11 +61,11 @@ function collect(source: string, define: (app: App) => void): SourceDocs {
 
 const SOURCES: SourceDocs[] = [
   ...EXAMPLE_CLUSTERS.map((cluster) =>
-    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [], [])),
+    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [], undefined, [])),
   ),
-  collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [], [])),
+  collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [], undefined, [])),
   // The day-2 example, one source per cluster: kv-lb and the router's Service inside it, aws-prod and SR-IOV inside it.
-  ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2], []))),
+  ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2], undefined, []))),
   ...DAY2_FIXTURES.map((fixture) =>
     collect(`fixture ${fixture.id}`, (app) => {
       const chart = new Chart(app, fixture.id);
@@ -78,6 +79,13 @@ const SOURCES: SourceDocs[] = [
       const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
       new HostedClusterOperators(chart, 'operators', { cluster, ...fixture.operators });
       new HostedClusterSriov(chart, 'sriov', { cluster, ...fixture.sriov });
+    }),
+  ),
+  ...IMPORT_FIXTURES.map((fixture) =>
+    collect(`fixture ${fixture.id}`, (app) => {
+      const chart = new Chart(app, fixture.id);
+      const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
+      new HostedClusterImport(chart, 'import', { cluster, ...fixture.import });
     }),
   ),
   ...CONFORMANCE_FIXTURES.map((fixture) =>
@@ -224,8 +232,12 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           // Inside hosted clusters: SR-IOV and the CredentialsRequest of an operator using AWS STS.
           'SriovNetworkNodePolicy', 'SriovNetwork', 'CredentialsRequest',
           'KubeletConfig', 'IngressController',
+          // A disconnected management cluster: its mirror sets and the Image config patch.
+          'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image',
+          // Imports into ACM/MCE: the ManagedCluster and, with ACM, its add-ons.
+          'ManagedCluster', 'KlusterletAddonConfig',
           // Edge sites on the hub (the BareMetalHost in its edge form too).
-          'ImageClusterInstall', 'ClusterDeployment', 'ClusterImageSet', 'ManagedCluster',
+          'ImageClusterInstall', 'ClusterDeployment', 'ClusterImageSet',
         ]),
       );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service', 'StorageClass']));
@@ -257,6 +269,15 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
   describe('negative controls: the server does reject bad objects', () => {
     const hostedCluster = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'HostedCluster')!.object);
     const nodePool = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'NodePool')!.object);
+
+    test('a KlusterletAddonConfig without one of its four required controllers is rejected', async () => {
+      const addons = clone(CUSTOM_CASES.find((c) => c.object.kind === 'KlusterletAddonConfig')!.object);
+      expect((await post(addons)).status).toBe(201);
+      delete addons.spec.searchCollector;
+      const result = await post(addons);
+      expect(result.status).toBe(422);
+      expect(result.body.message).toContain('searchCollector');
+    });
 
     test('the unmodified controls are accepted', async () => {
       expect((await post(hostedCluster())).status).toBe(201);
@@ -292,6 +313,16 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       expect(text).toContain('replicas');
       expect(text).toContain('autoScaling');
       expect(result.body.details.causes.map((c: { field: string }) => c.field)).toContain('spec');
+    });
+
+    test('Image cluster with additionalTrustedCA as a list (the documentation\'s form) is rejected; the library\'s object form is accepted', async () => {
+      const image = clone(CUSTOM_CASES.find((c) => c.object.kind === 'Image')!.object);
+      expect((await post(image)).status).toBe(201);
+      image.spec.additionalTrustedCA = [{ name: image.spec.additionalTrustedCA.name }];
+      const result = await post(image);
+      // A list where the schema has an object fails decoding: 400 BadRequest, not 422 Invalid.
+      expect(result.status).toBe(400);
+      expect(result.body.message).toContain('spec.additionalTrustedCA');
     });
 
     test('HostedCluster with spec.platform.type NotAPlatform is rejected (enum)', async () => {

@@ -70,21 +70,25 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'machineconfiguration.openshift.io/v1 KubeletConfig': 'kubeletconfigs',
   'machineconfiguration.openshift.io/v1 ContainerRuntimeConfig': 'containerruntimeconfigs',
   'config.openshift.io/v1 ImageDigestMirrorSet': 'imagedigestmirrorsets',
+  'config.openshift.io/v1 ImageTagMirrorSet': 'imagetagmirrorsets',
+  'config.openshift.io/v1 Image': 'images',
   'tuned.openshift.io/v1 Tuned': 'tuneds',
   'performance.openshift.io/v2 PerformanceProfile': 'performanceprofiles',
   'sriovnetwork.openshift.io/v1 SriovNetworkNodePolicy': 'sriovnetworknodepolicies',
   'sriovnetwork.openshift.io/v1 SriovNetwork': 'sriovnetworks',
   'cloudcredential.openshift.io/v1 CredentialsRequest': 'credentialsrequests',
   'operator.openshift.io/v1 IngressController': 'ingresscontrollers',
+  // Imports into ACM/MCE (and an edge site's registration).
+  'cluster.open-cluster-management.io/v1 ManagedCluster': 'managedclusters',
+  'agent.open-cluster-management.io/v1 KlusterletAddonConfig': 'klusterletaddonconfigs',
   // Edge sites (image-based installation) on the hub.
   'extensions.hive.openshift.io/v1alpha1 ImageClusterInstall': 'imageclusterinstalls',
   'hive.openshift.io/v1 ClusterDeployment': 'clusterdeployments',
   'hive.openshift.io/v1 ClusterImageSet': 'clusterimagesets',
-  'cluster.open-cluster-management.io/v1 ManagedCluster': 'managedclusters',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
-export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'PerformanceProfile', 'ClusterImageSet', 'ManagedCluster']);
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'ManagedCluster', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image', 'PerformanceProfile', 'ClusterImageSet']);
 
 /** Built-in API groups the CRD server does not serve. */
 export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1', 'storage.k8s.io/v1'];

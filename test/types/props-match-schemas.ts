@@ -54,6 +54,10 @@ import {
   managementClusterPropsSchema,
   managementKubeletPropsSchema,
   managementMonitoringPropsSchema,
+  disconnectedPropsSchema,
+  imageMirrorPropsSchema,
+  registryCAPropsSchema,
+  kubevirtBootImageMirrorPropsSchema,
   relabelRulePropsSchema,
   sreMetricSetPropsSchema,
   metallbPropsSchema,
@@ -76,6 +80,10 @@ import type {
   ManagementClusterProps,
   ManagementKubeletProps,
   ManagementMonitoringProps,
+  DisconnectedProps,
+  ImageMirrorProps,
+  RegistryCAProps,
+  KubevirtBootImageMirrorProps,
   RelabelRuleProps,
   SreMetricSetProps,
   MetalLBProps,
@@ -86,6 +94,8 @@ import type {
   VirtualizationProps,
 } from '../../lib/management/management-cluster-props';
 import { hostedClusterIngressPropsSchema } from '../../lib/day2/ingress';
+import { hostedClusterImportPropsSchema, klusterletAddOnsPropsSchema } from '../../lib/management/import';
+import type { HostedClusterImportProps, KlusterletAddOnsProps } from '../../lib/management/import-props';
 import type { HostedClusterIngressProps } from '../../lib/day2/ingress-props';
 import { guestOperatorAwsPropsSchema, guestOperatorPropsSchema, hostedClusterOperatorsPropsSchema } from '../../lib/day2/guest-operators';
 import type { GuestOperatorAwsProps, GuestOperatorProps, HostedClusterOperatorsProps } from '../../lib/day2/guest-operators-props';
@@ -185,6 +195,10 @@ same<AddOnNodePlacementProps, v.InferOutput<typeof addOnNodePlacementPropsSchema
 same<InstallFlagsProps, v.InferOutput<typeof installFlagsPropsSchema>>(true);
 same<ManagementKubeletProps, v.InferOutput<typeof managementKubeletPropsSchema>>(true);
 same<ManagementMonitoringProps, v.InferOutput<typeof managementMonitoringPropsSchema>>(true);
+same<DisconnectedProps, v.InferOutput<typeof disconnectedPropsSchema>>(true);
+same<ImageMirrorProps, v.InferOutput<typeof imageMirrorPropsSchema>>(true);
+same<RegistryCAProps, v.InferOutput<typeof registryCAPropsSchema>>(true);
+same<KubevirtBootImageMirrorProps, v.InferOutput<typeof kubevirtBootImageMirrorPropsSchema>>(true);
 same<SreMetricSetProps, v.InferOutput<typeof sreMetricSetPropsSchema>>(true);
 same<RelabelRuleProps, v.InferOutput<typeof relabelRulePropsSchema>>(true);
 
@@ -193,6 +207,8 @@ same<EdgeSiteProps, v.InferOutput<typeof edgeSitePropsSchema>>(true);
 
 // Day 2.
 same<HostedClusterIngressProps, v.InferOutput<typeof hostedClusterIngressPropsSchema>>(true);
+same<HostedClusterImportProps, v.InferOutput<typeof hostedClusterImportPropsSchema>>(true);
+same<KlusterletAddOnsProps, v.InferOutput<typeof klusterletAddOnsPropsSchema>>(true);
 same<HostedClusterOperatorsProps, v.InferOutput<typeof hostedClusterOperatorsPropsSchema>>(true);
 same<GuestOperatorProps, v.InferOutput<typeof guestOperatorPropsSchema>>(true);
 same<GuestOperatorAwsProps, v.InferOutput<typeof guestOperatorAwsPropsSchema>>(true);

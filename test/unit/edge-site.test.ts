@@ -9,7 +9,7 @@ import type { EdgeSiteProps, ManagementClusterProps } from '../../lib';
 import { checkEdgeSite } from '../../lib';
 import { EdgeSite, ManagementCluster, synthAtomically } from '../../lib/cdk8s';
 import { outputFolder } from '../../lib/cdk8s/synth';
-import { MANAGEMENT_CLUSTER, Plan, contributionOf, edgeSiteIdentityCheck, hostedClusterTarget, previousObjects, reviewAgainstPrevious } from '../../lib/core';
+import { MANAGEMENT_CLUSTER, Plan, contributionOf, edgeSiteIdentityCheck, hostedClusterTarget, managementTarget, previousObjects, reviewAgainstPrevious } from '../../lib/core';
 import type { PlannedObject, ValidationIssue } from '../../lib/core';
 import { EDGE_SITE_KEYS, imageBasedInstallEnabled } from '../../lib/edge';
 import { checkManagementCluster } from '../../lib/management';
@@ -373,6 +373,10 @@ describe('F11: the hub runs the image-based install operator', () => {
     app.add(contributionOf(checkManagementCluster(EXAMPLE_MANAGEMENT_CLUSTER).plan!, []));
     expect(app.add(edge()).issues).toEqual([]);
     expect(imageBasedInstallEnabled(edge().objects, new Plan(), 'x')).toEqual([]);
+    // Another (named) management cluster's engine does not run this site's install.
+    const two = new Plan();
+    two.add(contributionOf({ ...checkManagementCluster(without).plan!, target: managementTarget('east') }, [], 'ManagementCluster east'));
+    expect(two.add(edge()).issues).toEqual([]);
   });
 });
 
@@ -464,6 +468,7 @@ describe('one folder per site (PlannedPart.folder)', () => {
     expect(outputFolder(MANAGEMENT_CLUSTER, 'edge-store-042')).toBe('edge-store-042');
     expect(outputFolder(hostedClusterTarget('clusters', 'a'), undefined)).toBe('hosted-clusters-a');
     expect(() => outputFolder(hostedClusterTarget('clusters', 'a'), 'edge-x')).toThrow('the output folder "edge-x" cannot hold objects for clusters-a');
-    for (const bad of ['management', 'reports', 'hosted-x', 'a/b', 'Edge']) expect(() => outputFolder(MANAGEMENT_CLUSTER, bad)).toThrow(/cannot hold objects/);
+    expect(() => outputFolder(managementTarget('east'), 'edge-x')).toThrow('the output folder "edge-x" cannot hold objects for management-east');
+    for (const bad of ['management', 'management-east', 'reports', 'hosted-x', 'a/b', 'Edge']) expect(() => outputFolder(MANAGEMENT_CLUSTER, bad)).toThrow(/cannot hold objects/);
   });
 });
