@@ -30,7 +30,8 @@ export interface ValidationOptions {
   readonly requireReleaseDigest?: boolean;
 }
 
-const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$/;
+/** A Go duration without a sign (`time.ParseDuration`): `30s`, `1h30m`. @internal */
+export const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$/;
 const PAUSED_UNTIL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}.*$/;
 const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
 const UUID = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$/;

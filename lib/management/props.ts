@@ -309,6 +309,59 @@ export const managementMonitoringPropsSchema = strict({
   dashboards: v.optional(bool()),
 });
 
+/** Velero plugins OADP installs (the DataProtectionApplication CRD's enum). */
+export const VELERO_PLUGINS = ['aws', 'legacy-aws', 'gcp', 'azure', 'csi', 'vsm', 'openshift', 'kubevirt', 'hypershift'] as const;
+
+/** @internal */
+export const backupLocationPropsSchema = strict({
+  /** Location name. @default 'default' */
+  name: v.optional(name()),
+  /** Velero provider of the store. @default 'aws' */
+  provider: v.optional(oneOf(['aws', 'azure', 'gcp'])),
+  /** Bucket. */
+  bucket: text({ max: 255 }),
+  /** Folder inside the bucket. */
+  prefix: text({ max: 1024 }),
+  /** Bucket region; required with provider aws. @default none */
+  region: v.optional(text({ max: 64 })),
+  /** Endpoint of an S3-compatible store. @default AWS S3 */
+  s3Url: v.optional(text({ max: 2048 })),
+  /** Address buckets by path. @default true when s3Url is given */
+  forcePathStyle: v.optional(bool()),
+  /** PEM bundle of the store's certificate authority. @default the system's CAs */
+  caCertificate: v.optional(text({ max: 1_000_000 })),
+  /** More provider settings. @default none */
+  config: v.optional(stringMap()),
+  /** The store's credentials file (Secret key `cloud`). */
+  credentials: secretSourceSchema,
+  /** Backups that name no location go here. @default true when it is the only location */
+  default: v.optional(bool()),
+});
+
+/** @internal */
+export const nodeAgentPropsSchema = strict({
+  /** How volume data is copied. @default 'kopia' */
+  uploaderType: v.optional(oneOf(['kopia', 'restic'])),
+});
+
+/** @internal */
+export const dataProtectionPropsSchema = strict({
+  /** Name of the DataProtectionApplication. @default 'dpa-instance' */
+  name: v.optional(name()),
+  /** Object stores the backups go to. */
+  backupLocations: list(backupLocationPropsSchema, { max: 16 }),
+  /** Velero plugins. @default openshift, the locations' provider plugins, csi, hypershift */
+  plugins: v.optional(list(oneOf(VELERO_PLUGINS), { max: VELERO_PLUGINS.length * 2 })),
+  /** The node agent; `false` leaves it off. @default { uploaderType: 'kopia' } */
+  nodeAgent: v.optional(
+    v.union([nodeAgentPropsSchema, v.literal(false)], (issue) =>
+      schemaMessage(`${describeValue(issue.input)} is neither node agent settings nor false.`, "Give { uploaderType: 'kopia' } (or 'restic'), or false to leave the node agent off."),
+    ),
+  ),
+  /** How long Velero waits for a resource, a Go duration. @default '2h' */
+  resourceTimeout: v.optional(text({ max: 32 })),
+});
+
 /** Switch for a component: settings, `true` for defaults, or `false` to bring your own. */
 const component = <S extends v.GenericSchema>(schema: S) =>
   v.optional(v.union([schema, bool()], (issue) => schemaMessage(`${describeValue(issue.input)} is neither settings ({ ... }) nor true/false.`, 'Give settings, true for the defaults, or false to bring your own.')));
@@ -325,6 +378,7 @@ export const managementClusterPropsSchema = strict({
       virtualization: v.optional(operatorPropsSchema),
       lvms: v.optional(operatorPropsSchema),
       odf: v.optional(operatorPropsSchema),
+      oadp: v.optional(operatorPropsSchema),
     }),
   ),
   /** CatalogSources to create in `openshift-marketplace` (mirrored catalogs on disconnected clusters). @default none */
@@ -353,6 +407,8 @@ export const managementClusterPropsSchema = strict({
   defaultStorageClass: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
   /** How control planes are monitored: metrics set, SRE metric set, dashboards. @default the operator's */
   monitoring: v.optional(managementMonitoringPropsSchema),
+  /** Back up hosted clusters with OADP: the operator and a DataProtectionApplication. @default not installed */
+  dataProtection: v.optional(dataProtectionPropsSchema),
   /** Write inline secret values into the output. @default false */
   allowInlineSecrets: v.optional(bool()),
   /**
