@@ -74,6 +74,13 @@ export type { AgentInfrastructureOptions, AgentInfrastructurePlan, DnsRecord } f
 // The management cluster: operators, their configuration, presets and checks.
 export { planManagementCluster, checkManagementCluster } from './management';
 export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
+export type { DataProtectionProps, BackupLocationProps, NodeAgentProps, VeleroPlugin } from './management';
+
+// Backup and restore of hosted clusters with OADP: a Schedule (or Backup) per cluster, the restore
+// set, and the builders of their Velero specs (also for moving a cluster between management clusters).
+export { checkHostedClusterBackup, checkHostedClusterRestore, backupSpecFor, restoreFor, veleroScheduleProblem } from './management';
+export type { HostedClusterBackupProps, HostedClusterBackupPlan, HostedClusterRestoreProps, HostedClusterRestorePlan } from './management';
+export type { ProtectedCluster, BackupSpecOptions, RestoreSource, RestoreOptions } from './management';
 
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
 export { checkHostedClusterIngress } from './day2';
@@ -126,4 +133,13 @@ export type {
   TunedSpec,
   PerformanceProfile,
   PerformanceProfileSpec,
+  // Backup and restore (OADP, Velero).
+  DataProtectionApplication,
+  DataProtectionApplicationSpec,
+  Backup,
+  BackupSpec,
+  Schedule,
+  ScheduleSpec,
+  Restore,
+  RestoreSpec,
 } from './api';

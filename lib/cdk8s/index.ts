@@ -20,6 +20,10 @@ export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureConstructProps } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';
 export type { HostedClusterIngressConstructProps } from './hosted-cluster-ingress';
+export { HostedClusterBackup } from './hosted-cluster-backup';
+export type { HostedClusterBackupConstructProps } from './hosted-cluster-backup';
+export { HostedClusterRestore } from './hosted-cluster-restore';
+export type { HostedClusterRestoreConstructProps } from './hosted-cluster-restore';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsConstructProps, HostedClusterSriovConstructProps, HostedClusterRefProps } from './hosted-cluster-operators';
 

@@ -23,6 +23,10 @@ export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureArgs } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';
 export type { HostedClusterIngressArgs } from './hosted-cluster-ingress';
+export { HostedClusterBackup } from './hosted-cluster-backup';
+export type { HostedClusterBackupArgs } from './hosted-cluster-backup';
+export { HostedClusterRestore } from './hosted-cluster-restore';
+export type { HostedClusterRestoreArgs } from './hosted-cluster-restore';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsArgs, HostedClusterSriovArgs, HostedClusterTargetArgs } from './hosted-cluster-operators';
 
