@@ -94,8 +94,8 @@ export interface PlatformBackup {
    * @default false: only a hostname in the APIServer publishing strategy keeps it
    */
   stableApiAddress?(hc: HostedCluster): boolean;
-  /** Steps after a restore that the library cannot take (a CLI command), for the guide and the restore's warning. @default none */
-  readonly afterRestore?: string;
+  /** A step after a restore of `hc` that the library cannot take (a CLI command), for the restore's warning. @default none */
+  afterRestore?(hc: { readonly namespace: string; readonly name: string }): string;
 }
 
 /** What every platform states about its surroundings (required, so a new platform cannot forget one). */

@@ -116,7 +116,8 @@ export function checkHostedClusterRestore(hostedCluster: HostedCluster, input: u
     const problem = given === undefined ? undefined : dnsSubdomainProblem(given);
     if (problem) issues.error(key, `${quote(given)} ${problem}, so no ${key === 'backupName' ? 'Backup' : 'Schedule'} can have that name.`, `Give the name as \`oc get ${key === 'backupName' ? 'backups' : 'schedules'} -n ${OADP_NAMESPACE}\` shows it.`);
   }
-  if (definition?.backup.afterRestore) issues.warn('(cluster)', `after the restore, run by hand: ${definition.backup.afterRestore}.`, 'See docs/backup-restore.md, "What stays manual".');
+  const afterRestore = definition?.backup.afterRestore?.(cluster);
+  if (afterRestore) issues.warn('(cluster)', `after the restore, run by hand: ${afterRestore}.`, 'See docs/backup-restore.md, "What stays manual".');
 
   const from: RestoreSource = props.backupName !== undefined ? { backupName: props.backupName } : { scheduleName: props.scheduleName ?? '' };
   const restore = operandResource(

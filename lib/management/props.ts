@@ -6,7 +6,7 @@
 import type { HyperConvergedSpec, MetalLBSpec, AgentServiceConfigSpecOsImages, Toleration } from '../api';
 import { v } from '../core/valibot';
 import { MAX_SUBDOMAIN_LENGTH } from '../core/names';
-import { bool, count, describeValue, list, literal, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
+import { bool, count, describeValue, list, literal, oneOf, parsedBy, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
 import { secretSourceSchema } from '../core/secrets';
 import { planCapacityOptionsSchema } from '../capacity/input';
 import { PLATFORM_TYPES } from '../platforms';
@@ -354,8 +354,16 @@ export const dataProtectionPropsSchema = strict({
   plugins: v.optional(list(oneOf(VELERO_PLUGINS), { max: VELERO_PLUGINS.length * 2 })),
   /** The node agent; `false` leaves it off. @default { uploaderType: 'kopia' } */
   nodeAgent: v.optional(
-    v.union([nodeAgentPropsSchema, v.literal(false)], (issue) =>
-      schemaMessage(`${describeValue(issue.input)} is neither node agent settings nor false.`, "Give { uploaderType: 'kopia' } (or 'restic'), or false to leave the node agent off."),
+    v.pipe(
+      v.unknown(),
+      // Settings get their own findings; anything else but false gets one.
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const input = dataset.value;
+        if (input === false) return false as const;
+        if (typeof input === 'object' && input !== null && !Array.isArray(input)) return parsedBy(nodeAgentPropsSchema, input, addIssue) ?? NEVER;
+        addIssue({ message: schemaMessage(`${describeValue(input)} is neither node agent settings nor false.`, "Give { uploaderType: 'kopia' } (or 'restic'), or false to leave the node agent off.") });
+        return NEVER;
+      }),
     ),
   ),
   /** How long Velero waits for a resource, a Go duration. @default '2h' */

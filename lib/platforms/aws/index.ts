@@ -257,7 +257,7 @@ export const awsPlatform = definePlatform({
     crossClusterRestore: true,
     // Private endpoints keep their address: the nodes reach the API through the VPC endpoint, not a public load balancer.
     stableApiAddress: (hc) => hc.spec.platform.aws?.endpointAccess === 'Private' || hc.spec.platform.aws?.endpointAccess === 'PublicAndPrivate',
-    afterRestore: 'hypershift fix dr-oidc-iam --hc-name <name> --hc-namespace <namespace> (re-uploads the OIDC documents when the control-plane operator reports WebIdentityErr)',
+    afterRestore: (hc) => `hypershift fix dr-oidc-iam --hc-name ${hc.name} --hc-namespace ${hc.namespace} --aws-creds <credentials file>, when the control-plane operator reports WebIdentityErr or nodes stay NotReady (it uploads the OIDC documents again)`,
   },
 
   contribute: {
