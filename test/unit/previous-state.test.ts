@@ -10,6 +10,7 @@ import {
   judgedKinds,
   previousKinds,
   previousObjects,
+  restoreCheck,
   reviewAgainstPrevious,
   transitionRuleCheck,
   upgradeCheck,
@@ -47,13 +48,14 @@ describe('checkAgainstPrevious', () => {
   const pool = plan.nodePools[0];
 
   test('the transition rules and the upgrade rules are the checks, reading the kinds they need', () => {
-    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck]);
-    expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'HostedCluster', 'NodePool']);
+    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck, restoreCheck]);
+    expect(restoreCheck.kinds).toEqual(['HostedCluster', 'Restore']);
+    expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool']);
     expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool']);
     expect(upgradeCheck.summaryKinds).toEqual(['Subscription']);
     // A synth reads back what the summary needs too; the Pulumi guard (no summary) only what the findings read.
-    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'HostedCluster', 'NodePool', 'Subscription']);
-    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'HostedCluster', 'NodePool']);
+    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool', 'Restore', 'Subscription']);
+    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool', 'Restore']);
   });
 
   test('one review of the previous objects: the findings of every check and the summary lines (the versions that move)', () => {
