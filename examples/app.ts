@@ -2,15 +2,16 @@
 import { App, Chart } from 'cdk8s';
 import type { Construct } from 'constructs';
 import type { HostedClusterProps, ManagementClusterProps } from '../lib';
-import { AgentInfrastructure, HostedClusterBundle, HostedClusterIngress, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
+import { AgentInfrastructure, HostedClusterBackup, HostedClusterBundle, HostedClusterIngress, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
-import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, ExampleDay2 } from './clusters';
+import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, EXAMPLE_PROTECTION, ExampleDay2, ExampleProtection } from './clusters';
 
 /**
  * Adds the management cluster (unless `null`) and one chart per cluster to `app`; the chart id
  * names the output file. An agent cluster with hosts in EXAMPLE_AGENT_INFRASTRUCTURE gets them in
  * its chart; the default example also has the agent cluster on KubeVirt VMs. Day-2 objects go into
- * their cluster's chart (the synth splits it by target); `day2: []` leaves them out.
+ * their cluster's chart (the synth splits it by target); `day2: []` leaves them out. A cluster's
+ * backup (and restore set, when it has one) goes into its chart too; `protection: []` leaves them out.
  */
 export function defineExample(
   app: App,
@@ -18,6 +19,7 @@ export function defineExample(
   options = EXAMPLE_OPTIONS,
   management: ManagementClusterProps | null = EXAMPLE_MANAGEMENT_CLUSTER,
   day2: readonly ExampleDay2[] = EXAMPLE_DAY2,
+  protection: readonly ExampleProtection[] = EXAMPLE_PROTECTION,
 ): void {
   if (management) new ManagementCluster(new Chart(app, 'management-cluster'), 'management', management);
   for (const cluster of clusters) {
@@ -27,6 +29,9 @@ export function defineExample(
     if (hosts) new AgentInfrastructure(chart, 'agent-infrastructure', { ...hosts, cluster: bundle });
     const inside = day2.find((d) => d.cluster.name === cluster.name && d.cluster.namespace === cluster.namespace);
     if (inside) defineDay2(chart, bundle, inside);
+    const protect = protection.find((p) => p.cluster.name === cluster.name && p.cluster.namespace === cluster.namespace);
+    if (protect) new HostedClusterBackup(chart, 'backup', { cluster: bundle, ...protect.backup });
+    if (protect?.restore) new HostedClusterRestore(chart, 'restore', { cluster: bundle, ...protect.restore });
   }
   // Day 2 of clusters not defined above: the cluster and the objects inside it in one chart.
   for (const inside of day2.filter((d) => !clusters.some((c) => c.name === d.cluster.name && c.namespace === d.cluster.namespace))) {
