@@ -38,7 +38,7 @@ describe('synthAtomically', () => {
     ]);
     expect(Object.keys(filesBelow(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(79); // 22 of the hosted clusters (2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 27 of the management cluster, 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV)
+    expect(result.objects).toBe(85); // 23 of the hosted clusters (2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret, 1 its backup Schedule), 21 of the agent hosts and the VM-agents cluster, 32 of the management cluster (5 of them OADP), 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV)
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
@@ -126,7 +126,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 13 file\(s\), 79 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 13 file\(s\), 85 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');
