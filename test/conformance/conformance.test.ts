@@ -14,18 +14,22 @@ import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { StorageClass } from 'kubernetes-models/storage.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
+import { HostedClusterBackup, HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
-import { MANAGEMENT_FIXTURES } from './management-fixtures';
+import { MANAGEMENT_FIXTURES as BASE_MANAGEMENT_FIXTURES } from './management-fixtures';
+import { DATA_PROTECTION_FIXTURES, PROTECTION_FIXTURES } from './protection-fixtures';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = any;
+
+/** Management clusters: the presets, every optional field, and OADP's shapes. */
+const MANAGEMENT_FIXTURES = [...BASE_MANAGEMENT_FIXTURES, ...DATA_PROTECTION_FIXTURES];
 
 interface Case {
   readonly title: string;
@@ -87,6 +91,15 @@ const SOURCES: SourceDocs[] = [
   ...MANAGEMENT_FIXTURES.map((fixture) =>
     collect(`management fixture ${fixture.id}`, (app) => {
       new ManagementCluster(new Chart(app, fixture.id), 'management', fixture.props);
+    }),
+  ),
+  // A cluster's Schedule, Backup or Restore alone (its HostedCluster is posted by the other sources).
+  ...PROTECTION_FIXTURES.map((fixture) =>
+    collect(`management protection ${fixture.id}`, (app) => {
+      const chart = new Chart(app, fixture.id);
+      const cluster = { plan: planHostedCluster(fixture.cluster, { supportedVersions: SUPPORTED_VERSIONS }) };
+      if (fixture.backup) new HostedClusterBackup(chart, 'backup', { cluster, ...fixture.backup });
+      if (fixture.restore) new HostedClusterRestore(chart, 'restore', { cluster, ...fixture.restore });
     }),
   ),
 ];
@@ -213,6 +226,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           // Inside hosted clusters: SR-IOV and the CredentialsRequest of an operator using AWS STS.
           'SriovNetworkNodePolicy', 'SriovNetwork', 'CredentialsRequest',
           'KubeletConfig', 'IngressController',
+          // Backup and restore with OADP.
+          'DataProtectionApplication', 'Schedule', 'Backup', 'Restore',
         ]),
       );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service', 'StorageClass']));

@@ -76,6 +76,11 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'sriovnetwork.openshift.io/v1 SriovNetwork': 'sriovnetworks',
   'cloudcredential.openshift.io/v1 CredentialsRequest': 'credentialsrequests',
   'operator.openshift.io/v1 IngressController': 'ingresscontrollers',
+  // Backup and restore (OADP, Velero).
+  'oadp.openshift.io/v1alpha1 DataProtectionApplication': 'dataprotectionapplications',
+  'velero.io/v1 Backup': 'backups',
+  'velero.io/v1 Schedule': 'schedules',
+  'velero.io/v1 Restore': 'restores',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
