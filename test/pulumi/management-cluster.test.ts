@@ -38,9 +38,15 @@ test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, t
     ['webhooks-ready', -1],
   ]);
   const [operators, configuration, webhooks] = mgmt.phases.map((p) => p.resources);
-  for (const r of configuration) expect(dependsOn.get(r)).toEqual(operators);
-  for (const r of webhooks) expect(dependsOn.get(r)).toEqual(configuration);
-  expect((await Promise.all(configuration.map(kindOf))).sort()).toEqual(['HyperConverged', 'IngressController', 'KubeletConfig', 'MetalLB', 'MultiClusterEngine', 'StorageClass']);
+  // Each waits for the phase before it (compared by identity: a failing diff of resources would print their whole graph).
+  const waitsFor = (r: pulumi.Resource, before: readonly pulumi.Resource[]) => before.every((b) => (dependsOn.get(r) as pulumi.Resource[]).includes(b));
+  expect(configuration.filter((r) => !waitsFor(r, operators))).toHaveLength(0);
+  expect(webhooks.filter((r) => !waitsFor(r, configuration))).toHaveLength(0);
+  expect((await Promise.all(configuration.map(kindOf))).sort()).toEqual(['DataProtectionApplication', 'ExternalSecret', 'HyperConverged', 'IngressController', 'KubeletConfig', 'MetalLB', 'MultiClusterEngine', 'StorageClass']);
+  // The DataProtectionApplication waits for its store credentials too.
+  const dpa = configuration[(await Promise.all(configuration.map(kindOf))).indexOf('DataProtectionApplication')];
+  const credentials = configuration[(await Promise.all(configuration.map(kindOf))).indexOf('ExternalSecret')];
+  expect((dependsOn.get(dpa) as pulumi.Resource[]).includes(credentials)).toBe(true);
   // A Subscription waits for its OperatorGroup too.
   const subscriptions = [];
   for (const r of operators) if ((await kindOf(r)) === 'Subscription') subscriptions.push(r);
@@ -58,6 +64,7 @@ test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, t
   expect(waitFor('MetalLB')).toEqual(['condition=Available']);
   expect(waitFor('HyperConverged')).toEqual(['condition=Available']);
   expect(waitFor('AgentServiceConfig')).toEqual(['condition=DeploymentsHealthy']);
+  expect(waitFor('DataProtectionApplication')).toEqual(['condition=Reconciled']);
   // The objects the cluster has already are server-side patches; the KubeletConfig is created.
   expect(byType('kubernetes:operator.openshift.io/v1:IngressControllerPatch')).toHaveLength(1);
   expect(byType('kubernetes:storage.k8s.io/v1:StorageClassPatch')).toHaveLength(1);
