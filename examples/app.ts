@@ -2,16 +2,17 @@
 import { App, Chart } from 'cdk8s';
 import type { Construct } from 'constructs';
 import type { HostedClusterProps, ManagementClusterProps } from '../lib';
-import { AgentInfrastructure, HostedClusterBackup, HostedClusterBundle, HostedClusterIngress, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
+import { AgentInfrastructure, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
-import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, EXAMPLE_PROTECTION, ExampleDay2, ExampleProtection } from './clusters';
+import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_IMPORTS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, EXAMPLE_PROTECTION, ExampleDay2, ExampleImport, ExampleProtection } from './clusters';
 
 /**
  * Adds the management cluster (unless `null`) and one chart per cluster to `app`; the chart id
  * names the output file. An agent cluster with hosts in EXAMPLE_AGENT_INFRASTRUCTURE gets them in
  * its chart; the default example also has the agent cluster on KubeVirt VMs. Day-2 objects go into
- * their cluster's chart (the synth splits it by target); `day2: []` leaves them out. A cluster's
- * backup (and restore set, when it has one) goes into its chart too; `protection: []` leaves them out.
+ * their cluster's chart (the synth splits it by target); `day2: []` leaves them out. A cluster in
+ * `imports` gets its ManagedCluster in its chart; `imports: []` leaves them out. A cluster's backup
+ * (and restore set, when it has one) goes into its chart too; `protection: []` leaves them out.
  */
 export function defineExample(
   app: App,
@@ -19,14 +20,18 @@ export function defineExample(
   options = EXAMPLE_OPTIONS,
   management: ManagementClusterProps | null = EXAMPLE_MANAGEMENT_CLUSTER,
   day2: readonly ExampleDay2[] = EXAMPLE_DAY2,
+  imports: readonly ExampleImport[] = EXAMPLE_IMPORTS,
   protection: readonly ExampleProtection[] = EXAMPLE_PROTECTION,
 ): void {
+  const importOf = (cluster: HostedClusterProps) => imports.find((i) => i.cluster.name === cluster.name && i.cluster.namespace === cluster.namespace);
   if (management) new ManagementCluster(new Chart(app, 'management-cluster'), 'management', management);
   for (const cluster of clusters) {
     const chart = new Chart(app, `${cluster.platform.type.toLowerCase()}-${cluster.name}`);
     const bundle = new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
     const hosts = EXAMPLE_AGENT_INFRASTRUCTURE[cluster.name];
     if (hosts) new AgentInfrastructure(chart, 'agent-infrastructure', { ...hosts, cluster: bundle });
+    const imported = importOf(cluster);
+    if (imported) new HostedClusterImport(chart, 'import', { cluster: bundle, ...imported.import });
     const inside = day2.find((d) => d.cluster.name === cluster.name && d.cluster.namespace === cluster.namespace);
     if (inside) defineDay2(chart, bundle, inside);
     const protect = protection.find((p) => p.cluster.name === cluster.name && p.cluster.namespace === cluster.namespace);

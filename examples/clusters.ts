@@ -3,7 +3,7 @@
  * through external-secrets or from Secrets that already exist; no secret value is written.
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import type { HostedClusterBackupProps, HostedClusterIngressProps, HostedClusterProps, HostedClusterRestoreProps, HostedClusterSriovProps, ManagementClusterProps, PlanOptions } from '../lib';
+import type { HostedClusterBackupProps, HostedClusterImportProps, HostedClusterIngressProps, HostedClusterProps, HostedClusterRestoreProps, HostedClusterSriovProps, ManagementClusterProps, PlanOptions } from '../lib';
 import { NodeConfig, NodeTuning, SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
@@ -34,7 +34,11 @@ export const agentCluster: HostedClusterProps = {
   secretEncryption: { aescbc: vault('hosted-clusters/vcluster2', 'etcd-encryption-key') },
 };
 
-/** A KubeVirt cluster with base-domain passthrough, HA control plane and two VM pools, one with a KubeletConfig and a Tuned. */
+/**
+ * A KubeVirt cluster with base-domain passthrough, HA control plane and two VM pools, one with a
+ * KubeletConfig and a Tuned. Once deleted and destroyed, it stays 10 minutes with its final status
+ * (condition HostedClusterDestroyed) for the dashboards that watch it.
+ */
 export const kubevirtCluster: HostedClusterProps = {
   name: 'kv-dev',
   namespace: 'kubevirt-clusters',
@@ -42,6 +46,7 @@ export const kubevirtCluster: HostedClusterProps = {
   platform: { type: 'KubeVirt', kubevirt: {} },
   controllerAvailabilityPolicy: 'HighlyAvailable',
   etcd: { storageClassName: 'ocs-storagecluster-ceph-rbd' },
+  destroyGracePeriod: '10m',
   pullSecret: vault('hosted-clusters/pull-secret'),
   secretEncryption: { aescbc: SecretSource.existing('kv-dev-etcd-encryption-key') },
   nodePools: [
@@ -149,7 +154,8 @@ export const EXAMPLE_CLUSTERS: readonly HostedClusterProps[] = [agentCluster, ku
 export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
   platforms: ['AWS', 'KubeVirt', 'Agent', 'None'],
   multiclusterEngine: {
-    hypershiftAddOn: { hcMaxNumber: 80, hcThresholdNumber: 60 },
+    // Hosted clusters are imported into the hub explicitly (EXAMPLE_IMPORTS), not by the add-on.
+    hypershiftAddOn: { hcMaxNumber: 80, hcThresholdNumber: 60, autoImportDisabled: true },
     oidcStorage: { bucket: 'hcp-oidc-example', region: 'us-east-1', credentials: vault('management/oidc-s3', 'credentials') },
     externalDns: { provider: 'aws', domainFilter: 'service.hcp.example.com', credentials: vault('management/external-dns', 'credentials') },
     privateLink: { region: 'us-east-1', accessKeyId: vault('management/private-link', 'aws-access-key-id'), secretAccessKey: vault('management/private-link', 'aws-secret-access-key') },
@@ -224,6 +230,19 @@ export const EXAMPLE_DAY2: readonly ExampleDay2[] = [
   },
 ];
 
+/** An explicit import of one hosted cluster into the hub (the management cluster): its ManagedCluster. */
+export interface ExampleImport {
+  readonly cluster: HostedClusterProps;
+  readonly import: HostedClusterImportProps;
+}
+
+/**
+ * The AWS cluster, imported into the multicluster engine as the documentation's manual import
+ * does (the example's management cluster turns the add-on's auto-import off). The management
+ * cluster runs MCE without ACM, so no `addons`. Written beside the cluster, in wave 3: a delete
+ * removes the ManagedCluster before the HostedCluster.
+ */
+export const EXAMPLE_IMPORTS: readonly ExampleImport[] = [{ cluster: awsCluster, import: { labels: { environment: 'production' } } }];
 
 /** The backup of one hosted cluster and, when recovering it, its restore set. */
 export interface ExampleProtection {

@@ -13,6 +13,7 @@ export type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, AwsZone, EndpointA
 export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './platforms';
 export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
 export type { ReleaseProps, SecretEncryptionProps, ServicesProps, PriorityClassProps } from './core/hosted-cluster';
+export type { EtcdProps, UnmanagedEtcdProps, OlmCatalogsProps, OlmCatalogImages, TrustBundleSource } from './core/hosted-cluster';
 export type { NetworkingProps, NetworkEntry, ClusterNetworkEntry } from './core/networking';
 export type { PublishingMapping } from './core/services';
 export type { Arch, UpgradeType } from './core/platform';
@@ -81,6 +82,11 @@ export type { DataProtectionProps, BackupLocationProps, NodeAgentProps, VeleroPl
 export { checkHostedClusterBackup, checkHostedClusterRestore, backupSpecFor, restoreFor, veleroScheduleProblem } from './management';
 export type { HostedClusterBackupProps, HostedClusterBackupPlan, HostedClusterRestoreProps, HostedClusterRestorePlan } from './management';
 export type { ProtectedCluster, BackupSpecOptions, RestoreSource, RestoreOptions } from './management';
+// A disconnected management cluster: mirror sets, registry CAs, the KubeVirt boot image mirror.
+export type { DisconnectedProps, ImageMirrorProps, RegistryCAProps, KubevirtBootImageMirrorProps } from './management';
+// Import into ACM/MCE: a hosted cluster's ManagedCluster (and ACM add-ons), planned against the cluster.
+export { checkHostedClusterImport } from './management';
+export type { HostedClusterImportProps, HostedClusterImportPlan, KlusterletAddOnsProps } from './management';
 
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
 export { checkHostedClusterIngress } from './day2';
@@ -113,6 +119,8 @@ export type {
   NodePool,
   NodePoolSpec,
   ExternalSecret,
+  ManagedCluster,
+  KlusterletAddonConfig,
   InfraEnv,
   NMStateConfig,
   BareMetalHost,

@@ -26,6 +26,8 @@ export { HostedClusterRestore } from './hosted-cluster-restore';
 export type { HostedClusterRestoreConstructProps } from './hosted-cluster-restore';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsConstructProps, HostedClusterSriovConstructProps, HostedClusterRefProps } from './hosted-cluster-operators';
+export { HostedClusterImport } from './hosted-cluster-import';
+export type { HostedClusterImportConstructProps } from './hosted-cluster-import';
 
 // cdk8s-plus interop: the parts of your cdk8s-plus module the bundle's helpers use.
 export type { KplusSecretModule, KplusNamespacesModule } from './cdk8s-plus';

@@ -17,11 +17,12 @@ export interface PreviousOutput {
   readonly warnings: readonly ValidationIssue[];
 }
 
-/** The target key (`management`, `<namespace>-<name>`) of a file in a target folder, or undefined for reports. */
+/** The target key (`management`, `management-<name>`, `<namespace>-<name>`) of a file in a target folder, or undefined for reports. */
 function targetOfFile(file: string): string | undefined {
   const folder = file.split('/')[0];
   if (!file.endsWith('.yaml') || folder === file) return undefined;
-  if (folder === 'management') return 'management';
+  // A management cluster's folder is its target key (targetFolder in synth.ts).
+  if (folder === 'management' || folder.startsWith('management-')) return folder;
   return folder.startsWith('hosted-') ? folder.slice('hosted-'.length) : undefined;
 }
 

@@ -40,12 +40,12 @@ export interface SynthesizedChart {
 }
 
 /**
- * The folder of a target inside the output folder: `management`, or `hosted-<namespace>-<name>`
- * for the API of a hosted cluster. One folder per target, so that each is one Argo CD
- * Application or Flux Kustomization pointed at one cluster.
+ * The folder of a target inside the output folder: `management` (or `management-<name>` for a
+ * named management cluster), or `hosted-<namespace>-<name>` for the API of a hosted cluster. One
+ * folder per target, so that each is one Argo CD Application or Flux Kustomization pointed at one cluster.
  */
 export function targetFolder(target: Target): string {
-  return target.kind === 'management' ? 'management' : `hosted-${targetKey(target)}`;
+  return target.kind === 'management' ? targetKey(target) : `hosted-${targetKey(target)}`;
 }
 
 /**

@@ -254,6 +254,6 @@ function renderNamedCertificate(cert: NamedCertificateProps, path: string, conte
 /** Why a CA bundle's PEM text is unusable, never echoing it; undefined when it holds certificates only. */
 export function pemBundleProblem(pem: string): string | undefined {
   if (pem.includes('PRIVATE KEY')) return 'the CA bundle holds a private key; only certificates belong in a ConfigMap.';
-  if (!pem.includes('-----BEGIN CERTIFICATE-----')) return 'the CA bundle holds no PEM certificate ("-----BEGIN CERTIFICATE-----").';
+  if (!/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/.test(pem)) return 'the CA bundle holds no PEM certificate ("-----BEGIN CERTIFICATE-----").';
   return undefined;
 }

@@ -51,6 +51,15 @@ export const ANNOTATIONS = {
   apiCriticalPriorityClass: 'hypershift.openshift.io/api-critical-priority-class',
   etcdPriorityClass: 'hypershift.openshift.io/etcd-priority-class',
   resourceRequestOverridePrefix: 'resource-request-override.hypershift.openshift.io/',
+  /** How long the operator keeps a deleted HostedCluster (condition HostedClusterDestroyed) before it removes its finalizer: a Go duration. */
+  destroyGracePeriod: 'hypershift.openshift.io/destroy-grace-period',
+  /** `source=destination,...`: registry replacements in the OLM catalog images the control plane resolves (placement management). */
+  olmCatalogsRegistryOverrides: 'hypershift.openshift.io/olm-catalogs-is-registry-overrides',
+  /** The four OLM catalog images (placement management): all four or none, each by digest. */
+  certifiedOperatorsCatalogImage: 'hypershift.openshift.io/certified-operators-catalog-image',
+  communityOperatorsCatalogImage: 'hypershift.openshift.io/community-operators-catalog-image',
+  redhatMarketplaceCatalogImage: 'hypershift.openshift.io/redhat-marketplace-catalog-image',
+  redhatOperatorsCatalogImage: 'hypershift.openshift.io/redhat-operators-catalog-image',
   argoSyncWave: 'argocd.argoproj.io/sync-wave',
   /** Argo CD sync options; `SkipDryRunOnMissingResource=true` lets a custom resource wait for the CRD its operator installs. */
   argoSyncOptions: 'argocd.argoproj.io/sync-options',

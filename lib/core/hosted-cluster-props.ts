@@ -37,12 +37,18 @@ export interface ClusterPropsOf<Platform extends { readonly type: string }> {
   readonly controllerAvailabilityPolicy?: AvailabilityPolicy;
   /** Replicas of the infrastructure components in the hosted cluster. @default the CRD's, SingleReplica */
   readonly infrastructureAvailabilityPolicy?: AvailabilityPolicy;
-  /** Managed etcd volume. @default 8Gi on the platform's storage class */
+  /** etcd: the managed etcd's volume and a snapshot to restore, or an etcd of your own. @default managed etcd, 8Gi on the platform's storage class */
   readonly etcd?: EtcdProps;
   /** How the control-plane services are published. @default the platform's mapping */
   readonly services?: ServicesProps;
   /** Where the OLM catalogs of the hosted cluster run. @default 'management' */
   readonly olmCatalogPlacement?: 'management' | 'guest';
+  /**
+   * Where the control plane pulls the default OLM catalogs from, with placement `management`
+   * (disconnected clusters): registry replacements, or the four catalog images by digest
+   * (HostedCluster annotations). @default the catalog images of the release, from their registries
+   */
+  readonly olmCatalogs?: OlmCatalogsProps;
   /** Run the cluster in FIPS mode. @default false */
   readonly fips?: boolean;
   /** Registry credentials (`.dockerconfigjson`). */
@@ -51,8 +57,12 @@ export interface ClusterPropsOf<Platform extends { readonly type: string }> {
   readonly sshKey?: SecretSource;
   /** etcd encryption. @default aescbc with the existing Secret `<name>-etcd-encryption-key` (a warning says so) */
   readonly secretEncryption?: SecretEncryptionProps;
-  /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
-  readonly additionalTrustBundle?: string;
+  /**
+   * Extra CAs the nodes and the control plane trust (a mirror registry's, a proxy's): PEM text,
+   * written to ConfigMap `user-ca-bundle` (key `ca-bundle.crt`) in the HostedCluster namespace, or
+   * `{ existingConfigMap }`, a ConfigMap with key `ca-bundle.crt` that exists there. @default none
+   */
+  readonly additionalTrustBundle?: TrustBundleSource;
   /**
    * OAuth identity providers, with their Secrets and CA bundles as sources (written to
    * `configuration.oauth.identityProviders`). The first one ends the kubeadmin login. @default none
@@ -102,6 +112,14 @@ export interface ClusterPropsOf<Platform extends { readonly type: string }> {
    * upgrade is done. @default none (upgrades wait until the cluster is upgradeable)
    */
   readonly forceUpgradeTo?: string;
+  /**
+   * How long the operator keeps the HostedCluster once it is deleted and destroyed, so that
+   * whoever watches it can read its final status (condition `HostedClusterDestroyed`), as a Go
+   * duration (`10m`, `1h30m`; annotation `hypershift.openshift.io/destroy-grace-period`). Not the
+   * CLI's `--cluster-grace-period`, which is how long `hcp destroy` waits. @default none (the
+   * finalizer goes as soon as the cluster is destroyed)
+   */
+  readonly destroyGracePeriod?: string;
   /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
   readonly issuerURL?: string;
   /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. @default none */
@@ -124,13 +142,75 @@ export interface HostedClusterPropsOf<Platform extends { readonly type: string }
 /** How many replicas of each component run. */
 export type AvailabilityPolicy = 'SingleReplica' | 'HighlyAvailable';
 
-/** The managed etcd volume. */
+/** etcd: the volume of the etcd the operator runs (managed), a snapshot to start it from, or an etcd of your own (unmanaged). */
 export interface EtcdProps {
   /** Size of the volume. @default '8Gi' */
   readonly storageSize?: string;
   /** StorageClass of the volume. @default the platform's (AWS: gp3-csi), else the default StorageClass */
   readonly storageClassName?: string;
+  /**
+   * An etcd snapshot the new cluster starts from (`spec.etcd.managed.storage.restoreSnapshotURL`):
+   * an `https://` URL (a pre-signed S3 URL, as `aws s3 presign` gives) or an `s3://` URL, at most
+   * 1024 characters. The etcd pods download it only while their volume is empty, on the first
+   * start; it can never be added, changed or removed once the cluster exists. The snapshot's data
+   * is encrypted with the etcd encryption key of the cluster it was taken from, so
+   * `secretEncryption` must give that same key. @default none (a new, empty etcd)
+   */
+  readonly restoreSnapshotURL?: string;
+  /**
+   * An etcd you run yourself (`managementType: Unmanaged`): the control plane uses it instead of
+   * running one. Excludes storageSize, storageClassName and restoreSnapshotURL; a cluster cannot
+   * switch between managed and unmanaged etcd once it exists. @default none (managed etcd)
+   */
+  readonly unmanaged?: UnmanagedEtcdProps;
 }
+
+/** An etcd of your own: where it listens and the client certificate to reach it. */
+export interface UnmanagedEtcdProps {
+  /** The etcd client URL, `https://...` (at most 255 characters), e.g. `https://etcd.example.com:2379`. */
+  readonly endpoint: string;
+  /**
+   * The Secret with the client TLS material, keys `etcd-client-ca.crt` (the CA that signed etcd's
+   * serving certificate), `etcd-client.crt` and `etcd-client.key` (the client certificate and its
+   * key): an existing Secret, or an ExternalSecret reading the three as properties of one key.
+   */
+  readonly clientSecret: SecretSource;
+}
+
+/** The OLM catalogs the control plane runs (placement `management`): where their images come from. */
+export interface OlmCatalogsProps {
+  /**
+   * Registry replacements in the catalog images, `{ 'registry.redhat.io': 'mirror.example.com:5000' }`:
+   * the control plane replaces each source string by its destination before it pulls
+   * (annotation `hypershift.openshift.io/olm-catalogs-is-registry-overrides`). @default none
+   */
+  readonly registryOverrides?: Readonly<Record<string, string>>;
+  /**
+   * The four default catalog images, each by digest; they replace the ImageStream that keeps the
+   * catalogs current, so update them whenever the mirror is refreshed. @default the release's
+   */
+  readonly images?: OlmCatalogImages;
+}
+
+/** The four default OLM catalog images, each pinned by digest (`...@sha256:<64 hex>`). */
+export interface OlmCatalogImages {
+  /** The `certified-operators` catalog. */
+  readonly certifiedOperators: string;
+  /** The `community-operators` catalog. */
+  readonly communityOperators: string;
+  /** The `redhat-marketplace` catalog. */
+  readonly redhatMarketplace: string;
+  /** The `redhat-operators` catalog. */
+  readonly redhatOperators: string;
+}
+
+/** Extra CAs: PEM text (written to ConfigMap `user-ca-bundle`), or a ConfigMap with key `ca-bundle.crt` that exists. */
+export type TrustBundleSource =
+  | string
+  | {
+      /** Name of a ConfigMap with key `ca-bundle.crt` in the HostedCluster namespace. */
+      readonly existingConfigMap: string;
+    };
 
 /** etcd encryption: an aescbc key Secret, or a KMS key (checked on the final HostedCluster). */
 export type SecretEncryptionProps =

@@ -14,19 +14,31 @@ import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
 import { DeepPartial, deepMerge } from './merge';
 import { MAX_NAME_LENGTH } from './limits';
-import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, MAX_SUBDOMAIN_LENGTH, infraIdFor, secretKeys } from './names';
+import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, MAX_SUBDOMAIN_LENGTH, dnsSubdomainProblem, infraIdFor, secretKeys } from './names';
 import { networkingPropsSchema, networkingSpec } from './networking';
-import { bool, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
+import { bool, describeValue, list, oneOf, passthrough, passthroughList, quote, schemaMessage, strict, stringMap, text, textOr } from './schema';
 import type { AnyPlatformDefinition, ClusterContext } from './platform';
 import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, secretSourceSchema } from './secrets';
 import { servicesFor, withOverrides } from './services';
-import { identityProviderSchema, namedCertificateSchema, renderAccess } from './access';
+import { identityProviderSchema, namedCertificateSchema, pemBundleProblem, renderAccess } from './access';
 import { checkConfigurationReferences } from './access-checks';
 import type { PathRule } from './props-paths';
-import type { ClusterPropsOf } from './hosted-cluster-props';
+import type { ClusterPropsOf, TrustBundleSource } from './hosted-cluster-props';
 import { updateChannelSchema } from './update-channel';
+import { checkEtcdProps, etcdPropsSchema, etcdSpec } from './etcd';
+import { OLM_CATALOG_IMAGE_ANNOTATIONS, OLM_CATALOG_PATHS, checkOlmCatalogProps, olmCatalogAnnotations, olmCatalogsPropsSchema } from './olm-catalogs';
 
-export type { ClusterPropsOf, EtcdProps, PriorityClassProps, SecretEncryptionProps, ServicesProps } from './hosted-cluster-props';
+export type {
+  ClusterPropsOf,
+  EtcdProps,
+  OlmCatalogImages,
+  OlmCatalogsProps,
+  PriorityClassProps,
+  SecretEncryptionProps,
+  ServicesProps,
+  TrustBundleSource,
+  UnmanagedEtcdProps,
+} from './hosted-cluster-props';
 export type { ReleaseProps } from './release-props';
 
 /** @internal */
@@ -110,19 +122,14 @@ export const hostedClusterEntries = {
   controllerAvailabilityPolicy: v.optional(oneOf(['SingleReplica', 'HighlyAvailable'])),
   /** @default the CRD's, SingleReplica */
   infrastructureAvailabilityPolicy: v.optional(oneOf(['SingleReplica', 'HighlyAvailable'])),
-  /** Managed etcd volume. @default 8Gi on the platform's storage class */
-  etcd: v.optional(
-    strict({
-      /** @default '8Gi' */
-      storageSize: v.optional(text({ max: 64 })),
-      /** @default the platform's (AWS: gp3-csi), else the default StorageClass */
-      storageClassName: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
-    }),
-  ),
+  /** etcd: the managed etcd's volume and a snapshot to restore, or an etcd of your own. @default managed etcd, 8Gi on the platform's storage class */
+  etcd: v.optional(etcdPropsSchema),
   /** How the control-plane services are published. @default the platform's mapping */
   services: v.optional(servicesPropsSchema),
   /** @default 'management' */
   olmCatalogPlacement: v.optional(oneOf(['management', 'guest'])),
+  /** Where the control plane pulls the default OLM catalogs from (placement management). @default the release's catalog images */
+  olmCatalogs: v.optional(olmCatalogsPropsSchema),
   /** @default false */
   fips: v.optional(bool()),
   /** Registry credentials (`.dockerconfigjson`). */
@@ -131,8 +138,17 @@ export const hostedClusterEntries = {
   sshKey: v.optional(secretSourceSchema),
   /** @default aescbc with the existing Secret `<name>-etcd-encryption-key` (a warning says so) */
   secretEncryption: v.optional(secretEncryptionPropsSchema),
-  /** PEM bundle of extra CAs, written to ConfigMap `user-ca-bundle`. @default none */
-  additionalTrustBundle: v.optional(text()),
+  /** Extra CAs: PEM text (ConfigMap `user-ca-bundle`) or `{ existingConfigMap }`. @default none */
+  additionalTrustBundle: v.optional(
+    textOr(
+      strict({
+        /** Name of a ConfigMap with key `ca-bundle.crt` in the HostedCluster namespace. */
+        existingConfigMap: text({ max: MAX_SUBDOMAIN_LENGTH }),
+      }),
+      'PEM text nor { existingConfigMap }',
+      'the PEM text of the CA certificates, or { existingConfigMap: "<name>" }',
+    ),
+  ),
   /** OAuth identity providers, with their Secrets and CA bundles as sources. @default none */
   identityProviders: v.optional(list(identityProviderSchema)),
   /** Certificates the API server serves for other host names. @default none */
@@ -167,6 +183,8 @@ export const hostedClusterEntries = {
   channel: v.optional(updateChannelSchema()),
   /** Release image whose upgrade is forced. @default none */
   forceUpgradeTo: v.optional(text({ max: 253 })),
+  /** How long the operator keeps the destroyed HostedCluster, a Go duration. @default none */
+  destroyGracePeriod: v.optional(text({ max: 64 })),
   /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
   issuerURL: v.optional(text({ max: 2048 })),
   /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. @default none */
@@ -195,6 +213,8 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.clusterID', 'clusterID'],
   ['spec.channel', 'channel'],
   [`metadata.annotations["${ANNOTATIONS.forceUpgradeTo}"]`, 'forceUpgradeTo'],
+  [`metadata.annotations["${ANNOTATIONS.destroyGracePeriod}"]`, 'destroyGracePeriod'],
+  ...OLM_CATALOG_PATHS,
   ['spec.dns.baseDomain', 'baseDomain', 'default'],
   ['spec.dns.baseDomainPrefix', 'baseDomainPrefix'],
   ['spec.networking', 'networking'],
@@ -206,6 +226,11 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.operatorConfiguration.clusterNetworkOperator.ovnKubernetesConfig.mtu', 'networking.ovnMtu'],
   ['spec.etcd.managed.storage.persistentVolume.size', 'etcd.storageSize', 'default'],
   ['spec.etcd.managed.storage.persistentVolume.storageClassName', 'etcd.storageClassName', 'default'],
+  ['spec.etcd.managed.storage.restoreSnapshotURL', 'etcd.restoreSnapshotURL', 'whole'],
+  // The management type follows from etcd.unmanaged, given or not: the place to change it.
+  ['spec.etcd.managementType', 'etcd.unmanaged', 'default'],
+  ['spec.etcd.unmanaged', 'etcd.unmanaged'],
+  ['spec.etcd.unmanaged.tls.clientSecret.name', 'etcd.unmanaged.clientSecret', 'whole'],
   ['spec.platform', 'platform'],
   ['spec.controllerAvailabilityPolicy', 'controllerAvailabilityPolicy', 'default'],
   ['spec.infrastructureAvailabilityPolicy', 'infrastructureAvailabilityPolicy'],
@@ -219,6 +244,7 @@ export const HOSTED_CLUSTER_PATHS: readonly PathRule[] = [
   ['spec.issuerURL', 'issuerURL'],
   ['spec.serviceAccountSigningKey', 'serviceAccountSigningKeySecret'],
   ['spec.additionalTrustBundle', 'additionalTrustBundle'],
+  ['spec.additionalTrustBundle.name', 'additionalTrustBundle.existingConfigMap'],
   ['spec.configuration', 'configuration'],
   ['spec.configuration.oauth.identityProviders', 'identityProviders'],
   ['spec.configuration.apiServer.servingCerts.namedCertificates', 'namedCertificates'],
@@ -272,19 +298,16 @@ export function buildHostedCluster<P extends { readonly type: string }>(
   const pullSecret = secret(props.pullSecret, contracts.pullSecret, 'pullSecret');
   const sshKey = props.sshKey && secret(props.sshKey, contracts.sshKey, 'sshKey');
   const secretEncryption = encryptionSpec(props, contracts.etcdEncryptionKey, secret, issues);
+  const etcdClientSecret = props.etcd?.unmanaged && secret(props.etcd.unmanaged.clientSecret, contracts.etcdClientTls, 'etcd.unmanaged.clientSecret');
+  checkEtcdProps(props, issues);
+  checkOlmCatalogProps(props, issues);
+  checkTypedAnnotations(props.annotations, issues);
 
   const access = renderAccess(props, { cluster: props.name, namespace, allowInlineSecrets, issues });
   supporting.push(...access.objects);
-
-  if (props.additionalTrustBundle !== undefined) {
-    const bundle: ConfigMap = {
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      metadata: { name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, namespace },
-      data: { [secretKeys.additionalTrustBundle]: props.additionalTrustBundle },
-    };
-    supporting.push(bundle);
-  }
+  const trustBundle = props.additionalTrustBundle === undefined ? undefined : renderTrustBundle(props.additionalTrustBundle, namespace, issues);
+  supporting.push(...(trustBundle?.objects ?? []));
+  const existing = trustBundle?.objects.length === 0 ? new Set([...access.existing, `ConfigMap/${trustBundle.name}`]) : access.existing;
 
   const mapping = props.services?.mapping ?? platform.defaultMapping;
   if (props.services?.apiServerAddress !== undefined && mapping !== 'NodePort') {
@@ -304,7 +327,6 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     props.services?.overrides,
   );
 
-  const etcdStorageClassName = props.etcd?.storageClassName ?? contribution.etcdStorageClassName;
   const issuerURL = props.issuerURL ?? contribution.issuerURL;
   const spec: HostedClusterSpec = {
     release: { image: props.release.image },
@@ -321,18 +343,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     ...(props.networking?.ovnMtu !== undefined
       ? { operatorConfiguration: { clusterNetworkOperator: { ovnKubernetesConfig: { mtu: props.networking.ovnMtu } } } }
       : {}),
-    etcd: {
-      managementType: 'Managed',
-      managed: {
-        storage: {
-          type: 'PersistentVolume',
-          persistentVolume: {
-            size: props.etcd?.storageSize ?? CLI_DEFAULTS.etcdStorageSize,
-            ...(etcdStorageClassName ? { storageClassName: etcdStorageClassName } : {}),
-          },
-        },
-      },
-    },
+    etcd: etcdSpec(props.etcd, contribution.etcdStorageClassName, etcdClientSecret),
     services,
     platform: contribution.platform,
     controllerAvailabilityPolicy: props.controllerAvailabilityPolicy ?? CLI_DEFAULTS.controllerAvailabilityPolicy,
@@ -342,7 +353,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     ...(secretEncryption ? { secretEncryption } : {}),
     ...(issuerURL ? { issuerURL } : {}),
     ...(props.serviceAccountSigningKeySecret ? { serviceAccountSigningKey: { name: props.serviceAccountSigningKeySecret } } : {}),
-    ...(props.additionalTrustBundle !== undefined ? { additionalTrustBundle: { name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP } } : {}),
+    ...(trustBundle ? { additionalTrustBundle: { name: trustBundle.name } } : {}),
     ...(access.configuration ? { configuration: access.configuration } : {}),
     ...(props.imageContentSources ? { imageContentSources: props.imageContentSources } : {}),
     ...(props.auditWebhookSecret ? { auditWebhook: { name: props.auditWebhookSecret } } : {}),
@@ -364,7 +375,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     },
     spec: deepMerge<HostedClusterSpec>(spec, props.specOverrides),
   };
-  checkConfigurationReferences(hostedCluster.spec.configuration, namespace, supporting, access.existing, issues);
+  checkConfigurationReferences(hostedCluster.spec.configuration, namespace, supporting, existing, issues);
   return {
     hostedCluster,
     supporting,
@@ -383,8 +394,9 @@ function encryptionSpec<P extends { readonly type: string }>(
 ): HostedClusterSpec['secretEncryption'] {
   const encryption = props.secretEncryption;
   if (encryption && 'kms' in encryption) return { type: 'kms', kms: encryption.kms };
+  // Restoring a snapshot without a key source is an error of its own (checkEtcdProps).
   if (!encryption) {
-    issues.warn(
+    if (props.etcd?.restoreSnapshotURL === undefined || props.etcd.unmanaged) issues.warn(
       'secretEncryption',
       `no etcd encryption key source given; the HostedCluster references Secret ${contract.namespace}/${contract.name}, which must exist before the control plane starts.`,
       'Set secretEncryption.aescbc to an ExternalSecret or an existing Secret, or use KMS.',
@@ -409,7 +421,39 @@ function clusterAnnotations<P extends { readonly type: string }>(props: ClusterP
   }
   if (props.restartDate) annotations[ANNOTATIONS.restartDate] = props.restartDate;
   if (props.forceUpgradeTo !== undefined) annotations[ANNOTATIONS.forceUpgradeTo] = props.forceUpgradeTo;
-  return annotations;
+  if (props.destroyGracePeriod !== undefined) annotations[ANNOTATIONS.destroyGracePeriod] = props.destroyGracePeriod;
+  return { ...annotations, ...olmCatalogAnnotations(props.olmCatalogs) };
+}
+
+/** Annotations a typed prop writes, with that prop: `annotations` may not give them (one place for each setting). */
+const TYPED_ANNOTATIONS: Readonly<Record<string, string>> = {
+  [ANNOTATIONS.destroyGracePeriod]: 'destroyGracePeriod',
+  [ANNOTATIONS.olmCatalogsRegistryOverrides]: 'olmCatalogs.registryOverrides',
+  ...Object.fromEntries(Object.entries(OLM_CATALOG_IMAGE_ANNOTATIONS).map(([prop, key]) => [key, `olmCatalogs.images.${prop}`])),
+};
+
+function checkTypedAnnotations(annotations: Readonly<Record<string, string>> | undefined, issues: IssueCollector): void {
+  for (const key of Object.keys(annotations ?? {})) {
+    const prop = Object.hasOwn(TYPED_ANNOTATIONS, key) ? TYPED_ANNOTATIONS[key] : undefined;
+    if (prop) issues.error(`annotations[${JSON.stringify(key)}]`, `the annotation ${key} is written from ${prop}, which checks its value.`, `Remove it from annotations and set ${prop}${prop.startsWith('olmCatalogs.images') ? ' (all four images)' : ''}.`);
+  }
+}
+
+/** The trust bundle's ConfigMap: written from PEM text as `user-ca-bundle`, or one that exists. */
+function renderTrustBundle(source: TrustBundleSource, namespace: string, issues: IssueCollector): { readonly name: string; readonly objects: ConfigMap[] } {
+  if (typeof source !== 'string') {
+    const problem = dnsSubdomainProblem(source.existingConfigMap);
+    if (problem) issues.error('additionalTrustBundle.existingConfigMap', `ConfigMap name ${quote(source.existingConfigMap)} ${problem}.`, `Use the name of a ConfigMap with key ${secretKeys.additionalTrustBundle} in the HostedCluster namespace.`);
+    return { name: source.existingConfigMap, objects: [] };
+  }
+  const problem = pemBundleProblem(source);
+  if (problem) {
+    issues.error('additionalTrustBundle', problem, `Give the PEM text of the CA certificates ("-----BEGIN CERTIFICATE-----..."), or { existingConfigMap: "<name>" } for a ConfigMap with key ${secretKeys.additionalTrustBundle} that exists.`);
+  }
+  return {
+    name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP,
+    objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, namespace }, data: { [secretKeys.additionalTrustBundle]: source } }],
+  };
 }
 
 /** `{ [key]: value }` when the record has entries, else `{}`, so empty maps are not emitted. */

@@ -17,6 +17,8 @@ export * from './networking';
 export * from './platform';
 export * from './platform-needs';
 export * from './hosted-cluster';
+export * from './etcd';
+export * from './olm-catalogs';
 export * from './node-pool';
 export * from './node-config';
 export * from './node-config-checks';

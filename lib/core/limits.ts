@@ -26,3 +26,9 @@ export const OVN_MTU = { min: 576, max: 9216 } as const;
 export const MAX_TAINTS = 50;
 
 // Limits of one platform live in its folder (lib/platforms/<platform>/limits.ts).
+
+/** HostedCluster CRD, `etcd.managed.storage.restoreSnapshotURL`: at most one URL of at most 1024 characters. */
+export const MAX_RESTORE_SNAPSHOT_URL_LENGTH = 1024;
+
+/** HostedCluster CRD, `etcd.unmanaged.endpoint`: at most 255 characters. */
+export const MAX_ETCD_ENDPOINT_LENGTH = 255;

@@ -80,6 +80,8 @@ export const secretNames = {
   pullSecret: (cluster: string) => `${cluster}-pull-secret`,
   sshKey: (cluster: string) => `${cluster}-ssh-key`,
   etcdEncryptionKey: (cluster: string) => `${cluster}-etcd-encryption-key`,
+  /** The client TLS Secret of an unmanaged etcd (the CLI has no name for it). */
+  etcdClientTls: (cluster: string) => `${cluster}-etcd-client-tls`,
   adminKubeconfig: (cluster: string) => `${cluster}-admin-kubeconfig`,
 } as const;
 

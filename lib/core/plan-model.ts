@@ -9,9 +9,16 @@
 import type { KubernetesObject, NodePool } from '../api';
 import type { PathTranslator, ValidationIssue } from './errors';
 
-/** The cluster whose API an object is applied to. */
+/**
+ * The cluster whose API an object is applied to: a management cluster (the app's own, or one named
+ * when a plan spans two, as a migration from one to another does), or the API of a hosted cluster.
+ */
 export type Target =
-  | { readonly kind: 'management' }
+  | {
+      readonly kind: 'management';
+      /** Which management cluster, when a plan has more than one. @default the app's management cluster */
+      readonly name?: string;
+    }
   | { readonly kind: 'hosted-cluster'; readonly namespace: string; readonly name: string };
 
 /** The management cluster: where HostedClusters, their Secrets and the operators live. */
@@ -22,9 +29,25 @@ export function hostedClusterTarget(namespace: string, name: string): Target {
   return { kind: 'hosted-cluster', namespace, name };
 }
 
-/** `management`, or `<namespace>-<name>` for a hosted cluster: a folder name in the synth output. */
+/** A management cluster named `name` (one of the two of a migration); its objects go to `management-<name>/`. */
+export function managementTarget(name?: string): Target {
+  return name === undefined ? MANAGEMENT_CLUSTER : { kind: 'management', name };
+}
+
+/** The target as findings name it: `the management cluster`, `management cluster east`, `hosted cluster clusters/a`. */
+export function describeTarget(target: Target): string {
+  if (target.kind === 'hosted-cluster') return `hosted cluster ${target.namespace}/${target.name}`;
+  return target.name === undefined ? 'the management cluster' : `management cluster ${target.name}`;
+}
+
+/**
+ * `management` (the app's management cluster), `management-<name>` (a named one), or
+ * `<namespace>-<name>` for a hosted cluster: how plans, providers and previous objects find a
+ * target, and its folder name in the synth output.
+ */
 export function targetKey(target: Target): string {
-  return target.kind === 'management' ? 'management' : `${target.namespace}-${target.name}`;
+  if (target.kind === 'management') return target.name === undefined ? 'management' : `management-${target.name}`;
+  return `${target.namespace}-${target.name}`;
 }
 
 /**
@@ -197,6 +220,8 @@ function canonical(value: unknown): string {
 export class Plan {
   private readonly planned = new Map<string, PlannedObject>();
   private readonly claimed = new Map<string, PlannedObject>();
+  /** The target behind each target key: two targets may not share one (their folder and provider). */
+  private readonly targets = new Map<string, Target>();
   private readonly found: ValidationIssue[] = [];
   /** Registered checks and the contributor that brought each. */
   private readonly checks = new Map<PlanCheck, string>();
@@ -210,6 +235,7 @@ export class Plan {
   add(contribution: PlanContribution): { readonly added: readonly PlannedObject[]; readonly issues: readonly ValidationIssue[] } {
     const issues: ValidationIssue[] = [...contribution.issues];
     const fresh = this.freshObjects(contribution.objects, issues);
+    const targets = this.newTargets(fresh, issues);
     const claims = this.newClaims(fresh, issues);
     const newChecks = (contribution.checks ?? []).filter((check) => !this.checks.has(check));
     // Copying the planned objects costs a pass over the app: only a part that brings a new check pays it.
@@ -223,6 +249,7 @@ export class Plan {
     if (hasErrors(issues)) return { added: [], issues };
     for (const [key, planned] of fresh) this.planned.set(key, planned);
     for (const [key, planned] of claims) this.claimed.set(key, planned);
+    for (const [key, target] of targets) this.targets.set(key, target);
     for (const check of newChecks) this.checks.set(check, contribution.contributor);
     return { added: freshObjects, issues };
   }
@@ -262,6 +289,32 @@ export class Plan {
       }
     }
     return fresh;
+  }
+
+  /**
+   * The targets of the fresh objects by key. Keys join names with dashes, so two targets can meet
+   * on one (hosted cluster `b` in namespace `a-x` and `x-b` in `a`; hosted cluster `east` in
+   * namespace `management` and the management cluster named `east`): that is an error, or one
+   * folder and one provider would serve both.
+   */
+  private newTargets(fresh: ReadonlyMap<string, PlannedObject>, issues: ValidationIssue[]): Map<string, Target> {
+    const targets = new Map<string, Target>();
+    for (const planned of fresh.values()) {
+      const key = targetKey(planned.target);
+      const known = this.targets.get(key) ?? targets.get(key);
+      if (!known) targets.set(key, planned.target);
+      else if (describeTarget(known) !== describeTarget(planned.target)) {
+        issues.push({
+          severity: 'error',
+          object: planned.contributor,
+          path: 'metadata.name',
+          message: `${describeTarget(planned.target)} and ${describeTarget(known)} would share the output folder and provider key "${key}".`,
+          fix: 'Rename one of them (a namespace or a name).',
+        });
+        return targets;
+      }
+    }
+    return targets;
   }
 
   /** The claims of the fresh objects by key; a claim another object holds goes to `issues`. */

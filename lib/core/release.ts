@@ -1,4 +1,6 @@
-/** OpenShift release images and versions: parsing, ordering, supported ranges and NodePool skew. */
+/** OpenShift release images and versions: parsing, ordering, supported ranges and NodePool skew; the by-digest rule for any image. */
+import type { IssueCollector } from './errors';
+import { quote } from './schema';
 
 export interface OcpVersion {
   readonly major: number;
@@ -36,6 +38,26 @@ export function parseReleaseImage(image: string): ReleaseImage | string {
   const tag = image.slice(colon + 1);
   if (!/^[\w][\w.-]{0,127}$/.test(tag)) return `tag "${tag}" is not a valid image tag`;
   return { repository: image.slice(0, colon), tag, version: parseVersion(tag) };
+}
+
+/** The fix of every finding about an image that must be pinned by digest. */
+export const DIGEST_FIX = 'Pin the image by digest (registry/repository@sha256:<64 hex digits>); `skopeo inspect` or `oc image info` on the tag gives it.';
+
+/**
+ * Reports an image that is not pinned by digest at `path`: a tag, with `why` said after it
+ * (`imageContentSources mirrors apply only to pulls by digest`), or a malformed pull spec. `what`
+ * names the image in the message (`release image`, `catalog image`). Returns true when the image
+ * is pinned by digest. The one digest rule of the library: every part that needs a digest calls it.
+ */
+export function requireDigest(image: string, path: string, why: string, issues: Pick<IssueCollector, 'error'>, what = 'image'): boolean {
+  const parsed = parseReleaseImage(image);
+  if (typeof parsed === 'string') {
+    issues.error(path, `${what} ${quote(image)} ${parsed}.`, DIGEST_FIX);
+    return false;
+  }
+  if (parsed.digest) return true;
+  issues.error(path, `${what} ${quote(image)} is pinned by tag, but ${why}.`, DIGEST_FIX);
+  return false;
 }
 
 /** Reads `4.16`, `4.16.4` or `4.16.4-x86_64`; undefined when the text does not start with a version. */

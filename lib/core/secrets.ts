@@ -59,7 +59,15 @@ export interface SecretContract {
    * chain and key, split in two; a store's key holds both as properties of those names.
    */
   readonly tlsPair?: boolean;
+  /**
+   * The Secret holds several keys (`key` is the first): a store's key holds them as properties of
+   * those names, and an inline value, one string, cannot give them.
+   */
+  readonly keys?: readonly string[];
 }
+
+/** The keys of an unmanaged etcd's client Secret, as the operator reads them: the CA, the client certificate, its key. */
+export const ETCD_CLIENT_KEYS = ['etcd-client-ca.crt', 'etcd-client.crt', 'etcd-client.key'] as const;
 
 /** The two keys of a `kubernetes.io/tls` Secret. */
 const TLS_KEYS = ['tls.crt', 'tls.key'] as const;
@@ -83,6 +91,12 @@ export function clusterSecretContracts(cluster: string, namespace: string) {
       type: 'Opaque',
       binary: true,
       checkValue: aescbcKeyProblem,
+    },
+    etcdClientTls: {
+      name: secretNames.etcdClientTls(cluster),
+      namespace,
+      key: ETCD_CLIENT_KEYS[0],
+      keys: ETCD_CLIENT_KEYS,
     },
   } satisfies Record<string, SecretContract>;
 }
@@ -132,8 +146,13 @@ export function renderSecret(
       issues.error(`${path}.externalSecret.store`, `store name ${quote(ext.store)} ${storeProblem}.`, 'Name an existing ClusterSecretStore or SecretStore.');
     }
     if (!ext.key) issues.error(`${path}.externalSecret.key`, 'the remote key is empty.', 'Give the key of the secret in the store.');
-    if (contract.tlsPair && ext.property !== undefined) {
-      issues.error(`${path}.externalSecret.property`, 'a certificate Secret reads the properties tls.crt and tls.key of the store\'s key, so it takes no property.', 'Remove property; store the certificate chain and the private key under tls.crt and tls.key of one key.');
+    const properties = contract.tlsPair ? TLS_KEYS : contract.keys;
+    if (properties && ext.property !== undefined) {
+      issues.error(
+        `${path}.externalSecret.property`,
+        `${contract.tlsPair ? 'a certificate Secret' : 'this Secret'} reads the properties ${andList(properties)} of the store's key, so it takes no property.`,
+        contract.tlsPair ? 'Remove property; store the certificate chain and the private key under tls.crt and tls.key of one key.' : `Remove property; store ${andList(properties)} as properties of one key.`,
+      );
     }
     const externalSecret: ExternalSecret = {
       apiVersion: EXTERNAL_SECRETS_API_VERSION,
@@ -150,8 +169,8 @@ export function renderSecret(
             metadata: { labels },
           },
         },
-        data: contract.tlsPair
-          ? TLS_KEYS.map((key) => ({ secretKey: key, remoteRef: { key: ext.key, property: key } }))
+        data: properties
+          ? properties.map((key) => ({ secretKey: key, remoteRef: { key: ext.key, property: key } }))
           : [
               {
                 secretKey: contract.key,
@@ -166,6 +185,14 @@ export function renderSecret(
     };
     return { refName: contract.name, objects: [externalSecret] };
   }
+  if (contract.keys && !contract.tlsPair) {
+    issues.error(
+      `${path}.inline`,
+      `Secret ${contract.name} holds ${contract.keys.length} keys (${andList(contract.keys)}); an inline value is one string.`,
+      'Create the Secret with these keys and give { existingSecret: <name> }, or store them as properties of one key of a secret store and give { externalSecret }.',
+    );
+    return { refName: contract.name, objects: [] };
+  }
   if (!options.allowInline) {
     issues.error(
       `${path}.inline`,
@@ -178,6 +205,11 @@ export function renderSecret(
   const { secret, valueField } = secretShell(contract);
   const values = contract.tlsPair ? splitTlsPair(source.inline) : { [contract.key]: source.inline };
   return { refName: contract.name, objects: [{ ...secret, [valueField]: values }] };
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+function andList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 const PEM_BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----\s*/g;

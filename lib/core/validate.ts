@@ -15,6 +15,7 @@ import {
   nodePoolSkewProblem,
   parseReleaseImage,
   parseVersion,
+  requireDigest,
 } from './release';
 import { validateServices } from './services';
 import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
@@ -22,6 +23,8 @@ import { MAX_CONTROL_PLANE_NODE_SELECTOR, MAX_NODEPOOL_CONFIG_REFS, MAX_POD_LABE
 import { TAINT_EFFECTS } from './node-pool';
 import { quote } from './schema';
 import { updateChannelProblem } from './update-channel';
+import { validateEtcd } from './etcd';
+import { validateOlmCatalogImages } from './olm-catalogs';
 
 export interface ValidationOptions {
   /** Minor versions the operator supports (its `supported-versions` ConfigMap). @default not checked */
@@ -30,7 +33,7 @@ export interface ValidationOptions {
   readonly requireReleaseDigest?: boolean;
 }
 
-/** A Go duration without a sign (`time.ParseDuration`): `30s`, `1h30m`. @internal */
+/** A Go duration (`time.ParseDuration`) without a sign: `30s`, `10m`, `1h30m`, `1.5h`. */
 export const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$/;
 const PAUSED_UNTIL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}.*$/;
 const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
@@ -55,14 +58,8 @@ export function checkRelease(
     malformedRelease(image, parsed, path, issues);
     return undefined;
   }
-  if (!parsed.digest && (options.requireReleaseDigest || mirrored)) {
-    issues.error(
-      path,
-      mirrored
-        ? `release image "${image}" is pinned by tag, but imageContentSources mirrors apply only to pulls by digest.`
-        : `release image "${image}" is pinned by tag; this setup requires a digest.`,
-      'Pin the image by digest (@sha256:...), as disconnected installs require.',
-    );
+  if (options.requireReleaseDigest || mirrored) {
+    requireDigest(image, path, mirrored ? 'imageContentSources mirrors apply only to pulls by digest' : 'requireReleaseDigest requires a digest (disconnected installs)', issues, 'release image');
   }
   const version = declaredVersion !== undefined ? parseVersion(declaredVersion) : parsed.version;
   if (declaredVersion !== undefined && !version) {
@@ -192,6 +189,15 @@ function validateClusterMetadata(hc: HostedCluster, issues: IssueCollector): voi
     }
   }
   checkMetadata(hc.metadata, issues);
+  const gracePeriod = hc.metadata.annotations?.[ANNOTATIONS.destroyGracePeriod];
+  if (gracePeriod !== undefined && !GO_DURATION.test(gracePeriod)) {
+    issues.error(
+      `metadata.annotations["${ANNOTATIONS.destroyGracePeriod}"]`,
+      `${quote(gracePeriod)} is not a duration: the operator stops reconciling a HostedCluster whose grace period it cannot read.`,
+      'Write a Go duration such as 10m, 1h or 1h30m.',
+    );
+  }
+  validateOlmCatalogImages(hc, issues);
   for (const [key, value] of Object.entries(hc.metadata.annotations ?? {})) {
     if (key.startsWith(ANNOTATIONS.resourceRequestOverridePrefix) && !/^[a-z.-]+=[^,=]+(,[a-z.-]+=[^,=]+)*$/.test(value)) {
       issues.error(`metadata.annotations["${key}"]`, `"${value}" is not a list of resource=quantity.`, 'Write it as memory=3Gi,cpu=2000m.');
@@ -218,6 +224,7 @@ function validateClusterNetwork(spec: HostedCluster['spec'], issues: IssueCollec
 
 /** etcd, availability, pausing, service-account issuer, capabilities, scheduling limits, feature set. */
 function validateControlPlaneSettings(spec: HostedCluster['spec'], issues: IssueCollector): void {
+  validateEtcd(spec.etcd, issues);
   const size = spec.etcd.managed?.storage.persistentVolume?.size;
   if (size !== undefined && !QUANTITY.test(String(size))) {
     issues.error('spec.etcd.managed.storage.persistentVolume.size', `"${size}" is not a quantity.`, 'Write a size such as 8Gi.');

@@ -19,5 +19,7 @@ export * from './protection-checks';
 export * from './hosted-cluster-backup';
 export * from './hosted-cluster-restore';
 export * from './wildcard-routes';
+export * from './disconnected';
 export * from './default-storage-class';
 export * from './management-cluster';
+export * from './import';

@@ -30,15 +30,17 @@ export interface InstallFlag {
   readonly path: string;
 }
 
-/**
- * The typed props that are install flags, one row each. A new one (the user-workload-monitoring
- * remote write of disconnected clusters, say) is one more row here.
- */
+/** The add-on's flag that writes user-workload metrics to Telemetry: a disconnected hub cannot reach it (documentation 5.4.1). */
+export const TELEMETRY_REMOTE_WRITE_FLAG = '--enable-uwm-telemetry-remote-write';
+
+/** The typed props that are install flags, one row each: a new one is one more row here. */
 export function typedInstallFlags(props: ManagementClusterProps): InstallFlag[] {
   const monitoring = props.monitoring ?? {};
   const rows: Array<InstallFlag | false | undefined> = [
     monitoring.metricsSet !== undefined && { action: 'add', name: '--metrics-set', value: monitoring.metricsSet, path: 'monitoring.metricsSet' },
     monitoring.dashboards === true && { action: 'add', name: '--monitoring-dashboards', path: 'monitoring.dashboards' },
+    // Without Telemetry the operator logs `Secret "telemeter-client" not found` on every reconcile.
+    props.disconnected !== undefined && props.disconnected.telemetryRemoteWrite !== true && { action: 'remove', name: TELEMETRY_REMOTE_WRITE_FLAG, path: 'disconnected.telemetryRemoteWrite' },
   ];
   return rows.filter((row): row is InstallFlag => Boolean(row));
 }

@@ -73,6 +73,13 @@ export interface ManagementClusterProps {
    * their credentials. Each cluster's Schedule is a `HostedClusterBackup`. @default not installed
    */
   readonly dataProtection?: DataProtectionProps;
+  /**
+   * The management cluster pulls its images from mirror registries (documentation chapter 5): the
+   * mirror sets, the registries' CAs (ConfigMap in `openshift-config` and the patch of Image
+   * `cluster`), the install flag of a disconnected hub, the KubeVirt boot image mirror; every image
+   * the app names must then be pinned by digest. @default connected (none of this)
+   */
+  readonly disconnected?: DisconnectedProps;
   /** Write inline secret values into the output. @default false */
   readonly allowInlineSecrets?: boolean;
   /**
@@ -81,6 +88,61 @@ export interface ManagementClusterProps {
    * `.svg`. @default not checked
    */
   readonly capacity?: PlanCapacityOptions;
+}
+
+/** A disconnected management cluster: where its images come from and which CAs it trusts (see the README, "Disconnected management cluster"). */
+export interface DisconnectedProps {
+  /** Repositories pulled by digest from mirrors: ImageDigestMirrorSet `<mirrorSetName>` (what oc-mirror writes as `idms-*.yaml`). @default none */
+  readonly digestMirrors?: readonly ImageMirrorProps[];
+  /** Repositories pulled by tag from mirrors: ImageTagMirrorSet `<mirrorSetName>` (oc-mirror's `itms-*.yaml`). @default none */
+  readonly tagMirrors?: readonly ImageMirrorProps[];
+  /** Name of the ImageDigestMirrorSet and of the ImageTagMirrorSet. @default 'hcp-mirrors' */
+  readonly mirrorSetName?: string;
+  /**
+   * CAs of the mirror registries: ConfigMap `<registryCAConfigMap>` in `openshift-config` (one key per
+   * registry, `host..port`) and `spec.additionalTrustedCA` of Image `cluster`. @default none
+   */
+  readonly registryCAs?: readonly RegistryCAProps[];
+  /** Name of the registry CA ConfigMap in `openshift-config`. @default 'registry-config' */
+  readonly registryCAConfigMap?: string;
+  /**
+   * Keep the hypershift add-on's `--enable-uwm-telemetry-remote-write`; without Telemetry's endpoint the
+   * operator logs `Secret "telemeter-client" not found`, so a disconnected hub removes it. @default false (removed)
+   */
+  readonly telemetryRemoteWrite?: boolean;
+  /**
+   * The RHCOS boot image of KubeVirt node pools, which oc-mirror v1 does not mirror: ImageDigestMirrorSet
+   * `rhcos-boot-kubevirt` from the quay.io repository to your mirror. @default none
+   */
+  readonly kubevirtBootImage?: KubevirtBootImageMirrorProps;
+}
+
+/** One source repository and its mirrors (an entry of `imageDigestMirrors` or `imageTagMirrors`). */
+export interface ImageMirrorProps {
+  /** The repository images are pulled from, without scheme, tag or digest: `quay.io/openshift-release-dev/ocp-release`, or `*.example.com` for a registry and its subdomains. */
+  readonly source: string;
+  /** Mirrors tried in order: `mirror.example.com:5000/openshift/release-images`. */
+  readonly mirrors: readonly string[];
+  /** `NeverContactSource` fails when no mirror has the image instead of falling back to the source. @default 'AllowContactingSource' (the CRD's) */
+  readonly mirrorSourcePolicy?: 'NeverContactSource' | 'AllowContactingSource';
+}
+
+/** The CA of one registry, trusted by the management cluster's nodes and the HyperShift operator. */
+export interface RegistryCAProps {
+  /** Host name or IPv4 address of the registry, without scheme, port or path: `mirror.example.com`. */
+  readonly host: string;
+  /** Port, when the registry does not listen on 443 (the key is then `host..port`). @default none (443) */
+  readonly port?: number;
+  /** The CA certificate(s), PEM. */
+  readonly certificate: string;
+}
+
+/** The mirror of the RHCOS KubeVirt container disk (documentation, KubeVirt troubleshooting). */
+export interface KubevirtBootImageMirrorProps {
+  /** The quay.io repository of the payload's `kubevirt` `digest-ref` (the part before `@`): `quay.io/openshift-release-dev/ocp-v4.0-art-dev`. */
+  readonly source: string;
+  /** The repository it was mirrored to: `mirror.example.com:5000/openshift/release`. */
+  readonly mirror: string;
 }
 
 /** How OLM installs one operator. */

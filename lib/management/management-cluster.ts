@@ -4,6 +4,7 @@
  *
  * | phase (wave) | objects | ready when |
  * |---|---|---|
+ * | image-configuration (-4) | disconnected: ImageDigestMirrorSet, ImageTagMirrorSet, registry CA ConfigMap, Image `cluster` (patch) | exists |
  * | operators (-3) | Namespaces, OperatorGroups, CatalogSources, Subscriptions | Subscription `status.state` AtLatestKnown; CatalogSource READY |
  * | operator-configuration (-2) | MultiClusterEngine, MetalLB, HyperConverged, mirror ConfigMap | MCE `status.phase` Available; MetalLB and HyperConverged `Available` |
  * | operator-configuration (-2) | KubeletConfig, default IngressController (wildcard routes), default StorageClass | KubeletConfig `Success`; IngressController `Available` |
@@ -15,10 +16,11 @@
 import { Cidr, parseCidr } from '../core/cidr';
 import { SchemaCheck, checkApiSchemas } from '../core/api-schema-check';
 import { checkProps, withSchemaFindings } from '../core/check-props';
-import { IssueCollector, ValidationIssue, throwIfErrors } from '../core/errors';
+import { IssueCollector, PathTranslator, ValidationIssue, throwIfErrors } from '../core/errors';
 import { MANAGEMENT_CLUSTER, PHASES, PlanItem, PlannedPart, planItem } from '../core/plan-model';
 import { planAssistedService } from './assisted-service';
 import { planDefaultStorageClass } from './default-storage-class';
+import { checkOwnImageDigests, disconnectedChecks, planDisconnected } from './disconnected';
 import { planInstallFlags } from './install-flags';
 import { DEFAULT_MAX_PODS, planKubelet } from './kubelet';
 import { planMonitoring } from './monitoring';
@@ -84,6 +86,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchem
   const catalogs = catalogSourceItems(props.catalogSources ?? [], issues);
   const mce = props.multiclusterEngine ?? {};
   const objects: PlanItem[] = [
+    ...(props.disconnected ? planDisconnected(props.disconnected, { runsVirtualMachines: components.wanted.has('virtualization') }, issues) : []),
     ...catalogs.items,
     ...operatorItems(props, platforms, components.installs, catalogs.names, issues),
     ...multiclusterEngineItems(props, platforms, components.installs, issues),
@@ -98,6 +101,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchem
     issues.warn('controlPlaneNodes', 'on bare metal, nodes without topology.kubernetes.io/zone put every control-plane replica on one failure domain.', 'Give each control-plane node a zone (rack, room).');
   }
 
+  if (props.disconnected) checkOwnImageDigests(objects, issues);
   checkSchemas(objects.map((o) => o.object), issues);
   const capabilities: ManagementCapabilities = {
     platforms,
@@ -110,7 +114,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchem
     label: MANAGEMENT_CLUSTER_LABEL,
     target: MANAGEMENT_CLUSTER,
     objects,
-    checks: [managementRequirements(capabilities)],
+    checks: [managementRequirements(capabilities), ...(props.disconnected ? [disconnectedChecks(props.disconnected)] : [])],
     platforms,
     installs: components.installs,
     controlPlaneNodes,
@@ -147,7 +151,8 @@ function catalogSourceItems(catalogSources: NonNullable<ManagementClusterProps['
   const items = catalogSources.map((catalog, i) => {
     const source = catalogSourceObject(catalog, DEFAULT_CATALOG.sourceNamespace);
     if (catalogs.get(catalog.name) !== catalog) issues.error(`catalogSources[${i}].name`, `catalog source "${catalog.name}" is defined twice.`, 'Give each its own name.');
-    return planItem(source, PHASES.operators, CATALOG_SOURCE_READY);
+    const paths: PathTranslator = (path) => (path === 'spec.image' ? { path: `catalogSources[${i}].image`, renderedPath: path } : { path });
+    return planItem(source, PHASES.operators, CATALOG_SOURCE_READY, { paths });
   });
   return { items, names: new Set(catalogs.keys()) };
 }

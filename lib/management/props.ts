@@ -370,6 +370,52 @@ export const dataProtectionPropsSchema = strict({
   resourceTimeout: v.optional(text({ max: 32 })),
 });
 
+/** One source repository and its mirrors. @internal */
+export const imageMirrorPropsSchema = strict({
+  /** The repository images are pulled from, without scheme, tag or digest. */
+  source: text({ max: 2048 }),
+  /** Mirrors tried in order. */
+  mirrors: list(text({ max: 2048 }), { max: 64 }),
+  /** @default 'AllowContactingSource' (the CRD's) */
+  mirrorSourcePolicy: v.optional(oneOf(['NeverContactSource', 'AllowContactingSource'])),
+});
+
+/** The CA of one registry. @internal */
+export const registryCAPropsSchema = strict({
+  /** Host name or IPv4 address of the registry. */
+  host: text({ max: MAX_SUBDOMAIN_LENGTH }),
+  /** Port, when not 443. @default none (443) */
+  port: v.optional(count(1, 65_535)),
+  /** The CA certificate(s), PEM. */
+  certificate: text({ max: 1_000_000 }),
+});
+
+/** @internal */
+export const kubevirtBootImageMirrorPropsSchema = strict({
+  /** The quay.io repository of the payload's `kubevirt` `digest-ref`. */
+  source: text({ max: 2048 }),
+  /** The repository it was mirrored to. */
+  mirror: text({ max: 2048 }),
+});
+
+/** A disconnected management cluster. @internal */
+export const disconnectedPropsSchema = strict({
+  /** Repositories pulled by digest from mirrors (ImageDigestMirrorSet). @default none */
+  digestMirrors: v.optional(list(imageMirrorPropsSchema, { max: 256 })),
+  /** Repositories pulled by tag from mirrors (ImageTagMirrorSet). @default none */
+  tagMirrors: v.optional(list(imageMirrorPropsSchema, { max: 256 })),
+  /** @default 'hcp-mirrors' */
+  mirrorSetName: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /** CAs of the mirror registries. @default none */
+  registryCAs: v.optional(list(registryCAPropsSchema, { max: 64 })),
+  /** @default 'registry-config' */
+  registryCAConfigMap: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  /** Keep `--enable-uwm-telemetry-remote-write`. @default false (removed) */
+  telemetryRemoteWrite: v.optional(bool()),
+  /** The mirror of the RHCOS KubeVirt boot image (IDMS `rhcos-boot-kubevirt`). @default none */
+  kubevirtBootImage: v.optional(kubevirtBootImageMirrorPropsSchema),
+});
+
 /** Switch for a component: settings, `true` for defaults, or `false` to bring your own. */
 const component = <S extends v.GenericSchema>(schema: S) =>
   v.optional(v.union([schema, bool()], (issue) => schemaMessage(`${describeValue(issue.input)} is neither settings ({ ... }) nor true/false.`, 'Give settings, true for the defaults, or false to bring your own.')));
@@ -417,6 +463,8 @@ export const managementClusterPropsSchema = strict({
   monitoring: v.optional(managementMonitoringPropsSchema),
   /** Back up hosted clusters with OADP: the operator and a DataProtectionApplication. @default not installed */
   dataProtection: v.optional(dataProtectionPropsSchema),
+  /** The management cluster pulls its images from mirror registries. @default connected */
+  disconnected: v.optional(disconnectedPropsSchema),
   /** Write inline secret values into the output. @default false */
   allowInlineSecrets: v.optional(bool()),
   /**

@@ -29,6 +29,8 @@ export { HostedClusterRestore } from './hosted-cluster-restore';
 export type { HostedClusterRestoreArgs } from './hosted-cluster-restore';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsArgs, HostedClusterSriovArgs, HostedClusterTargetArgs } from './hosted-cluster-operators';
+export { HostedClusterImport } from './hosted-cluster-import';
+export type { HostedClusterImportArgs } from './hosted-cluster-import';
 
 // The API of a hosted cluster: its admin kubeconfig and a provider built from it.
 export { hostedClusterProvider, adminKubeconfig } from './hosted-cluster-provider';

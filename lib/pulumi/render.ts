@@ -65,8 +65,9 @@ export function metadataWithReadiness(planned: PlannedObject): KubernetesObject[
 
 /**
  * The Pulumi resource of one planned object (Secrets with values as `pulumi.secret`). Objects for
- * the management cluster use the provider of `opts` (or the ambient one); objects for the API of
- * a hosted cluster use the provider `providers` has for its target (see hostedClusterProvider).
+ * the app's management cluster use the provider of `opts` (or the ambient one); objects for a
+ * named management cluster or the API of a hosted cluster use the provider `providers` has for
+ * its target key (see hostedClusterProvider).
  */
 export function renderResource(
   resourceName: string,
@@ -75,13 +76,15 @@ export function renderResource(
   opts: pulumi.CustomResourceOptions,
   providers: ReadonlyMap<string, pulumi.ProviderResource> = new Map(),
 ): pulumi.CustomResource {
-  if (planned.target.kind !== 'management') {
-    const provider = providers.get(targetKey(planned.target));
+  const target = planned.target;
+  if (target.kind !== 'management' || target.name !== undefined) {
+    const provider = providers.get(targetKey(target));
     if (!provider) {
-      throw new HcpResourceError(
-        [],
-        `no Kubernetes provider is known for the API of hosted cluster ${targetKey(planned.target)}; give one built from its admin kubeconfig (hostedClusterProvider).`,
-      );
+      const fix =
+        target.kind === 'management'
+          ? `no Kubernetes provider is known for management cluster ${target.name} (${targetKey(target)}); give the provider of that cluster.`
+          : `no Kubernetes provider is known for the API of hosted cluster ${targetKey(target)}; give one built from its admin kubeconfig (hostedClusterProvider).`;
+      throw new HcpResourceError([], fix);
     }
     opts = { ...opts, provider };
   }

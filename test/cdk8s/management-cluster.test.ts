@@ -3,6 +3,7 @@ import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle, ManagementCluster } from '../../lib/cdk8s';
 import { collectIssues } from '../../lib/cdk8s/render';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, awsCluster, kubevirtCluster } from '../../examples/clusters';
+import { DISCONNECTED_MANAGEMENT_CLUSTER } from '../../examples/disconnected';
 
 const wave = (o: { metadata: { annotations?: Record<string, string> } }) => Number(o.metadata.annotations?.['argocd.argoproj.io/sync-wave']);
 
@@ -57,4 +58,15 @@ test('invalid props emit nothing and fail synthesis with the paths', () => {
   expect(m.apiObjects).toEqual([]);
   expect(m.issues.map((i) => i.path)).toContain('metallb.pools[0].addresses[0]');
   expect(() => app.synth()).toThrow(/metallb.pools\[0\].addresses\[0\]/);
+});
+
+test('disconnected: the mirror sets, the registry CA ConfigMap and the Image patch at -4, before the operators pull anything', () => {
+  const app = new App();
+  const chart = new Chart(app, 'm');
+  new ManagementCluster(chart, 'management', DISCONNECTED_MANAGEMENT_CLUSTER);
+  const objects = chart.toJson() as Array<{ kind: string; metadata: { name: string; namespace?: string; annotations?: Record<string, string> } }>;
+  const at = (w: number) => objects.filter((o) => wave(o) === w).map((o) => `${o.kind} ${o.metadata.name}`);
+  expect(at(-4)).toEqual(['ImageDigestMirrorSet hcp-mirrors', 'ImageTagMirrorSet hcp-mirrors', 'ConfigMap registry-config', 'Image cluster', 'ImageDigestMirrorSet rhcos-boot-kubevirt']);
+  expect(Math.min(...objects.filter((o) => o.kind === 'CatalogSource' || o.kind === 'Subscription').map(wave))).toBe(-3);
+  expect(objects.find((o) => o.kind === 'Image')!.metadata.annotations?.['argocd.argoproj.io/sync-options']).toBe('ServerSideApply=true,Delete=false');
 });

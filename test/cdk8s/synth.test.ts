@@ -5,8 +5,13 @@ import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import { HcpValidationError } from '../../lib/core';
-import { HostedCluster, HostedClusterBundle, NodePool, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
+import type { Construct } from 'constructs';
+import type { ConfigMap } from '../../lib/api';
+import type { PlannedPart } from '../../lib/core';
+import { PHASES, managementTarget, planItem } from '../../lib/core';
+import { HostedCluster, HostedClusterBundle, NodePool, PlannedConstruct, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
 import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
+import { readPreviousOutput } from '../../lib/cdk8s/previous-output';
 import { defineExample } from '../../examples/app';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { filesBelow } from './files';
@@ -38,8 +43,31 @@ describe('synthAtomically', () => {
     ]);
     expect(Object.keys(filesBelow(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(85); // 23 of the hosted clusters (2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret, 1 its backup Schedule), 21 of the agent hosts and the VM-agents cluster, 32 of the management cluster (5 of them OADP), 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV)
+    expect(result.objects).toBe(86); // 24 of the hosted clusters (1 the AWS cluster's ManagedCluster, 1 its backup Schedule, 2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 32 of the management cluster (5 of them OADP), 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV)
     expect(fs.readdirSync(work)).toEqual(['dist']);
+  });
+
+  test('a named management cluster gets its own folder, management-<name>/, read back by its target key', () => {
+    /** A ConfigMap on the management cluster `on` (the default one when undefined). */
+    class Marker extends PlannedConstruct<PlannedPart> {
+      constructor(scope: Construct, id: string, on?: string) {
+        const configMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'marker', namespace: 'default' }, data: { on: on ?? 'default' } };
+        super(scope, id, { plan: { label: `Marker ${id}`, target: managementTarget(on), objects: [planItem(configMap, PHASES.prerequisites)] }, issues: [] });
+      }
+    }
+    const out = path.join(work, 'dist');
+    const result = synthAtomically(out, (app) => {
+      const chart = new Chart(app, 'two');
+      new Marker(chart, 'here');
+      new Marker(chart, 'there', 'east');
+    });
+    expect(result.files).toEqual(['management-east/two.yaml', 'management/two.yaml']);
+    const read = (file: string) => parseAllDocuments(fs.readFileSync(path.join(out, file), 'utf8')).map((d) => d.toJS().data);
+    expect([read('management/two.yaml'), read('management-east/two.yaml')]).toEqual([[{ on: 'default' }], [{ on: 'east' }]]);
+    const previous = readPreviousOutput(out, new Set(['ConfigMap'])).objects;
+    const marker = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'marker', namespace: 'default' } };
+    expect((previous.get({ object: marker, target: managementTarget('east') }) as ConfigMap | undefined)?.data).toEqual({ on: 'east' });
+    expect((previous.get({ object: marker, target: managementTarget() }) as ConfigMap | undefined)?.data).toEqual({ on: 'default' });
   });
 
   test('deterministic: two synths write byte-identical files', () => {
@@ -126,7 +154,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 13 file\(s\), 85 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 13 file\(s\), 86 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

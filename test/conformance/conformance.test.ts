@@ -14,13 +14,14 @@ import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { StorageClass } from 'kubernetes-models/storage.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { HostedClusterBackup, HostedClusterBundle, HostedClusterIngress, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
+import { HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES as BASE_MANAGEMENT_FIXTURES } from './management-fixtures';
+import { IMPORT_FIXTURES } from './import-fixtures';
 import { DATA_PROTECTION_FIXTURES, PROTECTION_FIXTURES } from './protection-fixtures';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
@@ -81,6 +82,13 @@ const SOURCES: SourceDocs[] = [
       const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
       new HostedClusterOperators(chart, 'operators', { cluster, ...fixture.operators });
       new HostedClusterSriov(chart, 'sriov', { cluster, ...fixture.sriov });
+    }),
+  ),
+  ...IMPORT_FIXTURES.map((fixture) =>
+    collect(`fixture ${fixture.id}`, (app) => {
+      const chart = new Chart(app, fixture.id);
+      const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
+      new HostedClusterImport(chart, 'import', { cluster, ...fixture.import });
     }),
   ),
   ...CONFORMANCE_FIXTURES.map((fixture) =>
@@ -226,6 +234,10 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           // Inside hosted clusters: SR-IOV and the CredentialsRequest of an operator using AWS STS.
           'SriovNetworkNodePolicy', 'SriovNetwork', 'CredentialsRequest',
           'KubeletConfig', 'IngressController',
+          // A disconnected management cluster: its mirror sets and the Image config patch.
+          'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image',
+          // Imports into ACM/MCE: the ManagedCluster and, with ACM, its add-ons.
+          'ManagedCluster', 'KlusterletAddonConfig',
           // Backup and restore with OADP.
           'DataProtectionApplication', 'Schedule', 'Backup', 'Restore',
         ]),
@@ -260,6 +272,15 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
     const hostedCluster = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'HostedCluster')!.object);
     const nodePool = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'NodePool')!.object);
 
+    test('a KlusterletAddonConfig without one of its four required controllers is rejected', async () => {
+      const addons = clone(CUSTOM_CASES.find((c) => c.object.kind === 'KlusterletAddonConfig')!.object);
+      expect((await post(addons)).status).toBe(201);
+      delete addons.spec.searchCollector;
+      const result = await post(addons);
+      expect(result.status).toBe(422);
+      expect(result.body.message).toContain('searchCollector');
+    });
+
     test('the unmodified controls are accepted', async () => {
       expect((await post(hostedCluster())).status).toBe(201);
       expect((await post(nodePool())).status).toBe(201);
@@ -285,6 +306,16 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       expect(text).toContain('replicas');
       expect(text).toContain('autoScaling');
       expect(result.body.details.causes.map((c: { field: string }) => c.field)).toContain('spec');
+    });
+
+    test('Image cluster with additionalTrustedCA as a list (the documentation\'s form) is rejected; the library\'s object form is accepted', async () => {
+      const image = clone(CUSTOM_CASES.find((c) => c.object.kind === 'Image')!.object);
+      expect((await post(image)).status).toBe(201);
+      image.spec.additionalTrustedCA = [{ name: image.spec.additionalTrustedCA.name }];
+      const result = await post(image);
+      // A list where the schema has an object fails decoding: 400 BadRequest, not 422 Invalid.
+      expect(result.status).toBe(400);
+      expect(result.body.message).toContain('spec.additionalTrustedCA');
     });
 
     test('HostedCluster with spec.platform.type NotAPlatform is rejected (enum)', async () => {

@@ -70,6 +70,8 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'machineconfiguration.openshift.io/v1 KubeletConfig': 'kubeletconfigs',
   'machineconfiguration.openshift.io/v1 ContainerRuntimeConfig': 'containerruntimeconfigs',
   'config.openshift.io/v1 ImageDigestMirrorSet': 'imagedigestmirrorsets',
+  'config.openshift.io/v1 ImageTagMirrorSet': 'imagetagmirrorsets',
+  'config.openshift.io/v1 Image': 'images',
   'tuned.openshift.io/v1 Tuned': 'tuneds',
   'performance.openshift.io/v2 PerformanceProfile': 'performanceprofiles',
   'sriovnetwork.openshift.io/v1 SriovNetworkNodePolicy': 'sriovnetworknodepolicies',
@@ -81,10 +83,13 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'velero.io/v1 Backup': 'backups',
   'velero.io/v1 Schedule': 'schedules',
   'velero.io/v1 Restore': 'restores',
+  // Imports into ACM/MCE.
+  'cluster.open-cluster-management.io/v1 ManagedCluster': 'managedclusters',
+  'agent.open-cluster-management.io/v1 KlusterletAddonConfig': 'klusterletaddonconfigs',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
-export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'PerformanceProfile']);
+export const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['MultiClusterEngine', 'ManagedCluster', 'AgentServiceConfig', 'MachineConfig', 'KubeletConfig', 'ContainerRuntimeConfig', 'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image', 'PerformanceProfile']);
 
 /** Built-in API groups the CRD server does not serve. */
 export const BUILT_IN_API_VERSIONS: readonly string[] = ['v1', 'rbac.authorization.k8s.io/v1', 'storage.k8s.io/v1'];

@@ -431,6 +431,51 @@ const awsFromCliJson: HostedClusterProps = {
   nodePools: [{ name: 'cli-json-ap-southeast-2a', replicas: 2, platform: { aws: { zone: 'ap-southeast-2a' } } }, { name: 'cli-json-ap-southeast-2b', replicas: 2, platform: { aws: { zone: 'ap-southeast-2b' } } }],
 };
 
+const catalogDigest = (n: number) => `sha256:${String(n).repeat(64)}`;
+
+/**
+ * A disconnected cluster restored from an etcd snapshot (issue 19): the snapshot URL with the
+ * backed-up cluster's key, mirrors, release by digest, the four OLM catalog images by digest, a
+ * trust bundle from an existing ConfigMap, and a destroy grace period.
+ */
+const restored: HostedClusterProps = {
+  name: 'restored-lab',
+  namespace: 'fx-restore',
+  release: { image: `quay.io/openshift-release-dev/ocp-release@sha256:${'e'.repeat(64)}`, version: '4.16.4' },
+  platform: { type: 'None' },
+  services: { apiServerAddress: '203.0.113.21' },
+  controllerAvailabilityPolicy: 'HighlyAvailable',
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  secretEncryption: { aescbc: vault('hosted-clusters/restored-lab-original', 'etcd-key') },
+  etcd: { storageSize: '16Gi', restoreSnapshotURL: 'https://backups.s3.eu-west-1.amazonaws.com/restored-lab/etcd-0-snapshot.db' },
+  imageContentSources: [{ source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['mirror.lab.example.com:5000/ocp/release'] }],
+  additionalTrustBundle: { existingConfigMap: 'mirror-ca' },
+  olmCatalogs: {
+    images: {
+      certifiedOperators: `mirror.lab.example.com:5000/redhat/certified-operator-index@${catalogDigest(1)}`,
+      communityOperators: `mirror.lab.example.com:5000/redhat/community-operator-index@${catalogDigest(2)}`,
+      redhatMarketplace: `mirror.lab.example.com:5000/redhat/redhat-marketplace-index@${catalogDigest(3)}`,
+      redhatOperators: `mirror.lab.example.com:5000/redhat/redhat-operator-index@${catalogDigest(4)}`,
+    },
+  },
+  destroyGracePeriod: '15m',
+  nodePools: [{ name: 'restored-lab-workers', replicas: 2, release: { image: `quay.io/openshift-release-dev/ocp-release@sha256:${'e'.repeat(64)}`, version: '4.16.4' } }],
+};
+
+/** An etcd of your own (managementType Unmanaged) with its client Secret from a store, and catalog registry overrides. */
+const ownEtcd: HostedClusterProps = {
+  name: 'own-etcd',
+  namespace: 'fx-own-etcd',
+  release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64' },
+  platform: { type: 'None' },
+  services: { apiServerAddress: '203.0.113.22' },
+  pullSecret: vault('hosted-clusters/pull-secret'),
+  secretEncryption: { aescbc: SecretSource.existing('own-etcd-etcd-encryption-key') },
+  etcd: { unmanaged: { endpoint: 'https://etcd.lab.example.com:2379', clientSecret: vault('hosted-clusters/own-etcd-client') } },
+  olmCatalogs: { registryOverrides: { 'registry.redhat.io': 'mirror.lab.example.com:5000', 'quay.io': 'mirror.lab.example.com:5000/quay' } },
+  additionalTrustBundle: PEM_CA,
+};
+
 export const CONFORMANCE_FIXTURES: readonly ConformanceFixture[] = [
   { id: 'aws-private', props: awsPrivate, options: OPTIONS },
   { id: 'aws-cli-json', props: awsFromCliJson, options: OPTIONS },
@@ -439,4 +484,6 @@ export const CONFORMANCE_FIXTURES: readonly ConformanceFixture[] = [
   { id: 'none-full', props: noneFull, options: OPTIONS },
   { id: 'inline-secrets', props: inlineSecrets, options: { ...OPTIONS, allowInlineSecrets: true } },
   { id: 'access', props: access, options: { ...OPTIONS, allowInlineSecrets: true } },
+  { id: 'restored', props: restored, options: OPTIONS },
+  { id: 'own-etcd', props: ownEtcd, options: OPTIONS },
 ];

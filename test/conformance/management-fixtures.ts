@@ -25,6 +25,29 @@ export const MANAGEMENT_FIXTURES: readonly ManagementFixture[] = [
   { id: 'preset-agent', props: { platforms: ['Agent'], multiclusterEngine: { hypershiftAddOn: { nodePlacement: { nodeSelector: { 'node-role.kubernetes.io/hcp': '' }, tolerations: [{ key: 'dedicated', operator: 'Equal', value: 'hcp', effect: 'NoSchedule' }] } } } } },
   { id: 'preset-none', props: { platforms: ['None'] } },
   {
+    // A disconnected hub: both mirror sets (a wildcard source, each policy), the registry CAs and the Image patch, the KubeVirt boot image mirror.
+    id: 'disconnected',
+    props: {
+      platforms: ['KubeVirt'],
+      metallb: { pools: [{ name: 'kv', addresses: ['10.0.0.100-10.0.0.150'] }] },
+      machineNetwork: ['10.0.0.0/24'],
+      catalogSources: [{ name: 'mirror-redhat', image: `mirror.example.com:5000/redhat/redhat-operator-index@sha256:${'0'.repeat(64)}` }],
+      disconnected: {
+        digestMirrors: [
+          { source: 'quay.io/openshift-release-dev/ocp-release', mirrors: ['mirror.example.com:5000/openshift/release-images'], mirrorSourcePolicy: 'NeverContactSource' },
+          { source: 'quay.io/openshift-release-dev/ocp-v4.0-art-dev', mirrors: ['mirror.example.com:5000/openshift/release', 'backup.example.com/openshift/release'] },
+        ],
+        tagMirrors: [{ source: '*.redhat.io', mirrors: ['mirror.example.com:5000/redhat'], mirrorSourcePolicy: 'AllowContactingSource' }],
+        mirrorSetName: 'oc-mirror-results',
+        registryCAs: [
+          { host: 'mirror.example.com', port: 5000, certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n' },
+          { host: '192.0.2.10', certificate: '-----BEGIN CERTIFICATE-----\nMIIC\n-----END CERTIFICATE-----' },
+        ],
+        kubevirtBootImage: { source: 'quay.io/openshift-release-dev/ocp-v4.0-art-dev', mirror: 'mirror.example.com:5000/openshift/release' },
+      },
+    },
+  },
+  {
     id: 'everything',
     props: {
       platforms: ['AWS', 'KubeVirt', 'Agent'],

@@ -11,6 +11,7 @@ import { synthesizeCharts } from '../../lib/cdk8s';
 import { targetFolder } from '../../lib/cdk8s/synth';
 import { toYamlStream } from '../../lib/core/yaml';
 import { defineExample } from '../../examples/app';
+import { define as defineDisconnected } from '../../examples/disconnected';
 
 const app = new App();
 defineExample(app);
@@ -19,7 +20,8 @@ const charts = synthesizeCharts(app);
 // The management cluster's files at the top; another target's in its folder, as the synth writes them.
 const goldenName = (chart: (typeof charts)[number]) => (chart.target.kind === 'management' ? chart.name : `${targetFolder(chart.target)}/${chart.name}`);
 
-test.each(charts.map((chart) => [goldenName(chart), chart] as const))('%s matches its golden file', (name, chart) => {
+/** Compares a chart with its golden file `<name>.yaml` (written first with UPDATE_GOLDEN=1). */
+function expectGolden(name: string, chart: (typeof charts)[number]): void {
   const file = path.join(__dirname, `${name}.yaml`);
   if (process.env.UPDATE_GOLDEN === '1') {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -27,7 +29,9 @@ test.each(charts.map((chart) => [goldenName(chart), chart] as const))('%s matche
   }
   const golden = parseAllDocuments(fs.readFileSync(file, 'utf8')).map((doc) => doc.toJS());
   expect(JSON.parse(JSON.stringify(chart.documents))).toEqual(golden);
-});
+}
+
+test.each(charts.map((chart) => [goldenName(chart), chart] as const))('%s matches its golden file', expectGolden);
 
 test('every platform and the management cluster have a golden file', () => {
   expect(charts.map(goldenName).sort()).toEqual([
@@ -41,4 +45,15 @@ test('every platform and the management cluster have a golden file', () => {
     'management-cluster',
     'none-edge-lab',
   ]);
+});
+
+// The second example app, a disconnected management cluster and its hosted cluster: in test/golden/disconnected/.
+const disconnectedApp = new App();
+defineDisconnected(disconnectedApp);
+const disconnectedCharts = synthesizeCharts(disconnectedApp);
+
+test.each(disconnectedCharts.map((chart) => [`disconnected/${goldenName(chart)}`, chart] as const))('%s matches its golden file', expectGolden);
+
+test('the disconnected example has its management cluster and its hosted cluster', () => {
+  expect(disconnectedCharts.map(goldenName).sort()).toEqual(['kubevirt-kv-disconnected', 'management-cluster']);
 });

@@ -86,6 +86,23 @@ const kms = fc.record(
   },
   { requiredKeys: ['provider', 'aws'] },
 );
+/** The source without a store property: a Secret of several keys reads them as properties of its store key. */
+function withoutProperty(source: { existingSecret: string } | { externalSecret: Record<string, unknown> }): object {
+  if (!('externalSecret' in source)) return source;
+  const { property: _property, ...externalSecret } = source.externalSecret;
+  return { externalSecret };
+}
+const snapshotURL = fc.oneof(
+  fc.tuple(domain, label).map(([d, l]) => `https://${d}/${l}/etcd-0-snapshot.db`),
+  fc.tuple(label, label).map(([bucket, l]) => `s3://${bucket}/${l}/snapshot.db`),
+);
+const unmanagedEtcd = fc.record({ endpoint: fc.tuple(domain, fc.integer({ min: 1, max: 65535 })).map(([d, port]) => `https://${d}:${port}`), clientSecret: secretSource.map(withoutProperty) });
+const registry = fc.oneof(domain, fc.tuple(domain, fc.integer({ min: 1, max: 65535 })).map(([d, port]) => `${d}:${port}`));
+const catalogImage = fc.tuple(registry, label, hex(64)).map(([r, l, d]) => `${r}/redhat/${l}@sha256:${d}`);
+const olmCatalogs = fc.oneof(
+  fc.dictionary(registry, registry, { minKeys: 1, maxKeys: 3 }).map((registryOverrides) => ({ registryOverrides })),
+  fc.record({ certifiedOperators: catalogImage, communityOperators: catalogImage, redhatMarketplace: catalogImage, redhatOperators: catalogImage }).map((images) => ({ images })),
+);
 const serviceHostnames = fc.record(
   { APIServer: domain, OAuthServer: domain, Konnectivity: domain, Ignition: domain },
   { requiredKeys: [] },
@@ -118,17 +135,20 @@ export const VARIATIONS: readonly Variation[] = [
   { pattern: 'networking.ovnMtu', value: fc.integer({ min: 576, max: 9216 }) },
   { pattern: 'controllerAvailabilityPolicy', value: fc.constantFrom('SingleReplica', 'HighlyAvailable') },
   { pattern: 'infrastructureAvailabilityPolicy', value: fc.constantFrom('SingleReplica', 'HighlyAvailable') },
-  { pattern: 'etcd', value: fc.record({ storageSize: quantity, storageClassName: label }, { requiredKeys: [] }) },
+  { pattern: 'etcd', value: fc.oneof(fc.record({ storageSize: quantity, storageClassName: label, restoreSnapshotURL: snapshotURL }, { requiredKeys: [] }), unmanagedEtcd.map((unmanaged) => ({ unmanaged }))) },
+  { pattern: 'etcd.restoreSnapshotURL', value: snapshotURL, deleteSiblings: ['unmanaged'] },
   { pattern: 'services.mapping', value: fc.constantFrom('Ingress', 'NodePort') },
   { pattern: 'services.apiServerAddress', value: fc.oneof(ipv4, ipv6, domain) },
   { pattern: 'services.hostnames', value: serviceHostnames },
   { pattern: 'olmCatalogPlacement', value: fc.constantFrom('management', 'guest') },
+  { pattern: 'olmCatalogs', value: olmCatalogs },
+  { pattern: 'destroyGracePeriod', value: duration },
   { pattern: 'fips', value: fc.boolean() },
   { pattern: 'pullSecret', value: secretSource },
   { pattern: 'sshKey', value: secretSource },
   { pattern: 'secretEncryption', value: fc.oneof(fc.record({ aescbc: secretSource, backupKey: secretSource }, { requiredKeys: ['aescbc'] }), kms.map((k) => ({ kms: k }))) },
   { pattern: 'secretEncryption.kms', value: kms, deleteSiblings: ['aescbc', 'backupKey'] },
-  { pattern: 'additionalTrustBundle', value: fc.constant('-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n') },
+  { pattern: 'additionalTrustBundle', value: fc.oneof(fc.constant('-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n'), label.map((existingConfigMap) => ({ existingConfigMap }))) },
   { pattern: 'auditWebhookSecret', value: label },
   { pattern: 'nodeSelector', value: labels },
   { pattern: 'tolerations', value: fc.array(toleration, { maxLength: 3 }) },

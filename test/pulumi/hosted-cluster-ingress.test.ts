@@ -3,7 +3,7 @@
  * admin kubeconfig, the phases as dependsOn, every object through that provider, parity with cdk8s.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { ADMIN_KUBECONFIG, adminKubeconfigRead, strictMocks, valueOf } from './strict-mocks';
+import { ADMIN_KUBECONFIG, adminKubeconfigRead, dependsOnRecorder, strictMocks, valueOf, withoutAdapterAnnotations } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import type { HostedClusterProps } from '../../lib';
 import { HostedClusterBundle as Cdk8sBundle, HostedClusterIngress as Cdk8sIngress } from '../../lib/cdk8s';
@@ -24,11 +24,7 @@ const metal: HostedClusterProps = { ...agentCluster, networking: { machineNetwor
 const INGRESS = { metallb: { pools: [{ name: 'ingress-public-ip', addresses: ['10.1.0.240-10.1.0.240'], autoAssign: false }] } };
 
 async function program() {
-  const dependsOn = new Map<pulumi.Resource, unknown>();
-  const record: pulumi.ResourceTransformation = (args) => {
-    dependsOn.set(args.resource, args.opts.dependsOn);
-    return undefined;
-  };
+  const { dependsOn, record } = dependsOnRecorder();
   const bundle = new hcp.HostedClusterBundle('vc2', { ...metal, options: EXAMPLE_OPTIONS });
   const ingress = new hcp.HostedClusterIngress('vc2-ingress', { cluster: bundle, ...INGRESS }, { transformations: [record] });
   const all = ingress.phases.flatMap((p) => p.resources);
@@ -80,12 +76,7 @@ test('parity: the same objects as the cdk8s HostedClusterIngress', async () => {
   const chart = new Chart(app, 'vc2');
   const bundle = new Cdk8sBundle(chart, 'cluster', { ...metal, options: EXAMPLE_OPTIONS });
   const cdk8s = new Cdk8sIngress(chart, 'ingress', { cluster: bundle, ...INGRESS });
-  const strip = (o: unknown) => {
-    const copy = JSON.parse(JSON.stringify(o)) as { metadata: { annotations?: Record<string, string> } };
-    for (const key of ['argocd.argoproj.io/sync-wave', 'pulumi.com/waitFor']) delete copy.metadata.annotations?.[key];
-    if (copy.metadata.annotations && Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
-    return copy;
-  };
+  const strip = withoutAdapterAnnotations;
   const fromPulumi = registrations.filter((r) => r.name.startsWith('vc2-ingress-') && r.type !== 'pulumi:providers:kubernetes' && r.id === undefined).map((r) => strip(r.inputs));
   // Registration order within a phase is the engine's; compare by identity.
   const byKey = (list: unknown[]) => Object.fromEntries(list.map((o) => [JSON.stringify([(o as { kind: string }).kind, (o as { metadata: unknown }).metadata]), o]));

@@ -4,6 +4,7 @@ import { strictMocks, valueOf } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { ManagementCluster as Cdk8sManagementCluster } from '../../lib/cdk8s';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
+import { DISCONNECTED_MANAGEMENT_CLUSTER } from '../../examples/disconnected';
 
 const mocked = strictMocks();
 const { registrations } = mocked;
@@ -116,6 +117,38 @@ test('parity with cdk8s: the example gives the same Kubernetes objects', async (
   const actual = registrations
     .filter((r) => r.name.startsWith('parity-') && r.type.startsWith('kubernetes:') && !r.type.endsWith('NodePatch'))
     .map((r) => strip(r.inputs, 'pulumi.com/waitFor', 'pulumi.com/patchForce'));
+  const key = (o: Record<string, unknown>) => `${o.kind} ${(o.metadata as { namespace?: string }).namespace ?? ''}/${(o.metadata as { name: string }).name}`;
+  expect(actual.map(key).sort()).toEqual(expected.map(key).sort());
+  const byKey = new Map(expected.map((o) => [key(o), o]));
+  for (const o of actual) expect(o).toEqual(byKey.get(key(o)));
+});
+
+test('disconnected: mirror sets, the registry CA and the Image patch come first (wave -4), and the operators wait for them; the same objects as cdk8s', async () => {
+  const dependsOn = new Map<pulumi.Resource, unknown>();
+  const record: pulumi.ResourceTransformation = (args) => (dependsOn.set(args.resource, args.opts.dependsOn), undefined);
+  const mgmt = new hcp.ManagementCluster('offline', DISCONNECTED_MANAGEMENT_CLUSTER, { transformations: [record] });
+  await Promise.all(mgmt.phases.flatMap((p) => p.resources).map((r) => valueOf(r.urn)));
+  expect(mgmt.phases.map((p) => [p.name, p.wave])).toEqual([
+    ['image-configuration', -4],
+    ['operators', -3],
+    ['operator-configuration', -2],
+    ['webhooks-ready', -1],
+  ]);
+  const [images, operators] = mgmt.phases.map((p) => p.resources);
+  expect((await Promise.all(images.map(kindOf))).sort()).toEqual(['ConfigMap', 'Image', 'ImageDigestMirrorSet', 'ImageDigestMirrorSet', 'ImageTagMirrorSet']);
+  const includes = (a: unknown, b: readonly unknown[]) => Array.isArray(a) && b.every((x) => a.includes(x));
+  for (const r of operators) expect(includes(dependsOn.get(r), images)).toBe(true);
+  const ours = registrations.filter((r) => r.name.startsWith('offline-'));
+  // Image cluster exists on every cluster: a server-side patch; the ConfigMap and the mirror sets are created.
+  expect(ours.filter((r) => r.type === 'kubernetes:config.openshift.io/v1:ImagePatch').map((r) => r.inputs.spec)).toEqual([{ additionalTrustedCA: { name: 'registry-config' } }]);
+  expect(ours.filter((r) => r.type === 'kubernetes:config.openshift.io/v1:ImageDigestMirrorSet').map((r) => (r.inputs.metadata as { name: string }).name).sort()).toEqual(['hcp-mirrors', 'rhcos-boot-kubevirt']);
+  expect(ours.filter((r) => r.type === 'kubernetes:core/v1:ConfigMap').map((r) => Object.keys((r.inputs.data as Record<string, string>) ?? {}))).toContainEqual(['mirror.example.com..5000']);
+
+  const app = new App();
+  const chart = new Chart(app, 'offline');
+  new Cdk8sManagementCluster(chart, 'management', DISCONNECTED_MANAGEMENT_CLUSTER);
+  const expected = chart.toJson().map((o) => strip(o, 'argocd.argoproj.io/sync-wave'));
+  const actual = ours.filter((r) => r.type.startsWith('kubernetes:') && !r.type.endsWith('NodePatch')).map((r) => strip(r.inputs, 'pulumi.com/waitFor', 'pulumi.com/patchForce'));
   const key = (o: Record<string, unknown>) => `${o.kind} ${(o.metadata as { namespace?: string }).namespace ?? ''}/${(o.metadata as { name: string }).name}`;
   expect(actual.map(key).sort()).toEqual(expected.map(key).sort());
   const byKey = new Map(expected.map((o) => [key(o), o]));

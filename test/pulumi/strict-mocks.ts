@@ -68,3 +68,21 @@ export function adminKubeconfigRead(args: pulumi.runtime.MockResourceArgs): Answ
   if (args.type !== 'kubernetes:core/v1:Secret') throw new Error(`unexpected read of ${args.type}`);
   return { id: args.id, state: { data: { kubeconfig: Buffer.from(ADMIN_KUBECONFIG).toString('base64') } } };
 }
+
+/** A transformation that records the `dependsOn` each resource is registered with, and the record. */
+export function dependsOnRecorder(): { dependsOn: Map<pulumi.Resource, unknown>; record: pulumi.ResourceTransformation } {
+  const dependsOn = new Map<pulumi.Resource, unknown>();
+  const record: pulumi.ResourceTransformation = (args) => {
+    dependsOn.set(args.resource, args.opts.dependsOn);
+    return undefined;
+  };
+  return { dependsOn, record };
+}
+
+/** A copy of a rendered object without the annotations each adapter adds on its own (Argo CD's sync wave, Pulumi's waitFor), for parity tests. */
+export function withoutAdapterAnnotations(object: unknown): unknown {
+  const copy = JSON.parse(JSON.stringify(object)) as { metadata: { annotations?: Record<string, string> } };
+  for (const key of ['argocd.argoproj.io/sync-wave', 'pulumi.com/waitFor']) delete copy.metadata.annotations?.[key];
+  if (copy.metadata.annotations && Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
+  return copy;
+}

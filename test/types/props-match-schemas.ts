@@ -15,7 +15,9 @@ import { caBundleSourceSchema, identityProviderSchema, namedCertificateSchema } 
 import type { CaBundleSource, IdentityProviderProps, NamedCertificateProps } from '../../lib/core/access-props';
 import type { NetworkingProps } from '../../lib/core/networking-props';
 import { hostedClusterEntries, priorityClassPropsSchema, releasePropsSchema, secretEncryptionPropsSchema, servicesPropsSchema } from '../../lib/core/hosted-cluster';
-import type { ClusterPropsOf, PriorityClassProps, SecretEncryptionProps, ServicesProps } from '../../lib/core/hosted-cluster-props';
+import type { ClusterPropsOf, EtcdProps, OlmCatalogImages, OlmCatalogsProps, PriorityClassProps, SecretEncryptionProps, ServicesProps, UnmanagedEtcdProps } from '../../lib/core/hosted-cluster-props';
+import { etcdPropsSchema, unmanagedEtcdPropsSchema } from '../../lib/core/etcd';
+import { olmCatalogImagesSchema, olmCatalogsPropsSchema } from '../../lib/core/olm-catalogs';
 import type { ReleaseProps } from '../../lib/core/release-props';
 import { nodePoolEntries } from '../../lib/core/node-pool';
 import type { NodePoolPropsOf } from '../../lib/core/node-pool-props';
@@ -50,6 +52,10 @@ import {
   managementClusterPropsSchema,
   managementKubeletPropsSchema,
   managementMonitoringPropsSchema,
+  disconnectedPropsSchema,
+  imageMirrorPropsSchema,
+  registryCAPropsSchema,
+  kubevirtBootImageMirrorPropsSchema,
   relabelRulePropsSchema,
   sreMetricSetPropsSchema,
   metallbPropsSchema,
@@ -72,6 +78,10 @@ import type {
   ManagementClusterProps,
   ManagementKubeletProps,
   ManagementMonitoringProps,
+  DisconnectedProps,
+  ImageMirrorProps,
+  RegistryCAProps,
+  KubevirtBootImageMirrorProps,
   RelabelRuleProps,
   SreMetricSetProps,
   MetalLBProps,
@@ -82,6 +92,8 @@ import type {
   VirtualizationProps,
 } from '../../lib/management/management-cluster-props';
 import { hostedClusterIngressPropsSchema } from '../../lib/day2/ingress';
+import { hostedClusterImportPropsSchema, klusterletAddOnsPropsSchema } from '../../lib/management/import';
+import type { HostedClusterImportProps, KlusterletAddOnsProps } from '../../lib/management/import-props';
 import type { HostedClusterIngressProps } from '../../lib/day2/ingress-props';
 import { guestOperatorAwsPropsSchema, guestOperatorPropsSchema, hostedClusterOperatorsPropsSchema } from '../../lib/day2/guest-operators';
 import type { GuestOperatorAwsProps, GuestOperatorProps, HostedClusterOperatorsProps } from '../../lib/day2/guest-operators-props';
@@ -127,6 +139,10 @@ same<ReleaseProps, v.InferOutput<typeof releasePropsSchema>>(true);
 same<SecretEncryptionProps, v.InferOutput<typeof secretEncryptionPropsSchema>>(true);
 same<ServicesProps, v.InferOutput<typeof servicesPropsSchema>>(true);
 same<PriorityClassProps, v.InferOutput<typeof priorityClassPropsSchema>>(true);
+same<EtcdProps, v.InferOutput<typeof etcdPropsSchema>>(true);
+same<UnmanagedEtcdProps, v.InferOutput<typeof unmanagedEtcdPropsSchema>>(true);
+same<OlmCatalogsProps, v.InferOutput<typeof olmCatalogsPropsSchema>>(true);
+same<OlmCatalogImages, v.InferOutput<typeof olmCatalogImagesSchema>>(true);
 same<Omit<ClusterPropsOf<{ readonly type: 'Test' }>, 'platform'>, EntriesOutput<typeof hostedClusterEntries>>(true);
 same<Omit<NodePoolPropsOf, 'platform'>, EntriesOutput<typeof nodePoolEntries>>(true);
 
@@ -182,6 +198,10 @@ same<AddOnNodePlacementProps, v.InferOutput<typeof addOnNodePlacementPropsSchema
 same<InstallFlagsProps, v.InferOutput<typeof installFlagsPropsSchema>>(true);
 same<ManagementKubeletProps, v.InferOutput<typeof managementKubeletPropsSchema>>(true);
 same<ManagementMonitoringProps, v.InferOutput<typeof managementMonitoringPropsSchema>>(true);
+same<DisconnectedProps, v.InferOutput<typeof disconnectedPropsSchema>>(true);
+same<ImageMirrorProps, v.InferOutput<typeof imageMirrorPropsSchema>>(true);
+same<RegistryCAProps, v.InferOutput<typeof registryCAPropsSchema>>(true);
+same<KubevirtBootImageMirrorProps, v.InferOutput<typeof kubevirtBootImageMirrorPropsSchema>>(true);
 same<SreMetricSetProps, v.InferOutput<typeof sreMetricSetPropsSchema>>(true);
 same<RelabelRuleProps, v.InferOutput<typeof relabelRulePropsSchema>>(true);
 
@@ -194,6 +214,8 @@ same<HostedClusterRestoreProps, v.InferOutput<typeof hostedClusterRestorePropsSc
 
 // Day 2.
 same<HostedClusterIngressProps, v.InferOutput<typeof hostedClusterIngressPropsSchema>>(true);
+same<HostedClusterImportProps, v.InferOutput<typeof hostedClusterImportPropsSchema>>(true);
+same<KlusterletAddOnsProps, v.InferOutput<typeof klusterletAddOnsPropsSchema>>(true);
 same<HostedClusterOperatorsProps, v.InferOutput<typeof hostedClusterOperatorsPropsSchema>>(true);
 same<GuestOperatorProps, v.InferOutput<typeof guestOperatorPropsSchema>>(true);
 same<GuestOperatorAwsProps, v.InferOutput<typeof guestOperatorAwsPropsSchema>>(true);

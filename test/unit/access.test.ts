@@ -243,6 +243,38 @@ describe('references of configuration', () => {
   });
 });
 
+describe('additionalTrustBundle (C9)', () => {
+  test('PEM text: ConfigMap user-ca-bundle (key ca-bundle.crt) in the HostedCluster namespace, which spec.additionalTrustBundle names', () => {
+    const { plan } = checkHostedCluster(cluster({ additionalTrustBundle: CA }), options);
+    const configMaps = plan!.objects.map((item) => item.object).filter((o): o is ConfigMap => o.kind === 'ConfigMap');
+    expect(configMaps).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'user-ca-bundle', namespace: 'none-clusters' }, data: { 'ca-bundle.crt': CA } }]);
+    expect(plan!.hostedCluster.spec.additionalTrustBundle).toEqual({ name: 'user-ca-bundle' });
+  });
+
+  test('{ existingConfigMap }: referenced by name, nothing written, and configuration may name it without a warning', () => {
+    const { plan, issues } = checkHostedCluster(cluster({ additionalTrustBundle: { existingConfigMap: 'corp-ca' }, configuration: { proxy: { trustedCA: { name: 'corp-ca' } } } }), options);
+    expect(plan!.hostedCluster.spec.additionalTrustBundle).toEqual({ name: 'corp-ca' });
+    expect(plan!.objects.map((item) => item.object.kind)).not.toContain('ConfigMap');
+    expect(issues.filter((i) => i.path.startsWith('configuration'))).toEqual([]);
+  });
+
+  test('the PEM text holds at least one whole certificate (BEGIN and END) and no private key', () => {
+    const fix = 'Fix: Give the PEM text of the CA certificates ("-----BEGIN CERTIFICATE-----..."), or { existingConfigMap: "<name>" } for a ConfigMap with key ca-bundle.crt that exists.';
+    expect(findings(cluster({ additionalTrustBundle: 'corp-ca' }))).toContain(`error additionalTrustBundle: the CA bundle holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). ${fix}`);
+    expect(findings(cluster({ additionalTrustBundle: '-----BEGIN CERTIFICATE-----\nMIIB' }))).toContain(`error additionalTrustBundle: the CA bundle holds no PEM certificate ("-----BEGIN CERTIFICATE-----"). ${fix}`);
+    expect(findings(cluster({ additionalTrustBundle: CA + KEY }))).toContain(`error additionalTrustBundle: the CA bundle holds a private key; only certificates belong in a ConfigMap. ${fix}`);
+  });
+
+  test('an existing ConfigMap\'s name is a DNS subdomain; any other value is neither form', () => {
+    expect(errorLines(cluster({ additionalTrustBundle: { existingConfigMap: 'Corp CA' } }))).toEqual([
+      'additionalTrustBundle.existingConfigMap: ConfigMap name "Corp CA" must consist of lower-case letters, digits, "-" and ".", and start and end with a letter or digit.',
+    ]);
+    expect(findings({ ...noneCluster, additionalTrustBundle: 5 } as unknown as HostedClusterProps).filter((f) => f.includes('additionalTrustBundle'))).toEqual([
+      'error additionalTrustBundle: 5 (a number) is neither PEM text nor { existingConfigMap }. Fix: Give the PEM text of the CA certificates, or { existingConfigMap: "<name>" }.',
+    ]);
+  });
+});
+
 describe('named certificates', () => {
   const cert = (names: string[], servingCertificate = SecretSource.external({ store: 'vault', key: 'edge-lab/api-cert' })) => cluster({ namedCertificates: [{ names, servingCertificate }] });
 

@@ -1,4 +1,4 @@
-import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, hostedClusterTarget, objectKey, targetKey } from '../../lib/core';
+import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, hostedClusterTarget, managementTarget, objectKey, previousObjects, targetKey } from '../../lib/core';
 
 const namespace = (name: string, labels?: Record<string, string>) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, ...(labels ? { labels } : {}) } });
 const planned = (object: PlannedObject['object'], contributor: string, extra: Partial<PlannedObject> = {}): PlannedObject => ({
@@ -52,11 +52,63 @@ describe('Plan', () => {
     expect([added.length, issues]).toEqual([1, []]);
   });
 
+  test('two targets that meet on one key (folder and provider) are an error naming both', () => {
+    const plan = new Plan();
+    plan.add({ contributor: 'a', objects: [planned(namespace('metallb-system'), 'a', { target: hostedClusterTarget('a-x', 'b') })], issues: [] });
+    const { added, issues } = plan.add({ contributor: 'b', objects: [planned(namespace('other'), 'b', { target: hostedClusterTarget('a', 'x-b') })], issues: [] });
+    expect(added).toEqual([]);
+    expect(issues).toEqual([
+      {
+        severity: 'error',
+        object: 'b',
+        path: 'metadata.name',
+        message: 'hosted cluster a/x-b and hosted cluster a-x/b would share the output folder and provider key "a-x-b".',
+        fix: 'Rename one of them (a namespace or a name).',
+      },
+    ]);
+    plan.add({ contributor: 'c', objects: [planned(namespace('x'), 'c', { target: managementTarget('east') })], issues: [] });
+    const hosted = plan.add({ contributor: 'd', objects: [planned(namespace('z'), 'd', { target: hostedClusterTarget('management', 'east') })], issues: [] });
+    expect(hosted.issues.map((i) => i.message)).toEqual(['hosted cluster management/east and management cluster east would share the output folder and provider key "management-east".']);
+    // The same target again is no collision.
+    expect(plan.add({ contributor: 'e', objects: [planned(namespace('y'), 'e', { target: hostedClusterTarget('a-x', 'b') })], issues: [] }).issues).toEqual([]);
+  });
+
   test('object keys and target keys', () => {
     expect(objectKey({ apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'NodePool', metadata: { name: 'p', namespace: 'clusters' } })).toBe('hypershift.openshift.io/NodePool/clusters/p');
     expect(objectKey(namespace('x'))).toBe('/Namespace//x');
     expect(targetKey(MANAGEMENT_CLUSTER)).toBe('management');
     expect(targetKey(hostedClusterTarget('clusters', 'edge'))).toBe('clusters-edge');
+  });
+
+  test('a named management cluster has its own key; the unnamed one keeps "management"', () => {
+    expect(targetKey({ kind: 'management', name: 'east' })).toBe('management-east');
+    expect(managementTarget('east')).toEqual({ kind: 'management', name: 'east' });
+    expect(managementTarget()).toBe(MANAGEMENT_CLUSTER);
+    expect(targetKey(managementTarget())).toBe('management');
+  });
+
+  test('the same identity on the app\'s and on a named management cluster is two objects; twice on one named cluster, a collision', () => {
+    const plan = new Plan();
+    const hc = { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', metadata: { name: 'x', namespace: 'clusters' } };
+    plan.add({ contributor: 'source', objects: [planned(hc, 'source')], issues: [] });
+    expect(plan.add({ contributor: 'destination', objects: [planned(hc, 'destination', { target: managementTarget('east') })], issues: [] })).toMatchObject({ issues: [] });
+    expect(plan.add({ contributor: 'again', objects: [planned(hc, 'again', { target: managementTarget('east') })], issues: [] }).issues.map((i) => i.message)).toEqual([
+      'HostedCluster clusters/x is also planned by destination; one would silently replace the other on apply.',
+    ]);
+  });
+
+  test('a dependency is looked up on its own target: one on a named management cluster is not met by the app\'s', () => {
+    const plan = new Plan();
+    plan.add({ contributor: 'a', objects: [planned(namespace('clusters'), 'a')], issues: [] });
+    const { issues } = plan.add({ contributor: 'b', objects: [planned(namespace('other'), 'b', { target: managementTarget('east'), dependsOn: ['/Namespace//clusters'] })], issues: [] });
+    expect(issues.map((i) => i.message)).toEqual(['Namespace other depends on /Namespace//clusters, which nothing in the app plans for management-east.']);
+  });
+
+  test('previous objects are found by target key: a named management cluster\'s apart from the app\'s', () => {
+    const older = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters', labels: { on: 'east' } } };
+    const previous = previousObjects([['management-east', older]]);
+    expect(previous.get({ object: namespace('clusters'), target: managementTarget('east') })).toBe(older);
+    expect(previous.get({ object: namespace('clusters'), target: MANAGEMENT_CLUSTER })).toBeUndefined();
   });
 
   test('phases are ordered: operators before their configuration, both before the hosted cluster', () => {

@@ -7,7 +7,9 @@ import {
   parseReleaseImage,
   parseSupportedVersions,
   parseVersion,
+  requireDigest,
 } from '../../lib/core/release';
+import { IssueCollector } from '../../lib/core/errors';
 
 const digest = `sha256:${'a'.repeat(64)}`;
 
@@ -83,4 +85,25 @@ describe('versions', () => {
     expect(() => parseSupportedVersions({})).toThrow('no "supported-versions"');
     expect(() => parseSupportedVersions({ 'supported-versions': '{"versions":[4]}' })).toThrow();
   });
+});
+
+describe('requireDigest: the one digest rule, for every part that needs an image by digest', () => {
+  const check = (image: string) => {
+    const issues = new IssueCollector('Thing x');
+    const ok = requireDigest(image, 'spec.image', 'mirrors apply only to pulls by digest', issues, 'catalog image');
+    return { ok, found: issues.issues.map(({ path, message, fix }) => ({ path, message, fix })) };
+  };
+  const fix = 'Pin the image by digest (registry/repository@sha256:<64 hex digits>); `skopeo inspect` or `oc image info` on the tag gives it.';
+
+  test('an image by digest passes', () => expect(check(`mirror.example.com:5000/redhat/index@${digest}`)).toEqual({ ok: true, found: [] }));
+  test('a tag is an error saying why a digest is needed', () =>
+    expect(check('mirror.example.com:5000/redhat/index:v4.16')).toEqual({
+      ok: false,
+      found: [{ path: 'spec.image', message: 'catalog image "mirror.example.com:5000/redhat/index:v4.16" is pinned by tag, but mirrors apply only to pulls by digest.', fix }],
+    }));
+  test('a malformed pull spec is an error naming its problem', () =>
+    expect(check('mirror.example.com/index@sha256:abc')).toEqual({
+      ok: false,
+      found: [{ path: 'spec.image', message: 'catalog image "mirror.example.com/index@sha256:abc" digest "sha256:abc" is not sha256:<64 lower-case hex digits>.', fix }],
+    }));
 });

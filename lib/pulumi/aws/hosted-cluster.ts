@@ -298,6 +298,7 @@ function prepare(args: AwsHostedClusterArgs, opts: pulumi.ComponentResourceOptio
   const partition: AwsPartition = infra.partition ?? 'aws';
   const standIns = awsStandInIds({ infraID, region: infra.region, zoneCount: infra.zones.length, partition, kms: Boolean(infra.kms) });
   const generateEtcdKey = !infra.kms && !args.secretEncryption && args.secretValues?.etcdEncryptionKey === undefined;
+  checkRestoredKey(args, generateEtcdKey, issues);
   const planned = PlannedBundle.of(
     {
       ...cluster,
@@ -312,4 +313,23 @@ function prepare(args: AwsHostedClusterArgs, opts: pulumi.ComponentResourceOptio
     awsArgsPath,
   );
   return { infraID, issuerURL, networkArgs, standIns, planned, generateEtcdKey };
+}
+
+/** A restored etcd snapshot is encrypted with the key of the cluster it came from: a key created here cannot read it. */
+function checkRestoredKey(args: AwsHostedClusterArgs, generateEtcdKey: boolean, issues: IssueCollector): void {
+  if (args.etcd?.restoreSnapshotURL === undefined) return;
+  if (generateEtcdKey) {
+    issues.error(
+      'secretEncryption',
+      'the snapshot of etcd.restoreSnapshotURL is encrypted with the etcd encryption key of the cluster it was taken from, but no key is given, so a new random key would be generated, which cannot read it.',
+      'Give that cluster\'s aescbc key: secretValues.etcdEncryptionKey (the value) or secretEncryption.aescbc (its Secret).',
+    );
+  }
+  if (args.aws.kms === true) {
+    issues.error(
+      'aws.kms',
+      'aws.kms: true creates a new KMS key, which cannot read the snapshot of etcd.restoreSnapshotURL: it is encrypted through the KMS key of the cluster it was taken from.',
+      'Give that cluster\'s key as aws.kms: { keyArn }.',
+    );
+  }
 }

@@ -282,6 +282,47 @@ test('validation before anything is registered: every problem at once, with path
   expect(record.registrations).toEqual([]);
 });
 
+describe('a restored etcd snapshot needs the key of the cluster it came from, never one made here', () => {
+  const SNAPSHOT = 'https://backups.s3.us-east-2.amazonaws.com/demo/etcd-0-snapshot.db';
+  const errorsOf = async (a: Args) => {
+    let thrown: unknown;
+    try {
+      new hcp.AwsHostedCluster('restored', a);
+    } catch (error) {
+      thrown = error;
+    }
+    await settle();
+    expect(record.registrations).toEqual([]);
+    return ((thrown as { issues?: { severity: string; path: string; message: string; fix: string }[] })?.issues ?? []).filter((i) => i.severity === 'error').map(({ path, message, fix }) => ({ path, message, fix }));
+  };
+
+  test('no key given: the generated one could not read it', async () => {
+    expect(await errorsOf({ ...args(), etcd: { restoreSnapshotURL: SNAPSHOT } })).toEqual([
+      {
+        path: 'secretEncryption',
+        message: 'the snapshot of etcd.restoreSnapshotURL is encrypted with the etcd encryption key of the cluster it was taken from, but no key is given, so a new random key would be generated, which cannot read it.',
+        fix: 'Give that cluster\'s aescbc key: secretValues.etcdEncryptionKey (the value) or secretEncryption.aescbc (its Secret).',
+      },
+    ]);
+  });
+
+  test('aws.kms: true: the new KMS key could not read it', async () => {
+    expect(await errorsOf({ ...args(ZONES, { kms: true }), etcd: { restoreSnapshotURL: SNAPSHOT } })).toEqual([
+      {
+        path: 'aws.kms',
+        message: 'aws.kms: true creates a new KMS key, which cannot read the snapshot of etcd.restoreSnapshotURL: it is encrypted through the KMS key of the cluster it was taken from.',
+        fix: 'Give that cluster\'s key as aws.kms: { keyArn }.',
+      },
+    ]);
+  });
+
+  test('the key given as a value: planned, with no random key', async () => {
+    await build({ ...args(), etcd: { restoreSnapshotURL: SNAPSHOT }, secretValues: { ...args().secretValues, etcdEncryptionKey: pulumi.secret(ETCD_KEY) } });
+    expect(record.byType('random:index/randomBytes:RandomBytes')).toHaveLength(0);
+    expect((kube('HostedCluster')[0].inputs.spec as Record<string, any>).etcd.managed.storage.restoreSnapshotURL).toEqual([SNAPSHOT]);
+  });
+});
+
 test('parity: cdk8s given the stack outputs infra and iam (the create infra/iam JSON) renders the same HostedCluster and NodePools', async () => {
   const a = args();
   const cluster = await build(a);
