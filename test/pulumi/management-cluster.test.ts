@@ -1,6 +1,6 @@
 /** The Pulumi ManagementCluster under strict mocks: the dependency graph, patches, parity with cdk8s. */
 import * as pulumi from '@pulumi/pulumi';
-import { strictMocks, valueOf } from './strict-mocks';
+import { strictMocks, valueOf, withoutAnnotations } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { ManagementCluster as Cdk8sManagementCluster } from '../../lib/cdk8s';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
@@ -14,14 +14,7 @@ beforeAll(async () => {
 });
 
 const kindOf = (r: pulumi.Resource) => valueOf((r as pulumi.CustomResource & { kind: pulumi.Output<string> }).kind);
-const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
-const strip = (o: Record<string, unknown>, ...keys: string[]) => {
-  const copy = json(o);
-  const meta = copy.metadata as { annotations?: Record<string, string> };
-  for (const key of keys) delete meta.annotations?.[key];
-  if (meta.annotations && Object.keys(meta.annotations).length === 0) delete meta.annotations;
-  return copy;
-};
+const strip = withoutAnnotations;
 
 test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, then pools and AgentServiceConfig; nodes patched', async () => {
   const dependsOn = new Map<pulumi.Resource, unknown>();

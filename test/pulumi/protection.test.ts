@@ -5,7 +5,7 @@ import { SecretSource } from '../../lib';
 import { HostedClusterBackup as Cdk8sBackup, HostedClusterRestore as Cdk8sRestore } from '../../lib/cdk8s';
 import { planHostedCluster } from '../../lib/platforms';
 import { EXAMPLE_OPTIONS, awsCluster, kubevirtCluster } from '../../examples/clusters';
-import { strictMocks, valueOf } from './strict-mocks';
+import { strictMocks, valueOf, withoutAnnotations } from './strict-mocks';
 
 const mocked = strictMocks();
 const { registrations } = mocked;
@@ -14,14 +14,7 @@ beforeAll(async () => {
   hcp = await mocked.load();
 });
 
-const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
-const strip = (o: Record<string, unknown>, ...keys: string[]) => {
-  const copy = json(o);
-  const meta = copy.metadata as { annotations?: Record<string, string> };
-  for (const key of keys) delete meta.annotations?.[key];
-  if (meta.annotations && Object.keys(meta.annotations).length === 0) delete meta.annotations;
-  return copy;
-};
+const strip = withoutAnnotations;
 const inputsOf = (prefix: string) =>
   registrations.filter((r) => r.name.startsWith(prefix) && r.type.startsWith('kubernetes:')).map((r) => strip(r.inputs, 'pulumi.com/waitFor'));
 

@@ -57,6 +57,15 @@ export function strictMocks(answer: (args: pulumi.runtime.MockResourceArgs) => A
 }
 
 /** The value an Output resolves to. */
+/** A plain copy of a manifest without the annotations `keys` (what one adapter writes and the other does not), for parity checks. */
+export function withoutAnnotations(o: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  const copy = JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
+  const meta = copy.metadata as { annotations?: Record<string, string> };
+  for (const key of keys) delete meta.annotations?.[key];
+  if (meta.annotations && Object.keys(meta.annotations).length === 0) delete meta.annotations;
+  return copy;
+}
+
 export const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
 
 /** The admin kubeconfig the mocked management cluster's Secret `<name>-admin-kubeconfig` holds. */
