@@ -384,3 +384,17 @@ test('the management cluster is the target of every protection object', () => {
   expect(checkHostedClusterBackup(hc(), {}).plan!.target).toBe(MANAGEMENT_CLUSTER);
   expect(checkHostedClusterRestore(hc(), { backupName: 'b' }).plan!.target).toBe(MANAGEMENT_CLUSTER);
 });
+
+test('examples/restore.ts: the example with the restore set of aws-prod, the Restore in wave 1 before its HostedCluster in wave 2', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { App } = require('cdk8s') as typeof import('cdk8s');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { define } = require('../../examples/restore') as typeof import('../../examples/restore');
+  const app = new App();
+  define(app);
+  const objects = app.charts.flatMap((c) => c.toJson()) as Array<{ kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: Record<string, unknown> }>;
+  const wave = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name)?.metadata.annotations?.['argocd.argoproj.io/sync-wave'];
+  expect(wave('Restore', 'aws-clusters-aws-prod-restore')).toBe('1');
+  expect(wave('HostedCluster', 'aws-prod')).toBe('2');
+  expect(objects.find((o) => o.kind === 'Restore')!.spec).toMatchObject({ scheduleName: 'aws-clusters-aws-prod' });
+});
