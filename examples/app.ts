@@ -2,9 +2,9 @@
 import { App, Chart } from 'cdk8s';
 import type { Construct } from 'constructs';
 import type { EdgeSiteProps, HostedClusterProps, ManagementClusterProps } from '../lib';
-import { AgentInfrastructure, EdgeSite, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
+import { AgentInfrastructure, EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../lib/cdk8s';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
-import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_IMPORTS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, ExampleDay2, ExampleImport } from './clusters';
+import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_IMPORTS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, EXAMPLE_PROTECTION, ExampleDay2, ExampleImport, ExampleProtection } from './clusters';
 import { EXAMPLE_EDGE_SITES } from './edge';
 
 /**
@@ -12,8 +12,9 @@ import { EXAMPLE_EDGE_SITES } from './edge';
  * names the output file. An agent cluster with hosts in EXAMPLE_AGENT_INFRASTRUCTURE gets them in
  * its chart; the default example also has the agent cluster on KubeVirt VMs. Day-2 objects go into
  * their cluster's chart (the synth splits it by target); `day2: []` leaves them out. A cluster in
- * `imports` gets its ManagedCluster in its chart; `imports: []` leaves them out. Each edge site
- * gets a chart of its own (written to `edge-<site>/`); `edgeSites: []` leaves them out.
+ * `imports` gets its ManagedCluster in its chart; `imports: []` leaves them out. A cluster's backup
+ * (and restore set, when it has one) goes into its chart too; `protection: []` leaves them out.
+ * Each edge site gets a chart of its own (written to `edge-<site>/`); `edgeSites: []` leaves them out.
  */
 export function defineExample(
   app: App,
@@ -22,6 +23,7 @@ export function defineExample(
   management: ManagementClusterProps | null = EXAMPLE_MANAGEMENT_CLUSTER,
   day2: readonly ExampleDay2[] = EXAMPLE_DAY2,
   imports: readonly ExampleImport[] = EXAMPLE_IMPORTS,
+  protection: readonly ExampleProtection[] = EXAMPLE_PROTECTION,
   edgeSites: readonly EdgeSiteProps[] = EXAMPLE_EDGE_SITES,
 ): void {
   const importOf = (cluster: HostedClusterProps) => imports.find((i) => i.cluster.name === cluster.name && i.cluster.namespace === cluster.namespace);
@@ -35,6 +37,9 @@ export function defineExample(
     if (imported) new HostedClusterImport(chart, 'import', { cluster: bundle, ...imported.import });
     const inside = day2.find((d) => d.cluster.name === cluster.name && d.cluster.namespace === cluster.namespace);
     if (inside) defineDay2(chart, bundle, inside);
+    const protect = protection.find((p) => p.cluster.name === cluster.name && p.cluster.namespace === cluster.namespace);
+    if (protect) new HostedClusterBackup(chart, 'backup', { cluster: bundle, ...protect.backup });
+    if (protect?.restore) new HostedClusterRestore(chart, 'restore', { cluster: bundle, ...protect.restore });
   }
   // Day 2 of clusters not defined above: the cluster and the objects inside it in one chart.
   for (const inside of day2.filter((d) => !clusters.some((c) => c.name === d.cluster.name && c.namespace === d.cluster.namespace))) {

@@ -3,7 +3,7 @@
  * through external-secrets or from Secrets that already exist; no secret value is written.
  * Framework-free, so the Pulumi program can use it without loading cdk8s (see app.ts for cdk8s).
  */
-import type { HostedClusterImportProps, HostedClusterIngressProps, HostedClusterProps, HostedClusterSriovProps, ManagementClusterProps, PlanOptions } from '../lib';
+import type { HostedClusterBackupProps, HostedClusterImportProps, HostedClusterIngressProps, HostedClusterProps, HostedClusterRestoreProps, HostedClusterSriovProps, ManagementClusterProps, PlanOptions } from '../lib';
 import { NodeConfig, NodeTuning, SecretSource, cliRolesRef, parseSupportedVersions } from '../lib';
 
 /** As read from the operator's `hypershift/supported-versions` ConfigMap. */
@@ -175,6 +175,10 @@ export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
     sreMetricSet: { kubeAPIServer: [{ action: 'drop', regex: 'etcd_(debugging|disk|server).*', sourceLabels: ['__name__'] }] },
     dashboards: true,
   },
+  // OADP with the hypershift plugin; backups go to an S3 bucket, with credentials from the store.
+  dataProtection: {
+    backupLocations: [{ bucket: 'hcp-backups-example', prefix: 'hosted-clusters', region: 'us-east-1', credentials: vault('management/oadp', 'credentials') }],
+  },
   controlPlaneNodes: [
     { name: 'worker-0', zone: 'rack1' },
     { name: 'worker-1', zone: 'rack2' },
@@ -241,3 +245,17 @@ export interface ExampleImport {
  * removes the ManagedCluster before the HostedCluster.
  */
 export const EXAMPLE_IMPORTS: readonly ExampleImport[] = [{ cluster: awsCluster, import: { labels: { environment: 'production' } } }];
+
+/** The backup of one hosted cluster and, when recovering it, its restore set. */
+export interface ExampleProtection {
+  readonly cluster: HostedClusterProps;
+  readonly backup: HostedClusterBackupProps;
+  /** The restore set: left out of the example, added by examples/restore.ts (what a user commits to recover). */
+  readonly restore?: HostedClusterRestoreProps;
+}
+
+/** A nightly Schedule for the AWS cluster (its backups are kept 30 days). */
+export const EXAMPLE_PROTECTION: readonly ExampleProtection[] = [{ cluster: awsCluster, backup: { schedule: '0 2 * * *' } }];
+
+/** The restore set of aws-prod: the latest backup of its Schedule (see examples/restore.ts). */
+export const EXAMPLE_RESTORE: HostedClusterRestoreProps = { scheduleName: 'aws-clusters-aws-prod' };

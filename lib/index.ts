@@ -79,6 +79,13 @@ export type { EdgeSiteProps, EdgeSiteRelease, EdgeSiteBmc, EdgeImageDigestSource
 // The management cluster: operators, their configuration, presets and checks.
 export { planManagementCluster, checkManagementCluster } from './management';
 export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
+export type { DataProtectionProps, BackupLocationProps, NodeAgentProps, VeleroPlugin } from './management';
+
+// Backup and restore of hosted clusters with OADP: a Schedule (or Backup) per cluster, the restore
+// set, and the builders of their Velero specs (also for moving a cluster between management clusters).
+export { checkHostedClusterBackup, checkHostedClusterRestore, backupSpecFor, restoreFor, veleroScheduleProblem } from './management';
+export type { HostedClusterBackupProps, HostedClusterBackupPlan, HostedClusterRestoreProps, HostedClusterRestorePlan } from './management';
+export type { ProtectedCluster, BackupSpecOptions, RestoreSource, RestoreOptions } from './management';
 // A disconnected management cluster: mirror sets, registry CAs, the KubeVirt boot image mirror.
 export type { DisconnectedProps, ImageMirrorProps, RegistryCAProps, KubevirtBootImageMirrorProps } from './management';
 // Import into ACM/MCE: a hosted cluster's ManagedCluster (and ACM add-ons), planned against the cluster.
@@ -141,4 +148,13 @@ export type {
   TunedSpec,
   PerformanceProfile,
   PerformanceProfileSpec,
+  // Backup and restore (OADP, Velero).
+  DataProtectionApplication,
+  DataProtectionApplicationSpec,
+  Backup,
+  BackupSpec,
+  Schedule,
+  ScheduleSpec,
+  Restore,
+  RestoreSpec,
 } from './api';

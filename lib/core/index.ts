@@ -8,6 +8,7 @@ export * from './cidr';
 export * from './release';
 export * from './update-channel';
 export * from './upgrade';
+export * from './restore-check';
 export * from './defaults';
 export * from './merge';
 export * from './secrets';

@@ -72,12 +72,40 @@ export interface InfrastructureIngress {
   readonly howTo: { readonly useRoutes: string; readonly useLoadBalancer: string };
 }
 
+/**
+ * How a hosted cluster of the platform is backed up with OADP and restored (the HyperShift
+ * disaster-recovery documentation, one tab per platform): what the Velero Backup includes beyond
+ * the resources every platform shares, and what a restore can and must do.
+ */
+export interface PlatformBackup {
+  /** Velero resource names backed up besides the common ones (the platform's Cluster API machines and the like). */
+  readonly resources: readonly string[];
+  /** Only objects that match are backed up (KubeVirt leaves out the node boot-image volumes). @default everything in the namespaces */
+  readonly labelSelector?: {
+    readonly matchExpressions: readonly { readonly key: string; readonly operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist'; readonly values?: readonly string[] }[];
+  };
+  /** The restore keeps Service node ports as they were (the nodes reach the control plane through them). */
+  readonly preserveNodePorts: boolean;
+  /** A backup can be restored on another management cluster (the migration chapter); false where the documentation says the same one only. */
+  readonly crossClusterRestore: boolean;
+  /**
+   * Whether the API server keeps its address through a destroy and restore without a hostname of its
+   * own (AWS private endpoints); the nodes keep the old address in their kubelet configuration.
+   * @default false: only a hostname in the APIServer publishing strategy keeps it
+   */
+  stableApiAddress?(hc: HostedCluster): boolean;
+  /** A step after a restore of `hc` that the library cannot take (a CLI command), for the restore's warning. @default none */
+  afterRestore?(hc: { readonly namespace: string; readonly name: string }): string;
+}
+
 /** What every platform states about its surroundings (required, so a new platform cannot forget one). */
 export interface PlatformSurroundings {
   /** What its hosted clusters need on the management cluster. */
   readonly management: PlatformPreset;
   /** How its hosted clusters' router gets a LoadBalancer address. */
   readonly ingress: PlatformIngress;
+  /** How its hosted clusters are backed up and restored with OADP. */
+  readonly backup: PlatformBackup;
   /** What one hosted cluster needs beyond the preset, read from its final HostedCluster. @default nothing */
   managementNeeds?(hc: HostedCluster): readonly ManagementNeed[];
 }

@@ -3,11 +3,12 @@ import type { ValidationIssue } from './errors';
 import type { PlannedObject } from './plan-model';
 import type { PreviousObjects, PreviousStateCheck } from './previous-state';
 import { edgeSiteIdentityCheck } from './edge-site-identity';
+import { restoreCheck } from './restore-check';
 import { transitionRuleCheck } from './transition-checks';
 import { upgradeCheck } from './upgrade';
 
 /** Every previous-state check: add a new one here. */
-export const PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [transitionRuleCheck, upgradeCheck, edgeSiteIdentityCheck];
+export const PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [transitionRuleCheck, upgradeCheck, restoreCheck, edgeSiteIdentityCheck];
 
 /** The kinds any of `checks` reads, for its findings or its summary lines (what a synth reads back). */
 export function previousKinds(checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS): ReadonlySet<string> {

@@ -26,6 +26,8 @@ export interface ManagementClusterProps {
     readonly lvms?: OperatorProps;
     /** OpenShift Data Foundation. @default its package's */
     readonly odf?: OperatorProps;
+    /** OpenShift API for Data Protection (installed with `dataProtection`). @default its package's (channel stable: OADP 1.5 and later) */
+    readonly oadp?: OperatorProps;
   };
   /** CatalogSources to create in `openshift-marketplace` (mirrored catalogs on disconnected clusters). @default none */
   readonly catalogSources?: readonly CatalogSourceProps[];
@@ -65,6 +67,12 @@ export interface ManagementClusterProps {
   readonly defaultStorageClass?: string;
   /** How control planes are monitored (documentation, "Observability"): metrics set, SRE metric set, dashboards. @default the HyperShift operator's (Telemetry, no dashboards) */
   readonly monitoring?: ManagementMonitoringProps;
+  /**
+   * Back up hosted clusters with OADP: the operator (`redhat-oadp-operator` in `openshift-adp`) and
+   * a DataProtectionApplication with the hypershift plugin, the object store(s) backups go to and
+   * their credentials. Each cluster's Schedule is a `HostedClusterBackup`. @default not installed
+   */
+  readonly dataProtection?: DataProtectionProps;
   /**
    * The management cluster pulls its images from mirror registries (documentation chapter 5): the
    * mirror sets, the registries' CAs (ConfigMap in `openshift-config` and the patch of Image
@@ -437,4 +445,60 @@ export interface ControlPlaneNodeProps {
   readonly infra?: boolean;
   /** Extra labels. @default none */
   readonly labels?: Readonly<Record<string, string>>;
+}
+
+/** A Velero plugin OADP can install (`DataProtectionApplication.spec.configuration.velero.defaultPlugins`). */
+export type VeleroPlugin = 'aws' | 'legacy-aws' | 'gcp' | 'azure' | 'csi' | 'vsm' | 'openshift' | 'kubevirt' | 'hypershift';
+
+/** OADP on the management cluster: one DataProtectionApplication (Velero, its plugins, where backups are stored). */
+export interface DataProtectionProps {
+  /** Name of the DataProtectionApplication. @default 'dpa-instance' */
+  readonly name?: string;
+  /** Object stores the backups go to: at least one, exactly one of them the default. */
+  readonly backupLocations: readonly BackupLocationProps[];
+  /**
+   * Velero plugins. `hypershift` pauses a hosted cluster while it is backed up and unpauses it on
+   * restore; each location's provider needs its plugin. @default openshift, the locations' provider plugins, csi, hypershift (the documentation's list)
+   */
+  readonly plugins?: readonly VeleroPlugin[];
+  /** The node agent on every node, which copies volume data (file-system backups, the data mover); `false` leaves it off. @default { uploaderType: 'kopia' } */
+  readonly nodeAgent?: NodeAgentProps | false;
+  /** How long Velero waits for a resource to be ready, a Go duration. @default '2h' (the documentation's; Velero's own default is 10m) */
+  readonly resourceTimeout?: string;
+}
+
+/** The node agent OADP runs on every node. */
+export interface NodeAgentProps {
+  /** How volume data is copied: `kopia` (the documentation's) or `restic` (deprecated by Velero). @default 'kopia' */
+  readonly uploaderType?: 'kopia' | 'restic';
+}
+
+/** An object store Velero writes backups to (a BackupStorageLocation). */
+export interface BackupLocationProps {
+  /** Location name; a HostedClusterBackup names it as `storageLocation`. @default 'default' */
+  readonly name?: string;
+  /** Velero provider of the store: `aws` for AWS S3 and S3-compatible stores (MinIO, ODF's Multicloud Object Gateway), `azure`, `gcp`. @default 'aws' */
+  readonly provider?: 'aws' | 'azure' | 'gcp';
+  /** Bucket (`oadp-backup`). */
+  readonly bucket: string;
+  /** Folder inside the bucket (`hcp`); OADP refuses a location without one while it backs up images (its default). */
+  readonly prefix: string;
+  /** Bucket region (`us-east-1`, `minio` for MinIO); required with provider aws. @default none */
+  readonly region?: string;
+  /** Endpoint of an S3-compatible store (`https://minio.example.com:9000`), provider aws only. @default AWS S3 */
+  readonly s3Url?: string;
+  /** Address buckets by path, not by host name (MinIO, ODF). @default true when s3Url is given */
+  readonly forcePathStyle?: boolean;
+  /** PEM bundle of the store's certificate authority (a store with a private CA). @default the system's CAs */
+  readonly caCertificate?: string;
+  /** More provider settings (`config`): `profile`, Azure's `resourceGroup` and `storageAccount`. @default none */
+  readonly config?: Readonly<Record<string, string>>;
+  /**
+   * The store's credentials file, written to Secret key `cloud` (`cloud-credentials` in
+   * `openshift-adp`; `cloud-credentials-<name>` for other locations): for aws an INI file whose
+   * `[default]` profile holds `aws_access_key_id` and `aws_secret_access_key`.
+   */
+  readonly credentials: SecretSource;
+  /** Backups that name no location go here. @default true when it is the only location */
+  readonly default?: boolean;
 }

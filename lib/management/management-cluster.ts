@@ -8,6 +8,7 @@
  * | operators (-3) | Namespaces, OperatorGroups, CatalogSources, Subscriptions | Subscription `status.state` AtLatestKnown; CatalogSource READY |
  * | operator-configuration (-2) | MultiClusterEngine, MetalLB, HyperConverged, mirror ConfigMap | MCE `status.phase` Available; MetalLB and HyperConverged `Available` |
  * | operator-configuration (-2) | KubeletConfig, default IngressController (wildcard routes), default StorageClass | KubeletConfig `Success`; IngressController `Available` |
+ * | operator-configuration (-2) | OADP's DataProtectionApplication and its store credentials (`dataProtection`) | DPA `Reconciled=True` |
  * | webhooks-ready (-1) | IPAddressPools, L2/BGP advertisements, BGPPeers, AgentServiceConfig, add-on config, operator Secrets, install flags, SRE metric set | AgentServiceConfig `DeploymentsHealthy` |
  *
  * Hosted clusters (waves 0-3) come after all of it.
@@ -23,6 +24,7 @@ import { checkOwnImageDigests, disconnectedChecks, planDisconnected } from './di
 import { planInstallFlags } from './install-flags';
 import { DEFAULT_MAX_PODS, planKubelet } from './kubelet';
 import { planMonitoring } from './monitoring';
+import { OADP_HYPERSHIFT_PLUGIN_MINOR, planDataProtection } from './oadp';
 import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
 import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
@@ -90,6 +92,7 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchem
     ...multiclusterEngineItems(props, platforms, components.installs, issues),
     ...componentItems(props, components, issues),
     ...clusterSettingItems(props, platforms, components.installs, issues),
+    ...(props.dataProtection ? planDataProtection(props.dataProtection, { allowInline: props.allowInlineSecrets ?? false, issues }) : []),
     ...planMonitoring(props, issues),
     ...planInstallFlags(props, issues),
   ];
@@ -160,6 +163,7 @@ function operatorItems(props: ManagementClusterProps, platforms: readonly Manage
   if (installs.has('metallb')) operators.push('metallb');
   if (installs.has('virtualization')) operators.push('virtualization');
   if (props.storage) operators.push(props.storage);
+  if (props.dataProtection) operators.push('oadp');
   const minimumMce = Math.max(2, ...platforms.map((p) => PLATFORM_PRESETS[p].minimumMceMinor));
   for (const id of Object.keys(props.operators ?? {}) as OperatorId[]) {
     if (!operators.includes(id)) issues.warn(`operators.${id}`, `${OPERATOR_PACKAGES[id].title} is not installed by this management cluster, so its settings are unused.`, 'Remove them, or turn the component on.');
@@ -168,6 +172,10 @@ function operatorItems(props: ManagementClusterProps, platforms: readonly Manage
     const path = `operators.${id}`;
     const install = planOperatorInstall(id, props.operators?.[id] ?? {}, { path, ownCatalogs, issues });
     const minor = id === 'multiclusterEngine' ? /^stable-2\.(\d+)$/.exec(install.channel)?.[1] : undefined;
+    const oadpMinor = id === 'oadp' ? /^stable-1\.(\d+)$/.exec(install.channel)?.[1] : undefined;
+    if (oadpMinor !== undefined && Number(oadpMinor) < OADP_HYPERSHIFT_PLUGIN_MINOR) {
+      issues.error(`${path}.channel`, `${install.channel} installs OADP 1.${oadpMinor}, which has no hypershift plugin to pause a hosted cluster while it is backed up and unpause it on restore (OADP 1.${OADP_HYPERSHIFT_PLUGIN_MINOR} and later).`, "Use the channel 'stable' (OADP 1.5 and later).");
+    }
     if (minor !== undefined && Number(minor) < minimumMce) {
       const needs = platforms.filter((p) => PLATFORM_PRESETS[p].minimumMceMinor === minimumMce).join(', ');
       issues.error(`${path}.channel`, `${install.channel} installs multicluster engine 2.${minor}; hosted control planes on ${needs} need 2.${minimumMce} or later.`, `Use stable-2.${minimumMce} or later.`);

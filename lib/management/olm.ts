@@ -11,7 +11,7 @@ import type { CatalogSource, CatalogSourceSpec, Namespace, OperatorGroup, Subscr
 import { MANAGEMENT_API_VERSIONS } from '../api';
 
 /** The operators the library can install. */
-export type OperatorId = 'multiclusterEngine' | 'metallb' | 'virtualization' | 'lvms' | 'odf';
+export type OperatorId = 'multiclusterEngine' | 'metallb' | 'virtualization' | 'lvms' | 'odf' | 'oadp';
 
 export interface OperatorPackage {
   /** OLM package (`Subscription.spec.name`). */
@@ -81,6 +81,18 @@ export const OPERATOR_PACKAGES: Readonly<Record<OperatorId, OperatorPackage>> = 
     channelExample: 'stable-4.17',
     namespace: 'openshift-storage',
     operatorGroup: 'openshift-storage-operatorgroup',
+    namespaceLabels: MONITORED,
+  },
+  oadp: {
+    title: 'OpenShift API for Data Protection',
+    package: 'redhat-oadp-operator',
+    // OADP 1.5 and later (the first with the hypershift plugin that pauses a cluster during its backup)
+    // come from `stable`; 1.4 and older from `stable-1.<minor>`, and 1.0/1.1 from a `stable` since deprecated.
+    defaultChannel: 'stable',
+    channelPattern: /^stable(-1\.\d+)?$/,
+    channelExample: 'stable',
+    namespace: 'openshift-adp',
+    operatorGroup: 'redhat-oadp-operator-group',
     namespaceLabels: MONITORED,
   },
 };

@@ -6,7 +6,7 @@
 import type { HyperConvergedSpec, MetalLBSpec, AgentServiceConfigSpecOsImages, Toleration } from '../api';
 import { v } from '../core/valibot';
 import { MAX_SUBDOMAIN_LENGTH } from '../core/names';
-import { bool, count, describeValue, list, literal, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
+import { bool, count, describeValue, list, literal, oneOf, parsedBy, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from '../core/schema';
 import { secretSourceSchema } from '../core/secrets';
 import { planCapacityOptionsSchema } from '../capacity/input';
 import { PLATFORM_TYPES } from '../platforms';
@@ -309,6 +309,67 @@ export const managementMonitoringPropsSchema = strict({
   dashboards: v.optional(bool()),
 });
 
+/** Velero plugins OADP installs (the DataProtectionApplication CRD's enum). */
+export const VELERO_PLUGINS = ['aws', 'legacy-aws', 'gcp', 'azure', 'csi', 'vsm', 'openshift', 'kubevirt', 'hypershift'] as const;
+
+/** @internal */
+export const backupLocationPropsSchema = strict({
+  /** Location name. @default 'default' */
+  name: v.optional(name()),
+  /** Velero provider of the store. @default 'aws' */
+  provider: v.optional(oneOf(['aws', 'azure', 'gcp'])),
+  /** Bucket. */
+  bucket: text({ max: 255 }),
+  /** Folder inside the bucket. */
+  prefix: text({ max: 1024 }),
+  /** Bucket region; required with provider aws. @default none */
+  region: v.optional(text({ max: 64 })),
+  /** Endpoint of an S3-compatible store. @default AWS S3 */
+  s3Url: v.optional(text({ max: 2048 })),
+  /** Address buckets by path. @default true when s3Url is given */
+  forcePathStyle: v.optional(bool()),
+  /** PEM bundle of the store's certificate authority. @default the system's CAs */
+  caCertificate: v.optional(text({ max: 1_000_000 })),
+  /** More provider settings. @default none */
+  config: v.optional(stringMap()),
+  /** The store's credentials file (Secret key `cloud`). */
+  credentials: secretSourceSchema,
+  /** Backups that name no location go here. @default true when it is the only location */
+  default: v.optional(bool()),
+});
+
+/** @internal */
+export const nodeAgentPropsSchema = strict({
+  /** How volume data is copied. @default 'kopia' */
+  uploaderType: v.optional(oneOf(['kopia', 'restic'])),
+});
+
+/** @internal */
+export const dataProtectionPropsSchema = strict({
+  /** Name of the DataProtectionApplication. @default 'dpa-instance' */
+  name: v.optional(name()),
+  /** Object stores the backups go to. */
+  backupLocations: list(backupLocationPropsSchema, { max: 16 }),
+  /** Velero plugins. @default openshift, the locations' provider plugins, csi, hypershift */
+  plugins: v.optional(list(oneOf(VELERO_PLUGINS), { max: VELERO_PLUGINS.length * 2 })),
+  /** The node agent; `false` leaves it off. @default { uploaderType: 'kopia' } */
+  nodeAgent: v.optional(
+    v.pipe(
+      v.unknown(),
+      // Settings get their own findings; anything else but false gets one.
+      v.rawTransform(({ dataset, addIssue, NEVER }) => {
+        const input = dataset.value;
+        if (input === false) return false as const;
+        if (typeof input === 'object' && input !== null && !Array.isArray(input)) return parsedBy(nodeAgentPropsSchema, input, addIssue) ?? NEVER;
+        addIssue({ message: schemaMessage(`${describeValue(input)} is neither node agent settings nor false.`, "Give { uploaderType: 'kopia' } (or 'restic'), or false to leave the node agent off.") });
+        return NEVER;
+      }),
+    ),
+  ),
+  /** How long Velero waits for a resource, a Go duration. @default '2h' */
+  resourceTimeout: v.optional(text({ max: 32 })),
+});
+
 /** One source repository and its mirrors. @internal */
 export const imageMirrorPropsSchema = strict({
   /** The repository images are pulled from, without scheme, tag or digest. */
@@ -371,6 +432,7 @@ export const managementClusterPropsSchema = strict({
       virtualization: v.optional(operatorPropsSchema),
       lvms: v.optional(operatorPropsSchema),
       odf: v.optional(operatorPropsSchema),
+      oadp: v.optional(operatorPropsSchema),
     }),
   ),
   /** CatalogSources to create in `openshift-marketplace` (mirrored catalogs on disconnected clusters). @default none */
@@ -399,6 +461,8 @@ export const managementClusterPropsSchema = strict({
   defaultStorageClass: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
   /** How control planes are monitored: metrics set, SRE metric set, dashboards. @default the operator's */
   monitoring: v.optional(managementMonitoringPropsSchema),
+  /** Back up hosted clusters with OADP: the operator and a DataProtectionApplication. @default not installed */
+  dataProtection: v.optional(dataProtectionPropsSchema),
   /** The management cluster pulls its images from mirror registries. @default connected */
   disconnected: v.optional(disconnectedPropsSchema),
   /** Write inline secret values into the output. @default false */

@@ -58,7 +58,7 @@ class TeamConfig extends Construct {
 describe('files hold what cdk8s writes', () => {
   test.each(['1.2', '1.1'] as const)('the built-in example, read back as YAML %s: the same objects in the same order', (version) => {
     // cdk8s's own writer knows no targets or folders: the example without its day-2 chart and its edge site.
-    const define = (app: App) => defineExample(app, undefined, undefined, undefined, [], undefined, []);
+    const define = (app: App) => defineExample(app, undefined, undefined, undefined, [], undefined, undefined, []);
     expect(libraryObjects(define, version)).toEqual(cdk8sObjects(define));
   });
 
@@ -66,9 +66,9 @@ describe('files hold what cdk8s writes', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-bytes-'));
     try {
       const app = new App({ outdir: path.join(dir, 'cdk8s'), outputFileExtension: '.yaml' });
-      defineExample(app, undefined, undefined, undefined, [], undefined, []);
+      defineExample(app, undefined, undefined, undefined, [], undefined, undefined, []);
       app.synth();
-      synthAtomically(path.join(dir, 'dist'), (a) => defineExample(a, undefined, undefined, undefined, [], undefined, []));
+      synthAtomically(path.join(dir, 'dist'), (a) => defineExample(a, undefined, undefined, undefined, [], undefined, undefined, []));
       const names = fs.readdirSync(path.join(dir, 'cdk8s')).sort();
       expect(names).toHaveLength(6);
       for (const name of names) {

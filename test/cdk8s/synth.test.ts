@@ -45,7 +45,7 @@ describe('synthAtomically', () => {
     ]);
     expect(Object.keys(filesBelow(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
-    expect(result.objects).toBe(90); // 23 of the hosted clusters (1 the AWS cluster's ManagedCluster, 2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 27 of the management cluster, 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV), 10 of the edge site
+    expect(result.objects).toBe(96); // 24 of the hosted clusters (1 the AWS cluster's ManagedCluster, 1 its backup Schedule, 2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 32 of the management cluster (5 of them OADP), 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV), 10 of the edge site
     expect(fs.readdirSync(work)).toEqual(['dist']);
   });
 
@@ -127,7 +127,7 @@ describe('synthesizeCharts', () => {
 
   test('gives the documents cdk8s writes for the example, in its order', () => {
     // cdk8s's own writer knows no targets or folders: the example without its day-2 chart and its edge site.
-    const define = (app: App) => defineExample(app, undefined, undefined, undefined, [], undefined, []);
+    const define = (app: App) => defineExample(app, undefined, undefined, undefined, [], undefined, undefined, []);
     expect(onePass(define)).toEqual(cdk8sOutput(define));
   });
 
@@ -156,7 +156,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 15 file\(s\), 90 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 15 file\(s\), 96 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

@@ -19,10 +19,10 @@ describe('synth', () => {
   test('synthesizes the built-in example into a folder, summary on stdout, warnings on stderr', () => {
     const run = hcp(project, 'synth', path.join(ROOT, 'examples', 'main.ts'), '-o', 'out');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Synthesized 15 file\(s\), 90 objects, \d+ warning\(s\) into out\/$/m);
+    expect(run.stdout).toMatch(/^Synthesized 15 file\(s\), 96 objects, \d+ warning\(s\) into out\/$/m);
     expect(run.stdout).toContain('  + management/kubevirt-kv-dev.yaml (7 object(s))\n');
     expect(run.stdout).toContain('  + reports/capacity.json\n');
-    expect(run.stdout).toContain('Changes: files 15 added, 0 changed, 0 removed (0 unchanged); objects 90 added, 0 changed, 0 removed.\n');
+    expect(run.stdout).toContain('Changes: files 15 added, 0 changed, 0 removed (0 unchanged); objects 96 added, 0 changed, 0 removed.\n');
     expect(run.stdout).toMatch(/^Clusters affected: .*kubevirt-clusters\/kv-dev.*, the management cluster\.$/m);
     expect(run.stderr).toMatch(/^Warnings:\n {2}warning HostedCluster clusters\/vcluster2 controllerAvailabilityPolicy: SingleReplica/);
     expect(Object.keys(filesBelow(path.join(project, 'out')))).toContain('management/kubevirt-kv-dev.yaml');

@@ -14,20 +14,24 @@ import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { StorageClass } from 'kubernetes-models/storage.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { EdgeSite, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterOperators, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
+import { EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkEdgeSite, checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
-import { MANAGEMENT_FIXTURES } from './management-fixtures';
+import { MANAGEMENT_FIXTURES as BASE_MANAGEMENT_FIXTURES } from './management-fixtures';
 import { IMPORT_FIXTURES } from './import-fixtures';
+import { DATA_PROTECTION_FIXTURES, PROTECTION_FIXTURES } from './protection-fixtures';
 import { EDGE_FIXTURES } from './edge-fixtures';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Obj = any;
+
+/** Management clusters: the presets, every optional field, and OADP's shapes. */
+const MANAGEMENT_FIXTURES = [...BASE_MANAGEMENT_FIXTURES, ...DATA_PROTECTION_FIXTURES];
 
 interface Case {
   readonly title: string;
@@ -61,11 +65,11 @@ function collect(source: string, define: (app: App) => void): SourceDocs {
 
 const SOURCES: SourceDocs[] = [
   ...EXAMPLE_CLUSTERS.map((cluster) =>
-    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [], undefined, [])),
+    collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [], undefined, undefined, [])),
   ),
-  collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [], undefined, [])),
+  collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [], undefined, undefined, [])),
   // The day-2 example, one source per cluster: kv-lb and the router's Service inside it, aws-prod and SR-IOV inside it.
-  ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2], undefined, []))),
+  ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2], undefined, undefined, []))),
   ...DAY2_FIXTURES.map((fixture) =>
     collect(`fixture ${fixture.id}`, (app) => {
       const chart = new Chart(app, fixture.id);
@@ -96,6 +100,15 @@ const SOURCES: SourceDocs[] = [
   ...MANAGEMENT_FIXTURES.map((fixture) =>
     collect(`management fixture ${fixture.id}`, (app) => {
       new ManagementCluster(new Chart(app, fixture.id), 'management', fixture.props);
+    }),
+  ),
+  // A cluster's Schedule, Backup or Restore alone (its HostedCluster is posted by the other sources).
+  ...PROTECTION_FIXTURES.map((fixture) =>
+    collect(`management protection ${fixture.id}`, (app) => {
+      const chart = new Chart(app, fixture.id);
+      const cluster = { plan: planHostedCluster(fixture.cluster, { supportedVersions: SUPPORTED_VERSIONS }) };
+      if (fixture.backup) new HostedClusterBackup(chart, 'backup', { cluster, ...fixture.backup });
+      if (fixture.restore) new HostedClusterRestore(chart, 'restore', { cluster, ...fixture.restore });
     }),
   ),
   // Edge sites on the hub: the example's (examples/edge.ts) and the other shapes.
@@ -236,6 +249,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           'ImageDigestMirrorSet', 'ImageTagMirrorSet', 'Image',
           // Imports into ACM/MCE: the ManagedCluster and, with ACM, its add-ons.
           'ManagedCluster', 'KlusterletAddonConfig',
+          // Backup and restore with OADP.
+          'DataProtectionApplication', 'Schedule', 'Backup', 'Restore',
           // Edge sites on the hub (the BareMetalHost in its edge form too).
           'ImageClusterInstall', 'ClusterDeployment', 'ClusterImageSet',
         ]),

@@ -78,6 +78,11 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'sriovnetwork.openshift.io/v1 SriovNetwork': 'sriovnetworks',
   'cloudcredential.openshift.io/v1 CredentialsRequest': 'credentialsrequests',
   'operator.openshift.io/v1 IngressController': 'ingresscontrollers',
+  // Backup and restore (OADP, Velero).
+  'oadp.openshift.io/v1alpha1 DataProtectionApplication': 'dataprotectionapplications',
+  'velero.io/v1 Backup': 'backups',
+  'velero.io/v1 Schedule': 'schedules',
+  'velero.io/v1 Restore': 'restores',
   // Imports into ACM/MCE (and an edge site's registration).
   'cluster.open-cluster-management.io/v1 ManagedCluster': 'managedclusters',
   'agent.open-cluster-management.io/v1 KlusterletAddonConfig': 'klusterletaddonconfigs',

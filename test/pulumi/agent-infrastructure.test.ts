@@ -2,7 +2,7 @@
  * AgentInfrastructure under strict Pulumi mocks: the same objects as the cdk8s construct (parity),
  * waves as dependsOn, readiness as waitFor, and VMs that import the ISO URL the InfraEnv reports.
  */
-import { objectId as key, settle, strictMocks, valueOf, withoutAnnotation as strip } from './strict-mocks';
+import { objectId as key, settle, strictMocks, valueOf, withoutAnnotations as strip } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { AgentInfrastructure as Cdk8sAgentInfrastructure } from '../../lib/cdk8s';
 import { kubevirtAgentsInfrastructure, vcluster2Infrastructure } from '../../examples/agent-infrastructure';

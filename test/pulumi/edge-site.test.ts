@@ -4,7 +4,7 @@
  * as Pulumi secrets, and the previous-state guard that holds the site's identity.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { isRpcSecret, objectId as key, settle, strictMocks, unwrapSecrets as unwrap, withoutAnnotation as strip } from './strict-mocks';
+import { isRpcSecret, objectId as key, settle, strictMocks, unwrapSecrets as unwrap, withoutAnnotations as strip } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import type { EdgeSiteProps } from '../../lib';
 import { EdgeSite as Cdk8sEdgeSite } from '../../lib/cdk8s';

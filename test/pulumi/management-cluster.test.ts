@@ -1,6 +1,6 @@
 /** The Pulumi ManagementCluster under strict mocks: the dependency graph, patches, parity with cdk8s. */
 import * as pulumi from '@pulumi/pulumi';
-import { strictMocks, valueOf } from './strict-mocks';
+import { strictMocks, valueOf, withoutAnnotations } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { ManagementCluster as Cdk8sManagementCluster } from '../../lib/cdk8s';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
@@ -14,14 +14,7 @@ beforeAll(async () => {
 });
 
 const kindOf = (r: pulumi.Resource) => valueOf((r as pulumi.CustomResource & { kind: pulumi.Output<string> }).kind);
-const json = (v: unknown) => JSON.parse(JSON.stringify(v)) as Record<string, unknown>;
-const strip = (o: Record<string, unknown>, ...keys: string[]) => {
-  const copy = json(o);
-  const meta = copy.metadata as { annotations?: Record<string, string> };
-  for (const key of keys) delete meta.annotations?.[key];
-  if (meta.annotations && Object.keys(meta.annotations).length === 0) delete meta.annotations;
-  return copy;
-};
+const strip = withoutAnnotations;
 
 test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, then pools and AgentServiceConfig; nodes patched', async () => {
   const dependsOn = new Map<pulumi.Resource, unknown>();
@@ -39,9 +32,15 @@ test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, t
     ['webhooks-ready', -1],
   ]);
   const [operators, configuration, webhooks] = mgmt.phases.map((p) => p.resources);
-  for (const r of configuration) expect(dependsOn.get(r)).toEqual(operators);
-  for (const r of webhooks) expect(dependsOn.get(r)).toEqual(configuration);
-  expect((await Promise.all(configuration.map(kindOf))).sort()).toEqual(['HyperConverged', 'IngressController', 'KubeletConfig', 'MetalLB', 'MultiClusterEngine', 'StorageClass']);
+  // Each waits for the phase before it (compared by identity: a failing diff of resources would print their whole graph).
+  const waitsFor = (r: pulumi.Resource, before: readonly pulumi.Resource[]) => before.every((b) => (dependsOn.get(r) as pulumi.Resource[]).includes(b));
+  expect(configuration.filter((r) => !waitsFor(r, operators))).toHaveLength(0);
+  expect(webhooks.filter((r) => !waitsFor(r, configuration))).toHaveLength(0);
+  expect((await Promise.all(configuration.map(kindOf))).sort()).toEqual(['DataProtectionApplication', 'ExternalSecret', 'HyperConverged', 'IngressController', 'KubeletConfig', 'MetalLB', 'MultiClusterEngine', 'StorageClass']);
+  // The DataProtectionApplication waits for its store credentials too.
+  const dpa = configuration[(await Promise.all(configuration.map(kindOf))).indexOf('DataProtectionApplication')];
+  const credentials = configuration[(await Promise.all(configuration.map(kindOf))).indexOf('ExternalSecret')];
+  expect((dependsOn.get(dpa) as pulumi.Resource[]).includes(credentials)).toBe(true);
   // A Subscription waits for its OperatorGroup too.
   const subscriptions = [];
   for (const r of operators) if ((await kindOf(r)) === 'Subscription') subscriptions.push(r);
@@ -59,6 +58,7 @@ test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, t
   expect(waitFor('MetalLB')).toEqual(['condition=Available']);
   expect(waitFor('HyperConverged')).toEqual(['condition=Available']);
   expect(waitFor('AgentServiceConfig')).toEqual(['condition=DeploymentsHealthy']);
+  expect(waitFor('DataProtectionApplication')).toEqual(['condition=Reconciled']);
   // The objects the cluster has already are server-side patches; the KubeletConfig is created.
   expect(byType('kubernetes:operator.openshift.io/v1:IngressControllerPatch')).toHaveLength(1);
   expect(byType('kubernetes:storage.k8s.io/v1:StorageClassPatch')).toHaveLength(1);

@@ -56,6 +56,15 @@ export function strictMocks(answer: (args: pulumi.runtime.MockResourceArgs) => A
   return harness;
 }
 
+/** A plain copy of a manifest without the annotations `keys` (what one adapter writes and the other does not), for parity checks. */
+export function withoutAnnotations(o: Record<string, unknown>, ...keys: string[]): Record<string, unknown> {
+  const copy = JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
+  const meta = copy.metadata as { annotations?: Record<string, string> };
+  for (const key of keys) delete meta.annotations?.[key];
+  if (meta.annotations && Object.keys(meta.annotations).length === 0) delete meta.annotations;
+  return copy;
+}
+
 /** The value an Output resolves to. */
 export const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
 
@@ -77,16 +86,6 @@ export function unwrapSecrets(value: unknown): unknown {
 export async function settle(component: { resources: readonly pulumi.CustomResource[] }): Promise<void> {
   await Promise.all(component.resources.map((r) => valueOf(r.urn)));
   await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
-/** A copy of a Kubernetes object (as JSON data) without one annotation, and without `annotations` when none is left: to compare what cdk8s and Pulumi render. */
-export function withoutAnnotation(object: Record<string, unknown>, annotation: string): Record<string, unknown> {
-  const copy = JSON.parse(JSON.stringify(object)) as { metadata: { annotations?: Record<string, string> } };
-  if (copy.metadata.annotations) {
-    delete copy.metadata.annotations[annotation];
-    if (Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
-  }
-  return copy;
 }
 
 /** `apiVersion kind namespace/name`: the key to compare objects rendered by both adapters. */

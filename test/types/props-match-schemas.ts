@@ -101,6 +101,11 @@ import { guestOperatorAwsPropsSchema, guestOperatorPropsSchema, hostedClusterOpe
 import type { GuestOperatorAwsProps, GuestOperatorProps, HostedClusterOperatorsProps } from '../../lib/day2/guest-operators-props';
 import { hostedClusterSriovPropsSchema } from '../../lib/day2/sriov';
 import type { HostedClusterSriovProps } from '../../lib/day2/sriov-props';
+import { backupLocationPropsSchema, dataProtectionPropsSchema, nodeAgentPropsSchema } from '../../lib/management/props';
+import type { BackupLocationProps, DataProtectionProps, NodeAgentProps } from '../../lib/management/management-cluster-props';
+import { hostedClusterBackupPropsSchema } from '../../lib/management/hosted-cluster-backup';
+import { hostedClusterRestorePropsSchema } from '../../lib/management/hosted-cluster-restore';
+import type { HostedClusterBackupProps, HostedClusterRestoreProps } from '../../lib/management/protection-props';
 
 /** `true` when A and B are the same type (the compiler's identity relation, not assignability). */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -201,6 +206,13 @@ same<RegistryCAProps, v.InferOutput<typeof registryCAPropsSchema>>(true);
 same<KubevirtBootImageMirrorProps, v.InferOutput<typeof kubevirtBootImageMirrorPropsSchema>>(true);
 same<SreMetricSetProps, v.InferOutput<typeof sreMetricSetPropsSchema>>(true);
 same<RelabelRuleProps, v.InferOutput<typeof relabelRulePropsSchema>>(true);
+
+// Protection (OADP).
+same<DataProtectionProps, v.InferOutput<typeof dataProtectionPropsSchema>>(true);
+same<BackupLocationProps, v.InferOutput<typeof backupLocationPropsSchema>>(true);
+same<NodeAgentProps, v.InferOutput<typeof nodeAgentPropsSchema>>(true);
+same<HostedClusterBackupProps, v.InferOutput<typeof hostedClusterBackupPropsSchema>>(true);
+same<HostedClusterRestoreProps, v.InferOutput<typeof hostedClusterRestorePropsSchema>>(true);
 
 // Edge sites.
 same<EdgeSiteProps, v.InferOutput<typeof edgeSitePropsSchema>>(true);

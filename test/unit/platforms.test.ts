@@ -55,6 +55,13 @@ const MUST_PROVIDE: { readonly [K in keyof AnyPlatformDefinition]-?: (value: Any
     (ingress.mode !== 'infrastructure-load-balancer' ||
       (isFunction(ingress.throughRoutes) && isFunction(ingress.onManagementCluster) && ingress.choicePath.startsWith('spec.platform') && isText(ingress.howTo.useRoutes) && isText(ingress.howTo.useLoadBalancer))),
   managementNeeds: isFunction,
+  backup: (b) =>
+    b.resources.every(isText) &&
+    typeof b.preserveNodePorts === 'boolean' &&
+    typeof b.crossClusterRestore === 'boolean' &&
+    (b.labelSelector === undefined || b.labelSelector.matchExpressions.every((e) => isText(e.key))) &&
+    (b.stableApiAddress === undefined || isFunction(b.stableApiAddress)) &&
+    (b.afterRestore === undefined || isFunction(b.afterRestore)),
 };
 
 /** The smallest HostedCluster of a platform that the management and day-2 checks read. */
@@ -167,9 +174,9 @@ describe('the registry', () => {
       defaults: {},
       contribute: { cluster: () => ({ platform: { type: 'None' as const } }), defaultPools: () => [], nodePool: () => ({ type: 'None' as const }) },
     };
-    // @ts-expect-error management and ingress are required
+    // @ts-expect-error management, ingress and backup are required
     expect(() => definePlatform(partial)).not.toThrow();
-    expect(definePlatform({ ...partial, management: PLATFORMS.None.management, ingress: { mode: 'metallb-inside' } }).managementNeeds(hostedCluster('None'))).toEqual([]);
+    expect(definePlatform({ ...partial, management: PLATFORMS.None.management, ingress: { mode: 'metallb-inside' }, backup: PLATFORMS.None.backup }).managementNeeds(hostedCluster('None'))).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   judgedKinds,
   previousKinds,
   previousObjects,
+  restoreCheck,
   reviewAgainstPrevious,
   transitionRuleCheck,
   upgradeCheck,
@@ -62,15 +63,16 @@ describe('checkAgainstPrevious', () => {
   const planned = contributionOf(plan, []).objects;
   const pool = plan.nodePools[0];
 
-  test('the transition rules, the upgrade rules and the edge sites\' identity are the checks, reading the kinds they need', () => {
-    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck, edgeSiteIdentityCheck]);
+  test('the transition rules, the upgrade rules, the restore rule and the edge sites\' identity are the checks, reading the kinds they need', () => {
+    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck, restoreCheck, edgeSiteIdentityCheck]);
+    expect(restoreCheck.kinds).toEqual(['HostedCluster', 'Restore']);
     expect(edgeSiteIdentityCheck.kinds).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
     expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool']);
     expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool']);
     expect(upgradeCheck.summaryKinds).toEqual(['Subscription']);
     // A synth reads back what the summary needs too; the Pulumi guard (no summary) only what the findings read.
-    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Subscription']);
-    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool']);
+    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Restore', 'Subscription']);
+    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Restore']);
   });
 
   test('one review of the previous objects: the findings of every check and the summary lines (the versions that move)', () => {

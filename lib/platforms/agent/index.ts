@@ -58,6 +58,13 @@ export const agentPlatform = definePlatform({
     nodeZonesByHand: true,
     summary: 'assisted-service (AgentServiceConfig)',
   },
+  // HyperShift disaster recovery with OADP 1.5, bare-metal tab. Another management cluster also needs
+  // the InfraEnv namespace and assisted-service's database moved, which a Backup of the cluster does not hold.
+  backup: {
+    resources: ['bmh', 'infraenv', 'agents', 'agentcluster', 'agentmachinetemplate', 'agentmachine'],
+    preserveNodePorts: false,
+    crossClusterRestore: false,
+  },
   block: { key: 'agent', required: true, cluster: checking<AgentClusterProps>(agentClusterPropsSchema), pool: checking<AgentNodePoolProps>(agentNodePoolPropsSchema) },
   defaults: { ...ON_PREMISES_DEFAULTS, legacyCapiProviderRole: false },
 

@@ -250,6 +250,15 @@ export const awsPlatform = definePlatform({
   management: AWS_MANAGEMENT_PRESET,
   managementNeeds: awsManagementNeeds,
   ingress: { mode: 'platform-load-balancer' },
+  // HyperShift disaster recovery with OADP 1.5, AWS tab; the migration chapter moves AWS clusters between management clusters.
+  backup: {
+    resources: ['awscluster', 'awsmachinetemplate', 'awsmachine'],
+    preserveNodePorts: false,
+    crossClusterRestore: true,
+    // Private endpoints keep their address: the nodes reach the API through the VPC endpoint, not a public load balancer.
+    stableApiAddress: (hc) => hc.spec.platform.aws?.endpointAccess === 'Private' || hc.spec.platform.aws?.endpointAccess === 'PublicAndPrivate',
+    afterRestore: (hc) => `hypershift fix dr-oidc-iam --hc-name ${hc.name} --hc-namespace ${hc.namespace} --aws-creds <credentials file>, when the control-plane operator reports WebIdentityErr or nodes stay NotReady (it uploads the OIDC documents again)`,
+  },
 
   contribute: {
     cluster(props, ctx) {

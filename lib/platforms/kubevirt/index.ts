@@ -211,6 +211,14 @@ export const kubevirtPlatform = definePlatform({
     choicePath: 'spec.platform.kubevirt',
     howTo: { useRoutes: "platform.kubevirt.ingress: 'Routes', no baseDomain", useLoadBalancer: "a baseDomain (or platform.kubevirt.ingress: 'LoadBalancer')" },
   },
+  // HyperShift disaster recovery with OADP 1.5, KubeVirt tab: the VMs are not backed up (they are
+  // created again), so their large boot-image volumes are left out; restore on the same management cluster only.
+  backup: {
+    resources: ['datavolume', 'kubevirtcluster', 'kubevirtmachinetemplate'],
+    labelSelector: { matchExpressions: [{ key: 'hypershift.openshift.io/is-kubevirt-rhcos', operator: 'DoesNotExist' }] },
+    preserveNodePorts: true,
+    crossClusterRestore: false,
+  },
 
   contribute: {
   cluster(props, ctx) {

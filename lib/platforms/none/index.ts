@@ -14,6 +14,9 @@ export const nonePlatform = definePlatform({
     nodeZonesByHand: false,
     summary: 'nothing beyond the multicluster engine',
   },
+  // No machines to back up: nodes join by hand, so the common resources are the cluster. The
+  // documentation describes no restore on another management cluster for it.
+  backup: { resources: [], preserveNodePorts: false, crossClusterRestore: false },
   defaults: ON_PREMISES_DEFAULTS,
   contribute: {
     cluster: (_props, ctx) => ({ platform: { type: 'None' }, dns: onPremisesDns(ctx.baseDomain) }),

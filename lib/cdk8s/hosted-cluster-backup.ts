@@ -1,0 +1,25 @@
+/**
+ * The backup of a hosted cluster with OADP: a Velero Schedule (or one Backup) on the management
+ * cluster, planned against the cluster as its NodePools are. Written beside the cluster's objects
+ * (wave 4, after the HostedCluster); the app's `ManagementCluster` with `dataProtection` installs
+ * OADP and the storage location it names.
+ */
+import type { Construct } from 'constructs';
+import type { HostedClusterPlan } from '../core';
+import type { HostedClusterBackupPlan, HostedClusterBackupProps } from '../management';
+import { checkHostedClusterBackup } from '../management';
+import { PlannedConstruct } from './planned-construct';
+
+export interface HostedClusterBackupConstructProps extends HostedClusterBackupProps {
+  /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
+  readonly cluster: { readonly plan?: HostedClusterPlan };
+}
+
+/** A Schedule (with `schedule`) or a one-off Backup of the cluster's two namespaces. Invalid props emit nothing and fail synthesis. */
+export class HostedClusterBackup extends PlannedConstruct<HostedClusterBackupPlan> {
+  constructor(scope: Construct, id: string, props: HostedClusterBackupConstructProps) {
+    const { cluster, ...backup } = props;
+    // Without the cluster's plan there is nothing to back up; the cluster's own findings stop synthesis already.
+    super(scope, id, cluster.plan ? checkHostedClusterBackup(cluster.plan.hostedCluster, backup) : { issues: [] });
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The backup of one hosted cluster with OADP: a Velero Schedule (or one Backup) in the OADP
+ * namespace, planned against the cluster's HostedCluster as its NodePools are. What it holds is
+ * derived, never typed by hand (HyperShift "Disaster recovery with OADP 1.5+"):
+ *
+ * - `includedNamespaces`: the HostedCluster's namespace and its control-plane namespace
+ *   (`<namespace>-<name>`); the documentation requires both.
+ * - `includedResources`: the resources every platform shares, then the platform's own (its
+ *   definition's `backup.resources`), and the platform's label selector (KubeVirt leaves out the
+ *   nodes' boot-image volumes).
+ * - volumes: CSI snapshots moved to the object store by Velero's data mover (`snapshotMoveData`,
+ *   `datamover: velero`), or file-system backup by the node agent for storage without snapshots.
+ *
+ * With OADP 1.5 and later the hypershift plugin pauses the HostedCluster and its NodePools while
+ * the backup runs and unpauses them after, so nothing in git may own `spec.pausedUntil` (check B4
+ * in protection-checks.ts).
+ *
+ * | phase (wave) | object | ready when |
+ * |---|---|---|
+ * | day-2 (4) | Schedule `openshift-adp/<name>` | `status.phase` Enabled |
+ * | day-2 (4) | or Backup `openshift-adp/<name>` | `status.phase` Completed |
+ */
+import type { Backup, BackupSpec, HostedCluster, Schedule } from '../api';
+import { PROTECTION_API_VERSIONS } from '../api';
+import { checkApiSchemas } from '../core/api-schema-check';
+import { checkProps, withSchemaFindings } from '../core/check-props';
+import { IssueCollector, ValidationIssue } from '../core/errors';
+import { controlPlaneNamespace, dnsSubdomainProblem } from '../core/names';
+import { MANAGEMENT_CLUSTER, PHASES, PlannedPart, planItem } from '../core/plan-model';
+import { bool, oneOf, quote, strict, text } from '../core/schema';
+import { GO_DURATION } from '../core/validate';
+import { v } from '../core/valibot';
+import { platformDefinition } from '../platforms';
+import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE } from './oadp';
+import { operandResource } from './planned';
+import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
+import { protectionChecks } from './protection-checks';
+import type { HostedClusterBackupProps } from './protection-props';
+import { veleroScheduleProblem } from './velero-cron';
+
+export type { HostedClusterBackupProps, HostedClusterRestoreProps } from './protection-props';
+
+/**
+ * What every platform's backup holds (the documentation's lists, less each platform's Cluster API
+ * machines): the cluster's objects, its control plane and their Secrets, volumes and routes.
+ */
+export const COMMON_BACKUP_RESOURCES = [
+  'sa', 'role', 'rolebinding', 'pod', 'pvc', 'pv', 'configmap', 'priorityclasses', 'pdb', 'hostedcluster', 'nodepool', 'secrets',
+  'services', 'deployments', 'statefulsets', 'hostedcontrolplane', 'cluster', 'machinedeployment', 'machineset', 'machine', 'route', 'clusterdeployment',
+] as const;
+
+/** The label Velero and the documentation put on a Backup: its storage location. */
+export const STORAGE_LOCATION_LABEL = 'velero.io/storage-location';
+/** How long a backup is kept by default: Velero's own default, 30 days (the documentation's 2h30m0s suits a one-off test only). */
+export const DEFAULT_BACKUP_TTL = '720h0m0s';
+
+/** A hosted cluster as the builders need it: its identity and platform type. */
+export interface ProtectedCluster {
+  readonly namespace: string;
+  readonly name: string;
+  /** `spec.platform.type` (`AWS`, `KubeVirt`...). */
+  readonly platform: string;
+}
+
+/** Options of {@link backupSpecFor}. */
+export interface BackupSpecOptions {
+  /** @default 'default' */
+  readonly storageLocation?: string;
+  /** @default '720h0m0s' */
+  readonly ttl?: string;
+  /** @default 'snapshot' */
+  readonly volumes?: 'snapshot' | 'file-system';
+}
+
+/** The identity and platform of a HostedCluster (or of a cluster given that way already). */
+export function protectedCluster(cluster: HostedCluster | ProtectedCluster): ProtectedCluster {
+  if ('kind' in cluster) return { namespace: cluster.metadata.namespace ?? '', name: cluster.metadata.name, platform: cluster.spec.platform.type };
+  return cluster;
+}
+
+/**
+ * The Velero Backup spec that backs up one hosted cluster (a Schedule's `template`, or a Backup's
+ * spec): its two namespaces, the common and the platform's resources, the platform's label
+ * selector and the volume settings. A platform the library does not define gets the common resources only.
+ */
+export function backupSpecFor(cluster: HostedCluster | ProtectedCluster, options: BackupSpecOptions = {}): BackupSpec {
+  const { namespace, name, platform } = protectedCluster(cluster);
+  const backup = platformDefinition(platform)?.backup;
+  return {
+    includedNamespaces: [namespace, controlPlaneNamespace(namespace, name)],
+    includedResources: [...COMMON_BACKUP_RESOURCES, ...(backup?.resources ?? [])],
+    ...(backup?.labelSelector ? { labelSelector: backup.labelSelector as BackupSpec['labelSelector'] } : {}),
+    storageLocation: options.storageLocation ?? DEFAULT_BACKUP_LOCATION,
+    ttl: options.ttl ?? DEFAULT_BACKUP_TTL,
+    ...(options.volumes === 'file-system'
+      ? { defaultVolumesToFsBackup: true }
+      : { snapshotMoveData: true, datamover: 'velero', defaultVolumesToFsBackup: false, snapshotVolumes: true }),
+  };
+}
+
+/** @internal */
+export const hostedClusterBackupPropsSchema = strict({
+  /** When backups are made, in Velero's cron syntax. @default a one-off Backup */
+  schedule: v.optional(text({ max: 256 })),
+  /** Name of the Schedule or Backup. @default '<namespace>-<name>' of the cluster */
+  name: v.optional(text({ max: 63 })),
+  /** The backup location. @default 'default' */
+  storageLocation: v.optional(text({ max: 63 })),
+  /** How long each backup is kept, a Go duration. @default '720h0m0s' */
+  ttl: v.optional(text({ max: 32 })),
+  /** How volume data is copied. @default 'snapshot' */
+  volumes: v.optional(oneOf(['snapshot', 'file-system'])),
+  /** Create the Schedule paused. @default false */
+  paused: v.optional(bool()),
+});
+
+/** The backup of one hosted cluster, validated. */
+export interface HostedClusterBackupPlan extends PlannedPart {
+  /** The Schedule, or the one-off Backup. */
+  readonly backup: Schedule | Backup;
+  readonly warnings: readonly ValidationIssue[];
+}
+
+/** Checks the backup props (any value) against the hosted cluster they are for and plans them; findings instead of exceptions. */
+export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: unknown): { plan?: HostedClusterBackupPlan; issues: readonly ValidationIssue[] } {
+  const cluster = protectedCluster(hostedCluster);
+  const label = `HostedClusterBackup ${cluster.namespace}/${cluster.name}`;
+  const checked = checkProps(hostedClusterBackupPropsSchema, input, label, []);
+  if (!checked.props) return { issues: checked.issues };
+  const props: HostedClusterBackupProps = checked.props;
+  const issues = new IssueCollector(label);
+  const definition = platformDefinition(cluster.platform);
+  if (!definition) issues.error('(cluster)', `${cluster.namespace}/${cluster.name} has platform type ${cluster.platform}, which hcp-constructs does not define, so nothing says which of its resources to back up.`, 'Use a HostedCluster of a platform the library defines.');
+  const name = props.name ?? `${cluster.namespace}-${cluster.name}`;
+  const nameProblem = dnsSubdomainProblem(name);
+  if (nameProblem) issues.error(props.name === undefined ? '(cluster)' : 'name', `the backup name ${quote(name)} ${nameProblem}.`, 'Give a name of lower-case letters, digits and dashes.');
+  if (props.schedule !== undefined) {
+    const problem = veleroScheduleProblem(props.schedule);
+    if (problem) issues.error('schedule', `${quote(props.schedule)} ${problem}; Velero would mark the Schedule FailedValidation.`, "Write five fields (minute hour day-of-month month day-of-week) such as '0 2 * * *', or @daily, @every 6h.");
+  } else if (props.paused !== undefined) {
+    issues.error('paused', 'only a Schedule can be paused; without schedule this is a one-off Backup.', 'Give schedule, or drop paused.');
+  }
+  if (props.ttl !== undefined && !GO_DURATION.test(props.ttl)) issues.error('ttl', `${quote(props.ttl)} is not a Go duration.`, 'Write it as 720h, 168h or 72h30m.');
+  if (definition) warnUnstableApiAddress(hostedCluster, definition.backup.stableApiAddress?.(hostedCluster) ?? false, issues);
+
+  const storageLocation = props.storageLocation ?? DEFAULT_BACKUP_LOCATION;
+  const spec = backupSpecFor(cluster, { storageLocation, ...(props.ttl ? { ttl: props.ttl } : {}), ...(props.volumes ? { volumes: props.volumes } : {}) });
+  const metadata = {
+    name,
+    namespace: OADP_NAMESPACE,
+    labels: { [STORAGE_LOCATION_LABEL]: storageLocation, [PROTECTED_CLUSTER_LABELS.name]: cluster.name, [PROTECTED_CLUSTER_LABELS.namespace]: cluster.namespace },
+  };
+  // Their CRDs arrive with the OADP operator (see operandResource).
+  const backup: Schedule | Backup = operandResource(
+    props.schedule !== undefined
+      ? { apiVersion: PROTECTION_API_VERSIONS.velero, kind: 'Schedule', metadata, spec: { schedule: props.schedule, template: spec, ...(props.paused ? { paused: true } : {}) } }
+      : { apiVersion: PROTECTION_API_VERSIONS.velero, kind: 'Backup', metadata, spec },
+  );
+  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
+  checkApiSchemas([backup], issues, ` for ${cluster.namespace}/${cluster.name}`);
+  if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
+  // Velero sets Enabled once the schedule parses; a Backup is done at Completed.
+  const readiness = { kind: 'jsonpath', path: '.status.phase', value: backup.kind === 'Schedule' ? 'Enabled' : 'Completed' } as const;
+  const plan: HostedClusterBackupPlan = {
+    label,
+    target: MANAGEMENT_CLUSTER,
+    objects: [planItem(backup, PHASES.day2, readiness)],
+    checks: [protectionChecks],
+    backup,
+    warnings: issues.issues.filter((i) => i.severity === 'warning'),
+  };
+  return { plan, issues: issues.issues };
+}
+
+/**
+ * B8: a restore brings the control plane back behind a new address unless the API server has a
+ * hostname of its own (or the platform says its address survives): the nodes keep the old one in
+ * their kubelet configuration and stay NotReady (documentation, "HostedCluster Configuration Requirements").
+ */
+function warnUnstableApiAddress(hc: HostedCluster, stable: boolean, issues: IssueCollector): void {
+  if (stable) return;
+  const api = (hc.spec.services ?? []).find((s) => s.service === 'APIServer')?.servicePublishingStrategy;
+  if (!api || (api.type !== 'LoadBalancer' && api.type !== 'Route')) return;
+  const hostname = api.type === 'LoadBalancer' ? api.loadBalancer?.hostname : api.route?.hostname;
+  if (hostname) return;
+  issues.warn(
+    '(cluster)',
+    `the API server of ${hc.metadata.namespace}/${hc.metadata.name} is published as a ${api.type} without a hostname, so a restored control plane gets a new address: the nodes keep the old one and stay NotReady, and NodePools cannot add nodes.`,
+    'Give the API server a hostname (services.hostnames.APIServer), or make its endpoint private where the platform allows it.',
+  );
+}

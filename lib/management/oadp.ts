@@ -1,0 +1,198 @@
+/**
+ * OADP on the management cluster: the DataProtectionApplication that runs Velero with the
+ * hypershift plugin, and the credentials of its object stores (HyperShift "Disaster recovery with
+ * OADP 1.5+": `defaultPlugins` openshift, aws, csi, hypershift; the node agent with kopia;
+ * `resourceTimeout: 2h`; the store's credentials file in Secret `cloud-credentials`, key `cloud`).
+ *
+ * | phase (wave) | objects | ready when |
+ * |---|---|---|
+ * | operators (-3) | Namespace `openshift-adp`, OperatorGroup, Subscription (olm.ts row `oadp`) | Subscription AtLatestKnown |
+ * | operator-configuration (-2) | credentials Secret or ExternalSecret, DataProtectionApplication | ExternalSecret Ready; DPA `Reconciled=True` |
+ *
+ * The checks are OADP's own (internal/controller/bsl.go: one default location, a region for S3
+ * stores, Azure's resource group and storage account) made before anything is applied, and what
+ * OADP only logs: a location whose provider has no plugin cannot be written to.
+ */
+import type { DataProtectionApplication, DataProtectionApplicationSpecBackupLocations, KubernetesObject } from '../api';
+import { PROTECTION_API_VERSIONS } from '../api';
+import type { IssueCollector } from '../core/errors';
+import { PHASES, PlanItem, objectKey, planItem } from '../core/plan-model';
+import { quote } from '../core/schema';
+import { renderSecret } from '../core/secrets';
+import { GO_DURATION } from '../core/validate';
+import { OPERATOR_PACKAGES } from './olm';
+import { operandResource } from './planned';
+import type { BackupLocationProps, DataProtectionProps, VeleroPlugin } from './props';
+
+/** Where OADP runs, and where its Backups, Schedules and Restores live. */
+export const OADP_NAMESPACE = OPERATOR_PACKAGES.oadp.namespace;
+/** The documentation's DataProtectionApplication name. */
+export const DEFAULT_DPA_NAME = 'dpa-instance';
+/** The name of a location that gives none, and the location a HostedClusterBackup uses by default. */
+export const DEFAULT_BACKUP_LOCATION = 'default';
+/** The credentials Secret of the first location (the documentation's), and the key OADP reads. */
+export const CLOUD_CREDENTIALS = { name: 'cloud-credentials', key: 'cloud' } as const;
+/** The first OADP minor with the hypershift plugin (its `stable` channel; older ones are `stable-1.<minor>`). */
+export const OADP_HYPERSHIFT_PLUGIN_MINOR = 5;
+/** How long Velero waits for a resource (the documentation's value). */
+export const DEFAULT_RESOURCE_TIMEOUT = '2h';
+
+/** The plugin each object-store provider needs. */
+const PROVIDER_PLUGINS: Readonly<Record<NonNullable<BackupLocationProps['provider']>, VeleroPlugin>> = { aws: 'aws', azure: 'azure', gcp: 'gcp' };
+
+/** A location's name after its default. */
+export const locationName = (location: BackupLocationProps): string => location.name ?? DEFAULT_BACKUP_LOCATION;
+
+/** The plugins a DPA gets when none are listed: the documentation's order, each location's provider once. */
+export function defaultPlugins(locations: readonly BackupLocationProps[]): VeleroPlugin[] {
+  const providers = [...new Set(locations.map((l) => PROVIDER_PLUGINS[l.provider ?? 'aws']))];
+  return ['openshift', ...providers, 'csi', 'hypershift'];
+}
+
+/** The DataProtectionApplication and its credentials, checked (B1-B3 and OADP's location rules). */
+export function planDataProtection(props: DataProtectionProps, options: { allowInline: boolean; issues: IssueCollector }): PlanItem[] {
+  const { issues } = options;
+  const path = 'dataProtection';
+  const locations = props.backupLocations;
+  const plugins = props.plugins ?? defaultPlugins(locations);
+  checkPlugins(props, plugins, issues);
+  checkDefaultLocation(locations, issues);
+  if (props.resourceTimeout !== undefined && !GO_DURATION.test(props.resourceTimeout)) {
+    issues.error(`${path}.resourceTimeout`, `${quote(props.resourceTimeout)} is not a Go duration.`, "Write it as 2h, 90m or 1h30m.");
+  }
+  if (props.nodeAgent && props.nodeAgent.uploaderType === 'restic') {
+    issues.warn(`${path}.nodeAgent.uploaderType`, 'restic is deprecated as Velero\'s uploader; the hosted-cluster documentation copies volumes with kopia.', "Use uploaderType: 'kopia' (backups made with restic stay readable by restic only).");
+  }
+
+  const objects: PlanItem[] = [];
+  const secretKeys: string[] = [];
+  const backupLocations = locations.map((location, i) => {
+    const at = `${path}.backupLocations[${i}]`;
+    checkLocation(location, at, issues);
+    const contract = { name: i === 0 ? CLOUD_CREDENTIALS.name : `${CLOUD_CREDENTIALS.name}-${locationName(location)}`, namespace: OADP_NAMESPACE, key: CLOUD_CREDENTIALS.key };
+    const rendered = renderSecret(contract, location.credentials, { allowInline: options.allowInline, path: `${at}.credentials`, issues });
+    for (const object of rendered.objects) {
+      const readiness = object.kind === 'ExternalSecret' ? ({ kind: 'condition', type: 'Ready', status: 'True' } as const) : ({ kind: 'exists' } as const);
+      objects.push(planItem(object, PHASES.operatorConfiguration, readiness));
+      secretKeys.push(objectKey(object));
+    }
+    return backupLocation(location, rendered.refName, locations.length);
+  });
+
+  const dpa: DataProtectionApplication = operandResource({
+    apiVersion: PROTECTION_API_VERSIONS.dataProtectionApplication,
+    kind: 'DataProtectionApplication',
+    metadata: { name: props.name ?? DEFAULT_DPA_NAME, namespace: OADP_NAMESPACE },
+    spec: {
+      backupLocations,
+      configuration: {
+        ...(props.nodeAgent === false ? {} : { nodeAgent: { enable: true, uploaderType: props.nodeAgent?.uploaderType ?? 'kopia' } }),
+        velero: { defaultPlugins: plugins, resourceTimeout: props.resourceTimeout ?? DEFAULT_RESOURCE_TIMEOUT },
+      },
+    },
+  });
+  // The operator reports Reconciled=True once Velero, the node agent and the locations are set up (dataprotectionapplication_controller.go).
+  objects.push(planItem(dpa, PHASES.operatorConfiguration, { kind: 'condition', type: 'Reconciled', status: 'True' }, secretKeys.length > 0 ? { dependsOn: secretKeys } : {}));
+  return objects;
+}
+
+/** B1: the hypershift plugin, and each location's provider plugin. */
+function checkPlugins(props: DataProtectionProps, plugins: readonly VeleroPlugin[], issues: IssueCollector): void {
+  if (!props.plugins) return;
+  if (!plugins.includes('hypershift')) {
+    issues.error('dataProtection.plugins', 'the hypershift plugin is missing: without it Velero backs up a hosted cluster while its control plane keeps writing, and restores it without unpausing it.', "Add 'hypershift' to plugins.");
+  }
+  props.backupLocations.forEach((location, i) => {
+    const provider = location.provider ?? 'aws';
+    const plugin = PROVIDER_PLUGINS[provider];
+    if (!plugins.includes(plugin) && !(plugin === 'aws' && plugins.includes('legacy-aws'))) {
+      issues.error('dataProtection.plugins', `backup location ${quote(locationName(location))} (backupLocations[${i}]) is a ${provider} object store, but the ${plugin} plugin is missing, so Velero cannot write to it (OADP only logs this).`, `Add '${plugin}' to plugins.`);
+    }
+  });
+  const seen = new Set<string>();
+  for (const plugin of plugins) {
+    if (seen.has(plugin)) issues.warn('dataProtection.plugins', `plugin ${quote(plugin)} is listed twice.`, 'List each plugin once.');
+    seen.add(plugin);
+  }
+}
+
+/** B2: exactly one default location (OADP refuses none and two), names unique, `default` named only by the default. */
+function checkDefaultLocation(locations: readonly BackupLocationProps[], issues: IssueCollector): void {
+  if (locations.length === 0) {
+    issues.error('dataProtection.backupLocations', 'no backup location is given, so Velero has nowhere to write backups.', 'Give one location: { bucket, prefix, region, credentials }.');
+    return;
+  }
+  const defaults = locations.filter((l) => isDefault(l, locations.length));
+  if (defaults.length === 0) {
+    issues.error('dataProtection.backupLocations', 'no backup location is the default; OADP refuses a DataProtectionApplication without one.', 'Set default: true on one location.');
+  }
+  if (defaults.length > 1) {
+    issues.error('dataProtection.backupLocations', `${defaults.map((l) => quote(locationName(l))).join(' and ')} are all the default; OADP accepts only one default location.`, 'Set default: true on one location only.');
+  }
+  const names = new Set<string>();
+  locations.forEach((location, i) => {
+    const name = locationName(location);
+    if (names.has(name)) issues.error(`dataProtection.backupLocations[${i}].name`, `backup location ${quote(name)} is defined twice; OADP refuses duplicate names.`, 'Give each location its own name.');
+    names.add(name);
+    if (name === DEFAULT_BACKUP_LOCATION && !isDefault(location, locations.length)) {
+      issues.error(`dataProtection.backupLocations[${i}].default`, `a location named ${quote(DEFAULT_BACKUP_LOCATION)} must be the default (OADP refuses it otherwise).`, `Set default: true, or give it another name.`);
+    }
+  });
+}
+
+const isDefault = (location: BackupLocationProps, count: number): boolean => location.default ?? count === 1;
+
+/** What OADP checks of one location before it creates the BackupStorageLocation (bsl.go). */
+function checkLocation(location: BackupLocationProps, at: string, issues: IssueCollector): void {
+  const provider = location.provider ?? 'aws';
+  if (provider === 'aws' && !location.region && !location.config?.region) {
+    issues.error(`${at}.region`, 'an S3 location needs its region: OADP refuses one without it when s3Url or path-style addressing is used, or when the bucket\'s region cannot be discovered.', "Give region (the bucket's region; 'minio' for MinIO).");
+  }
+  if (location.s3Url !== undefined) {
+    if (provider !== 'aws') issues.error(`${at}.s3Url`, `s3Url is an S3 setting, but the location's provider is ${provider}.`, "Use provider: 'aws' for an S3-compatible store, or drop s3Url.");
+    if (!/^https?:\/\/[^/\s]+/.test(location.s3Url)) issues.error(`${at}.s3Url`, `${quote(location.s3Url)} is not an http(s) URL.`, 'Write it as https://minio.example.com:9000.');
+  }
+  if (location.forcePathStyle !== undefined && provider !== 'aws') issues.error(`${at}.forcePathStyle`, `path-style addressing is an S3 setting, but the location's provider is ${provider}.`, 'Drop forcePathStyle.');
+  if (provider === 'azure') {
+    for (const key of ['resourceGroup', 'storageAccount']) {
+      if (!location.config?.[key]) issues.error(`${at}.config`, `an Azure location needs config.${key}; OADP refuses it otherwise.`, `Give config: { resourceGroup, storageAccount }.`);
+    }
+  }
+  if (location.caCertificate !== undefined && !location.caCertificate.includes('-----BEGIN CERTIFICATE-----')) {
+    issues.error(`${at}.caCertificate`, 'the CA bundle holds no PEM certificate; OADP refuses it.', 'Give the PEM text (-----BEGIN CERTIFICATE----- ...).');
+  }
+}
+
+/** One `spec.backupLocations[]` entry: the provider's config keys from the typed props, then the extra ones. */
+function backupLocation(location: BackupLocationProps, secretName: string, count: number): DataProtectionApplicationSpecBackupLocations {
+  const provider = location.provider ?? 'aws';
+  const config: Record<string, string> = {
+    ...(location.region ? { region: location.region } : {}),
+    ...(location.s3Url ? { s3Url: location.s3Url } : {}),
+    ...((location.forcePathStyle ?? location.s3Url !== undefined) && provider === 'aws' ? { s3ForcePathStyle: 'true' } : {}),
+    ...location.config,
+  };
+  return {
+    name: locationName(location),
+    velero: {
+      provider,
+      default: isDefault(location, count),
+      objectStorage: {
+        bucket: location.bucket,
+        prefix: location.prefix,
+        ...(location.caCertificate ? { caCert: Buffer.from(location.caCertificate, 'utf8').toString('base64') } : {}),
+      },
+      ...(Object.keys(config).length > 0 ? { config: sortKeys(config) } : {}),
+      credential: { name: secretName, key: CLOUD_CREDENTIALS.key },
+    },
+  };
+}
+
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The DataProtectionApplications of an app's plan objects (what the backup and restore checks read). @internal */
+export function isDataProtectionApplication(object: KubernetesObject): object is DataProtectionApplication {
+  return object.kind === 'DataProtectionApplication' && object.apiVersion === PROTECTION_API_VERSIONS.dataProtectionApplication;
+}

@@ -1,0 +1,91 @@
+/**
+ * What a hosted cluster's backup and restore need from the rest of the app, checked over the
+ * whole plan whichever construct comes first (a pair is judged when the later of its two objects
+ * is added):
+ *
+ * - B4: a cluster a Schedule or Backup protects must not have `spec.pausedUntil` (nor its
+ *   NodePools) in git. The hypershift plugin (OADP 1.5 and later) sets it to "true" while the
+ *   backup runs and back to "false" after (hypershift-oadp-plugin pkg/core/backup.go); a value in
+ *   git fights it, and Argo CD's self-heal would undo the pause mid-backup.
+ * - B7: the backup's storage location is a location of the app's DataProtectionApplication, and a
+ *   file-system backup has the node agent to copy the files.
+ * - B10: a cluster a restore set recovers must not stay paused: the plugin unpauses the restored
+ *   HostedCluster and NodePools (pkg/core/restore.go), and a pausing value in git would pause them
+ *   again when the cluster is applied after the Restore.
+ */
+import type { Backup, BackupSpec, DataProtectionApplication, HostedCluster, NodePool, Schedule } from '../api';
+import { PROTECTION_API_VERSIONS } from '../api';
+import type { ValidationIssue } from '../core/errors';
+import type { PlanCheck, PlannedObject } from '../core/plan-model';
+import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
+import { quote } from '../core/schema';
+
+
+/** `<namespace>/<name>` of the cluster a Velero object of the library is for. */
+function protectedClusterOf(planned: PlannedObject): string | undefined {
+  const { object } = planned;
+  if (object.apiVersion !== PROTECTION_API_VERSIONS.velero) return undefined;
+  const labels = object.metadata.labels ?? {};
+  const name = labels[PROTECTED_CLUSTER_LABELS.name];
+  return name === undefined ? undefined : `${labels[PROTECTED_CLUSTER_LABELS.namespace] ?? ''}/${name}`;
+}
+
+/** `<namespace>/<name>` of the cluster a HostedCluster or NodePool belongs to. */
+function clusterOf(planned: PlannedObject): string | undefined {
+  const { object } = planned;
+  if (object.kind === 'HostedCluster') return `${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+  if (object.kind === 'NodePool') return `${object.metadata.namespace ?? ''}/${(object as NodePool).spec.clusterName}`;
+  return undefined;
+}
+
+/** A finding about `planned`, its path translated to the props that wrote it. */
+function finding(planned: PlannedObject, severity: ValidationIssue['severity'], path: string, message: string, fix: string): ValidationIssue {
+  const translated = planned.paths?.(path);
+  return { severity, object: planned.contributor, path, ...translated, message, fix };
+}
+
+export const protectionChecks: PlanCheck = (objects, plan) => {
+  const fresh = new Set(objects);
+  const all = [...new Set([...plan.objects, ...objects])].filter((p) => p.target.kind === 'management');
+  const issues: ValidationIssue[] = [];
+  const velero = all.filter((p) => protectedClusterOf(p) !== undefined);
+  const clusters = all.filter((p) => clusterOf(p) !== undefined);
+  const dpas = all.filter((p) => p.object.kind === 'DataProtectionApplication' && p.object.apiVersion === PROTECTION_API_VERSIONS.dataProtectionApplication);
+  for (const guard of velero) {
+    const restore = guard.object.kind === 'Restore';
+    for (const planned of clusters) {
+      if (clusterOf(planned) !== protectedClusterOf(guard) || !(fresh.has(guard) || fresh.has(planned))) continue;
+      const paused = (planned.object as HostedCluster | NodePool).spec.pausedUntil;
+      if (paused === undefined || (restore && paused === 'false')) continue;
+      const what = `${planned.object.kind} ${planned.object.metadata.namespace}/${planned.object.metadata.name}`;
+      issues.push(
+        restore
+          ? finding(planned, 'error', 'spec.pausedUntil', `${what} sets spec.pausedUntil to ${quote(paused)}, so the cluster that ${guard.contributor} recovers stays paused: the hypershift plugin unpauses it after the restore, and applying this value pauses it again.`, 'Remove pausedUntil from the specOverrides (or set it to "false").')
+          : finding(planned, 'error', 'spec.pausedUntil', `${what} sets spec.pausedUntil (${quote(paused)}), but ${guard.contributor} backs it up: the hypershift plugin pauses and unpauses it around every backup, and a value in git fights it (Argo CD's self-heal would undo the pause mid-backup).`, 'Remove pausedUntil from the specOverrides, or have Argo CD ignore /spec/pausedUntil (ignoreDifferences).'),
+      );
+    }
+    if (restore) continue;
+    for (const dpa of dpas) {
+      if (dpa.object.metadata.namespace !== guard.object.metadata.namespace || !(fresh.has(guard) || fresh.has(dpa))) continue;
+      issues.push(...againstDataProtection(guard, dpa));
+    }
+  }
+  return issues;
+};
+
+/** B7: a Schedule or Backup against the app's DataProtectionApplication. */
+function againstDataProtection(guard: PlannedObject, planned: PlannedObject): ValidationIssue[] {
+  const dpa = planned.object as DataProtectionApplication;
+  const velero = guard.object as Schedule | Backup;
+  const spec: BackupSpec = velero.kind === 'Schedule' ? velero.spec.template : velero.spec;
+  const issues: ValidationIssue[] = [];
+  const locations = (dpa.spec.backupLocations ?? []).map((l) => l.name ?? '');
+  if (spec.storageLocation !== undefined && !locations.includes(spec.storageLocation)) {
+    issues.push(finding(guard, 'error', 'storageLocation', `${quote(spec.storageLocation)} is not a backup location of ${planned.contributor} (${locations.map((l) => quote(l)).join(', ')}), so Velero would fail the backup.`, `Use one of ${locations.join(', ')}, or add the location to dataProtection.backupLocations.`));
+  }
+  const nodeAgent = dpa.spec.configuration.nodeAgent;
+  if (spec.defaultVolumesToFsBackup && !nodeAgent?.enable) {
+    issues.push(finding(guard, 'error', 'volumes', `a file-system backup needs the node agent, which ${planned.contributor} leaves off (nodeAgent: false), so no volume would be copied.`, "Turn the node agent on in dataProtection, or use volumes: 'snapshot'."));
+  }
+  return issues;
+}

@@ -1,0 +1,32 @@
+/**
+ * The restore set of a hosted cluster, with Pulumi: the same Restore as the cdk8s
+ * `HostedClusterRestore`. Plan the cluster first (`PlannedBundle.of(args)`), create the restore
+ * from that plan, and give the restore to the cluster's bundle as `dependsOn`: the bundle is
+ * applied only once the Restore is Completed (`pulumi.com/waitFor` on `status.phase`).
+ */
+import type * as pulumi from '@pulumi/pulumi';
+import type { HostedClusterPlan } from '../core';
+import type { HostedClusterRestorePlan, HostedClusterRestoreProps } from '../management';
+import { checkHostedClusterRestore } from '../management';
+import { PlannedComponent } from './planned-component';
+
+/** Type token of {@link HostedClusterRestore}. */
+export const HOSTED_CLUSTER_RESTORE_TYPE = 'hcp:index:HostedClusterRestore';
+
+export interface HostedClusterRestoreArgs extends HostedClusterRestoreProps {
+  /** The hosted cluster to recover: a `PlannedBundle` (or `HostedClusterBundle`) of this program. */
+  readonly cluster: { readonly plan: HostedClusterPlan; readonly managementProvider?: pulumi.ProviderResource };
+}
+
+/** A Restore from `backupName` or `scheduleName` with the documentation's settings; invalid args throw {@link HcpResourceError} before anything is registered. */
+export class HostedClusterRestore extends PlannedComponent<HostedClusterRestorePlan> {
+  /** The Restore; resolves once its phase is Completed. */
+  readonly restore: pulumi.CustomResource;
+
+  constructor(name: string, args: HostedClusterRestoreArgs, opts?: pulumi.ComponentResourceOptions) {
+    const { cluster, ...props } = args;
+    super(HOSTED_CLUSTER_RESTORE_TYPE, name, checkHostedClusterRestore(cluster.plan.hostedCluster, props), opts, { managementProvider: cluster.managementProvider });
+    this.restore = this.resourceOf((object) => object.kind === 'Restore')!;
+    this.registerOutputs({ warnings: this.warnings });
+  }
+}
