@@ -36,7 +36,7 @@ export interface SynthesizedChart {
   readonly name: string;
   /** The cluster these documents are applied to; a chart with objects for several targets gives one entry each. */
   readonly target: Target;
-  /** The folder the synth writes them into: the target's ({@link targetFolder}), or one a planner asked for (an edge site's). */
+  /** The folder the synth writes them into: the target's (`management/`, `management-<name>/`, `hosted-<namespace>-<name>/`), or one a planner asked for (an edge site's). */
   readonly folder: string;
   readonly documents: readonly unknown[];
 }
