@@ -138,8 +138,14 @@ export interface PlannedObject {
   readonly paths?: PathTranslator;
 }
 
-/** A planner's object before an adapter gives it a target and a contributor. */
-export type PlanItem = Omit<PlannedObject, 'target' | 'contributor'>;
+/**
+ * A planner's object before an adapter gives it a contributor (and its part's target, unless the
+ * item names its own: a migration's Restore goes to another management cluster than its Backup).
+ */
+export type PlanItem = Omit<PlannedObject, 'target' | 'contributor'> & {
+  /** The cluster this object is applied to. @default the part's target */
+  readonly target?: Target;
+};
 
 /** A plan item; ready once it exists unless `readiness` says otherwise. */
 export function planItem(object: KubernetesObject, phase: Phase, readiness: Readiness = { kind: 'exists' }, more: Partial<PlanItem> = {}): PlanItem {
@@ -155,7 +161,7 @@ export function planItem(object: KubernetesObject, phase: Phase, readiness: Read
  */
 export type PlanCheck = (objects: readonly PlannedObject[], plan: Plan, owner: string) => readonly ValidationIssue[];
 
-/** What every planner returns: its objects for one target, in apply order, and the checks they need across the app. */
+/** What every planner returns: its objects for its target (an item may name another), in apply order, and the checks they need across the app. */
 export interface PlannedPart {
   /** Names the part in findings: `HostedCluster clusters/example`; adapters add where it is (`(chart/id)`). */
   readonly label: string;
@@ -187,7 +193,7 @@ export interface PlanContribution {
 
 /** A planner's part as a contribution of `contributor` (its label, or with where it is), with the planner's findings. */
 export function contributionOf(part: PlannedPart, issues: readonly ValidationIssue[], contributor = part.label): PlanContribution {
-  const objects = part.objects.map((item) => ({ ...item, target: part.target, contributor }));
+  const objects = part.objects.map((item) => ({ ...item, target: item.target ?? part.target, contributor }));
   return { contributor, objects, issues, ...(part.checks?.length ? { checks: part.checks } : {}) };
 }
 
