@@ -329,7 +329,7 @@ function checkDestinationCluster(source: HostedClusterPlan, destination: HostedC
 /** Where a cluster's etcd encryption key comes from: text for messages (never an inline value) and a form to compare. */
 function encryptionKey(plan: HostedClusterPlan): { readonly text: string; readonly compare: string } {
   const given: SecretEncryptionProps = plan.props.secretEncryption ?? { aescbc: { existingSecret: `${plan.name}-etcd-encryption-key` } };
-  if ('kms' in given) return { text: `a ${given.kms.provider} KMS key`, compare: JSON.stringify(['kms', canonicalJson(given.kms)]) };
+  if ('kms' in given) return { text: `a KMS key (provider ${given.kms.provider})`, compare: JSON.stringify(['kms', canonicalJson(given.kms)]) };
   const source = given.aescbc;
   if ('existingSecret' in source) return { text: `the existing Secret ${quote(source.existingSecret)}`, compare: JSON.stringify(['existing', source.existingSecret]) };
   if ('externalSecret' in source) {
