@@ -12,13 +12,14 @@ import { targetFolder } from '../../lib/cdk8s/synth';
 import { toYamlStream } from '../../lib/core/yaml';
 import { defineExample } from '../../examples/app';
 import { define as defineDisconnected } from '../../examples/disconnected';
+import { define as defineMigration } from '../../examples/migration';
 
 const app = new App();
 defineExample(app);
 const charts = synthesizeCharts(app);
 
-// The management cluster's files at the top; another target's in its folder, as the synth writes them.
-const goldenName = (chart: (typeof charts)[number]) => (chart.target.kind === 'management' ? chart.name : `${targetFolder(chart.target)}/${chart.name}`);
+// The app's management cluster's files at the top; another target's (a named management cluster's too) in its folder, as the synth writes them.
+const goldenName = (chart: (typeof charts)[number]) => (chart.target.kind === 'management' && chart.target.name === undefined ? chart.name : `${targetFolder(chart.target)}/${chart.name}`);
 
 /** Compares a chart with its golden file `<name>.yaml` (written first with UPDATE_GOLDEN=1). */
 function expectGolden(name: string, chart: (typeof charts)[number]): void {
@@ -56,4 +57,15 @@ test.each(disconnectedCharts.map((chart) => [`disconnected/${goldenName(chart)}`
 
 test('the disconnected example has its management cluster and its hosted cluster', () => {
   expect(disconnectedCharts.map(goldenName).sort()).toEqual(['kubevirt-kv-disconnected', 'management-cluster']);
+});
+
+// The third, the migration of aws-prod from management cluster east to west: in test/golden/migration/, one folder per management cluster.
+const migrationApp = new App();
+defineMigration(migrationApp);
+const migrationCharts = synthesizeCharts(migrationApp);
+
+test.each(migrationCharts.map((chart) => [`migration/${goldenName(chart)}`, chart] as const))('%s matches its golden file', expectGolden);
+
+test('the migration example writes the source\'s and the destination\'s folder', () => {
+  expect(migrationCharts.map(goldenName).sort()).toEqual(['management-east/migration-aws-prod', 'management-west/migration-aws-prod']);
 });
