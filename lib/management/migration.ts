@@ -78,10 +78,13 @@ export const hostedClusterMigrationPropsSchema = strict({
 
 /** The migration of one hosted cluster, validated: its target is the source; the Restore names the destination. */
 export interface HostedClusterMigrationPlan extends PlannedPart {
+  /** The source's one-off Backup of the cluster. */
   readonly backup: Backup;
   /** The destination's Restore, at stage `restore`. */
   readonly restore?: Restore;
+  /** The hypershift plugin's configuration on the source, in migration mode. */
   readonly pluginConfig: ConfigMap;
+  /** The planner's warnings (also among the findings). */
   readonly warnings: readonly ValidationIssue[];
 }
 

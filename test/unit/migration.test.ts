@@ -95,9 +95,9 @@ describe('M1: stable hostnames through external DNS on both management clusters'
   });
 
   test('an API server without a hostname', () => {
-    const { externalDnsDomain, ...aws } = (awsCluster.platform as { aws: Record<string, unknown> }).aws;
+    const { externalDnsDomain, ...aws } = (awsCluster.platform as unknown as { aws: Record<string, unknown> }).aws;
     expect(externalDnsDomain).toBe('hcp.example.com');
-    const cluster = { ...awsCluster, platform: { type: 'AWS', aws } } as HostedClusterProps;
+    const cluster = { ...awsCluster, platform: { type: 'AWS', aws } } as unknown as HostedClusterProps;
     expect(errors(migrate({}, { cluster }).issues)).toEqual([
       `cluster.services.hostnames.APIServer: the API server of aws-clusters/aws-prod is published as a LoadBalancer without a hostname, so its address changes with the management cluster and the nodes could not follow: ${IMPOSSIBLE}. Fix: Give the API server a hostname inside the external DNS domain (services.hostnames.APIServer, or the platform's external DNS domain).`,
     ]);
