@@ -1,4 +1,4 @@
-import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, hostedClusterTarget, managementTarget, objectKey, previousObjects, targetKey } from '../../lib/core';
+import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, contributionOf, hostedClusterTarget, managementTarget, objectKey, planItem, previousObjects, targetKey } from '../../lib/core';
 
 const namespace = (name: string, labels?: Record<string, string>) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, ...(labels ? { labels } : {}) } });
 const planned = (object: PlannedObject['object'], contributor: string, extra: Partial<PlannedObject> = {}): PlannedObject => ({
@@ -102,6 +102,13 @@ describe('Plan', () => {
     plan.add({ contributor: 'a', objects: [planned(namespace('clusters'), 'a')], issues: [] });
     const { issues } = plan.add({ contributor: 'b', objects: [planned(namespace('other'), 'b', { target: managementTarget('east'), dependsOn: ['/Namespace//clusters'] })], issues: [] });
     expect(issues.map((i) => i.message)).toEqual(['Namespace other depends on /Namespace//clusters, which nothing in the app plans for management-east.']);
+  });
+
+  test("a plan item may name its own target (a migration's Restore); the others take the part's", () => {
+    const part = { label: 'm', target: managementTarget('east'), objects: [planItem(namespace('a'), PHASES.namespaces), planItem(namespace('a'), PHASES.namespaces, { kind: 'exists' }, { target: managementTarget('west') })] };
+    const { added, issues } = new Plan().add(contributionOf(part, []));
+    expect(issues).toEqual([]);
+    expect(added.map((p) => targetKey(p.target))).toEqual(['management-east', 'management-west']);
   });
 
   test('previous objects are found by target key: a named management cluster\'s apart from the app\'s', () => {
