@@ -159,7 +159,7 @@ export const EXAMPLE_MANAGEMENT_CLUSTER: ManagementClusterProps = {
     // Hosted clusters are imported into the hub explicitly (EXAMPLE_IMPORTS), not by the add-on.
     hypershiftAddOn: { hcMaxNumber: 80, hcThresholdNumber: 60, autoImportDisabled: true },
     oidcStorage: { bucket: 'hcp-oidc-example', region: 'us-east-1', credentials: vault('management/oidc-s3', 'credentials') },
-    externalDns: { provider: 'aws', domainFilter: 'service.hcp.example.com', credentials: vault('management/external-dns', 'credentials') },
+    externalDns: { provider: 'aws', domainFilter: 'hcp.example.com', credentials: vault('management/external-dns', 'credentials') },
     privateLink: { region: 'us-east-1', accessKeyId: vault('management/private-link', 'aws-access-key-id'), secretAccessKey: vault('management/private-link', 'aws-secret-access-key') },
   },
   machineNetwork: ['192.168.122.0/24'],

@@ -91,6 +91,9 @@ export type { DisconnectedProps, ImageMirrorProps, RegistryCAProps, KubevirtBoot
 // Import into ACM/MCE: a hosted cluster's ManagedCluster (and ACM add-ons), planned against the cluster.
 export { checkHostedClusterImport } from './management';
 export type { HostedClusterImportProps, HostedClusterImportPlan, KlusterletAddOnsProps } from './management';
+// Moving a hosted cluster to another management cluster: the source's Backup (migration mode) and the destination's Restore.
+export { checkHostedClusterMigration, OADP_PLUGIN_CONFIG } from './management';
+export type { HostedClusterMigrationProps, HostedClusterMigrationDescriptions, HostedClusterMigrationPlan } from './management';
 
 // Day 2 inside a hosted cluster: its ingress (MetalLB and the router's LoadBalancer Service).
 export { checkHostedClusterIngress } from './day2';

@@ -29,6 +29,8 @@ export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-ope
 export type { HostedClusterOperatorsConstructProps, HostedClusterSriovConstructProps, HostedClusterRefProps } from './hosted-cluster-operators';
 export { HostedClusterImport } from './hosted-cluster-import';
 export type { HostedClusterImportConstructProps } from './hosted-cluster-import';
+export { HostedClusterMigration } from './hosted-cluster-migration';
+export type { HostedClusterMigrationConstructProps } from './hosted-cluster-migration';
 
 // cdk8s-plus interop: the parts of your cdk8s-plus module the bundle's helpers use.
 export type { KplusSecretModule, KplusNamespacesModule } from './cdk8s-plus';

@@ -72,6 +72,8 @@ export const PHASES = {
   /** Objects whose admission webhooks must be serving first (e.g. MetalLB pools). */
   webhooksReady: { name: 'webhooks-ready', wave: -1 },
   namespaces: { name: 'namespaces', wave: 0 },
+  /** A migration's Backup on the source: after the plugin's configuration (-2), before the destination's Restore (1) that reads it. */
+  migrationBackup: { name: 'migration-backup', wave: 0 },
   prerequisites: { name: 'prerequisites', wave: 1 },
   /** A Velero Restore, with the prerequisites: it must complete before the hosted cluster is applied. */
   restore: { name: 'restore', wave: 1 },
@@ -143,8 +145,15 @@ export interface PlannedObject {
   readonly folder?: string;
 }
 
-/** A planner's object before an adapter gives it a target, a contributor and its part's folder. */
-export type PlanItem = Omit<PlannedObject, 'target' | 'contributor' | 'folder'>;
+/**
+ * A planner's object before an adapter gives it a contributor, its part's folder and its part's
+ * target, unless the item names its own (a migration's Restore goes to another management cluster
+ * than its Backup).
+ */
+export type PlanItem = Omit<PlannedObject, 'target' | 'contributor' | 'folder'> & {
+  /** The cluster this object is applied to. @default the part's target */
+  readonly target?: Target;
+};
 
 /** A plan item; ready once it exists unless `readiness` says otherwise. */
 export function planItem(object: KubernetesObject, phase: Phase, readiness: Readiness = { kind: 'exists' }, more: Partial<PlanItem> = {}): PlanItem {
@@ -160,7 +169,7 @@ export function planItem(object: KubernetesObject, phase: Phase, readiness: Read
  */
 export type PlanCheck = (objects: readonly PlannedObject[], plan: Plan, owner: string) => readonly ValidationIssue[];
 
-/** What every planner returns: its objects for one target, in apply order, and the checks they need across the app. */
+/** What every planner returns: its objects for its target (an item may name another), in apply order, and the checks they need across the app. */
 export interface PlannedPart {
   /** Names the part in findings: `HostedCluster clusters/example`; adapters add where it is (`(chart/id)`). */
   readonly label: string;
@@ -199,7 +208,7 @@ export interface PlanContribution {
 /** A planner's part as a contribution of `contributor` (its label, or with where it is), with the planner's findings. */
 export function contributionOf(part: PlannedPart, issues: readonly ValidationIssue[], contributor = part.label): PlanContribution {
   const folder = part.folder;
-  const objects = part.objects.map((item) => ({ ...item, target: part.target, contributor, ...(folder && !item.shared ? { folder } : {}) }));
+  const objects = part.objects.map((item) => ({ ...item, target: item.target ?? part.target, contributor, ...(folder && !item.shared ? { folder } : {}) }));
   return { contributor, objects, issues, ...(part.checks?.length ? { checks: part.checks } : {}) };
 }
 

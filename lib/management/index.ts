@@ -23,3 +23,4 @@ export * from './disconnected';
 export * from './default-storage-class';
 export * from './management-cluster';
 export * from './import';
+export * from './migration';

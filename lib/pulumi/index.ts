@@ -32,6 +32,8 @@ export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-ope
 export type { HostedClusterOperatorsArgs, HostedClusterSriovArgs, HostedClusterTargetArgs } from './hosted-cluster-operators';
 export { HostedClusterImport } from './hosted-cluster-import';
 export type { HostedClusterImportArgs } from './hosted-cluster-import';
+export { HostedClusterMigration } from './hosted-cluster-migration';
+export type { HostedClusterMigrationArgs } from './hosted-cluster-migration';
 
 // The API of a hosted cluster: its admin kubeconfig and a provider built from it.
 export { hostedClusterProvider, adminKubeconfig } from './hosted-cluster-provider';

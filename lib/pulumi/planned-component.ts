@@ -18,6 +18,8 @@ export interface PlannedComponentOptions {
   readonly managementProvider?: pulumi.ProviderResource;
   /** The provider of the part's target when that is a hosted cluster's API, made once the component exists (it may be its child). @default none */
   readonly targetProvider?: (component: pulumi.ComponentResource) => pulumi.ProviderResource;
+  /** Providers of the other clusters the part's objects name (a migration's two management clusters), by target key (`management-<name>`). @default none */
+  readonly providers?: ReadonlyMap<string, pulumi.ProviderResource>;
   /** Registers one object instead of the default rendering (to feed one resource's outputs into another). @default renderResource */
   readonly render?: (planned: PlannedObject, resourceName: string, opts: pulumi.CustomResourceOptions) => pulumi.CustomResource;
 }
@@ -45,7 +47,7 @@ export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.Com
     super(type, name, {}, opts);
     this.plan = plan;
     this.targetProvider = options.targetProvider?.(this);
-    const providers = new Map(this.targetProvider ? [[targetKey(plan.target), this.targetProvider]] : []);
+    const providers = new Map([...(options.providers ?? []), ...(this.targetProvider ? [[targetKey(plan.target), this.targetProvider] as const] : [])]);
     // Pulumi deletes in the reverse of this order.
     this.phases = registerPhases({
       program,

@@ -14,15 +14,15 @@ import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
 import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { StorageClass } from 'kubernetes-models/storage.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
-import { EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
+import { EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterMigration, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkEdgeSite, checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
-import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, SUPPORTED_VERSIONS } from '../../examples/clusters';
+import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, SUPPORTED_VERSIONS, awsCluster } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES as BASE_MANAGEMENT_FIXTURES } from './management-fixtures';
 import { IMPORT_FIXTURES } from './import-fixtures';
-import { DATA_PROTECTION_FIXTURES, PROTECTION_FIXTURES } from './protection-fixtures';
+import { DATA_PROTECTION_FIXTURES, MIGRATION_FIXTURES, PROTECTION_FIXTURES } from './protection-fixtures';
 import { EDGE_FIXTURES } from './edge-fixtures';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
@@ -115,6 +115,19 @@ const SOURCES: SourceDocs[] = [
   ...EDGE_FIXTURES.map((fixture) =>
     collect(`edge site fixture ${fixture.id}`, (app) => {
       new EdgeSite(new Chart(app, fixture.id), 'site', fixture.props);
+    }),
+  ),
+  // A migration's objects on both management clusters (the cluster itself stays in its own app).
+  ...MIGRATION_FIXTURES.map((fixture) =>
+    collect(`management migration ${fixture.id}`, (app) => {
+      const management = EXAMPLE_MANAGEMENT_CLUSTER;
+      new HostedClusterMigration(new Chart(app, fixture.id), 'migration', {
+        ...fixture.migration,
+        cluster: awsCluster,
+        options: { supportedVersions: SUPPORTED_VERSIONS },
+        sourceManagementCluster: management,
+        destinationManagementCluster: management,
+      });
     }),
   ),
 ];

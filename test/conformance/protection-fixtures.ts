@@ -2,9 +2,9 @@
  * Backup and restore for the conformance suite: DataProtectionApplications (the aws and hypershift
  * plugins; MinIO with a CA bundle; two locations; the node agent off), a Schedule per platform, a
  * one-off file-system Backup, and Restores by backupName and by scheduleName, so the API server
- * sees every shape the library writes.
+ * sees every shape the library writes; and a migration's Backup and Restore at both stages.
  */
-import type { HostedClusterBackupProps, HostedClusterProps, HostedClusterRestoreProps } from '../../lib';
+import type { HostedClusterBackupProps, HostedClusterMigrationProps, HostedClusterProps, HostedClusterRestoreProps } from '../../lib';
 import { SecretSource } from '../../lib';
 import { agentCluster, awsCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 import type { ManagementFixture } from './management-fixtures';
@@ -55,4 +55,15 @@ export const PROTECTION_FIXTURES: readonly ProtectionFixture[] = [
   { id: 'backup-aws', cluster: awsCluster, backup: { name: 'aws-prod-before-upgrade', volumes: 'file-system', ttl: '72h' } },
   { id: 'restore-backup-kubevirt', cluster: kubevirtCluster, restore: { backupName: 'kubevirt-clusters-kv-dev-20250601020000' } },
   { id: 'restore-schedule-aws', cluster: awsCluster, restore: { name: 'aws-prod-recovery', scheduleName: 'aws-clusters-aws-prod', clusterGone: true } },
+];
+
+/** A migration of a cluster between two named management clusters (its Backup on one, its Restore on the other). */
+export interface MigrationFixture {
+  readonly id: string;
+  readonly migration: HostedClusterMigrationProps;
+}
+
+export const MIGRATION_FIXTURES: readonly MigrationFixture[] = [
+  { id: 'migration-backup-aws', migration: { source: 'east', destination: 'west' } },
+  { id: 'migration-restore-aws', migration: { source: 'east', destination: 'west', stage: 'restore', name: 'aws-prod-move', storageLocation: 'default', ttl: '72h', volumes: 'file-system' } },
 ];

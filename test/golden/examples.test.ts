@@ -11,6 +11,7 @@ import { synthesizeCharts } from '../../lib/cdk8s';
 import { toYamlStream } from '../../lib/core/yaml';
 import { defineExample } from '../../examples/app';
 import { define as defineDisconnected } from '../../examples/disconnected';
+import { define as defineMigration } from '../../examples/migration';
 
 const app = new App();
 defineExample(app);
@@ -48,13 +49,16 @@ test('every platform, the management cluster and the edge site have a golden fil
   ]);
 });
 
-// The second example app, a disconnected management cluster and its hosted cluster: in test/golden/disconnected/.
-const disconnectedApp = new App();
-defineDisconnected(disconnectedApp);
-const disconnectedCharts = synthesizeCharts(disconnectedApp);
+/** Another example app, in test/golden/<folder>/: each chart against its golden file, and the list of its files. */
+function goldenApp(folder: string, define: (app: App) => void, title: string, expected: readonly string[]): void {
+  const other = new App();
+  define(other);
+  const found = synthesizeCharts(other);
+  test.each(found.map((chart) => [`${folder}/${goldenName(chart)}`, chart] as const))('%s matches its golden file', expectGolden);
+  test(title, () => expect(found.map(goldenName).sort()).toEqual(expected));
+}
 
-test.each(disconnectedCharts.map((chart) => [`disconnected/${goldenName(chart)}`, chart] as const))('%s matches its golden file', expectGolden);
-
-test('the disconnected example has its management cluster and its hosted cluster', () => {
-  expect(disconnectedCharts.map(goldenName).sort()).toEqual(['kubevirt-kv-disconnected', 'management-cluster']);
-});
+// The second example app, a disconnected management cluster and its hosted cluster.
+goldenApp('disconnected', defineDisconnected, 'the disconnected example has its management cluster and its hosted cluster', ['kubevirt-kv-disconnected', 'management-cluster']);
+// The third, the migration of aws-prod from management cluster east to west: one folder per management cluster.
+goldenApp('migration', defineMigration, "the migration example writes the source's and the destination's folder", ['management-east/migration-aws-prod', 'management-west/migration-aws-prod']);

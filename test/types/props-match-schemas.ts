@@ -106,6 +106,8 @@ import type { BackupLocationProps, DataProtectionProps, NodeAgentProps } from '.
 import { hostedClusterBackupPropsSchema } from '../../lib/management/hosted-cluster-backup';
 import { hostedClusterRestorePropsSchema } from '../../lib/management/hosted-cluster-restore';
 import type { HostedClusterBackupProps, HostedClusterRestoreProps } from '../../lib/management/protection-props';
+import { hostedClusterMigrationPropsSchema } from '../../lib/management/migration';
+import type { HostedClusterMigrationProps } from '../../lib/management/migration-props';
 
 /** `true` when A and B are the same type (the compiler's identity relation, not assignability). */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -213,6 +215,7 @@ same<BackupLocationProps, v.InferOutput<typeof backupLocationPropsSchema>>(true)
 same<NodeAgentProps, v.InferOutput<typeof nodeAgentPropsSchema>>(true);
 same<HostedClusterBackupProps, v.InferOutput<typeof hostedClusterBackupPropsSchema>>(true);
 same<HostedClusterRestoreProps, v.InferOutput<typeof hostedClusterRestorePropsSchema>>(true);
+same<HostedClusterMigrationProps, v.InferOutput<typeof hostedClusterMigrationPropsSchema>>(true);
 
 // Edge sites.
 same<EdgeSiteProps, v.InferOutput<typeof edgeSitePropsSchema>>(true);

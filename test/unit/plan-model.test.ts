@@ -1,4 +1,4 @@
-import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, hostedClusterTarget, managementTarget, objectKey, previousObjects, targetKey } from '../../lib/core';
+import { MANAGEMENT_CLUSTER, PHASES, Plan, PlannedObject, contributionOf, hostedClusterTarget, managementTarget, objectKey, planItem, previousObjects, targetKey } from '../../lib/core';
 
 const namespace = (name: string, labels?: Record<string, string>) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name, ...(labels ? { labels } : {}) } });
 const planned = (object: PlannedObject['object'], contributor: string, extra: Partial<PlannedObject> = {}): PlannedObject => ({
@@ -104,6 +104,13 @@ describe('Plan', () => {
     expect(issues.map((i) => i.message)).toEqual(['Namespace other depends on /Namespace//clusters, which nothing in the app plans for management-east.']);
   });
 
+  test("a plan item may name its own target (a migration's Restore); the others take the part's", () => {
+    const part = { label: 'm', target: managementTarget('east'), objects: [planItem(namespace('a'), PHASES.namespaces), planItem(namespace('a'), PHASES.namespaces, { kind: 'exists' }, { target: managementTarget('west') })] };
+    const { added, issues } = new Plan().add(contributionOf(part, []));
+    expect(issues).toEqual([]);
+    expect(added.map((p) => targetKey(p.target))).toEqual(['management-east', 'management-west']);
+  });
+
   test('previous objects are found by target key: a named management cluster\'s apart from the app\'s', () => {
     const older = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'clusters', labels: { on: 'east' } } };
     const previous = previousObjects([['management-east', older]]);
@@ -113,7 +120,7 @@ describe('Plan', () => {
 
   test('phases are ordered: operators before their configuration, both before the hosted cluster', () => {
     const order = Object.values(PHASES).map((p) => p.name);
-    expect(order).toEqual(['image-configuration', 'operators', 'operator-configuration', 'webhooks-ready', 'namespaces', 'prerequisites', 'restore', 'hosted-cluster', 'node-pools', 'registration', 'day-2']);
+    expect(order).toEqual(['image-configuration', 'operators', 'operator-configuration', 'webhooks-ready', 'namespaces', 'migration-backup', 'prerequisites', 'restore', 'hosted-cluster', 'node-pools', 'registration', 'day-2']);
     const waves = Object.values(PHASES).map((p) => p.wave);
     expect([...waves].sort((a, b) => a - b)).toEqual(waves);
   });
@@ -126,6 +133,7 @@ describe('Plan', () => {
       'operator-configuration': -2,
       'webhooks-ready': -1,
       namespaces: 0,
+      'migration-backup': 0,
       prerequisites: 1,
       restore: 1,
       'hosted-cluster': 2,
