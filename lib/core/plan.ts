@@ -114,8 +114,8 @@ export function tryPlan(
   const checked = checkProps(platforms.propsSchema, input, object, CLUSTER_FOUNDATION, CLUSTER_STAND_INS);
   if (!checked.props) return { issues: checked.issues };
   const props = checked.props as HostedClusterPropsOf<{ readonly type: string }, object>;
-  const rules = platforms.byType[props.platform.type]?.validate.paths;
-  const issues = new IssueCollector(object).forObject(object, propsPaths([...HOSTED_CLUSTER_PATHS, ...(rules?.cluster ?? [])], input));
+  const platform = platforms.byType[props.platform.type];
+  const issues = new IssueCollector(object).forObject(object, propsPaths(platform ? clusterPaths(platform) : HOSTED_CLUSTER_PATHS, input));
   const given = { input, malformed: checked.parts };
   try {
     // The API server's rules are left out with malformed props: they would only see the stand-ins.
@@ -351,7 +351,23 @@ export function tryPlanNodePool(
 
 /** Where the fields of a NodePool of `platform` come from in its props. */
 function poolPaths(platform: AnyPlatformDefinition): readonly PathRule[] {
-  return [...NODE_POOL_PATHS, ...(platform.validate.paths?.nodePool ?? [])];
+  return pathTables(platform).nodePool;
+}
+
+function clusterPaths(platform: AnyPlatformDefinition): readonly PathRule[] {
+  return pathTables(platform).cluster;
+}
+
+/** The shared path tables with the platform's own, built once per platform (propsPaths sorts each table once). */
+const platformPathTables = new WeakMap<AnyPlatformDefinition, { readonly cluster: readonly PathRule[]; readonly nodePool: readonly PathRule[] }>();
+function pathTables(platform: AnyPlatformDefinition): { readonly cluster: readonly PathRule[]; readonly nodePool: readonly PathRule[] } {
+  let tables = platformPathTables.get(platform);
+  if (!tables) {
+    const own = platform.validate.paths;
+    tables = { cluster: [...HOSTED_CLUSTER_PATHS, ...(own?.cluster ?? [])], nodePool: [...NODE_POOL_PATHS, ...(own?.nodePool ?? [])] };
+    platformPathTables.set(platform, tables);
+  }
+  return tables;
 }
 
 /** The most nodes all pools together may reach stays within the cluster maximum (see limits.ts). */

@@ -68,9 +68,8 @@ type PathRuleKind = 'whole' | 'default' | 'whole-default';
  * (`services.apiServerAddress`) are already props paths and pass as they are.
  */
 export function propsPaths(rules: readonly PathRule[], props: unknown, prefix: readonly PathKey[] = [], overrides = 'specOverrides'): PathTranslator {
-  // Read when the first finding comes: most objects have none.
-  let sorted: readonly ParsedRule[] | undefined;
-  const table = () => (sorted ??= rules.map(parsedRule).sort((a, b) => b.rendered.length - a.rendered.length));
+  // Read when the first finding comes (most objects have none), once per rule table.
+  const table = () => sortedTable(rules);
   const given = (keys: readonly PathKey[]) => valueAt(props, [...prefix, ...keys]);
   return (path) => {
     const keys = parsePath(path);
@@ -103,6 +102,15 @@ interface ParsedRule {
 }
 
 // The rules are constant tables: each is parsed once.
+const sortedTables = new WeakMap<readonly PathRule[], readonly ParsedRule[]>();
+
+/** The rules parsed, longest rendered path first: the tables are constants, so each is sorted once. */
+function sortedTable(rules: readonly PathRule[]): readonly ParsedRule[] {
+  let sorted = sortedTables.get(rules);
+  if (!sorted) sortedTables.set(rules, (sorted = rules.map(parsedRule).sort((a, b) => b.rendered.length - a.rendered.length)));
+  return sorted;
+}
+
 const parsedRules = new WeakMap<PathRule, ParsedRule>();
 
 function parsedRule(rule: PathRule): ParsedRule {
