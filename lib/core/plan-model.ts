@@ -208,8 +208,22 @@ export interface PlanContribution {
 /** A planner's part as a contribution of `contributor` (its label, or with where it is), with the planner's findings. */
 export function contributionOf(part: PlannedPart, issues: readonly ValidationIssue[], contributor = part.label): PlanContribution {
   const folder = part.folder;
-  const objects = part.objects.map((item) => ({ ...item, target: item.target ?? part.target, contributor, ...(folder && !item.shared ? { folder } : {}) }));
+  const objects = part.objects.map((item) => plannedObject(item, part.target, contributor, folder && !item.shared ? folder : undefined));
   return { contributor, objects, issues, ...(part.checks?.length ? { checks: part.checks } : {}) };
+}
+
+/**
+ * The item with its target, contributor and folder: the keys of `{ ...item, target, contributor, folder }`
+ * in that order, copied one by one. A spread there gives every planned object a V8 hidden class of
+ * its own (thousands per fleet: memory, and slow property reads wherever planned objects go).
+ */
+function plannedObject(item: PlanItem, target: Target, contributor: string, folder: string | undefined): PlannedObject {
+  const planned: Record<string, unknown> = {};
+  for (const key of Object.keys(item)) planned[key] = item[key as keyof PlanItem];
+  planned.target = item.target ?? target;
+  planned.contributor = contributor;
+  if (folder) planned.folder = folder;
+  return planned as unknown as PlannedObject;
 }
 
 /** `<group>/<kind>/<namespace>/<name>`: the identity the API server gives an object. */
