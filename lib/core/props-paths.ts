@@ -5,7 +5,7 @@
  * comes from, so the finding names the prop (`networking.serviceNetwork[0]`) and keeps the
  * rendered path beside it where that says more. A field no prop set keeps its rendered path.
  */
-import type { PathTranslator } from './errors';
+import type { PathTranslator, ValidationIssue } from './errors';
 import { formatPath } from './schema';
 
 /** One step of a path: an object key or a list index. */
@@ -68,31 +68,33 @@ type PathRuleKind = 'whole' | 'default' | 'whole-default';
  * (`services.apiServerAddress`) are already props paths and pass as they are.
  */
 export function propsPaths(rules: readonly PathRule[], props: unknown, prefix: readonly PathKey[] = [], overrides = 'specOverrides'): PathTranslator {
-  // Read when the first finding comes (most objects have none), once per rule table.
-  const table = () => sortedTable(rules);
-  const given = (keys: readonly PathKey[]) => valueAt(props, [...prefix, ...keys]);
-  return (path) => {
-    const keys = parsePath(path);
-    if (!keys || (keys[0] !== 'spec' && keys[0] !== 'metadata')) return { path };
-    const rest = keys.slice(1);
-    if (keys[0] === 'spec' && rest.length > 0) {
-      const overridden = written([overrides, ...rest], 2, given);
-      if (overridden) return { path: pathText([...prefix, ...overridden]) };
-    }
-    for (const rule of table()) {
-      if (rule.rendered.length > keys.length || !rule.rendered.every((key, i) => key === keys[i])) continue;
-      const byDefault = (rule.kind === 'default' || rule.kind === 'whole-default') && given(rule.prop) === undefined;
-      const prop =
-        rule.kind === 'whole' || rule.kind === 'whole-default'
-          ? given(rule.prop) !== undefined || byDefault ? rule.prop : undefined
-          : (written([...rule.prop, ...keys.slice(rule.rendered.length)], rule.prop.length, given) ?? (byDefault ? rule.prop : undefined));
-      if (!prop) continue;
-      // The rendered path is kept where it is not just the props path under `spec` or `metadata`.
-      const found = pathText([...prefix, ...prop]);
-      return pathText(prop) === pathText(rest) ? { path: found } : { path: found, renderedPath: path };
-    }
-    return { path };
-  };
+  // One closure: planned objects keep their translator for later findings, thousands in a fleet.
+  return (path) => translatePath(path, rules, props, prefix, overrides);
+}
+
+/** {@link propsPaths}'s translation of one path; the rule table is read when the first finding comes (most objects have none). */
+function translatePath(path: string, rules: readonly PathRule[], props: unknown, prefix: readonly PathKey[], overrides: string): Pick<ValidationIssue, 'path' | 'renderedPath'> {
+  const keys = parsePath(path);
+  if (!keys || (keys[0] !== 'spec' && keys[0] !== 'metadata')) return { path };
+  const given = (at: readonly PathKey[]) => valueAt(props, [...prefix, ...at]);
+  const rest = keys.slice(1);
+  if (keys[0] === 'spec' && rest.length > 0) {
+    const overridden = written([overrides, ...rest], 2, given);
+    if (overridden) return { path: pathText([...prefix, ...overridden]) };
+  }
+  for (const rule of sortedTable(rules)) {
+    if (rule.rendered.length > keys.length || !rule.rendered.every((key, i) => key === keys[i])) continue;
+    const byDefault = (rule.kind === 'default' || rule.kind === 'whole-default') && given(rule.prop) === undefined;
+    const prop =
+      rule.kind === 'whole' || rule.kind === 'whole-default'
+        ? given(rule.prop) !== undefined || byDefault ? rule.prop : undefined
+        : (written([...rule.prop, ...keys.slice(rule.rendered.length)], rule.prop.length, given) ?? (byDefault ? rule.prop : undefined));
+    if (!prop) continue;
+    // The rendered path is kept where it is not just the props path under `spec` or `metadata`.
+    const found = pathText([...prefix, ...prop]);
+    return pathText(prop) === pathText(rest) ? { path: found } : { path: found, renderedPath: path };
+  }
+  return { path };
 }
 
 interface ParsedRule {
