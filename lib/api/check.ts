@@ -65,7 +65,10 @@ function bodyOf(obj: Record<string, unknown>): Record<string, unknown> {
   for (const key of Object.keys(obj)) if (key !== 'metadata' && !IGNORED_TOP_LEVEL.has(key)) body[key] = obj[key];
   // CEL rules at the root see only these two fields of metadata (apiextensions-apiserver).
   const meta = (typeof obj.metadata === 'object' && obj.metadata !== null ? obj.metadata : {}) as Record<string, unknown>;
-  body.metadata = Object.fromEntries(['name', 'generateName'].filter((k) => typeof meta[k] === 'string').map((k) => [k, meta[k]]));
+  const metadata: Record<string, unknown> = {};
+  if (typeof meta.name === 'string') metadata.name = meta.name;
+  if (typeof meta.generateName === 'string') metadata.generateName = meta.generateName;
+  body.metadata = metadata;
   return body;
 }
 
