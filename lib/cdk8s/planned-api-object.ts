@@ -8,6 +8,7 @@
  */
 import { ApiObject, ApiObjectMetadataDefinition, ApiObjectProps, App, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import type { Construct } from 'constructs';
+import { keyCopy } from '../core/key-copy';
 
 /** cdk8s's own resolvers, which change nothing in plain JSON data. */
 const BUILT_IN_RESOLVERS = [LazyResolver, ImplicitTokenResolver, NumberStringUnionResolver];
@@ -18,8 +19,7 @@ export class PlannedApiObject extends ApiObject {
 
   constructor(scope: Construct, id: string, props: ApiObjectProps) {
     super(scope, id, props);
-    const { metadata: _metadata, ...body } = props;
-    this.body = body;
+    this.body = keyCopy(props, 'metadata'); // { ...props } without metadata (see key-copy.ts)
   }
 
   override addJsonPatch(...ops: JsonPatch[]): void {

@@ -3,12 +3,13 @@
  * plan of its App and renders the objects new to it, with their phase as an Argo CD sync wave
  * and their target remembered for the synth (one output folder per target).
  */
-import { ApiObject } from 'cdk8s';
+import { ApiObject, ApiObjectProps } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
 import type { PlanContribution, PlannedObject, PlannedPart, Target, ValidationIssue } from '../core';
 import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, contributionOf, formatIssues, planKey, targetedKey } from '../core';
 import { PlannedApiObject } from './planned-api-object';
+import { keyCopy } from '../core/key-copy';
 
 const plans = new WeakMap<IConstruct, Plan>();
 
@@ -45,13 +46,18 @@ export function folderOf(object: ApiObject): string | undefined {
 
 /** Adds a plan object to `scope`, annotated with `argocd.argoproj.io/sync-wave`. */
 export function renderObject(scope: Construct, planned: PlannedObject): ApiObject {
-  const { metadata, ...rest } = planned.object as KubernetesObject;
+  const object = planned.object as KubernetesObject;
+  const metadata = object.metadata;
   // ':' cannot occur in Kubernetes names, so ids of different objects never collide.
-  const id = `${rest.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
-  const apiObject = new PlannedApiObject(scope, id, {
-    ...rest,
-    metadata: { ...metadata, annotations: { ...metadata.annotations, [ANNOTATIONS.argoSyncWave]: String(planned.phase.wave) } },
-  });
+  const id = `${object.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
+  // { ...object, metadata: { ...metadata, annotations: { ...annotations, wave } } }, copied key by key (see key-copy.ts).
+  const annotations = keyCopy(metadata.annotations ?? {});
+  annotations[ANNOTATIONS.argoSyncWave] = String(planned.phase.wave);
+  const withWave = keyCopy(metadata);
+  withWave.annotations = annotations;
+  const props = keyCopy(object, 'metadata');
+  props.metadata = withWave;
+  const apiObject = new PlannedApiObject(scope, id, props as unknown as ApiObjectProps);
   Object.defineProperty(apiObject, TARGET, { value: planned.target });
   if (planned.folder) Object.defineProperty(apiObject, FOLDER, { value: planned.folder });
   return apiObject;
