@@ -337,7 +337,7 @@ export class Plan {
       const key = targetKey(planned.target);
       const known = this.targets.get(key) ?? targets.get(key);
       if (!known) targets.set(key, planned.target);
-      else if (describeTarget(known) !== describeTarget(planned.target)) {
+      else if (known !== planned.target && describeTarget(known) !== describeTarget(planned.target)) {
         issues.push({
           severity: 'error',
           object: planned.contributor,
