@@ -17,7 +17,7 @@ import { v } from '../core/valibot';
 import { checkApiSchemas } from '../core/api-schema-check';
 import type { BareMetalHost, ClusterDeployment, ClusterImageSet, ConfigMap, ImageClusterInstall, KubernetesObject, ManagedCluster, MultiClusterEngine, Secret } from '../api';
 import { EDGE_API_VERSIONS, METAL3_API_VERSION, OCM_API_VERSIONS } from '../api';
-import type { Cidr, PathRule, Phase, PlanCheck, PlanItem, PlannedPart, Readiness, ValidationIssue } from '../core';
+import type { Cidr, PathRule, Phase, PlanCheck, PlanItem, PlannedObject, PlannedPart, Readiness, ValidationIssue } from '../core';
 import {
   DOMAIN,
   IssueCollector,
@@ -535,9 +535,12 @@ const enabledComponents = (engine: MultiClusterEngine): ReadonlySet<string> =>
  * MultiClusterEngine), whichever is added first; an app without one is not judged.
  */
 export const imageBasedInstallEnabled: PlanCheck = (objects, plan) => {
+  const onHub = (p: PlannedObject, kind: string) => p.target.kind === 'management' && p.object.kind === kind;
+  // A finding needs a new engine or a new install: any other contribution (a hosted cluster's) costs a pass over its own objects, not the plan's.
+  if (!objects.some((p) => onHub(p, 'MultiClusterEngine') || onHub(p, 'ImageClusterInstall'))) return [];
   const all = [...plan.objects, ...objects.filter((o) => !plan.get(o))];
-  const engines = all.filter((p) => p.target.kind === 'management' && p.object.kind === 'MultiClusterEngine');
-  const installs = all.filter((p) => p.target.kind === 'management' && p.object.kind === 'ImageClusterInstall');
+  const engines = all.filter((p) => onHub(p, 'MultiClusterEngine'));
+  const installs = all.filter((p) => onHub(p, 'ImageClusterInstall'));
   const fresh = new Set(objects);
   const issues: ValidationIssue[] = [];
   for (const engine of engines) {
