@@ -9,6 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as jsYaml from 'js-yaml';
 import { NO_PREVIOUS_OBJECTS, PreviousObjects, ValidationIssue, previousObjects } from '../core';
+import { folderTargetKey } from './output-layout';
 import { MANIFEST_FILE, readManifest } from './output-folder';
 
 export interface PreviousOutput {
@@ -17,17 +18,10 @@ export interface PreviousOutput {
   readonly warnings: readonly ValidationIssue[];
 }
 
-/**
- * The target key (`management`, `management-<name>`, `<namespace>-<name>`) of a file in an output
- * folder, or undefined for reports (`reports/`). A management cluster's folder is its target key
- * (targetFolder in synth.ts); any other folder not named `hosted-...` is one a planner asked for
- * (an edge site's, see outputFolder in synth.ts) and holds the app's management cluster's objects.
- */
+/** The target key of a file in an output folder (see output-layout.ts), or undefined for reports and files outside a folder. */
 function targetOfFile(file: string): string | undefined {
   const folder = file.split('/')[0];
-  if (!file.endsWith('.yaml') || folder === file || folder === 'reports') return undefined;
-  if (folder === 'management' || folder.startsWith('management-')) return folder;
-  return folder.startsWith('hosted-') ? folder.slice('hosted-'.length) : 'management';
+  return !file.endsWith('.yaml') || folder === file ? undefined : folderTargetKey(folder);
 }
 
 /**

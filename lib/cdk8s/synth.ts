@@ -5,6 +5,7 @@ import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { appPlan, collectIssues, folderOf, targetOf } from './render';
+import { outputFolder, targetFolder } from './output-layout';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
@@ -41,31 +42,7 @@ export interface SynthesizedChart {
   readonly documents: readonly unknown[];
 }
 
-/**
- * The folder of a target inside the output folder: `management` (or `management-<name>` for a
- * named management cluster), or `hosted-<namespace>-<name>` for the API of a hosted cluster. One
- * folder per target, so that each is one Argo CD Application or Flux Kustomization pointed at one cluster.
- */
-export function targetFolder(target: Target): string {
-  return target.kind === 'management' ? targetKey(target) : `hosted-${targetKey(target)}`;
-}
-
-/**
- * The folder of an object: the one its plan asked for (an edge site's `edge-<site>`), else its
- * target's. A folder of its own holds objects of the app's management cluster only (reading the
- * output back takes every folder not named like a target's, `management-...` or `hosted-...`, or
- * `reports`, for that cluster), one path segment.
- */
-export function outputFolder(target: Target, folder: string | undefined): string {
-  if (folder === undefined) return targetFolder(target);
-  const reserved = ['management', 'reports'].includes(folder) || folder.startsWith('management-') || folder.startsWith('hosted-');
-  if (targetKey(target) !== 'management' || !/^[a-z0-9][a-z0-9.-]*$/.test(folder) || reserved) {
-    throw new Error(
-      `the output folder ${JSON.stringify(folder)} cannot hold objects for ${targetKey(target)}: only the app's management cluster's objects get a folder of their own, one lower-case segment, neither "management", "reports", "management-..." nor "hosted-...".`,
-    );
-  }
-  return folder;
-}
+export { outputFolder, targetFolder } from './output-layout';
 
 /**
  * Synthesizes every chart of `app` in one pass, with the same documents as cdk8s's one file per

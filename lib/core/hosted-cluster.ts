@@ -1,6 +1,5 @@
 /** HostedCluster props, their CLI defaults, and the HostedCluster object with its Secrets. */
 import type {
-  ConfigMap,
   HostedCluster,
   HostedClusterSpec,
   KubernetesObject,
@@ -14,17 +13,18 @@ import { ANNOTATIONS, CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
 import { DeepPartial, deepMerge } from './merge';
 import { MAX_NAME_LENGTH } from './limits';
-import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, MAX_SUBDOMAIN_LENGTH, dnsSubdomainProblem, infraIdFor, secretKeys } from './names';
+import { ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, MAX_SUBDOMAIN_LENGTH, infraIdFor, secretKeys } from './names';
 import { networkingPropsSchema, networkingSpec } from './networking';
-import { bool, describeValue, list, oneOf, passthrough, passthroughList, quote, schemaMessage, strict, stringMap, text, textOr } from './schema';
+import { bool, describeValue, list, oneOf, passthrough, passthroughList, schemaMessage, strict, stringMap, text } from './schema';
 import type { AnyPlatformDefinition, ClusterContext } from './platform';
 import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, secretSourceSchema } from './secrets';
 import { servicesFor, withOverrides } from './services';
-import { identityProviderSchema, namedCertificateSchema, pemBundleProblem, renderAccess } from './access';
+import { identityProviderSchema, namedCertificateSchema, renderAccess } from './access';
 import { checkConfigurationReferences } from './access-checks';
 import type { PathRule } from './props-paths';
-import type { ClusterPropsOf, TrustBundleSource } from './hosted-cluster-props';
+import type { ClusterPropsOf } from './hosted-cluster-props';
 import { updateChannelSchema } from './update-channel';
+import { TrustBundleContract, renderTrustBundle, trustBundleSchema } from './trust-bundle';
 import { checkEtcdProps, etcdPropsSchema, etcdSpec } from './etcd';
 import { OLM_CATALOG_IMAGE_ANNOTATIONS, OLM_CATALOG_PATHS, checkOlmCatalogProps, olmCatalogAnnotations, olmCatalogsPropsSchema } from './olm-catalogs';
 
@@ -139,16 +139,7 @@ export const hostedClusterEntries = {
   /** @default aescbc with the existing Secret `<name>-etcd-encryption-key` (a warning says so) */
   secretEncryption: v.optional(secretEncryptionPropsSchema),
   /** Extra CAs: PEM text (ConfigMap `user-ca-bundle`) or `{ existingConfigMap }`. @default none */
-  additionalTrustBundle: v.optional(
-    textOr(
-      strict({
-        /** Name of a ConfigMap with key `ca-bundle.crt` in the HostedCluster namespace. */
-        existingConfigMap: text({ max: MAX_SUBDOMAIN_LENGTH }),
-      }),
-      'PEM text nor { existingConfigMap }',
-      'the PEM text of the CA certificates, or { existingConfigMap: "<name>" }',
-    ),
-  ),
+  additionalTrustBundle: v.optional(trustBundleSchema()),
   /** OAuth identity providers, with their Secrets and CA bundles as sources. @default none */
   identityProviders: v.optional(list(identityProviderSchema)),
   /** Certificates the API server serves for other host names. @default none */
@@ -305,9 +296,9 @@ export function buildHostedCluster<P extends { readonly type: string }>(
 
   const access = renderAccess(props, { cluster: props.name, namespace, allowInlineSecrets, issues });
   supporting.push(...access.objects);
-  const trustBundle = props.additionalTrustBundle === undefined ? undefined : renderTrustBundle(props.additionalTrustBundle, namespace, issues);
-  supporting.push(...(trustBundle?.objects ?? []));
-  const existing = trustBundle?.objects.length === 0 ? new Set([...access.existing, `ConfigMap/${trustBundle.name}`]) : access.existing;
+  const trustBundle = props.additionalTrustBundle === undefined ? undefined : renderTrustBundle(props.additionalTrustBundle, trustBundleContract(namespace), issues);
+  if (trustBundle?.object) supporting.push(trustBundle.object);
+  const existing = trustBundle && !trustBundle.object ? new Set([...access.existing, `ConfigMap/${trustBundle.name}`]) : access.existing;
 
   const mapping = props.services?.mapping ?? platform.defaultMapping;
   if (props.services?.apiServerAddress !== undefined && mapping !== 'NodePort') {
@@ -439,24 +430,23 @@ function checkTypedAnnotations(annotations: Readonly<Record<string, string>> | u
   }
 }
 
-/** The trust bundle's ConfigMap: written from PEM text as `user-ca-bundle`, or one that exists. */
-function renderTrustBundle(source: TrustBundleSource, namespace: string, issues: IssueCollector): { readonly name: string; readonly objects: ConfigMap[] } {
-  if (typeof source !== 'string') {
-    const problem = dnsSubdomainProblem(source.existingConfigMap);
-    if (problem) issues.error('additionalTrustBundle.existingConfigMap', `ConfigMap name ${quote(source.existingConfigMap)} ${problem}.`, `Use the name of a ConfigMap with key ${secretKeys.additionalTrustBundle} in the HostedCluster namespace.`);
-    return { name: source.existingConfigMap, objects: [] };
-  }
-  const problem = pemBundleProblem(source);
-  if (problem) {
-    issues.error('additionalTrustBundle', problem, `Give the PEM text of the CA certificates ("-----BEGIN CERTIFICATE-----..."), or { existingConfigMap: "<name>" } for a ConfigMap with key ${secretKeys.additionalTrustBundle} that exists.`);
-  }
-  return {
-    name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP,
-    objects: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP, namespace }, data: { [secretKeys.additionalTrustBundle]: source } }],
-  };
-}
 
 /** `{ [key]: value }` when the record has entries, else `{}`, so empty maps are not emitted. */
 export function nonEmpty<K extends string>(key: K, value: Record<string, string>): Partial<Record<K, Record<string, string>>> {
   return Object.keys(value).length > 0 ? ({ [key]: value } as Record<K, Record<string, string>>) : {};
+}
+
+/** The trust bundle's ConfigMap: written from PEM text as `user-ca-bundle`, or one that exists. */
+function trustBundleContract(namespace: string): TrustBundleContract {
+  const key = secretKeys.additionalTrustBundle;
+  return {
+    name: ADDITIONAL_TRUST_BUNDLE_CONFIGMAP,
+    namespace,
+    key,
+    path: 'additionalTrustBundle',
+    fixes: {
+      existingConfigMap: `Use the name of a ConfigMap with key ${key} in the HostedCluster namespace.`,
+      pem: `Give the PEM text of the CA certificates ("-----BEGIN CERTIFICATE-----..."), or { existingConfigMap: "<name>" } for a ConfigMap with key ${key} that exists.`,
+    },
+  };
 }

@@ -58,15 +58,22 @@ export const NO_PREVIOUS_OBJECTS: PreviousObjects = { get: () => undefined, ofKi
  * a hosted cluster's API; see {@link targetKey}). Values that are not Kubernetes objects are left out.
  */
 export function previousObjects(entries: Iterable<readonly [target: string, object: unknown]>): PreviousObjects {
-  const byIdentity = new Map<string, { readonly target: string; readonly object: KubernetesObject }>();
+  type Entry = { readonly target: string; readonly object: KubernetesObject };
+  const byIdentity = new Map<string, Entry>();
+  const byKind = new Map<string, Entry[]>();
   for (const [target, object] of entries) {
     if (!isKubernetesObject(object)) continue;
     const key = identity(target, object);
-    if (!byIdentity.has(key)) byIdentity.set(key, { target, object });
+    if (byIdentity.has(key)) continue;
+    const entry = { target, object };
+    byIdentity.set(key, entry);
+    const ofKind = byKind.get(object.kind);
+    if (ofKind) ofKind.push(entry);
+    else byKind.set(object.kind, [entry]);
   }
   return {
     get: (planned) => byIdentity.get(identity(targetKey(planned.target as Target), planned.object))?.object,
-    ofKind: (kind) => [...byIdentity.values()].filter((entry) => entry.object.kind === kind),
+    ofKind: (kind) => byKind.get(kind) ?? [],
     size: byIdentity.size,
   };
 }

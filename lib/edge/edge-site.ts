@@ -17,7 +17,7 @@ import { v } from '../core/valibot';
 import { checkApiSchemas } from '../core/api-schema-check';
 import type { BareMetalHost, ClusterDeployment, ClusterImageSet, ConfigMap, ImageClusterInstall, KubernetesObject, ManagedCluster, MultiClusterEngine, Secret } from '../api';
 import { EDGE_API_VERSIONS, METAL3_API_VERSION, OCM_API_VERSIONS } from '../api';
-import type { Cidr, PathRule, Phase, PlanCheck, PlanItem, PlannedPart, Readiness, ValidationIssue } from '../core';
+import type { Cidr, PathRule, Phase, PlanCheck, PlanItem, PlannedObject, PlannedPart, Readiness, ValidationIssue } from '../core';
 import {
   DOMAIN,
   IssueCollector,
@@ -37,7 +37,6 @@ import {
   parseCidr,
   parseIp,
   parseReleaseImage,
-  pemBundleProblem,
   planItem,
   propsPaths,
   pullSecretProblem,
@@ -51,11 +50,11 @@ import {
   stringMap,
   targetKey,
   text,
-  textOr,
   withSchemaFindings,
 } from '../core';
 import * as jsYaml from 'js-yaml';
 import { toYaml } from '../core/yaml';
+import { TrustBundleContract, renderTrustBundle, trustBundleSchema } from '../core/trust-bundle';
 import { MAC_ADDRESS, bmcScheme, checkHostNetwork, hostNetworkSchema, nmstateDocument } from '../platforms';
 import type { MachineNetwork } from '../platforms';
 import type { EdgeSiteProps } from './edge-site-props';
@@ -136,16 +135,7 @@ export const edgeSitePropsSchema = strict({
     ),
   ),
   /** @default none */
-  trustBundle: v.optional(
-    textOr(
-      strict({
-        /** A ConfigMap with key `tls-ca-bundle.pem` in the site's namespace. */
-        existingConfigMap: text({ max: 253 }),
-      }),
-      'PEM text nor { existingConfigMap }',
-      'the PEM text of the CA certificates, or { existingConfigMap: "<name>" }',
-    ),
-  ),
+  trustBundle: v.optional(trustBundleSchema()),
   /** @default none */
   sshKey: v.optional(text()),
   /** @default none */
@@ -258,7 +248,7 @@ function buildPlan(props: EdgeSiteProps, input: unknown, issues: IssueCollector)
   const machineNetworks = machineNetworksOf(props, issues);
   const networkSecret = props.network ? buildNetworkSecret(props, props.network, namespace, machineNetworks, issues) : undefined;
   if (networkSecret) add(networkSecret);
-  const caBundle = props.trustBundle === undefined ? undefined : renderCaBundle(props.trustBundle, name, namespace, issues);
+  const caBundle = props.trustBundle === undefined ? undefined : renderTrustBundle(props.trustBundle, caBundleContract(name, namespace), issues);
   if (caBundle?.object) add(caBundle.object);
   const manifests = props.extraManifests ? buildExtraManifests(props.extraManifests, name, namespace, issues) : undefined;
   if (manifests) add(manifests);
@@ -388,16 +378,17 @@ function checkEdgeRoutes(network: NonNullable<EdgeSiteProps['network']>, network
 }
 
 /** F8: the trust bundle as a ConfigMap with key `tls-ca-bundle.pem` (written from PEM text), or one that exists. */
-function renderCaBundle(source: NonNullable<EdgeSiteProps['trustBundle']>, site: string, namespace: string, issues: IssueCollector): { name: string; object?: ConfigMap } {
-  if (typeof source !== 'string') {
-    const problem = dnsSubdomainProblem(source.existingConfigMap);
-    if (problem) issues.error('trustBundle.existingConfigMap', `ConfigMap name ${quote(source.existingConfigMap)} ${problem}.`, `Name a ConfigMap with key ${EDGE_SITE_KEYS.caBundle} in the site's namespace.`);
-    return { name: source.existingConfigMap };
-  }
-  const problem = pemBundleProblem(source);
-  if (problem) issues.error('trustBundle', problem, 'Give the PEM text of the CA certificates ("-----BEGIN CERTIFICATE-----...").');
-  const name = EDGE_SITE_NAMES.caBundle(site);
-  return { name, object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { [EDGE_SITE_KEYS.caBundle]: source } } };
+function caBundleContract(site: string, namespace: string): TrustBundleContract {
+  return {
+    name: EDGE_SITE_NAMES.caBundle(site),
+    namespace,
+    key: EDGE_SITE_KEYS.caBundle,
+    path: 'trustBundle',
+    fixes: {
+      existingConfigMap: `Name a ConfigMap with key ${EDGE_SITE_KEYS.caBundle} in the site's namespace.`,
+      pem: 'Give the PEM text of the CA certificates ("-----BEGIN CERTIFICATE-----...").',
+    },
+  };
 }
 
 /** F7: extra manifests, one ConfigMap key per file: names of at most 30 characters ending in .yaml, content that parses to Kubernetes objects. */
@@ -535,9 +526,12 @@ const enabledComponents = (engine: MultiClusterEngine): ReadonlySet<string> =>
  * MultiClusterEngine), whichever is added first; an app without one is not judged.
  */
 export const imageBasedInstallEnabled: PlanCheck = (objects, plan) => {
+  const onHub = (p: PlannedObject, kind: string) => p.target.kind === 'management' && p.object.kind === kind;
+  // A finding needs a new engine or a new install: any other contribution (a hosted cluster's) costs a pass over its own objects, not the plan's.
+  if (!objects.some((p) => onHub(p, 'MultiClusterEngine') || onHub(p, 'ImageClusterInstall'))) return [];
   const all = [...plan.objects, ...objects.filter((o) => !plan.get(o))];
-  const engines = all.filter((p) => p.target.kind === 'management' && p.object.kind === 'MultiClusterEngine');
-  const installs = all.filter((p) => p.target.kind === 'management' && p.object.kind === 'ImageClusterInstall');
+  const engines = all.filter((p) => onHub(p, 'MultiClusterEngine'));
+  const installs = all.filter((p) => onHub(p, 'ImageClusterInstall'));
   const fresh = new Set(objects);
   const issues: ValidationIssue[] = [];
   for (const engine of engines) {

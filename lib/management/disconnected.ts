@@ -15,10 +15,10 @@
  * warned about ({@link disconnectedChecks}).
  */
 import type { ConfigMap, HostedCluster, ImageConfig, ImageDigestMirrorSet, ImageDigestMirrorSetSpecImageDigestMirrors, ImageTagMirrorSet, KubernetesObject, NodePool } from '../api';
-import { MANAGEMENT_API_VERSIONS, NODE_CONFIG_API_VERSIONS } from '../api';
+import { HYPERSHIFT_API_VERSION, MANAGEMENT_API_VERSIONS, NODE_CONFIG_API_VERSIONS } from '../api';
 import { pemBundleProblem } from '../core/access';
 import type { IssueCollector, PathTranslator, ValidationIssue } from '../core/errors';
-import { PHASES, PlanCheck, PlanItem, PlannedObject, describeObject, objectKey, planItem } from '../core/plan-model';
+import { PHASES, Plan, PlanCheck, PlanItem, PlannedObject, describeObject, objectKey, planItem, planKey } from '../core/plan-model';
 import { PathKey, pathText } from '../core/props-paths';
 import { parseReleaseImage, requireDigest } from '../core/release';
 import { quote } from '../core/schema';
@@ -280,10 +280,9 @@ export function disconnectedChecks(props: DisconnectedProps): PlanCheck {
   const caHosts = (props.registryCAs ?? []).map((ca) => (ca.port === undefined ? ca.host : `${ca.host}:${ca.port}`));
   return (objects, plan, owner) => {
     const issues: ValidationIssue[] = [];
-    const clusters = [...plan.objects, ...objects].filter((p) => p.object.kind === 'HostedCluster');
     for (const planned of objects) {
       if (planned.contributor === owner) continue;
-      const mirrored = releaseMirrored(planned, clusters);
+      const mirrored = releaseMirrored(planned, objects, plan);
       const collector = findingsOf(planned, issues);
       for (const ref of imageReferences(planned.object)) {
         if (!taggedImage(ref.image) || (mirrored && ref.path === 'spec.release.image')) continue;
@@ -303,13 +302,19 @@ export function disconnectedChecks(props: DisconnectedProps): PlanCheck {
   };
 }
 
-/** Whether the release images of this HostedCluster or NodePool are already required by digest (its cluster has imageContentSources). */
-function releaseMirrored(planned: PlannedObject, clusters: readonly PlannedObject[]): boolean {
+/**
+ * Whether the release images of this HostedCluster or NodePool are already required by digest (its
+ * cluster has imageContentSources). A NodePool's cluster is looked up by its identity, in the plan
+ * or among the objects being added with it: no pass over the plan per contribution.
+ */
+function releaseMirrored(planned: PlannedObject, fresh: readonly PlannedObject[], plan: Plan): boolean {
   const mirrors = (hc: KubernetesObject | undefined) => ((hc as HostedCluster | undefined)?.spec.imageContentSources ?? []).length > 0;
   if (planned.object.kind === 'HostedCluster') return mirrors(planned.object);
   if (planned.object.kind !== 'NodePool') return false;
   const np = planned.object as NodePool;
-  return mirrors(clusters.find((c) => c.target.kind === planned.target.kind && c.object.metadata.namespace === np.metadata.namespace && c.object.metadata.name === np.spec.clusterName)?.object);
+  const cluster = { target: planned.target, object: { apiVersion: HYPERSHIFT_API_VERSION, kind: 'HostedCluster', metadata: { namespace: np.metadata.namespace, name: np.spec.clusterName } } };
+  const key = planKey(cluster);
+  return mirrors((plan.get(cluster) ?? fresh.find((c) => c.object.kind === 'HostedCluster' && planKey(c) === key))?.object);
 }
 
 /** Records errors about `planned` into `issues`, at its props paths where it has them. */
