@@ -7,6 +7,9 @@ import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-in
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_IMPORTS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, EXAMPLE_PROTECTION, ExampleDay2, ExampleImport, ExampleProtection } from './clusters';
 import { EXAMPLE_EDGE_SITES } from './edge';
 
+/** The same hosted cluster: name and namespace. */
+export const sameCluster = (a: HostedClusterProps, b: HostedClusterProps): boolean => a.name === b.name && a.namespace === b.namespace;
+
 /**
  * Adds the management cluster (unless `null`) and one chart per cluster to `app`; the chart id
  * names the output file. An agent cluster with hosts in EXAMPLE_AGENT_INFRASTRUCTURE gets them in
@@ -26,23 +29,22 @@ export function defineExample(
   protection: readonly ExampleProtection[] = EXAMPLE_PROTECTION,
   edgeSites: readonly EdgeSiteProps[] = EXAMPLE_EDGE_SITES,
 ): void {
-  const importOf = (cluster: HostedClusterProps) => imports.find((i) => i.cluster.name === cluster.name && i.cluster.namespace === cluster.namespace);
   if (management) new ManagementCluster(new Chart(app, 'management-cluster'), 'management', management);
   for (const cluster of clusters) {
     const chart = new Chart(app, `${cluster.platform.type.toLowerCase()}-${cluster.name}`);
     const bundle = new HostedClusterBundle(chart, 'cluster', { ...cluster, options });
     const hosts = EXAMPLE_AGENT_INFRASTRUCTURE[cluster.name];
     if (hosts) new AgentInfrastructure(chart, 'agent-infrastructure', { ...hosts, cluster: bundle });
-    const imported = importOf(cluster);
+    const imported = imports.find((i) => sameCluster(i.cluster, cluster));
     if (imported) new HostedClusterImport(chart, 'import', { cluster: bundle, ...imported.import });
-    const inside = day2.find((d) => d.cluster.name === cluster.name && d.cluster.namespace === cluster.namespace);
+    const inside = day2.find((d) => sameCluster(d.cluster, cluster));
     if (inside) defineDay2(chart, bundle, inside);
-    const protect = protection.find((p) => p.cluster.name === cluster.name && p.cluster.namespace === cluster.namespace);
+    const protect = protection.find((p) => sameCluster(p.cluster, cluster));
     if (protect) new HostedClusterBackup(chart, 'backup', { cluster: bundle, ...protect.backup });
     if (protect?.restore) new HostedClusterRestore(chart, 'restore', { cluster: bundle, ...protect.restore });
   }
   // Day 2 of clusters not defined above: the cluster and the objects inside it in one chart.
-  for (const inside of day2.filter((d) => !clusters.some((c) => c.name === d.cluster.name && c.namespace === d.cluster.namespace))) {
+  for (const inside of day2.filter((d) => !clusters.some((c) => sameCluster(c, d.cluster)))) {
     const chart = new Chart(app, `${inside.cluster.platform.type.toLowerCase()}-${inside.cluster.name}`);
     defineDay2(chart, new HostedClusterBundle(chart, 'cluster', { ...inside.cluster, options }), inside);
   }

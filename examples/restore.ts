@@ -9,12 +9,12 @@
  */
 import type { App } from 'cdk8s';
 import { runSynth } from '../lib/cdk8s';
-import { defineExample } from './app';
+import { defineExample, sameCluster } from './app';
 import { EXAMPLE_AGENT_CLUSTERS } from './agent-infrastructure';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_IMPORTS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, EXAMPLE_PROTECTION, EXAMPLE_RESTORE, awsCluster } from './clusters';
 
 /** The example's protection with the restore set of aws-prod. */
-export const RECOVERING = EXAMPLE_PROTECTION.map((p) => (p.cluster.name === awsCluster.name && p.cluster.namespace === awsCluster.namespace ? { ...p, restore: EXAMPLE_RESTORE } : p));
+export const RECOVERING = EXAMPLE_PROTECTION.map((p) => (sameCluster(p.cluster, awsCluster) ? { ...p, restore: EXAMPLE_RESTORE } : p));
 
 /** Adds every chart of the example, with the restore set, to `app`. */
 export function define(app: App): void {

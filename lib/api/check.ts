@@ -1,8 +1,8 @@
 /** The entry point: check any emitted object against the schema of its kind. */
 import { BUILT_IN_KINDS, checkDataKeys } from './schema/builtins';
 import { compileRule } from './schema/cel-lazy';
-import { GENERATED_KINDS } from './kinds.generated';
-import { operatorHubKindSchema } from './guest/operator-hub-schema';
+import type * as GeneratedKinds from './kinds.generated';
+import type * as OperatorHubSchema from './guest/operator-hub-schema';
 import { checkMetadata } from './schema/metadata';
 import type { KindSchema, SchemaNode } from './schema/types';
 import { walk } from './schema/validate';
@@ -10,19 +10,33 @@ import type { SchemaFinding, SkippedRule, WalkContext } from './schema/validate'
 import { checkTransitionRules, hasTransitionRules } from './schema/transitions';
 import type { TransitionCheckResult } from './schema/transitions';
 
-const KINDS = new Map<string, KindSchema>([...GENERATED_KINDS, ...BUILT_IN_KINDS, operatorHubKindSchema].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
+let kinds: Map<string, KindSchema> | undefined;
+
+/**
+ * The known kinds by `apiVersion kind`, loaded on the first check rather than with the package: the
+ * generated schemas take tens of milliseconds to load, which every `require('hcp-constructs/cdk8s')`
+ * would pay (as the CEL evaluator, schema/cel-lazy.ts).
+ */
+function knownKinds(): Map<string, KindSchema> {
+  if (!kinds) {
+    const { GENERATED_KINDS } = require('./kinds.generated') as typeof GeneratedKinds; // eslint-disable-line @typescript-eslint/no-require-imports
+    const { operatorHubKindSchema } = require('./guest/operator-hub-schema') as typeof OperatorHubSchema; // eslint-disable-line @typescript-eslint/no-require-imports
+    kinds = new Map([...GENERATED_KINDS, ...BUILT_IN_KINDS, operatorHubKindSchema].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
+  }
+  return kinds;
+}
 
 /** Top-level fields the API server resets on create (status subresource): not validated. */
 const IGNORED_TOP_LEVEL = new Set(['status']);
 
 /** The schema of a kind, or undefined when the library does not know it. */
 export function findKindSchema(apiVersion: string, kind: string): KindSchema | undefined {
-  return KINDS.get(`${apiVersion} ${kind}`);
+  return knownKinds().get(`${apiVersion} ${kind}`);
 }
 
 /** `apiVersion kind` of every kind that can be checked. */
 export function checkedKinds(): string[] {
-  return [...KINDS.keys()].sort();
+  return [...knownKinds().keys()].sort();
 }
 
 export interface SchemaCheckResult {
@@ -101,7 +115,7 @@ export function transitionRules(): Array<{ apiVersion: string; kind: string; pat
     if (node.items) visit(k, node.items, `${path}[*]`);
     if (node.additionalProperties) visit(k, node.additionalProperties, `${path}[*]`);
   };
-  for (const k of KINDS.values()) visit(k, k.schema, '');
+  for (const k of knownKinds().values()) visit(k, k.schema, '');
   return found;
 }
 
@@ -139,7 +153,7 @@ export function celRuleCoverage(): { total: number; evaluable: number; skipped: 
     if (node.items) visit(kind, node.items, `${path}[*]`);
     if (node.additionalProperties) visit(kind, node.additionalProperties, `${path}[*]`);
   };
-  for (const k of KINDS.values()) visit(k.kind, k.schema, '');
+  for (const k of knownKinds().values()) visit(k.kind, k.schema, '');
   return { total, evaluable: total - skipped.length, skipped };
 }
 

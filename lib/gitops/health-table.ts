@@ -93,14 +93,18 @@ export interface HealthTable {
 const HC_CONDITIONS = 'api/hypershift/v1beta1/hostedcluster_conditions.go';
 const NP_CONDITIONS = 'api/hypershift/v1beta1/nodepool_conditions.go';
 
-function invalid(type: string, why: string, reason?: string): HealthRule {
+/** Degraded when a condition of `type` is False (with `reason`, when given; only for the current spec with `fresh`), quoting it. */
+function conditionFalse(type: string, why: string, reason?: string, fresh?: true): HealthRule {
   return {
     status: 'Degraded',
-    when: { op: 'condition', type, status: 'False', fresh: true, ...(reason ? { reason } : {}) },
+    when: { op: 'condition', type, status: 'False', ...(fresh ? { fresh } : {}), ...(reason ? { reason } : {}) },
     message: [`${type}=False: `, { conditionText: type }],
     why,
   };
 }
+
+/** A validation condition of the hypershift operator: False for the current spec is Degraded. */
+const invalid = (type: string, why: string, reason?: string): HealthRule => conditionFalse(type, why, reason, true);
 
 const pausedRule: HealthRule = {
   status: 'Suspended',
@@ -363,12 +367,7 @@ export const agentServiceConfigHealthTable: HealthTable = {
   kind: 'AgentServiceConfig',
   rules: [
     waitingRule,
-    {
-      status: 'Degraded',
-      when: { op: 'condition', type: 'ReconcileCompleted', status: 'False' },
-      message: ['ReconcileCompleted=False: ', { conditionText: 'ReconcileCompleted' }],
-      why: 'assisted-service agentserviceconfig_controller.go: ReconcileCompleted=False (with the failing step as reason) when a step fails.',
-    },
+    conditionFalse('ReconcileCompleted', 'assisted-service agentserviceconfig_controller.go: ReconcileCompleted=False (with the failing step as reason) when a step fails.'),
     {
       status: 'Healthy',
       when: { op: 'condition', type: 'DeploymentsHealthy', status: 'True' },
@@ -402,12 +401,7 @@ function oneConditionTable(group: string, version: string, kind: string, type: s
     kind,
     rules: [
       waitingRule,
-      {
-        status: 'Degraded',
-        when: { op: 'condition', type, status: 'False', ...(failedReason ? { reason: failedReason } : {}) },
-        message: [`${type}=False: `, { conditionText: type }],
-        why: why.failed,
-      },
+      conditionFalse(type, why.failed, failedReason),
       { status: 'Healthy', when: { op: 'condition', type, status: 'True' }, message: [{ conditionText: type }], why: why.ready },
       { status: 'Progressing', when: { op: 'always' }, message: [`Waiting for ${type}=True: `, { conditionText: type }], why: why.waiting },
     ],
@@ -715,12 +709,7 @@ const ICI_CONTROLLER = 'image-based-install-operator controllers/imageclusterins
 
 /** RequirementsMet=False with a reason the image-based install operator gives when a step failed (not merely pending). */
 function iciRequirementFailed(reason: string, step: string): HealthRule {
-  return {
-    status: 'Degraded',
-    when: { op: 'condition', type: 'RequirementsMet', status: 'False', reason },
-    message: ['RequirementsMet=False: ', { conditionText: 'RequirementsMet' }],
-    why: `${ICI_CONTROLLER}: RequirementsMet=False with reason ${reason} when ${step}; the *Pending reasons only wait.`,
-  };
+  return conditionFalse('RequirementsMet', `${ICI_CONTROLLER}: RequirementsMet=False with reason ${reason} when ${step}; the *Pending reasons only wait.`, reason);
 }
 
 /**

@@ -34,7 +34,7 @@ const IGNORED = new Set([
  * only an `enum`, so a value must be in every one of them: their intersection (with the node's own
  * `enum`, if any). Anything else is refused, so a new shape cannot be dropped unnoticed.
  */
-function enumIntersection(allOf: readonly CrdSchema[], own: readonly unknown[] | undefined, where: string): unknown[] {
+function enumIntersection(allOf: readonly CrdSchema[], own: readonly unknown[] | undefined, where: string): unknown[] | undefined {
   let values = own ? [...own] : undefined;
   for (const branch of allOf) {
     if (Object.keys(branch).length !== 1 || !Array.isArray(branch.enum)) {
@@ -43,7 +43,7 @@ function enumIntersection(allOf: readonly CrdSchema[], own: readonly unknown[] |
     const branchValues = branch.enum as unknown[];
     values = values ? values.filter((value) => branchValues.includes(value)) : [...branchValues];
   }
-  return values ?? [];
+  return values;
 }
 
 /**
@@ -73,7 +73,11 @@ export function compactSchema(schema: CrdSchema, where: string, stats: CompactSt
     }
   }
   for (const key of PLAIN) if (schema[key] !== undefined) out[key] = schema[key];
-  if (schema.allOf) out.enum = enumIntersection(schema.allOf as CrdSchema[], schema.enum as unknown[] | undefined, where);
+  if (schema.allOf) {
+    // An empty allOf (and no enum of its own) constrains nothing: no enum rather than an empty one.
+    const values = enumIntersection(schema.allOf as CrdSchema[], schema.enum as unknown[] | undefined, where);
+    if (values) out.enum = values;
+  }
   if (typeof schema.format === 'string') {
     if (ENFORCED_FORMATS.has(schema.format) || INTEGER_FORMATS.has(schema.format)) out.format = schema.format;
     else stats.ignoredFormats.add(schema.format);

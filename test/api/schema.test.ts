@@ -9,6 +9,7 @@ import { desugarOptionals } from '../../lib/api/schema/cel';
 import { isDateTime } from '../../lib/api/schema/format';
 import { walk } from '../../lib/api/schema/validate';
 import { Json, clone, emittedObjects } from './differential';
+import { compactSchema } from '../../scripts/gen-api/schema';
 
 const OBJECTS = emittedObjects();
 const base = (kind: string, pred: (o: Json) => boolean = () => true): Json => clone(OBJECTS.find((o: Json) => o.kind === kind && pred(o)));
@@ -300,6 +301,22 @@ describe('RE2 patterns', () => {
 });
 
 describe('generated schemas', () => {
+  const compact = (schema: Record<string, unknown>) => compactSchema(schema, 'Widget.spec.mode', { rules: 0, transitionRules: 0, ignoredFormats: new Set() });
+
+  test('the generator intersects an allOf of enums with the enum of the node itself', () => {
+    expect(compact({ type: 'string', enum: ['a', 'b', 'c'], allOf: [{ enum: ['b', 'c', 'd'] }, { enum: ['c', 'b'] }] }).enum).toEqual(['b', 'c']);
+  });
+
+  test('the generator writes no enum for an empty allOf (it constrains nothing)', () => {
+    expect(compact({ type: 'string', allOf: [] }).enum).toBeUndefined();
+  });
+
+  test('the generator refuses an allOf branch that is not only an enum', () => {
+    expect(() => compact({ type: 'string', allOf: [{ enum: ['a'] }, { pattern: '^a$' }] })).toThrow(
+      'Widget.spec.mode: allOf is only supported as a list of enums; add this shape to scripts/gen-api/schema.ts',
+    );
+  });
+
   test('an allOf of enums keeps the values every branch allows (Hive vSphere failure domains)', () => {
     const clusterDeployment = (regionType: string): Json => ({
       apiVersion: 'hive.openshift.io/v1',

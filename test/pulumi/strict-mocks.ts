@@ -113,9 +113,5 @@ export function dependsOnRecorder(): { dependsOn: Map<pulumi.Resource, unknown>;
 }
 
 /** A copy of a rendered object without the annotations each adapter adds on its own (Argo CD's sync wave, Pulumi's waitFor), for parity tests. */
-export function withoutAdapterAnnotations(object: unknown): unknown {
-  const copy = JSON.parse(JSON.stringify(object)) as { metadata: { annotations?: Record<string, string> } };
-  for (const key of ['argocd.argoproj.io/sync-wave', 'pulumi.com/waitFor']) delete copy.metadata.annotations?.[key];
-  if (copy.metadata.annotations && Object.keys(copy.metadata.annotations).length === 0) delete copy.metadata.annotations;
-  return copy;
-}
+export const withoutAdapterAnnotations = (object: unknown): unknown =>
+  withoutAnnotations(object as Record<string, unknown>, 'argocd.argoproj.io/sync-wave', 'pulumi.com/waitFor');

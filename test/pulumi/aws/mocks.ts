@@ -6,6 +6,7 @@
  */
 import { createHash } from 'crypto';
 import * as pulumi from '@pulumi/pulumi';
+import { valueOf } from '../strict-mocks';
 
 export interface Registration {
   readonly type: string;
@@ -147,18 +148,7 @@ export class MockRecord {
 export const typeOfUrn = (urn: string) => urn.split('::')[2].split('$').pop()!;
 export const nameOfUrn = (urn: string) => urn.split('::').slice(3).join('::');
 
-export const valueOf = <T>(output: pulumi.Output<T>): Promise<T> => new Promise((resolve) => output.apply(resolve));
-
-export const isRpcSecret = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && (value as Record<string, unknown>)[pulumi.runtime.specialSigKey] === pulumi.runtime.specialSecretSig;
-
-/** The value with every secret marker the mock saw replaced by its plain value. */
-export function unwrapSecrets(value: unknown): unknown {
-  if (isRpcSecret(value)) return unwrapSecrets((value as { value: unknown }).value);
-  if (Array.isArray(value)) return value.map(unwrapSecrets);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, unwrapSecrets(v)]));
-  return value;
-}
+export { isRpcSecret, unwrapSecrets, valueOf } from '../strict-mocks';
 
 /** Lets every pending registration reach the mock. */
 export async function settle(...outputs: pulumi.Output<unknown>[]): Promise<void> {
