@@ -78,6 +78,16 @@ export function protectedCluster(cluster: HostedCluster | ProtectedCluster): Pro
   return cluster;
 }
 
+/** The labels that tie a Velero object to its hosted cluster (read by the plan and previous-state checks). @internal */
+export function protectedClusterLabels(cluster: ProtectedCluster): Record<string, string> {
+  return { [PROTECTED_CLUSTER_LABELS.name]: cluster.name, [PROTECTED_CLUSTER_LABELS.namespace]: cluster.namespace };
+}
+
+/** The metadata of a hosted cluster's Backup or Schedule in the OADP namespace: its storage location and its cluster, as labels. @internal */
+export function backupMetadata(cluster: ProtectedCluster, name: string, spec: BackupSpec): { name: string; namespace: string; labels: Record<string, string> } {
+  return { name, namespace: OADP_NAMESPACE, labels: { [STORAGE_LOCATION_LABEL]: spec.storageLocation ?? DEFAULT_BACKUP_LOCATION, ...protectedClusterLabels(cluster) } };
+}
+
 /**
  * The Velero Backup spec that backs up one hosted cluster (a Schedule's `template`, or a Backup's
  * spec): its two namespaces, the common and the platform's resources, the platform's label
@@ -143,13 +153,8 @@ export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: un
   if (props.ttl !== undefined && !GO_DURATION.test(props.ttl)) issues.error('ttl', `${quote(props.ttl)} is not a Go duration.`, 'Write it as 720h, 168h or 72h30m.');
   if (definition) warnUnstableApiAddress(hostedCluster, definition.backup.stableApiAddress?.(hostedCluster) ?? false, issues);
 
-  const storageLocation = props.storageLocation ?? DEFAULT_BACKUP_LOCATION;
-  const spec = backupSpecFor(cluster, { storageLocation, ...(props.ttl ? { ttl: props.ttl } : {}), ...(props.volumes ? { volumes: props.volumes } : {}) });
-  const metadata = {
-    name,
-    namespace: OADP_NAMESPACE,
-    labels: { [STORAGE_LOCATION_LABEL]: storageLocation, [PROTECTED_CLUSTER_LABELS.name]: cluster.name, [PROTECTED_CLUSTER_LABELS.namespace]: cluster.namespace },
-  };
+  const spec = backupSpecFor(cluster, props);
+  const metadata = backupMetadata(cluster, name, spec);
   // Their CRDs arrive with the OADP operator (see operandResource).
   const backup: Schedule | Backup = operandResource(
     props.schedule !== undefined

@@ -33,17 +33,16 @@ import { checkApiSchemas } from '../core/api-schema-check';
 import { canonicalJson } from '../core/canonical-json';
 import { checkProps, withSchemaFindings } from '../core/check-props';
 import { IssueCollector, ValidationIssue } from '../core/errors';
-import { controlPlaneNamespace, dnsLabelProblem, dnsSubdomainProblem } from '../core/names';
+import { dnsLabelProblem, dnsSubdomainProblem } from '../core/names';
 import type { HostedClusterPlan, PlanOptions } from '../core/plan';
 import { PHASES, PlanItem, PlannedPart, managementTarget, planItem } from '../core/plan-model';
-import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
 import { oneOf, quote, strict, text } from '../core/schema';
 import type { SecretEncryptionProps } from '../core/hosted-cluster-props';
 import { GO_DURATION } from '../core/validate';
 import { v } from '../core/valibot';
 import { checkHostedCluster, platformDefinition } from '../platforms';
-import { STORAGE_LOCATION_LABEL, backupSpecFor, protectedCluster } from './hosted-cluster-backup';
-import { restoreFor } from './hosted-cluster-restore';
+import { backupMetadata, backupSpecFor, protectedCluster } from './hosted-cluster-backup';
+import { clusterRestoreFor } from './hosted-cluster-restore';
 import { checkManagementCluster } from './management-cluster';
 import type { ManagementClusterProps } from './management-cluster-props';
 import type { HostedClusterMigrationDescriptions, HostedClusterMigrationProps } from './migration-props';
@@ -156,15 +155,9 @@ export function checkHostedClusterMigration(descriptions: unknown, input: unknow
 /** The plugin's configuration and the Backup on the source; the Restore on the destination at stage `restore`. Never a deletion (M5). */
 function migrationObjects(hc: HostedCluster, props: HostedClusterMigrationProps, name: string): { items: PlanItem[]; backup: Backup; restore?: Restore; pluginConfig: ConfigMap } {
   const cluster = protectedCluster(hc);
-  const storageLocation = props.storageLocation ?? DEFAULT_BACKUP_LOCATION;
-  const clusterLabels = { [PROTECTED_CLUSTER_LABELS.name]: cluster.name, [PROTECTED_CLUSTER_LABELS.namespace]: cluster.namespace };
   const pluginConfig: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: OADP_PLUGIN_CONFIG.name, namespace: OADP_NAMESPACE }, data: { [OADP_PLUGIN_CONFIG.migrationKey]: 'true' } };
-  const backup: Backup = operandResource({
-    apiVersion: PROTECTION_API_VERSIONS.velero,
-    kind: 'Backup',
-    metadata: { name, namespace: OADP_NAMESPACE, labels: { [STORAGE_LOCATION_LABEL]: storageLocation, ...clusterLabels } },
-    spec: backupSpecFor(cluster, { storageLocation, ...(props.ttl ? { ttl: props.ttl } : {}), ...(props.volumes ? { volumes: props.volumes } : {}) }),
-  });
+  const spec = backupSpecFor(cluster, props);
+  const backup: Backup = operandResource({ apiVersion: PROTECTION_API_VERSIONS.velero, kind: 'Backup', metadata: backupMetadata(cluster, name, spec), spec });
   const completed = { kind: 'jsonpath', path: '.status.phase', value: 'Completed' } as const;
   const items: PlanItem[] = [
     // Two migrations from one source plan the same ConfigMap.
@@ -172,14 +165,8 @@ function migrationObjects(hc: HostedCluster, props: HostedClusterMigrationProps,
     planItem(backup, PHASES.migrationBackup, completed),
   ];
   if (props.stage !== 'restore') return { items, backup, pluginConfig };
-  const restore = operandResource(
-    restoreFor(`${name}-restore`, { backupName: name }, OADP_NAMESPACE, {
-      // The plugin unpauses the HostedClusters and NodePools of these namespaces on the destination.
-      includedNamespaces: [cluster.namespace, controlPlaneNamespace(cluster.namespace, cluster.name)],
-      preserveNodePorts: platformDefinition(cluster.platform)?.backup.preserveNodePorts ?? false,
-      labels: clusterLabels,
-    }),
-  );
+  // The plugin unpauses the HostedClusters and NodePools of the Restore's namespaces on the destination.
+  const restore = clusterRestoreFor(cluster, `${name}-restore`, { backupName: name });
   items.push(planItem(restore, PHASES.restore, completed, { target: managementTarget(props.destination) }));
   return { items, backup, restore, pluginConfig };
 }
