@@ -28,6 +28,7 @@ import { IssueCollector, ValidationIssue } from '../core/errors';
 import { controlPlaneNamespace, dnsSubdomainProblem } from '../core/names';
 import { MANAGEMENT_CLUSTER, PHASES, PlannedPart, planItem } from '../core/plan-model';
 import { bool, oneOf, quote, strict, text } from '../core/schema';
+import { apiServerPublishing } from '../core/services';
 import { GO_DURATION } from '../core/validate';
 import { v } from '../core/valibot';
 import { platformDefinition } from '../platforms';
@@ -183,14 +184,11 @@ export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: un
  * their kubelet configuration and stay NotReady (documentation, "HostedCluster Configuration Requirements").
  */
 function warnUnstableApiAddress(hc: HostedCluster, stable: boolean, issues: IssueCollector): void {
-  if (stable) return;
-  const api = (hc.spec.services ?? []).find((s) => s.service === 'APIServer')?.servicePublishingStrategy;
-  if (!api || (api.type !== 'LoadBalancer' && api.type !== 'Route')) return;
-  const hostname = api.type === 'LoadBalancer' ? api.loadBalancer?.hostname : api.route?.hostname;
-  if (hostname) return;
+  const { type, hostname } = apiServerPublishing(hc.spec);
+  if (stable || hostname || (type !== 'LoadBalancer' && type !== 'Route')) return;
   issues.warn(
     '(cluster)',
-    `the API server of ${hc.metadata.namespace}/${hc.metadata.name} is published as a ${api.type} without a hostname, so a restored control plane gets a new address: the nodes keep the old one and stay NotReady, and NodePools cannot add nodes.`,
+    `the API server of ${hc.metadata.namespace}/${hc.metadata.name} is published as a ${type} without a hostname, so a restored control plane gets a new address: the nodes keep the old one and stay NotReady, and NodePools cannot add nodes.`,
     'Give the API server a hostname (services.hostnames.APIServer), or make its endpoint private where the platform allows it.',
   );
 }

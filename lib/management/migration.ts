@@ -37,6 +37,7 @@ import { dnsLabelProblem, dnsSubdomainProblem } from '../core/names';
 import type { HostedClusterPlan, PlanOptions } from '../core/plan';
 import { PHASES, PlanItem, PlannedPart, managementTarget, planItem } from '../core/plan-model';
 import { oneOf, quote, strict, text } from '../core/schema';
+import { apiServerPublishing } from '../core/services';
 import type { SecretEncryptionProps } from '../core/hosted-cluster-props';
 import { GO_DURATION } from '../core/validate';
 import { v } from '../core/valibot';
@@ -209,13 +210,6 @@ function checkPaused(plan: HostedClusterPlan, issues: IssueCollector): void {
   }
 }
 
-/** The API server's hostname, when its publishing strategy has one. */
-function apiServerHostname(hc: HostedCluster): { readonly type?: string; readonly hostname?: string } {
-  const api = (hc.spec.services ?? []).find((s) => s.service === 'APIServer')?.servicePublishingStrategy;
-  const hostname = api?.type === 'LoadBalancer' ? api.loadBalancer?.hostname : api?.type === 'Route' ? api.route?.hostname : undefined;
-  return { ...(api ? { type: api.type } : {}), ...(hostname ? { hostname } : {}) };
-}
-
 /** M1: both operators publish hostnames with external DNS, one domain filter, and the API server's hostname inside it. */
 function checkStableHostnames(hc: HostedCluster, props: HostedClusterMigrationProps, management: Partial<Record<Side, ManagementClusterProps>>, issues: IssueCollector): void {
   const impossible = 'migration is impossible without stable hostnames';
@@ -239,7 +233,7 @@ function checkStableHostnames(hc: HostedCluster, props: HostedClusterMigrationPr
       'Give both management clusters the same domainFilter.',
     );
   }
-  const { type, hostname } = apiServerHostname(hc);
+  const { type, hostname } = apiServerPublishing(hc.spec);
   if (!hostname) {
     issues.error(
       'cluster.services.hostnames.APIServer',
