@@ -47,7 +47,7 @@ import { clusterRestoreFor } from './hosted-cluster-restore';
 import { checkManagementCluster } from './management-cluster';
 import type { ManagementClusterProps } from './management-cluster-props';
 import type { HostedClusterMigrationDescriptions, HostedClusterMigrationProps } from './migration-props';
-import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE } from './oadp';
+import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE, locationName } from './oadp';
 import { operandResource } from './planned';
 
 export type { HostedClusterMigrationDescriptions, HostedClusterMigrationProps } from './migration-props';
@@ -266,9 +266,9 @@ function checkBackupLocation(props: HostedClusterMigrationProps, management: Par
       continue;
     }
     const locations = described.dataProtection.backupLocations;
-    const location = locations.find((l) => (l.name ?? DEFAULT_BACKUP_LOCATION) === wanted);
+    const location = locations.find((l) => locationName(l) === wanted);
     if (!location) {
-      const names = locations.map((l) => quote(l.name ?? DEFAULT_BACKUP_LOCATION)).join(', ');
+      const names = locations.map((l) => quote(locationName(l))).join(', ');
       issues.error('storageLocation', `${quote(wanted)} is not a backup location of management cluster ${props[side]} (${names}).`, 'Use a location both management clusters have.');
       continue;
     }

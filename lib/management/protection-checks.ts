@@ -19,6 +19,7 @@ import type { ValidationIssue } from '../core/errors';
 import type { PlanCheck, PlannedObject } from '../core/plan-model';
 import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
 import { quote } from '../core/schema';
+import { isDataProtectionApplication } from './oadp';
 
 
 /** `<namespace>/<name>` of the cluster a Velero object of the library is for. */
@@ -50,7 +51,7 @@ export const protectionChecks: PlanCheck = (objects, plan) => {
   const issues: ValidationIssue[] = [];
   const velero = all.filter((p) => protectedClusterOf(p) !== undefined);
   const clusters = all.filter((p) => clusterOf(p) !== undefined);
-  const dpas = all.filter((p) => p.object.kind === 'DataProtectionApplication' && p.object.apiVersion === PROTECTION_API_VERSIONS.dataProtectionApplication);
+  const dpas = all.filter((p) => isDataProtectionApplication(p.object));
   for (const guard of velero) {
     const restore = guard.object.kind === 'Restore';
     for (const planned of clusters) {
