@@ -11,6 +11,7 @@
  * lib/management/hosted-cluster-restore.ts).
  */
 import type { KubernetesObject } from '../api';
+import { HYPERSHIFT_API_VERSION, PROTECTION_API_VERSIONS } from '../api';
 import type { ValidationIssue } from './errors';
 import type { PlannedObject } from './plan-model';
 import type { PreviousObjects, PreviousStateCheck } from './previous-state';
@@ -19,8 +20,6 @@ import type { PreviousObjects, PreviousStateCheck } from './previous-state';
 export const PROTECTED_CLUSTER_LABELS = { name: 'hcp-constructs.io/hosted-cluster', namespace: 'hcp-constructs.io/hosted-cluster-namespace' } as const;
 /** On a Restore: its cluster is gone already, though the previous output still holds it (`clusterGone`). */
 export const CLUSTER_GONE_ANNOTATION = 'hcp-constructs.io/cluster-gone';
-
-const VELERO = 'velero.io/v1';
 
 interface NewRestore {
   readonly planned: PlannedObject;
@@ -34,7 +33,7 @@ function newRestores(previous: PreviousObjects, planned: readonly PlannedObject[
   const found: NewRestore[] = [];
   for (const p of planned) {
     const { object } = p;
-    if (object.kind !== 'Restore' || object.apiVersion !== VELERO) continue;
+    if (object.kind !== 'Restore' || object.apiVersion !== PROTECTION_API_VERSIONS.velero) continue;
     const labels = object.metadata.labels ?? {};
     const name = labels[PROTECTED_CLUSTER_LABELS.name];
     if (name === undefined || previous.get(p)) continue;
@@ -47,7 +46,7 @@ function newRestores(previous: PreviousObjects, planned: readonly PlannedObject[
 
 /** The HostedCluster a Restore recovers, as the previous output had it. */
 function previousCluster(previous: PreviousObjects, restore: NewRestore): KubernetesObject | undefined {
-  const stub: KubernetesObject = { apiVersion: 'hypershift.openshift.io/v1beta1', kind: 'HostedCluster', metadata: { name: restore.name, namespace: restore.namespace } };
+  const stub: KubernetesObject = { apiVersion: HYPERSHIFT_API_VERSION, kind: 'HostedCluster', metadata: { name: restore.name, namespace: restore.namespace } };
   return previous.get({ object: stub, target: restore.planned.target });
 }
 

@@ -35,6 +35,13 @@ export interface MappingOptions {
   readonly hostnames?: Partial<Record<ServiceType, string>>;
 }
 
+/** How a HostedCluster publishes its API server, and the hostname when that LoadBalancer or Route has one. */
+export function apiServerPublishing(spec: Pick<HostedClusterSpec, 'services'>): { readonly type?: PublishingType; readonly hostname?: string } {
+  const api = (spec.services ?? []).find((s) => s.service === 'APIServer')?.servicePublishingStrategy;
+  const hostname = api?.type === 'LoadBalancer' ? api.loadBalancer?.hostname : api?.type === 'Route' ? api.route?.hostname : undefined;
+  return { ...(api ? { type: api.type } : {}), ...(hostname ? { hostname } : {}) };
+}
+
 /** The services list for a mapping, sorted by service name as the CLI writes it. */
 export function servicesFor(mapping: PublishingMapping, options: MappingOptions = {}): ServiceEntry[] {
   const hostnames = options.hostnames ?? {};

@@ -28,6 +28,7 @@ import { IssueCollector, ValidationIssue } from '../core/errors';
 import { controlPlaneNamespace, dnsSubdomainProblem } from '../core/names';
 import { MANAGEMENT_CLUSTER, PHASES, PlannedPart, planItem } from '../core/plan-model';
 import { bool, oneOf, quote, strict, text } from '../core/schema';
+import { apiServerPublishing } from '../core/services';
 import { GO_DURATION } from '../core/validate';
 import { v } from '../core/valibot';
 import { platformDefinition } from '../platforms';
@@ -76,6 +77,16 @@ export interface BackupSpecOptions {
 export function protectedCluster(cluster: HostedCluster | ProtectedCluster): ProtectedCluster {
   if ('kind' in cluster) return { namespace: cluster.metadata.namespace ?? '', name: cluster.metadata.name, platform: cluster.spec.platform.type };
   return cluster;
+}
+
+/** The labels that tie a Velero object to its hosted cluster (read by the plan and previous-state checks). @internal */
+export function protectedClusterLabels(cluster: ProtectedCluster): Record<string, string> {
+  return { [PROTECTED_CLUSTER_LABELS.name]: cluster.name, [PROTECTED_CLUSTER_LABELS.namespace]: cluster.namespace };
+}
+
+/** The metadata of a hosted cluster's Backup or Schedule in the OADP namespace: its storage location and its cluster, as labels. @internal */
+export function backupMetadata(cluster: ProtectedCluster, name: string, spec: BackupSpec): { name: string; namespace: string; labels: Record<string, string> } {
+  return { name, namespace: OADP_NAMESPACE, labels: { [STORAGE_LOCATION_LABEL]: spec.storageLocation ?? DEFAULT_BACKUP_LOCATION, ...protectedClusterLabels(cluster) } };
 }
 
 /**
@@ -143,13 +154,8 @@ export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: un
   if (props.ttl !== undefined && !GO_DURATION.test(props.ttl)) issues.error('ttl', `${quote(props.ttl)} is not a Go duration.`, 'Write it as 720h, 168h or 72h30m.');
   if (definition) warnUnstableApiAddress(hostedCluster, definition.backup.stableApiAddress?.(hostedCluster) ?? false, issues);
 
-  const storageLocation = props.storageLocation ?? DEFAULT_BACKUP_LOCATION;
-  const spec = backupSpecFor(cluster, { storageLocation, ...(props.ttl ? { ttl: props.ttl } : {}), ...(props.volumes ? { volumes: props.volumes } : {}) });
-  const metadata = {
-    name,
-    namespace: OADP_NAMESPACE,
-    labels: { [STORAGE_LOCATION_LABEL]: storageLocation, [PROTECTED_CLUSTER_LABELS.name]: cluster.name, [PROTECTED_CLUSTER_LABELS.namespace]: cluster.namespace },
-  };
+  const spec = backupSpecFor(cluster, props);
+  const metadata = backupMetadata(cluster, name, spec);
   // Their CRDs arrive with the OADP operator (see operandResource).
   const backup: Schedule | Backup = operandResource(
     props.schedule !== undefined
@@ -178,14 +184,11 @@ export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: un
  * their kubelet configuration and stay NotReady (documentation, "HostedCluster Configuration Requirements").
  */
 function warnUnstableApiAddress(hc: HostedCluster, stable: boolean, issues: IssueCollector): void {
-  if (stable) return;
-  const api = (hc.spec.services ?? []).find((s) => s.service === 'APIServer')?.servicePublishingStrategy;
-  if (!api || (api.type !== 'LoadBalancer' && api.type !== 'Route')) return;
-  const hostname = api.type === 'LoadBalancer' ? api.loadBalancer?.hostname : api.route?.hostname;
-  if (hostname) return;
+  const { type, hostname } = apiServerPublishing(hc.spec);
+  if (stable || hostname || (type !== 'LoadBalancer' && type !== 'Route')) return;
   issues.warn(
     '(cluster)',
-    `the API server of ${hc.metadata.namespace}/${hc.metadata.name} is published as a ${api.type} without a hostname, so a restored control plane gets a new address: the nodes keep the old one and stay NotReady, and NodePools cannot add nodes.`,
+    `the API server of ${hc.metadata.namespace}/${hc.metadata.name} is published as a ${type} without a hostname, so a restored control plane gets a new address: the nodes keep the old one and stay NotReady, and NodePools cannot add nodes.`,
     'Give the API server a hostname (services.hostnames.APIServer), or make its endpoint private where the platform allows it.',
   );
 }

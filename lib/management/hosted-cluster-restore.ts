@@ -24,10 +24,10 @@ import { MANAGEMENT_CLUSTER, PHASES, PlannedPart, planItem } from '../core/plan-
 import { bool, quote, strict, text } from '../core/schema';
 import { v } from '../core/valibot';
 import { platformDefinition } from '../platforms';
-import { protectedCluster } from './hosted-cluster-backup';
+import { ProtectedCluster, protectedCluster, protectedClusterLabels } from './hosted-cluster-backup';
 import { OADP_NAMESPACE } from './oadp';
 import { operandResource } from './planned';
-import { CLUSTER_GONE_ANNOTATION, PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
+import { CLUSTER_GONE_ANNOTATION } from '../core/restore-check';
 import { protectionChecks } from './protection-checks';
 import type { HostedClusterRestoreProps } from './protection-props';
 
@@ -69,6 +69,21 @@ export function restoreFor(name: string, from: RestoreSource, namespace: string 
     metadata: { name, namespace, ...(options.labels ? { labels: options.labels } : {}) },
     spec,
   };
+}
+
+/**
+ * The Restore of one hosted cluster in the OADP namespace: its two namespaces (the hypershift
+ * plugin unpauses the HostedCluster and NodePools they hold), the platform's node-port setting and
+ * the cluster's labels. @internal
+ */
+export function clusterRestoreFor(cluster: ProtectedCluster, name: string, from: RestoreSource): Restore {
+  return operandResource(
+    restoreFor(name, from, OADP_NAMESPACE, {
+      includedNamespaces: [cluster.namespace, controlPlaneNamespace(cluster.namespace, cluster.name)],
+      preserveNodePorts: platformDefinition(cluster.platform)?.backup.preserveNodePorts ?? false,
+      labels: protectedClusterLabels(cluster),
+    }),
+  );
 }
 
 /** @internal */
@@ -120,13 +135,7 @@ export function checkHostedClusterRestore(hostedCluster: HostedCluster, input: u
   if (afterRestore) issues.warn('(cluster)', `after the restore, run by hand: ${afterRestore}.`, 'See docs/backup-restore.md, "What stays manual".');
 
   const from: RestoreSource = props.backupName !== undefined ? { backupName: props.backupName } : { scheduleName: props.scheduleName ?? '' };
-  const restore = operandResource(
-    restoreFor(name, from, OADP_NAMESPACE, {
-      includedNamespaces: [cluster.namespace, controlPlaneNamespace(cluster.namespace, cluster.name)],
-      preserveNodePorts: definition?.backup.preserveNodePorts ?? false,
-      labels: { [PROTECTED_CLUSTER_LABELS.name]: cluster.name, [PROTECTED_CLUSTER_LABELS.namespace]: cluster.namespace },
-    }),
-  );
+  const restore = clusterRestoreFor(cluster, name, from);
   const object: Restore = props.clusterGone ? { ...restore, metadata: { ...restore.metadata, annotations: { ...restore.metadata.annotations, [CLUSTER_GONE_ANNOTATION]: 'true' } } } : restore;
   if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
   checkApiSchemas([object], issues, ` for ${cluster.namespace}/${cluster.name}`);

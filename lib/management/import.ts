@@ -220,6 +220,8 @@ function autoImportOff(objects: readonly PlannedObject[], target: string): boole
  * the app nothing says how the add-on is set: a warning.
  */
 const autoImportConflict: PlanCheck = (objects, plan) => {
+  // Runs on every part added after the first import: only an import or an engine costs a pass over the app.
+  if (!objects.some((p) => isImport(p) || p.object.kind === 'MultiClusterEngine')) return [];
   const all = [...plan.objects, ...objects];
   const engineOf = (target: string) => all.find((p) => targetKey(p.target) === target && p.object.kind === 'MultiClusterEngine');
   const issues: ValidationIssue[] = [];

@@ -33,21 +33,21 @@ import { checkApiSchemas } from '../core/api-schema-check';
 import { canonicalJson } from '../core/canonical-json';
 import { checkProps, withSchemaFindings } from '../core/check-props';
 import { IssueCollector, ValidationIssue } from '../core/errors';
-import { controlPlaneNamespace, dnsLabelProblem, dnsSubdomainProblem } from '../core/names';
+import { dnsLabelProblem, dnsSubdomainProblem } from '../core/names';
 import type { HostedClusterPlan, PlanOptions } from '../core/plan';
 import { PHASES, PlanItem, PlannedPart, managementTarget, planItem } from '../core/plan-model';
-import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
 import { oneOf, quote, strict, text } from '../core/schema';
+import { apiServerPublishing } from '../core/services';
 import type { SecretEncryptionProps } from '../core/hosted-cluster-props';
 import { GO_DURATION } from '../core/validate';
 import { v } from '../core/valibot';
 import { checkHostedCluster, platformDefinition } from '../platforms';
-import { STORAGE_LOCATION_LABEL, backupSpecFor, protectedCluster } from './hosted-cluster-backup';
-import { restoreFor } from './hosted-cluster-restore';
+import { backupMetadata, backupSpecFor, protectedCluster } from './hosted-cluster-backup';
+import { clusterRestoreFor } from './hosted-cluster-restore';
 import { checkManagementCluster } from './management-cluster';
 import type { ManagementClusterProps } from './management-cluster-props';
 import type { HostedClusterMigrationDescriptions, HostedClusterMigrationProps } from './migration-props';
-import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE } from './oadp';
+import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE, locationName } from './oadp';
 import { operandResource } from './planned';
 
 export type { HostedClusterMigrationDescriptions, HostedClusterMigrationProps } from './migration-props';
@@ -156,15 +156,9 @@ export function checkHostedClusterMigration(descriptions: unknown, input: unknow
 /** The plugin's configuration and the Backup on the source; the Restore on the destination at stage `restore`. Never a deletion (M5). */
 function migrationObjects(hc: HostedCluster, props: HostedClusterMigrationProps, name: string): { items: PlanItem[]; backup: Backup; restore?: Restore; pluginConfig: ConfigMap } {
   const cluster = protectedCluster(hc);
-  const storageLocation = props.storageLocation ?? DEFAULT_BACKUP_LOCATION;
-  const clusterLabels = { [PROTECTED_CLUSTER_LABELS.name]: cluster.name, [PROTECTED_CLUSTER_LABELS.namespace]: cluster.namespace };
   const pluginConfig: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: OADP_PLUGIN_CONFIG.name, namespace: OADP_NAMESPACE }, data: { [OADP_PLUGIN_CONFIG.migrationKey]: 'true' } };
-  const backup: Backup = operandResource({
-    apiVersion: PROTECTION_API_VERSIONS.velero,
-    kind: 'Backup',
-    metadata: { name, namespace: OADP_NAMESPACE, labels: { [STORAGE_LOCATION_LABEL]: storageLocation, ...clusterLabels } },
-    spec: backupSpecFor(cluster, { storageLocation, ...(props.ttl ? { ttl: props.ttl } : {}), ...(props.volumes ? { volumes: props.volumes } : {}) }),
-  });
+  const spec = backupSpecFor(cluster, props);
+  const backup: Backup = operandResource({ apiVersion: PROTECTION_API_VERSIONS.velero, kind: 'Backup', metadata: backupMetadata(cluster, name, spec), spec });
   const completed = { kind: 'jsonpath', path: '.status.phase', value: 'Completed' } as const;
   const items: PlanItem[] = [
     // Two migrations from one source plan the same ConfigMap.
@@ -172,14 +166,8 @@ function migrationObjects(hc: HostedCluster, props: HostedClusterMigrationProps,
     planItem(backup, PHASES.migrationBackup, completed),
   ];
   if (props.stage !== 'restore') return { items, backup, pluginConfig };
-  const restore = operandResource(
-    restoreFor(`${name}-restore`, { backupName: name }, OADP_NAMESPACE, {
-      // The plugin unpauses the HostedClusters and NodePools of these namespaces on the destination.
-      includedNamespaces: [cluster.namespace, controlPlaneNamespace(cluster.namespace, cluster.name)],
-      preserveNodePorts: platformDefinition(cluster.platform)?.backup.preserveNodePorts ?? false,
-      labels: clusterLabels,
-    }),
-  );
+  // The plugin unpauses the HostedClusters and NodePools of the Restore's namespaces on the destination.
+  const restore = clusterRestoreFor(cluster, `${name}-restore`, { backupName: name });
   items.push(planItem(restore, PHASES.restore, completed, { target: managementTarget(props.destination) }));
   return { items, backup, restore, pluginConfig };
 }
@@ -222,13 +210,6 @@ function checkPaused(plan: HostedClusterPlan, issues: IssueCollector): void {
   }
 }
 
-/** The API server's hostname, when its publishing strategy has one. */
-function apiServerHostname(hc: HostedCluster): { readonly type?: string; readonly hostname?: string } {
-  const api = (hc.spec.services ?? []).find((s) => s.service === 'APIServer')?.servicePublishingStrategy;
-  const hostname = api?.type === 'LoadBalancer' ? api.loadBalancer?.hostname : api?.type === 'Route' ? api.route?.hostname : undefined;
-  return { ...(api ? { type: api.type } : {}), ...(hostname ? { hostname } : {}) };
-}
-
 /** M1: both operators publish hostnames with external DNS, one domain filter, and the API server's hostname inside it. */
 function checkStableHostnames(hc: HostedCluster, props: HostedClusterMigrationProps, management: Partial<Record<Side, ManagementClusterProps>>, issues: IssueCollector): void {
   const impossible = 'migration is impossible without stable hostnames';
@@ -252,7 +233,7 @@ function checkStableHostnames(hc: HostedCluster, props: HostedClusterMigrationPr
       'Give both management clusters the same domainFilter.',
     );
   }
-  const { type, hostname } = apiServerHostname(hc);
+  const { type, hostname } = apiServerPublishing(hc.spec);
   if (!hostname) {
     issues.error(
       'cluster.services.hostnames.APIServer',
@@ -285,9 +266,9 @@ function checkBackupLocation(props: HostedClusterMigrationProps, management: Par
       continue;
     }
     const locations = described.dataProtection.backupLocations;
-    const location = locations.find((l) => (l.name ?? DEFAULT_BACKUP_LOCATION) === wanted);
+    const location = locations.find((l) => locationName(l) === wanted);
     if (!location) {
-      const names = locations.map((l) => quote(l.name ?? DEFAULT_BACKUP_LOCATION)).join(', ');
+      const names = locations.map((l) => quote(locationName(l))).join(', ');
       issues.error('storageLocation', `${quote(wanted)} is not a backup location of management cluster ${props[side]} (${names}).`, 'Use a location both management clusters have.');
       continue;
     }

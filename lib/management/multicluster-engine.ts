@@ -10,7 +10,7 @@ import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import { OPERATOR_PACKAGES } from './olm';
 import { LOCAL_CLUSTER_NAMESPACE, OPERATOR_SECRET_NAMES, renderOperatorSecret } from './operator-secrets';
 import { INFRA_ROLE_LABEL } from './nodes';
-import { operandResource } from './planned';
+import { operandResource, secretReadiness } from './planned';
 import type { AddOnNodePlacementProps, MultiClusterEngineProps } from './props';
 
 export const MCE_DEFAULT_NAME = 'multiclusterengine';
@@ -42,9 +42,8 @@ export function planMultiClusterEngine(
     objects.push(planItem(addOnConfig(props.hypershiftAddOn, options.issues), PHASES.webhooksReady, { kind: 'exists' }, { patch: true }));
   }
   for (const object of operatorSecrets(props, options)) {
-    const readiness = object.kind === 'ExternalSecret' ? ({ kind: 'condition', type: 'Ready', status: 'True' } as const) : ({ kind: 'exists' } as const);
     // SkipDryRunOnMissingResource too: the namespace appears only with MCE, so Argo CD's dry run cannot see it.
-    objects.push(planItem(operandResource(object), PHASES.webhooksReady, readiness));
+    objects.push(planItem(operandResource(object), PHASES.webhooksReady, secretReadiness(object)));
   }
   return objects;
 }

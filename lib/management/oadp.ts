@@ -21,7 +21,7 @@ import { quote } from '../core/schema';
 import { renderSecret } from '../core/secrets';
 import { GO_DURATION } from '../core/validate';
 import { OPERATOR_PACKAGES } from './olm';
-import { operandResource } from './planned';
+import { operandResource, secretReadiness, sortKeys } from './planned';
 import type { BackupLocationProps, DataProtectionProps, VeleroPlugin } from './props';
 
 /** Where OADP runs, and where its Backups, Schedules and Restores live. */
@@ -72,8 +72,7 @@ export function planDataProtection(props: DataProtectionProps, options: { allowI
     const contract = { name: i === 0 ? CLOUD_CREDENTIALS.name : `${CLOUD_CREDENTIALS.name}-${locationName(location)}`, namespace: OADP_NAMESPACE, key: CLOUD_CREDENTIALS.key };
     const rendered = renderSecret(contract, location.credentials, { allowInline: options.allowInline, path: `${at}.credentials`, issues });
     for (const object of rendered.objects) {
-      const readiness = object.kind === 'ExternalSecret' ? ({ kind: 'condition', type: 'Ready', status: 'True' } as const) : ({ kind: 'exists' } as const);
-      objects.push(planItem(object, PHASES.operatorConfiguration, readiness));
+      objects.push(planItem(object, PHASES.operatorConfiguration, secretReadiness(object)));
       secretKeys.push(objectKey(object));
     }
     return backupLocation(location, rendered.refName, locations.length);
@@ -186,10 +185,6 @@ function backupLocation(location: BackupLocationProps, secretName: string, count
       credential: { name: secretName, key: CLOUD_CREDENTIALS.key },
     },
   };
-}
-
-function sortKeys(record: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** The DataProtectionApplications of an app's plan objects (what the backup and restore checks read). @internal */

@@ -18,6 +18,7 @@ import type { IssueCollector } from '../core/errors';
 import { quote } from '../core/schema';
 import type { SecretContract, SecretSource } from '../core/secrets';
 import { renderSecret } from '../core/secrets';
+import { sortKeys } from './planned';
 
 /** The namespace of the hub's own ManagedCluster, which MCE creates. */
 export const LOCAL_CLUSTER_NAMESPACE = 'local-cluster';
@@ -96,8 +97,4 @@ export function renderOperatorSecret(
     },
   };
   return [object];
-}
-
-function sortKeys(record: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

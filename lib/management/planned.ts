@@ -1,6 +1,7 @@
 /** Objects of the management cluster's plan that need more than the usual. */
 import type { KubernetesObject } from '../api';
 import { ANNOTATIONS } from '../core/defaults';
+import type { Readiness } from '../core/plan-model';
 
 /**
  * A custom resource whose CRD arrives with its operator: Argo CD's dry run would fail on the
@@ -21,4 +22,14 @@ export function operandResource<T extends KubernetesObject>(object: T): T {
 export function existingObjectPatch<T extends KubernetesObject>(object: T): T {
   const annotations = { ...object.metadata.annotations, [ANNOTATIONS.argoSyncOptions]: 'ServerSideApply=true,Delete=false', 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
   return { ...object, metadata: { ...object.metadata, annotations } };
+}
+
+/** When a rendered credential is there: an ExternalSecret once its store has delivered it (Ready), a Secret at once. */
+export function secretReadiness(object: KubernetesObject): Readiness {
+  return object.kind === 'ExternalSecret' ? { kind: 'condition', type: 'Ready', status: 'True' } : { kind: 'exists' };
+}
+
+/** A string map with its keys in sorted order (written the same whatever order the props gave). */
+export function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

@@ -19,6 +19,7 @@ import type { ValidationIssue } from '../core/errors';
 import type { PlanCheck, PlannedObject } from '../core/plan-model';
 import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
 import { quote } from '../core/schema';
+import { isDataProtectionApplication } from './oadp';
 
 
 /** `<namespace>/<name>` of the cluster a Velero object of the library is for. */
@@ -44,17 +45,31 @@ function finding(planned: PlannedObject, severity: ValidationIssue['severity'], 
   return { severity, object: planned.contributor, path, ...translated, message, fix };
 }
 
+/**
+ * Runs on every part added after the first backup or restore: a part with nothing it judges
+ * (no Velero object, cluster, NodePool or DPA) costs no pass over the app, and a cluster meets
+ * only the Velero objects of its own name.
+ */
 export const protectionChecks: PlanCheck = (objects, plan) => {
+  const judged = (p: PlannedObject) => p.target.kind === 'management' && (protectedClusterOf(p) !== undefined || clusterOf(p) !== undefined || isDataProtectionApplication(p.object));
+  if (!objects.some(judged)) return [];
   const fresh = new Set(objects);
   const all = [...new Set([...plan.objects, ...objects])].filter((p) => p.target.kind === 'management');
   const issues: ValidationIssue[] = [];
   const velero = all.filter((p) => protectedClusterOf(p) !== undefined);
-  const clusters = all.filter((p) => clusterOf(p) !== undefined);
-  const dpas = all.filter((p) => p.object.kind === 'DataProtectionApplication' && p.object.apiVersion === PROTECTION_API_VERSIONS.dataProtectionApplication);
+  const clusters = new Map<string, PlannedObject[]>();
+  for (const planned of all) {
+    const key = clusterOf(planned);
+    if (key === undefined) continue;
+    const same = clusters.get(key);
+    if (same) same.push(planned);
+    else clusters.set(key, [planned]);
+  }
+  const dpas = all.filter((p) => isDataProtectionApplication(p.object));
   for (const guard of velero) {
     const restore = guard.object.kind === 'Restore';
-    for (const planned of clusters) {
-      if (clusterOf(planned) !== protectedClusterOf(guard) || !(fresh.has(guard) || fresh.has(planned))) continue;
+    for (const planned of clusters.get(protectedClusterOf(guard) ?? '') ?? []) {
+      if (!(fresh.has(guard) || fresh.has(planned))) continue;
       const paused = (planned.object as HostedCluster | NodePool).spec.pausedUntil;
       if (paused === undefined || (restore && paused === 'false')) continue;
       const what = `${planned.object.kind} ${planned.object.metadata.namespace}/${planned.object.metadata.name}`;

@@ -27,8 +27,7 @@ export class HostedClusterImport extends PlannedComponent<HostedClusterImportPla
   constructor(name: string, args: HostedClusterImportArgs, opts?: pulumi.ComponentResourceOptions) {
     const { cluster, ...props } = args;
     // The hub is the cluster's management cluster: its objects go through that cluster's provider.
-    const provider = opts?.provider ?? cluster.managementProvider;
-    super(HOSTED_CLUSTER_IMPORT_TYPE, name, checkHostedClusterImport(cluster.plan, props), { ...opts, ...(provider ? { provider } : {}) });
+    super(HOSTED_CLUSTER_IMPORT_TYPE, name, checkHostedClusterImport(cluster.plan, props), opts, { managementProvider: cluster.managementProvider });
     this.registerOutputs({ warnings: this.warnings });
   }
 }

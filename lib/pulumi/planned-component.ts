@@ -43,8 +43,10 @@ export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.Com
     options: PlannedComponentOptions = {},
   ) {
     const { plan, contribution } = componentContribution(checked, name);
-    const { program, added } = addToProgram(options.managementProvider ?? opts.provider, contribution);
-    super(type, name, {}, opts);
+    const managementProvider = options.managementProvider ?? opts.provider;
+    const { program, added } = addToProgram(managementProvider, contribution);
+    // The management cluster's objects inherit the component's provider: the one the part was added to the program with.
+    super(type, name, {}, managementProvider && managementProvider !== opts.provider ? { ...opts, provider: managementProvider } : opts);
     this.plan = plan;
     this.targetProvider = options.targetProvider?.(this);
     const providers = new Map([...(options.providers ?? []), ...(this.targetProvider ? [[targetKey(plan.target), this.targetProvider] as const] : [])]);

@@ -45,6 +45,21 @@ test('a restore set given to the bundle as dependsOn: the cluster waits for the 
   for (const r of cluster.phases[0].resources) expect((dependsOn.get(r) as pulumi.Resource[]).includes(restore)).toBe(true);
 });
 
+test('a cluster on a management provider: its Schedule and Restore go through that provider', async () => {
+  const k8s = require('@pulumi/kubernetes') as typeof import('@pulumi/kubernetes');
+  const mgmt = new k8s.Provider('mgmt', { kubeconfig: 'apiVersion: v1\nkind: Config\n' });
+  const bundle = new hcp.HostedClusterBundle('aws', { ...awsCluster, options: EXAMPLE_OPTIONS }, { provider: mgmt });
+  const backup = new hcp.HostedClusterBackup('mb', { cluster: bundle, schedule: '0 2 * * *' });
+  const restore = new hcp.HostedClusterRestore('mr', { cluster: bundle, backupName: 'nightly-1' });
+  await Promise.all([bundle, backup, restore, ...[bundle, backup, restore].flatMap((c) => c.phases.flatMap((p) => p.resources))].map((r) => valueOf(r.urn)));
+  const providerRef = await valueOf(pulumi.all([mgmt.urn, mgmt.id]).apply(([urn, id]) => `${urn}::${id}`));
+  const veleroObjects = registrations.filter((r) => /^m[br]-/.test(r.name) && r.type.startsWith('kubernetes:'));
+  expect(veleroObjects.map((r) => [r.name, r.provider])).toEqual([
+    ['mb-schedule-openshift-adp/aws-clusters-aws-prod', providerRef],
+    ['mr-restore-openshift-adp/aws-clusters-aws-prod-restore', providerRef],
+  ]);
+});
+
 test('an inline store credential (allowed) is a pulumi.secret', async () => {
   const mgmt = new hcp.ManagementCluster('secret-mgmt', {
     platforms: ['None'],
