@@ -2,7 +2,7 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
-import { CLI_DEFAULTS, secretNames } from '../core';
+import { CLI_DEFAULTS, onManagementCluster, secretNames } from '../core';
 import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
 import { attachLaterIssues, renderChecked } from './render';
@@ -11,6 +11,11 @@ import { ThreadedSchemaChecks } from './schema-checks';
 export interface HostedClusterBundleProps extends HostedClusterProps {
   /** Validation and secret-handling options. @default {} */
   readonly options?: PlanOptions;
+  /**
+   * The named management cluster (one of a fleet's, see ManagementCluster's `name`) that runs this
+   * hosted cluster: its objects go to `management-<name>/`. @default the app's management cluster
+   */
+  readonly managementCluster?: string;
 }
 
 /**
@@ -23,16 +28,19 @@ export class HostedClusterBundle extends Construct {
   readonly clusterName: string;
   /** Namespace of the HostedCluster and its Secrets on the management cluster. */
   readonly namespace: string;
+  /** The named management cluster it runs on, if it is not the app's own. */
+  readonly managementCluster?: string;
   /** The plan and findings, once the API-schema check (maybe still running in another thread) is in. */
   private readonly result: () => { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
 
   constructor(scope: Construct, id: string, props: HostedClusterBundleProps) {
     super(scope, id);
-    const { options = {}, ...specProps } = props;
+    const { options = {}, managementCluster, ...specProps } = props;
     const deferred = ThreadedSchemaChecks.of(this)?.deferred();
     const checked = deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
     const known = checked.issues.length;
-    const rendered = renderChecked(this, checked);
+    if (managementCluster !== undefined) this.managementCluster = managementCluster;
+    const rendered = renderChecked(this, managementCluster === undefined || !checked.plan ? checked : { plan: onManagementCluster(checked.plan, managementCluster), issues: checked.issues });
     this.apiObjects = rendered.apiObjects;
     this.clusterName = checked.plan?.name ?? String(props.name);
     this.namespace = checked.plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);

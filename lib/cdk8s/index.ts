@@ -15,7 +15,7 @@ export type { HostedClusterBundleProps } from './hosted-cluster-bundle';
 export { HostedCluster, NodePool } from './hosted-cluster';
 export type { HostedClusterConstructProps, NodePoolConstructProps } from './hosted-cluster';
 export { ManagementCluster } from './management-cluster';
-export type { ManagementClusterProps } from './management-cluster';
+export type { ManagementClusterProps, ManagementClusterOptions } from './management-cluster';
 export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureConstructProps } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';

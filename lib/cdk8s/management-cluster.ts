@@ -11,14 +11,24 @@ import { reportCapacity } from './reports';
 
 export type { ManagementClusterProps } from '../management';
 
+/** Where a ManagementCluster construct puts its objects. */
+export interface ManagementClusterOptions {
+  /**
+   * Names one management cluster of several (a fleet's): its objects go to `management-<name>/`,
+   * and it holds to its requirements only the hosted clusters planned on it (HostedClusterBundle's
+   * `managementCluster`). @default the app's management cluster (`management/`)
+   */
+  readonly name?: string;
+}
+
 /**
  * Renders a management cluster into `scope`. Hosted clusters of the app whose platform it is not
  * prepared for are errors, whichever is created first. Invalid props emit nothing and fail
  * synthesis with every problem listed.
  */
 export class ManagementCluster extends PlannedConstruct<ManagementClusterPlan> {
-  constructor(scope: Construct, id: string, props: ManagementClusterProps) {
-    super(scope, id, checkManagementCluster(props));
+  constructor(scope: Construct, id: string, props: ManagementClusterProps, options: ManagementClusterOptions = {}) {
+    super(scope, id, checkManagementCluster(props, options.name));
     if (this.plan?.capacity) reportCapacity(this, this.plan.capacity);
   }
 }

@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as jsYaml from 'js-yaml';
 import { NO_PREVIOUS_OBJECTS, PreviousObjects, ValidationIssue, previousObjects } from '../core';
-import { folderTargetKey } from './output-layout';
+import { folderTargetKey } from '../core/output-layout';
 import { MANIFEST_FILE, readManifest } from './output-folder';
 
 export interface PreviousOutput {

@@ -5,7 +5,7 @@ import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { appPlan, collectIssues, folderOf, targetOf } from './render';
-import { outputFolder, targetFolder } from './output-layout';
+import { outputFolder, targetFolder } from '../core/output-layout';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
@@ -42,7 +42,7 @@ export interface SynthesizedChart {
   readonly documents: readonly unknown[];
 }
 
-export { outputFolder, targetFolder } from './output-layout';
+export { outputFolder, targetFolder } from '../core/output-layout';
 
 /**
  * Synthesizes every chart of `app` in one pass, with the same documents as cdk8s's one file per

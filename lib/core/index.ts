@@ -25,6 +25,7 @@ export * from './node-config-checks';
 export * from './validate';
 export * from './plan';
 export * from './plan-model';
+export * from './output-layout';
 export * from './secret-values';
 export * from './access';
 export * from './access-checks';

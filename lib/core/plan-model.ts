@@ -186,6 +186,21 @@ export interface PlannedPart {
   readonly folder?: string;
 }
 
+/**
+ * The part placed on the management cluster `name` (one of a fleet's): its objects, and any item
+ * that names the app's management cluster, go to that one instead. Items for a hosted cluster's
+ * API stay where they are.
+ */
+export function onManagementCluster<P extends PlannedPart>(part: P, name: string): P {
+  const target = managementTarget(name);
+  const moved = (t: Target | undefined) => (t === undefined || (t.kind === 'management' && t.name === undefined) ? target : t);
+  return {
+    ...part,
+    target: moved(part.target),
+    objects: part.objects.map((item) => (item.target === undefined || moved(item.target) === item.target ? item : { ...item, target: moved(item.target) })),
+  };
+}
+
 /** Something only one object of an app may have. */
 export interface Claim {
   /** What kind of thing is claimed: `infraID`, `hostname`. */

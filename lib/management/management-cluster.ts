@@ -16,8 +16,10 @@
 import { Cidr, parseCidr } from '../core/cidr';
 import { SchemaCheck, checkApiSchemas } from '../core/api-schema-check';
 import { checkProps, withSchemaFindings } from '../core/check-props';
+import { dnsLabelProblem } from '../core/names';
+import { describeValue } from '../core/schema';
 import { IssueCollector, PathTranslator, ValidationIssue, throwIfErrors } from '../core/errors';
-import { MANAGEMENT_CLUSTER, PHASES, PlanItem, PlannedPart, planItem } from '../core/plan-model';
+import { PHASES, PlanItem, PlannedPart, Target, managementTarget, planItem } from '../core/plan-model';
 import { planAssistedService } from './assisted-service';
 import { planDefaultStorageClass } from './default-storage-class';
 import { checkOwnImageDigests, disconnectedChecks, planDisconnected } from './disconnected';
@@ -54,21 +56,36 @@ export interface ManagementClusterPlan extends PlannedPart {
   readonly warnings: readonly ValidationIssue[];
 }
 
-/** Checks props (any value) and plans; findings instead of exceptions. */
-export function checkManagementCluster(input: unknown): { plan?: ManagementClusterPlan; issues: readonly ValidationIssue[] } {
+/**
+ * Checks props (any value) and plans; findings instead of exceptions. `name` names one management
+ * cluster of several (a fleet's): its objects go to `management-<name>/` (its own provider in
+ * Pulumi), and its checks hold only the hosted clusters planned on it.
+ */
+export function checkManagementCluster(input: unknown, name?: unknown): { plan?: ManagementClusterPlan; issues: readonly ValidationIssue[] } {
   // What every other check reads: the platforms, and whether inline secrets are allowed.
   const checked = checkProps(managementClusterPropsSchema, input, MANAGEMENT_CLUSTER_LABEL, ['platforms', 'allowInlineSecrets']);
+  const badName = managementNameProblem(name);
+  if (badName) return { issues: [...checked.issues, badName] };
   if (!checked.props) return { issues: checked.issues };
   const issues = new IssueCollector(MANAGEMENT_CLUSTER_LABEL);
   try {
     // The API server's rules are left out with malformed props: they would only see the stand-ins.
-    const plan = plan_(checked.props, issues, checked.issues.length === 0 ? checkApiSchemas : () => undefined);
+    const plan = plan_(checked.props, managementTarget(name as string | undefined), issues, checked.issues.length === 0 ? checkApiSchemas : () => undefined);
     if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
     return issues.issues.some((i) => i.severity === 'error') ? { issues: issues.issues } : { plan, issues: issues.issues };
   } catch (error) {
     issues.error('(props)', `the management cluster could not be planned: ${error instanceof Error ? error.message : String(error)}.`, 'Check the props against their documentation.');
     return { issues: withSchemaFindings(checked, issues.issues) };
   }
+}
+
+/** A management cluster's name becomes a folder (`management-<name>`) and a provider key: one DNS label of at most 40 characters. */
+function managementNameProblem(name: unknown): ValidationIssue | undefined {
+  if (name === undefined) return undefined;
+  const problem = typeof name === 'string' ? (name.length > 40 ? `is ${name.length} characters; the limit is 40` : dnsLabelProblem(name)) : `is ${describeValue(name)}, not a string`;
+  return problem === undefined
+    ? undefined
+    : { severity: 'error', object: MANAGEMENT_CLUSTER_LABEL, path: '(name)', message: `the management cluster's name ${problem}.`, fix: 'Name it with lower-case letters, digits and "-", at most 40 characters (it names the folder management-<name>).' };
 }
 
 /** Plans a management cluster or throws HcpValidationError with every problem. */
@@ -78,7 +95,7 @@ export function planManagementCluster(props: ManagementClusterProps): Management
   return plan!;
 }
 
-function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchemas: SchemaCheck): ManagementClusterPlan {
+function plan_(props: ManagementClusterProps, target: Target, issues: IssueCollector, checkSchemas: SchemaCheck): ManagementClusterPlan {
   const platforms = [...new Set(props.platforms)];
   if (platforms.length === 0) issues.error('platforms', 'no platform is given, so nothing says what the management cluster must run.', `Give one or more of ${Object.keys(PLATFORM_PRESETS).join(', ')}.`);
   if (platforms.length !== props.platforms.length) issues.warn('platforms', 'a platform is listed twice.', 'List each platform once.');
@@ -111,10 +128,10 @@ function plan_(props: ManagementClusterProps, issues: IssueCollector, checkSchem
     sreMetricSet: props.monitoring?.sreMetricSet !== undefined,
   };
   return {
-    label: MANAGEMENT_CLUSTER_LABEL,
-    target: MANAGEMENT_CLUSTER,
+    label: target.kind === 'management' && target.name !== undefined ? `${MANAGEMENT_CLUSTER_LABEL} ${target.name}` : MANAGEMENT_CLUSTER_LABEL,
+    target,
     objects,
-    checks: [managementRequirements(capabilities), ...(props.disconnected ? [disconnectedChecks(props.disconnected)] : [])],
+    checks: [managementRequirements(capabilities, target), ...(props.disconnected ? [disconnectedChecks(props.disconnected)] : [])],
     platforms,
     installs: components.installs,
     controlPlaneNodes,

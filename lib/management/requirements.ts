@@ -11,7 +11,8 @@ import type { HostedCluster } from '../api';
 import type { ValidationIssue } from '../core/errors';
 import type { AnyPlatformDefinition } from '../core/platform';
 import type { ManagementCapability, ManagementNeed } from '../core/platform-needs';
-import type { PlanCheck } from '../core/plan-model';
+import type { PlanCheck, Target } from '../core/plan-model';
+import { targetKey } from '../core/plan-model';
 import { platformDefinition } from '../platforms';
 import type { ManagementPlatform } from './props';
 
@@ -76,11 +77,13 @@ function sreMetricSetUse(hc: HostedCluster): string | undefined {
   return undefined;
 }
 
-export function managementRequirements(capabilities: ManagementCapabilities): PlanCheck {
+/** The check a management cluster at `target` brings: every hosted cluster planned on that same management cluster. */
+export function managementRequirements(capabilities: ManagementCapabilities, target: Target): PlanCheck {
+  const key = targetKey(target);
   return (objects, _plan, owner) => {
     const issues: ValidationIssue[] = [];
     for (const planned of objects) {
-      if (planned.target.kind !== 'management' || planned.object.kind !== 'HostedCluster') continue;
+      if (planned.object.kind !== 'HostedCluster' || targetKey(planned.target) !== key) continue;
       const hc = planned.object as HostedCluster;
       const type = hc.spec.platform.type;
       if (!(capabilities.platforms as readonly string[]).includes(type)) {

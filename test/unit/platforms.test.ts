@@ -96,8 +96,8 @@ describe.each(PLATFORM_DEFINITIONS.map((d) => [d.type, d as AnyPlatformDefinitio
 
   test('a management cluster prepared for it offers what it needs; one prepared for none refuses it', () => {
     const hc = hostedCluster(type);
-    expect(runCheck(managementRequirements({ platforms: [...MANAGEMENT_PLATFORMS], privateLink: true, metallb: true }), hc)).toEqual([]);
-    const refused = runCheck(managementRequirements({ platforms: [], privateLink: true }), hc);
+    expect(runCheck(managementRequirements({ platforms: [...MANAGEMENT_PLATFORMS], privateLink: true, metallb: true }, MANAGEMENT_CLUSTER), hc)).toEqual([]);
+    const refused = runCheck(managementRequirements({ platforms: [], privateLink: true }, MANAGEMENT_CLUSTER), hc);
     expect(refused.map((i) => i.path)).toEqual(['spec.platform.type']);
     expect(refused[0].message).toContain(`not prepared for ${type} hosted clusters`);
   });

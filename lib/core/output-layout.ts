@@ -1,0 +1,134 @@
+/**
+ * The folders inside a synth's output folder, both ways: where an object is written (its target's
+ * folder, or the one its plan asked for, and the stage sub-folder of its phase), and which target a
+ * folder's files were applied to when the output is read back (previous-output.ts). One rule for
+ * both, so they cannot drift apart; the delivery planners name folders with it too.
+ */
+import type { KubernetesObject } from '../api';
+import type { Phase, PlannedObject, Target } from './plan-model';
+import { MANAGEMENT_CLUSTER, PHASES, targetKey } from './plan-model';
+
+const HOSTED_PREFIX = 'hosted-';
+/** Folders of the objects that make a GitOps engine deliver the others (lib/delivery): `gitops-<cluster>`. */
+export const GITOPS_PREFIX = 'gitops-';
+/** The reports' folder (reports.ts): no target's. */
+const REPORTS_FOLDER = 'reports';
+
+/** `management` or `management-<name>`: a management cluster's folder is its target key. */
+const isManagementFolder = (folder: string) => folder === 'management' || folder.startsWith('management-');
+
+/**
+ * The folder of a target inside the output folder: `management` (or `management-<name>` for a
+ * named management cluster), or `hosted-<namespace>-<name>` for the API of a hosted cluster. One
+ * folder per target, so that each is one Argo CD Application or Flux Kustomization pointed at one cluster.
+ */
+export function targetFolder(target: Target): string {
+  return target.kind === 'management' ? targetKey(target) : `${HOSTED_PREFIX}${targetKey(target)}`;
+}
+
+/**
+ * The folder of an object: the one its plan asked for (an edge site's `edge-<site>`, a GitOps
+ * engine's `gitops-<cluster>`), else its target's. A folder of its own is one lower-case path
+ * segment and holds objects of a management cluster only: `gitops-...` of any, others of the
+ * app's own (reading the output back takes every folder not named like a target's, `gitops-...`
+ * or `reports`, for that cluster).
+ */
+export function outputFolder(target: Target, folder: string | undefined): string {
+  if (folder === undefined) return targetFolder(target);
+  const reserved = folder === REPORTS_FOLDER || isManagementFolder(folder) || folder.startsWith(HOSTED_PREFIX);
+  const allowed = folder.startsWith(GITOPS_PREFIX) ? target.kind === 'management' : targetKey(target) === targetKey(MANAGEMENT_CLUSTER);
+  if (!allowed || !/^[a-z0-9][a-z0-9.-]*$/.test(folder) || reserved) {
+    throw new Error(
+      `the output folder ${JSON.stringify(folder)} cannot hold objects for ${targetKey(target)}: only a management cluster's objects get a folder of their own (gitops-... for any, others for the app's own), one lower-case segment, neither "management", "reports", "management-..." nor "hosted-...".`,
+    );
+  }
+  return folder;
+}
+
+/**
+ * The target key (`management`, `management-<name>`, `<namespace>-<name>`) of the objects in a
+ * top-level folder of the output, or undefined for `reports` and the `gitops-...` folders (their
+ * objects have no rules against changes, and the folder does not say which cluster they are on):
+ * the inverse of {@link outputFolder}.
+ */
+export function folderTargetKey(folder: string): string | undefined {
+  if (folder === REPORTS_FOLDER || folder.startsWith(GITOPS_PREFIX)) return undefined;
+  if (folder.startsWith(HOSTED_PREFIX)) return folder.slice(HOSTED_PREFIX.length);
+  return isManagementFolder(folder) ? folder : targetKey(MANAGEMENT_CLUSTER);
+}
+
+/**
+ * The stage sub-folders of every output folder, in apply order. A GitOps engine that applies a
+ * folder at once (Argo CD, `kubectl apply -k`) builds the folder's own kustomization.yaml, which
+ * lists its stages, and orders by sync wave; Flux applies one stage after the other (one
+ * Kustomization each, `dependsOn` the one before), because its server-side dry run refuses a whole
+ * set when one object's kind is not installed yet (an operator's custom resource before OLM has
+ * installed the operator). A Restore must complete before its HostedCluster is applied, so it has
+ * a stage of its own.
+ */
+export const STAGES = ['00-images', '01-operators', '02-operator-configuration', '03-webhooks', '04-restore', '05-resources'] as const;
+export type Stage = (typeof STAGES)[number];
+
+/** The stage sub-folder of a phase: by its wave (see PHASES), the restore phase its own. */
+export function stageOf(phase: Phase): Stage {
+  if (phase.name === PHASES.restore.name) return '04-restore';
+  if (phase.wave <= PHASES.imageConfiguration.wave) return '00-images';
+  if (phase.wave === PHASES.operators.wave) return '01-operators';
+  if (phase.wave === PHASES.operatorConfiguration.wave) return '02-operator-configuration';
+  if (phase.wave === PHASES.webhooksReady.wave) return '03-webhooks';
+  return '05-resources';
+}
+
+/** `group/version` and kind of an object: what Flux's health expressions and Argo CD's checks are keyed by. */
+export interface KindRef {
+  readonly apiVersion: string;
+  readonly kind: string;
+}
+
+/** One stage sub-folder of an output folder and what it holds. */
+export interface StageSpec {
+  readonly name: Stage;
+  /** Every kind of its objects, sorted by apiVersion then kind. */
+  readonly kinds: readonly KindRef[];
+  /** The kinds of its cluster-scoped objects (no namespace), sorted. */
+  readonly clusterScoped: readonly KindRef[];
+}
+
+/** One output folder: its name, the cluster its objects are applied to, and its stages in apply order. */
+export interface FolderSpec {
+  readonly folder: string;
+  readonly target: Target;
+  readonly stages: readonly StageSpec[];
+}
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const kindId = (k: KindRef) => `${k.apiVersion} ${k.kind}`;
+const kindRef = (object: KubernetesObject): KindRef => ({ apiVersion: object.apiVersion, kind: object.kind });
+
+/**
+ * The folders and stages a synth of these objects writes (reports aside), sorted by folder: what
+ * the delivery planners deliver.
+ */
+export function folderSpecs(objects: Iterable<PlannedObject>): FolderSpec[] {
+  const folders = new Map<string, { target: Target; stages: Map<Stage, { kinds: Map<string, KindRef>; clusterScoped: Map<string, KindRef> }> }>();
+  for (const planned of objects) {
+    const folder = outputFolder(planned.target, planned.folder);
+    let entry = folders.get(folder);
+    if (!entry) folders.set(folder, (entry = { target: planned.target, stages: new Map() }));
+    const stage = stageOf(planned.phase);
+    let kinds = entry.stages.get(stage);
+    if (!kinds) entry.stages.set(stage, (kinds = { kinds: new Map(), clusterScoped: new Map() }));
+    const ref = kindRef(planned.object);
+    kinds.kinds.set(kindId(ref), ref);
+    if (!planned.object.metadata.namespace) kinds.clusterScoped.set(kindId(ref), ref);
+  }
+  const sorted = (refs: Map<string, KindRef>) => [...refs.keys()].sort(byText).map((id) => refs.get(id)!);
+  return [...folders.keys()].sort(byText).map((folder) => {
+    const { target, stages } = folders.get(folder)!;
+    return {
+      folder,
+      target,
+      stages: STAGES.filter((name) => stages.has(name)).map((name) => ({ name, kinds: sorted(stages.get(name)!.kinds), clusterScoped: sorted(stages.get(name)!.clusterScoped) })),
+    };
+  });
+}
