@@ -29,6 +29,6 @@ export interface ManagementClusterOptions {
 export class ManagementCluster extends PlannedConstruct<ManagementClusterPlan> {
   constructor(scope: Construct, id: string, props: ManagementClusterProps, options: ManagementClusterOptions = {}) {
     super(scope, id, checkManagementCluster(props, options.name));
-    if (this.plan?.capacity) reportCapacity(this, this.plan.capacity);
+    if (this.plan?.capacity) reportCapacity(this, this.plan.capacity, this.plan.target);
   }
 }

@@ -5,11 +5,14 @@
  */
 import type { IConstruct } from 'constructs';
 import { CapacityReport, PlanCapacityOptions, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from '../capacity';
-import type { ValidationIssue } from '../core';
+import type { Target, ValidationIssue } from '../core';
+import { MANAGEMENT_CLUSTER, targetKey } from '../core';
 import { appPlan } from './render';
 
-const capacitySettings = new WeakMap<IConstruct, PlanCapacityOptions>();
+/** Per App, the capacity settings of each management cluster, by target key. */
+const capacitySettings = new WeakMap<IConstruct, Map<string, PlanCapacityOptions>>();
 const extraFiles = new WeakMap<IConstruct, Map<string, string>>();
+const extraLines = new WeakMap<IConstruct, string[]>();
 
 /** Asks the synth of `scope`'s App to write a report file (`reports/<name>`). */
 export function reportFile(scope: IConstruct, name: string, content: string): void {
@@ -19,9 +22,24 @@ export function reportFile(scope: IConstruct, name: string, content: string): vo
   files.set(`reports/${name}`, content);
 }
 
-/** Asks the synth of `scope`'s App to check the fleet against these workers and report it. */
-export function reportCapacity(scope: IConstruct, settings: PlanCapacityOptions): void {
-  capacitySettings.set(scope.node.root, settings);
+/** Asks the synth of `scope`'s App to print these lines in its summary (a fleet's placement). */
+export function reportLines(scope: IConstruct, lines: readonly string[]): void {
+  const root = scope.node.root;
+  let all = extraLines.get(root);
+  if (!all) extraLines.set(root, (all = []));
+  all.push(...lines);
+}
+
+/**
+ * Asks the synth of `scope`'s App to check the hosted clusters planned on the management cluster
+ * `target` against these workers and report it: `reports/capacity.{json,svg}` for the app's
+ * management cluster, `reports/capacity-<name>.{json,svg}` for a named one.
+ */
+export function reportCapacity(scope: IConstruct, settings: PlanCapacityOptions, target: Target = MANAGEMENT_CLUSTER): void {
+  const root = scope.node.root;
+  let settingsOf = capacitySettings.get(root);
+  if (!settingsOf) capacitySettings.set(root, (settingsOf = new Map()));
+  settingsOf.set(targetKey(target), settings);
 }
 
 export interface AppReports {
@@ -36,18 +54,28 @@ export interface AppReports {
 /** The reports of an App whose plan is complete (after every construct was created). */
 export function appReports(app: IConstruct): AppReports {
   const files = new Map(extraFiles.get(app.node.root));
-  const settings = capacitySettings.get(app.node.root);
-  if (!settings) return { files, summary: [], issues: [] };
-  const { workers, loads, ...options } = settings;
-  const { report, issues } = capacityOfPlan(appPlan(app), workers, loads, options);
-  if (!report) return { files, summary: [], issues };
-  for (const [name, content] of capacityFiles(report)) files.set(name, content);
-  return { files, summary: [capacitySummary(report)], issues };
+  const summary = [...(extraLines.get(app.node.root) ?? [])];
+  const issues: ValidationIssue[] = [];
+  const settingsOf = capacitySettings.get(app.node.root) ?? new Map<string, PlanCapacityOptions>();
+  const named = settingsOf.size > 1 || !settingsOf.has(targetKey(MANAGEMENT_CLUSTER));
+  for (const key of [...settingsOf.keys()].sort()) {
+    const { workers, loads, ...options } = settingsOf.get(key)!;
+    // Each management cluster's capacity holds only the hosted clusters planned on it.
+    const objects = appPlan(app).objects.filter((planned) => targetKey(planned.target) === key);
+    const found = capacityOfPlan({ objects }, workers, loads, options);
+    issues.push(...found.issues);
+    if (!found.report) continue;
+    const suffix = key === targetKey(MANAGEMENT_CLUSTER) ? '' : key.slice('management'.length);
+    for (const [name, content] of capacityFiles(found.report, suffix)) files.set(name, content);
+    summary.push(named ? `${key}: ${capacitySummary(found.report)}` : capacitySummary(found.report));
+  }
+  return { files, summary, issues };
 }
 
-function capacityFiles(report: CapacityReport): Map<string, string> {
+/** `reports/capacity<suffix>.{json,svg}`: no suffix for the app's management cluster, `-<name>` for a named one. */
+function capacityFiles(report: CapacityReport, suffix: string): Map<string, string> {
   return new Map([
-    ['reports/capacity.json', capacityReportJson(report)],
-    ['reports/capacity.svg', capacityReportSvg(report)],
+    [`reports/capacity${suffix}.json`, capacityReportJson(report)],
+    [`reports/capacity${suffix}.svg`, capacityReportSvg(report)],
   ]);
 }
