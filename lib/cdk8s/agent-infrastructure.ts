@@ -32,7 +32,7 @@ export class AgentInfrastructure extends PlannedConstruct<AgentInfrastructurePla
   constructor(scope: Construct, id: string, props: AgentInfrastructureConstructProps) {
     const { cluster, options = {}, ...infrastructure } = props;
     const clusterPlan = cluster && 'hostedCluster' in cluster ? cluster : cluster?.plan;
-    super(scope, id, checkAgentInfrastructure(infrastructure, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}) }));
+    super(scope, id, checkAgentInfrastructure(infrastructure, { ...options, ...(clusterPlan ? { cluster: clusterPlan } : {}) }), clusterPlan);
     this.dnsRecords = this.plan?.dnsRecords ?? [];
     this.zoneFile = this.plan?.zoneFile;
     // The records the user must create, beside the YAML: reports/dns-<cluster>.zone.

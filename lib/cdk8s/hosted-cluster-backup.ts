@@ -20,6 +20,6 @@ export class HostedClusterBackup extends PlannedConstruct<HostedClusterBackupPla
   constructor(scope: Construct, id: string, props: HostedClusterBackupConstructProps) {
     const { cluster, ...backup } = props;
     // Without the cluster's plan there is nothing to back up; the cluster's own findings stop synthesis already.
-    super(scope, id, cluster.plan ? checkHostedClusterBackup(cluster.plan.hostedCluster, backup) : { issues: [] });
+    super(scope, id, cluster.plan ? checkHostedClusterBackup(cluster.plan.hostedCluster, backup) : { issues: [] }, cluster.plan);
   }
 }

@@ -20,6 +20,6 @@ export class HostedClusterImport extends PlannedConstruct<HostedClusterImportPla
   constructor(scope: Construct, id: string, props: HostedClusterImportConstructProps) {
     const { cluster, ...imported } = props;
     // Without the cluster's plan there is nothing to import; the cluster's own findings stop synthesis already.
-    super(scope, id, cluster.plan ? checkHostedClusterImport(cluster.plan, imported) : { issues: [] });
+    super(scope, id, cluster.plan ? checkHostedClusterImport(cluster.plan, imported) : { issues: [] }, cluster.plan);
   }
 }

@@ -18,6 +18,6 @@ export interface HostedClusterRestoreConstructProps extends HostedClusterRestore
 export class HostedClusterRestore extends PlannedConstruct<HostedClusterRestorePlan> {
   constructor(scope: Construct, id: string, props: HostedClusterRestoreConstructProps) {
     const { cluster, ...restore } = props;
-    super(scope, id, cluster.plan ? checkHostedClusterRestore(cluster.plan.hostedCluster, restore) : { issues: [] });
+    super(scope, id, cluster.plan ? checkHostedClusterRestore(cluster.plan.hostedCluster, restore) : { issues: [] }, cluster.plan);
   }
 }

@@ -6,6 +6,7 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { PlannedPart, ValidationIssue } from '../core';
+import { besidePart } from '../core';
 import { renderChecked } from './render';
 
 export abstract class PlannedConstruct<P extends PlannedPart> extends Construct {
@@ -14,9 +15,14 @@ export abstract class PlannedConstruct<P extends PlannedPart> extends Construct 
   readonly issues: readonly ValidationIssue[];
   readonly apiObjects: readonly ApiObject[];
 
-  protected constructor(scope: Construct, id: string, checked: { readonly plan?: P; readonly issues: readonly ValidationIssue[] }) {
+  /**
+   * `beside`: the plan of the hosted cluster this part is planned against; a part for the
+   * management cluster then goes to the one that cluster runs on (a fleet's).
+   */
+  protected constructor(scope: Construct, id: string, checked: { readonly plan?: P; readonly issues: readonly ValidationIssue[] }, beside?: PlannedPart) {
     super(scope, id);
-    const { plan, apiObjects, issues } = renderChecked(this, checked);
+    const placed = checked.plan && beside ? { plan: besidePart(checked.plan, beside), issues: checked.issues } : checked;
+    const { plan, apiObjects, issues } = renderChecked(this, placed);
     this.plan = plan;
     this.apiObjects = apiObjects;
     this.issues = issues;

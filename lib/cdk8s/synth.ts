@@ -5,6 +5,7 @@ import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { appPlan, collectIssues, folderOf, targetOf } from './render';
+import { completeApp } from './app-completion';
 import { outputFolder, targetFolder } from '../core/output-layout';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
@@ -72,6 +73,7 @@ interface ChartFile {
 
 /** Every chart's files (a chart with objects for several targets gives one per target), before any object is rendered. */
 function chartFiles(app: App): ChartFile[] {
+  completeApp(app);
   const constructs = app.node.findAll();
   const first = constructs.find((c): c is Chart => c instanceof Chart);
   if (!first) return [];
@@ -130,6 +132,7 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
   try {
     hooks.progress?.({ phase: 'app' });
     define(app);
+    completeApp(app);
     hooks.progress?.({ phase: 'checks' });
     reports = appReports(app);
     // Waits for the schema checks still running in their thread.

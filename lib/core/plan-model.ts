@@ -201,6 +201,12 @@ export function onManagementCluster<P extends PlannedPart>(part: P, name: string
   };
 }
 
+/** The part on the management cluster `beside` was placed on (a fleet's hosted cluster): what is planned against a hosted cluster goes where the cluster runs. */
+export function besidePart<P extends PlannedPart>(part: P, beside: PlannedPart | undefined): P {
+  const target = beside?.target;
+  return target?.kind === 'management' && target.name !== undefined ? onManagementCluster(part, target.name) : part;
+}
+
 /** Something only one object of an app may have. */
 export interface Claim {
   /** What kind of thing is claimed: `infraID`, `hostname`. */
