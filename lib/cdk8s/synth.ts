@@ -5,7 +5,7 @@ import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
 import { appPlan, collectIssues, folderOf, targetOf } from './render';
-import { completeApp } from './app-completion';
+import { completeApp, setPreviousOutputDir } from './app-context';
 import { outputFolder, targetFolder } from '../core/output-layout';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
@@ -126,6 +126,7 @@ interface PreparedSynth {
  */
 function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks, previousDir: string | undefined): PreparedSynth {
   const app = new App({ outdir });
+  if (previousDir) setPreviousOutputDir(app, previousDir);
   const checks = ThreadedSchemaChecks.attach(app);
   let issues: ValidationIssue[];
   let reports: AppReports;

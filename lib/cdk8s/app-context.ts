@@ -1,0 +1,38 @@
+/**
+ * What the synth tells the constructs of an app beyond their props: where the previous output is
+ * (a fleet keeps its placement from it), and the work a construct can only do once the whole app
+ * is defined (a fleet's delivery objects list every folder the app writes, including those of
+ * constructs created after the fleet), which the synth runs after `define`, before any check or file.
+ */
+import * as path from 'path';
+import type { IConstruct } from 'constructs';
+import { App } from 'cdk8s';
+
+const steps = new WeakMap<IConstruct, Array<() => void>>();
+
+/** Asks the synth of `scope`'s App to run `step` once the app is defined. */
+export function whenAppComplete(scope: IConstruct, step: () => void): void {
+  const root = scope.node.root;
+  let pending = steps.get(root);
+  if (!pending) steps.set(root, (pending = []));
+  pending.push(step);
+}
+
+/** Runs the steps registered for `app`, each once, in order (a step may register more). */
+export function completeApp(app: IConstruct): void {
+  const pending = steps.get(app.node.root);
+  while (pending && pending.length > 0) pending.shift()!();
+}
+
+const previousDirs = new WeakMap<IConstruct, string>();
+
+/** Tells the constructs of `app` where the synth reads the previous output from. */
+export function setPreviousOutputDir(app: IConstruct, dir: string): void {
+  previousDirs.set(app.node.root, dir);
+}
+
+/** The folder of the previous output for `scope`'s App: the one the synth named, else the App's outdir. */
+export function previousOutputDir(scope: IConstruct): string {
+  const root = scope.node.root;
+  return previousDirs.get(root) ?? path.resolve(root instanceof App ? root.outdir : 'dist');
+}
