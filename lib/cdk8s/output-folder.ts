@@ -225,10 +225,17 @@ class FolderListings {
   }
 }
 
-/** Removes folders left empty by removed files, up to (not including) `dir`. */
+/**
+ * Removes folders left empty by removed files, up to (not including) `dir`: a stage folder that is
+ * gone, a target's folder that went away. A folder that still holds anything (a file of the
+ * user's) stays; one already removed for a sibling file is passed over.
+ */
 function removeEmptyParents(dir: string, folder: string): void {
-  while (folder !== dir && folder.startsWith(dir + path.sep) && fs.readdirSync(folder).length === 0) {
-    fs.rmdirSync(folder);
+  while (folder !== dir && folder.startsWith(dir + path.sep)) {
+    if (fs.existsSync(folder)) {
+      if (fs.readdirSync(folder).length > 0) return;
+      fs.rmdirSync(folder);
+    }
     folder = path.dirname(folder);
   }
 }
