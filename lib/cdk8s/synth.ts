@@ -38,7 +38,11 @@ export interface SynthesizedChart {
   readonly name: string;
   /** The cluster these documents are applied to; a chart with objects for several targets gives one entry each. */
   readonly target: Target;
-  /** The folder the synth writes them into: the target's (`management/`, `management-<name>/`, `hosted-<namespace>-<name>/`), or one a planner asked for (an edge site's). */
+  /**
+   * The folder the synth writes them into: the target's (`management/`, `management-<name>/`,
+   * `hosted-<namespace>-<name>/`), or one a planner asked for (an edge site's); inside it, each
+   * document goes to the stage sub-folder of its phase (see `STAGES`).
+   */
   readonly folder: string;
   readonly documents: readonly unknown[];
 }
