@@ -5,6 +5,10 @@ import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
 import { filesBelow } from '../cdk8s/files';
 import { EDGE_WORKERS_REPLACE_REFUSED, ROOT, edgeApp, hcp, makeProject, removeProject } from './cli';
 
+/** A second chart for edgeApp: hosted cluster lab, on platform None. */
+const LAB_CHART =
+  "  new HostedClusterBundle(new Chart(app, 'lab'), 'cluster', { name: 'lab', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64' }, platform: { type: 'None' }, controllerAvailabilityPolicy: 'HighlyAvailable', pullSecret: { existingSecret: 'ps' }, secretEncryption: { aescbc: { existingSecret: 'k' } }, services: { apiServerAddress: '10.0.0.6' } });\n";
+
 let project: string;
 let dist: string;
 const writeApp = (source: string, file = 'app.ts') => fs.writeFileSync(path.join(project, file), source);
@@ -57,7 +61,7 @@ describe('synth', () => {
   });
 
   test('a chart taken out of the app: its file and objects are removed', () => {
-    writeApp(edgeApp(2, "  new HostedClusterBundle(new Chart(app, 'lab'), 'cluster', { name: 'lab', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64' }, platform: { type: 'None' }, controllerAvailabilityPolicy: 'HighlyAvailable', pullSecret: { existingSecret: 'ps' }, secretEncryption: { aescbc: { existingSecret: 'k' } }, services: { apiServerAddress: '10.0.0.6' } });\n"));
+    writeApp(edgeApp(2, LAB_CHART));
     expect(hcp(project, 'synth', 'app.ts').status).toBe(0);
     writeApp(edgeApp(2));
     const run = hcp(project, 'synth', 'app.ts');
@@ -234,7 +238,7 @@ describe('synth --check and diff', () => {
   });
 
   test("diff of a chart added: its objects, and its stage's kustomization.yaml with a text diff, counted neither as objects nor as reports", () => {
-    writeApp(edgeApp(2, "  new HostedClusterBundle(new Chart(app, 'lab'), 'cluster', { name: 'lab', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64' }, platform: { type: 'None' }, controllerAvailabilityPolicy: 'HighlyAvailable', pullSecret: { existingSecret: 'ps' }, secretEncryption: { aescbc: { existingSecret: 'k' } }, services: { apiServerAddress: '10.0.0.6' } });\n"));
+    writeApp(edgeApp(2, LAB_CHART));
     const diff = hcp(project, 'diff', 'app.ts');
     expect(diff.status).toBe(0);
     expect(diff.stdout).toContain(
