@@ -6,6 +6,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { KUSTOMIZATION_FILE, KUSTOMIZATION_NAMES, isKustomizationFile } from './kustomization';
 
 /**
  * The files the last synth wrote, one relative path a line. Not `.yaml` or `.json`, so Argo CD,
@@ -118,6 +119,7 @@ export class OwnedFolderWrite {
     const existing = new FolderListings();
     for (const name of names) {
       if (!isOwnedPath(name) || name === MANIFEST_FILE) throw new OutputFolderError(`"${name}" is not a file name the synth may write.`);
+      if (isKustomizationFile(name)) refuseUsersKustomization(dir, name, owned, existing);
       if (!owned.has(name) && existing.has(path.join(dir, name))) {
         throw new OutputFolderError(
           `refusing to replace ${path.join(dir, name)}: hcp-constructs did not write it (it is not in ${MANIFEST_FILE}). Move it away, or rename the chart that produces it.`,
@@ -191,6 +193,22 @@ export class OwnedFolderWrite {
   }
 }
 
+/**
+ * Refuses to write the kustomization file `name` where the user keeps one of their own (under
+ * any name kustomize reads, which would also make it refuse to build the folder).
+ */
+function refuseUsersKustomization(dir: string, name: string, owned: ReadonlySet<string>, existing: FolderListings): void {
+  const folder = path.dirname(name);
+  for (const other of KUSTOMIZATION_NAMES) {
+    const theirs = folder === '.' ? other : `${folder}/${other}`;
+    if (owned.has(theirs) || !existing.has(path.join(dir, theirs))) continue;
+    throw new OutputFolderError(
+      `refusing to replace ${path.join(dir, theirs)}: hcp-constructs did not write it (it is not in ${MANIFEST_FILE}), and the synth writes its own ${KUSTOMIZATION_FILE} into every folder it writes (listing the folder's stage folders or files). ` +
+        `Move yours to a folder of your own that lists ${path.join(dir, folder)} as a resource (a folder resource such as "../${path.basename(dir)}/${folder}" builds with the synth's kustomization), then synthesize again.`,
+    );
+  }
+}
+
 /** What each folder held before the write, read once per folder (a missing folder holds nothing). */
 class FolderListings {
   private readonly listings = new Map<string, ReadonlySet<string>>();
@@ -207,10 +225,17 @@ class FolderListings {
   }
 }
 
-/** Removes folders left empty by removed files, up to (not including) `dir`. */
+/**
+ * Removes folders left empty by removed files, up to (not including) `dir`: a stage folder that is
+ * gone, a target's folder that went away. A folder that still holds anything (a file of the
+ * user's) stays; one already removed for a sibling file is passed over.
+ */
 function removeEmptyParents(dir: string, folder: string): void {
-  while (folder !== dir && folder.startsWith(dir + path.sep) && fs.readdirSync(folder).length === 0) {
-    fs.rmdirSync(folder);
+  while (folder !== dir && folder.startsWith(dir + path.sep)) {
+    if (fs.existsSync(folder)) {
+      if (fs.readdirSync(folder).length > 0) return;
+      fs.rmdirSync(folder);
+    }
     folder = path.dirname(folder);
   }
 }

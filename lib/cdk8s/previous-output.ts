@@ -10,6 +10,7 @@ import * as path from 'path';
 import * as jsYaml from 'js-yaml';
 import { NO_PREVIOUS_OBJECTS, PreviousObjects, ValidationIssue, previousObjects } from '../core';
 import { folderTargetKey } from '../core/output-layout';
+import { isManifestFile } from './kustomization';
 import { MANIFEST_FILE, readManifest } from './output-folder';
 
 export interface PreviousOutput {
@@ -18,10 +19,16 @@ export interface PreviousOutput {
   readonly warnings: readonly ValidationIssue[];
 }
 
-/** The target key of a file in an output folder (see output-layout.ts), or undefined for reports and files outside a folder. */
+/**
+ * The target key of a file in an output folder (see output-layout.ts), or undefined for reports,
+ * kustomization files and files outside a folder. Its top-level folder says it, whether the file
+ * is in a stage sub-folder (`management/05-resources/x.yaml`) or, as before the stages, directly
+ * in the folder (`management/x.yaml`): a synth after an upgrade judges its changes against
+ * what an older version wrote.
+ */
 function targetOfFile(file: string): string | undefined {
   const folder = file.split('/')[0];
-  return !file.endsWith('.yaml') || folder === file ? undefined : folderTargetKey(folder);
+  return !isManifestFile(file) || folder === file ? undefined : folderTargetKey(folder);
 }
 
 /**

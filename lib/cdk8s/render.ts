@@ -6,7 +6,7 @@
 import { ApiObject, ApiObjectProps } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
-import type { PlanContribution, PlannedObject, PlannedPart, Target, ValidationIssue } from '../core';
+import type { Phase, PlanContribution, PlannedObject, PlannedPart, Target, ValidationIssue } from '../core';
 import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, contributionOf, formatIssues, planKey, targetedKey } from '../core';
 import { PlannedApiObject } from './planned-api-object';
 import { keyCopy } from '../core/key-copy';
@@ -23,6 +23,7 @@ export function appPlan(scope: IConstruct): Plan {
 
 const TARGET = Symbol.for('hcp-constructs.target');
 const FOLDER = Symbol.for('hcp-constructs.folder');
+const PHASE = Symbol.for('hcp-constructs.phase');
 
 /** The ApiObject rendered for each planned identity, per App, for explicit dependencies. */
 const renderedObjects = new WeakMap<IConstruct, Map<string, ApiObject>>();
@@ -44,6 +45,14 @@ export function folderOf(object: ApiObject): string | undefined {
   return (object as unknown as Record<symbol, string | undefined>)[FOLDER];
 }
 
+/**
+ * The phase an ApiObject was planned in, or undefined for one no plan rendered (the user's own
+ * ApiObjects). Its sync wave alone does not say it: the restore phase shares its wave.
+ */
+export function phaseOf(object: ApiObject): Phase | undefined {
+  return (object as unknown as Record<symbol, Phase | undefined>)[PHASE];
+}
+
 /** Adds a plan object to `scope`, annotated with `argocd.argoproj.io/sync-wave`. */
 export function renderObject(scope: Construct, planned: PlannedObject): ApiObject {
   const object = planned.object as KubernetesObject;
@@ -59,6 +68,7 @@ export function renderObject(scope: Construct, planned: PlannedObject): ApiObjec
   props.metadata = withWave;
   const apiObject = new PlannedApiObject(scope, id, props as unknown as ApiObjectProps);
   Object.defineProperty(apiObject, TARGET, { value: planned.target });
+  Object.defineProperty(apiObject, PHASE, { value: planned.phase });
   if (planned.folder) Object.defineProperty(apiObject, FOLDER, { value: planned.folder });
   return apiObject;
 }

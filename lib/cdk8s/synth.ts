@@ -4,9 +4,10 @@ import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
 import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
-import { appPlan, collectIssues, folderOf, targetOf } from './render';
+import { appPlan, collectIssues, folderOf, phaseOf, targetOf } from './render';
 import { completeApp, setPreviousOutputDir } from './app-context';
-import { outputFolder, targetFolder } from '../core/output-layout';
+import { STAGES, Stage, outputFolder, stageOf, targetFolder } from '../core/output-layout';
+import { KUSTOMIZATION_FILE, kustomizationFiles } from './kustomization';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
@@ -38,7 +39,11 @@ export interface SynthesizedChart {
   readonly name: string;
   /** The cluster these documents are applied to; a chart with objects for several targets gives one entry each. */
   readonly target: Target;
-  /** The folder the synth writes them into: the target's (`management/`, `management-<name>/`, `hosted-<namespace>-<name>/`), or one a planner asked for (an edge site's). */
+  /**
+   * The folder the synth writes them into: the target's (`management/`, `management-<name>/`,
+   * `hosted-<namespace>-<name>/`), or one a planner asked for (an edge site's); inside it, each
+   * document goes to the stage sub-folder of its phase (see `STAGES`).
+   */
   readonly folder: string;
   readonly documents: readonly unknown[];
 }
@@ -60,19 +65,31 @@ export function synthesizeCharts(app: App): SynthesizedChart[] {
  * holds the documents of the whole fleet in memory.
  */
 export function* eachSynthesizedChart(app: App): Generator<SynthesizedChart> {
-  for (const file of chartFiles(app)) yield { name: file.name, target: file.target, folder: file.folder, documents: file.objects.map((o) => o.toJson()) };
+  for (const group of chartGroups(app)) yield { name: group.name, target: group.target, folder: group.folder, documents: group.objects.map((o) => o.toJson()) };
 }
 
-/** The objects of one output file: one chart's objects for one target and folder, in cdk8s's order. */
-interface ChartFile {
+/** One chart's objects for one target and folder, in cdk8s's order: what {@link synthesizeCharts} returns. */
+interface ChartGroup {
   readonly name: string;
   readonly target: Target;
   readonly folder: string;
   readonly objects: readonly ApiObject[];
 }
 
-/** Every chart's files (a chart with objects for several targets gives one per target), before any object is rendered. */
-function chartFiles(app: App): ChartFile[] {
+/** The objects of one output file, `<folder>/<stage>/<name>.yaml`: a chart group's objects of one stage. */
+interface ChartFile extends ChartGroup {
+  readonly stage: Stage;
+}
+
+/** The stage sub-folder of an ApiObject: its planned phase's; the last for one no plan rendered (the user's own). */
+function stageOfObject(object: ApiObject): Stage {
+  const phase = phaseOf(object);
+  return phase === undefined ? LAST_STAGE : stageOf(phase);
+}
+const LAST_STAGE: Stage = STAGES[STAGES.length - 1];
+
+/** Every chart's objects per target and folder (a chart with objects for several targets gives one group each), before any object is rendered. */
+function chartGroups(app: App): ChartGroup[] {
   completeApp(app);
   const constructs = app.node.findAll();
   const first = constructs.find((c): c is Chart => c instanceof Chart);
@@ -80,7 +97,7 @@ function chartFiles(app: App): ChartFile[] {
   // Any chart's toJson() resolves dependencies and validates the whole app: do it once.
   first.toJson();
   const order = synthesisOrder(app, constructs);
-  const files: ChartFile[] = [];
+  const groups: ChartGroup[] = [];
   for (const [index, chart] of order.charts.entries()) {
     const label = Names.toDnsLabel(chart);
     const name = order.chartsDependOnEachOther ? `${String(index).padStart(4, '0')}-${label}` : label;
@@ -92,10 +109,45 @@ function chartFiles(app: App): ChartFile[] {
       if (!byTarget.has(key)) byTarget.set(key, { target, folder, objects: [] });
       byTarget.get(key)!.objects.push(object);
     }
-    if (byTarget.size === 0) files.push({ name, target: MANAGEMENT_CLUSTER, folder: targetFolder(MANAGEMENT_CLUSTER), objects: [] });
-    for (const group of byTarget.values()) files.push({ name, ...group });
+    if (byTarget.size === 0) groups.push({ name, target: MANAGEMENT_CLUSTER, folder: targetFolder(MANAGEMENT_CLUSTER), objects: [] });
+    for (const group of byTarget.values()) groups.push({ name, ...group });
   }
-  return files;
+  return groups;
+}
+
+/**
+ * Every output file: each chart group split by the stage of its objects (a chart whose objects
+ * span stages gives a file of the same name in each stage folder; an empty chart, an empty file
+ * in the last stage), in stage order.
+ */
+function chartFiles(app: App): ChartFile[] {
+  return chartGroups(app).flatMap((group) => {
+    const byStage = new Map<Stage, ApiObject[]>();
+    for (const object of group.objects) {
+      const stage = stageOfObject(object);
+      if (!byStage.has(stage)) byStage.set(stage, []);
+      byStage.get(stage)!.push(object);
+    }
+    if (byStage.size === 0) return [{ ...group, stage: LAST_STAGE }];
+    return STAGES.filter((stage) => byStage.has(stage)).map((stage) => ({ ...group, stage, objects: byStage.get(stage)! }));
+  });
+}
+
+/** The chart id whose file name the library's own kustomization files take. */
+const RESERVED_CHART = 'kustomization';
+
+/** A finding for each chart that would write a file named like the library's kustomization files. */
+function reservedChartIssues(app: App): ValidationIssue[] {
+  return app.node
+    .findAll()
+    .filter((c): c is Chart => c instanceof Chart && Names.toDnsLabel(c) === RESERVED_CHART)
+    .map((chart) => ({
+      severity: 'error' as const,
+      object: `Chart ${chart.node.path}`,
+      path: 'id',
+      message: `the chart id "${RESERVED_CHART}" is reserved: its file would be ${KUSTOMIZATION_FILE}, the name of the kustomization file the synth writes into every output folder and stage folder.`,
+      fix: `Give the chart another id, such as "${RESERVED_CHART}-objects".`,
+    }));
 }
 
 /**
@@ -114,6 +166,8 @@ export type SynthProgress = { readonly phase: 'app' | 'checks' } | { readonly ph
 interface PreparedSynth {
   readonly app: App;
   readonly charts: ReadonlyMap<string, ChartFile>;
+  /** The kustomization file of every folder and stage folder the charts are written into, by name. */
+  readonly kustomizations: ReadonlyMap<string, string>;
   readonly reports: AppReports;
   readonly warnings: readonly ValidationIssue[];
 }
@@ -137,18 +191,18 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
     hooks.progress?.({ phase: 'checks' });
     reports = appReports(app);
     // Waits for the schema checks still running in their thread.
-    issues = [...collectIssues(app), ...reports.issues];
+    issues = [...collectIssues(app), ...reports.issues, ...reservedChartIssues(app)];
   } finally {
     checks?.close();
   }
   if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError([...issues, ...againstPrevious(app, previousDir).findings]);
   const charts = new Map<string, ChartFile>();
   for (const file of chartFiles(app)) {
-    const name = `${file.folder}/${file.name}.yaml`;
+    const name = `${file.folder}/${file.stage}/${file.name}.yaml`;
     if (charts.has(name)) throw new Error(`two charts would both write ${name}: give one of them another id.`);
     charts.set(name, file);
   }
-  return { app, charts, reports, warnings: issues.filter((i) => i.severity === 'warning') };
+  return { app, charts, kustomizations: kustomizationFiles(charts.keys()), reports, warnings: issues.filter((i) => i.severity === 'warning') };
 }
 
 /**
@@ -166,8 +220,9 @@ function againstPrevious(app: App, previousDir: string | undefined, nextContent?
 
 /**
  * Builds an App with `define`, validates every construct, and only then writes one
- * `<target>/<chart>.yaml` per chart and target into the output folder (`outdir`, else
- * `$CDK8S_OUTDIR` when set and not empty, else `dist`). Only files an
+ * `<folder>/<stage>/<chart>.yaml` per chart, target and stage into the output folder (`outdir`,
+ * else `$CDK8S_OUTDIR` when set and not empty, else `dist`), and a `kustomization.yaml` into
+ * every folder (listing its stages) and stage folder (listing its files). Only files an
  * earlier synth wrote are replaced or removed; every other file in the folder is left alone. On
  * any error nothing changes and an {@link HcpValidationError}, {@link OutputFolderError} or the
  * original error is thrown. A change to an object the library wrote there last time that the API
@@ -186,16 +241,16 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
   const problem = outputFolderProblem(target);
   if (problem) throw new OutputFolderError(`refusing to write into ${target}: ${problem} Name a folder of its own, such as "dist".`);
   const prepared = prepareSynth(target, define, hooks, target);
-  const { charts, reports } = prepared;
+  const { charts, kustomizations, reports } = prepared;
   let warnings = prepared.warnings;
-  const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...charts.keys()]);
+  const write = OwnedFolderWrite.begin(target, [...reports.files.keys(), ...kustomizations.keys(), ...charts.keys()]);
   let writers: YamlWriters | undefined;
   let objects = 0;
   let upgrades: readonly string[] = [];
   try {
     writers = new YamlWriters(writerThreadCount(charts.size));
     const staged = new Map<string, string>();
-    for (const [name, content] of reports.files) {
+    for (const [name, content] of [...reports.files, ...kustomizations]) {
       write.stage(name, content);
       staged.set(name, write.stagingPath(name));
     }
@@ -203,7 +258,7 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
       staged.set(name, write.stagingPath(name));
       writers.write(staged.get(name)!, file.objects.map((o) => o.toJson()), name);
       objects += file.objects.length;
-      hooks.progress?.({ phase: 'write', done: staged.size - reports.files.size, total: charts.size });
+      hooks.progress?.({ phase: 'write', done: staged.size - reports.files.size - kustomizations.size, total: charts.size });
     }
     writers.finish();
     // The previous state: what the library wrote last time, against what it writes now.
@@ -246,7 +301,7 @@ export interface SynthOutput {
  */
 export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}, previousDir?: string): SynthOutput {
   const prepared = prepareSynth(path.resolve('dist'), define, hooks, previousDir);
-  const files = new Map(prepared.reports.files);
+  const files = new Map([...prepared.reports.files, ...prepared.kustomizations]);
   let objects = 0;
   for (const [name, file] of prepared.charts) {
     files.set(name, toYamlStream(file.objects.map((o) => o.toJson())));

@@ -1,14 +1,15 @@
 /** The text of what a synth changed (`synth`) or would change (`diff`, `synth --check`). */
 import { Change, FileChange, MANAGEMENT, OutputChanges, affectedClusters } from './output-changes';
 import { unifiedDiff } from './text-diff';
+import { isKustomizationFile } from '../cdk8s/kustomization';
 
 const SIGN: Readonly<Record<Change, string>> = { added: '+', changed: '~', removed: '-' };
 
-/** Objects added, changed and removed over all files; reports (not YAML) apart. */
+/** Objects added, changed and removed over all files; reports (not YAML) apart, kustomization files (no objects) not counted. */
 export function tally(changes: OutputChanges): { added: number; changed: number; removed: number; reports: number } {
   const count = { added: 0, changed: 0, removed: 0, reports: 0 };
   for (const file of changes.files) {
-    if (file.objects === undefined) count.reports++;
+    if (file.objects === undefined) count.reports += isKustomizationFile(file.file) ? 0 : 1;
     else if (file.change === 'changed' || file.objectChanges.length > 0) for (const object of file.objectChanges) count[object.change]++;
     else count[file.change] += file.objects;
   }
@@ -73,9 +74,9 @@ export function differences(changes: OutputChanges, outdir: string): string {
   return `${parts.join('')}Objects: ${added} added, ${changed} changed, ${removed} removed; reports changed: ${reports}.\n${clusterLine(changes, Infinity)}`;
 }
 
-/** A report beside the YAML (capacity, DNS zone): its text diff, except for pictures. */
+/** A report beside the YAML (capacity, DNS zone) or a folder's kustomization file: its text diff, except for pictures. */
 function reportDifference(file: FileChange, outdir: string): string {
-  const head = `${SIGN[file.change]} ${file.file}: report ${file.change}\n`;
+  const head = `${SIGN[file.change]} ${file.file}: ${isKustomizationFile(file.file) ? 'kustomization' : 'report'} ${file.change}\n`;
   if (file.change !== 'changed' || file.file.endsWith('.svg')) return head;
   return head + unifiedDiff(file.before ?? '', file.after ?? '', { before: `${outdir}/${file.file}`, after: `synth: ${file.file}` });
 }

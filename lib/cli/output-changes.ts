@@ -7,6 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as jsYaml from 'js-yaml';
+import { isManifestFile } from '../cdk8s/kustomization';
 import { readManifest } from '../cdk8s/output-folder';
 
 export type Change = 'added' | 'changed' | 'removed';
@@ -28,7 +29,7 @@ export interface ObjectChange {
 export interface FileChange {
   readonly file: string;
   readonly change: Change;
-  /** Objects in the file (before, when removed); undefined for a report that is not YAML. */
+  /** Objects in the file (before, when removed); undefined for a report that is not YAML and for a kustomization file. */
   readonly objects?: number;
   /** Its objects that changed: every object of an added or removed file only when asked for. */
   readonly objectChanges: readonly ObjectChange[];
@@ -86,13 +87,10 @@ export function affectedClusters(changes: readonly FileChange[]): string[] {
   return [...new Set(changes.flatMap((c) => c.clusters))];
 }
 
-function isYaml(name: string): boolean {
-  return name.endsWith('.yaml');
-}
 
 function fileChange(file: string, change: Change, before: string | undefined, after: string | undefined, options: CompareOptions): FileChange {
   const contents = { ...(before === undefined ? {} : { before }), ...(after === undefined ? {} : { after }) };
-  if (!isYaml(file)) return { file, change, objectChanges: [], clusters: [], ...contents };
+  if (!isManifestFile(file)) return { file, change, objectChanges: [], clusters: [], ...contents };
   const [old, now] = [documents(before ?? ''), documents(after ?? '')];
   const objects = change === 'removed' ? old.length : now.length;
   const objectChanges = change === 'changed' || options.everyObject ? compareDocuments(file, old, now) : [];
@@ -105,7 +103,7 @@ function attributeHostedFolders(files: FileChange[], everyHostedCluster: () => s
   let known: string[] | undefined;
   return files.map((f) => {
     const folder = /^hosted-([^/]+)\//.exec(f.file)?.[1];
-    if (!folder || !isYaml(f.file)) return f;
+    if (!folder || !isManifestFile(f.file)) return f;
     known ??= [...files.flatMap((c) => c.clusters), ...everyHostedCluster()];
     return { ...f, clusters: [known.find((c) => c.replace('/', '-') === folder) ?? `hosted cluster ${folder}`] };
   });

@@ -9,6 +9,7 @@ import * as path from 'path';
 import { HcpValidationError, formatIssues, throwIfErrors } from '../core/errors';
 import type { ValidationIssue } from '../core/errors';
 import { OutputFolderError, outputFolderProblem } from '../cdk8s/output-folder';
+import { isManifestFile } from '../cdk8s/kustomization';
 import { SynthOutput, synthInMemory, synthWithHooks } from '../cdk8s/synth';
 import { differences, synthSummary } from './change-report';
 import { EXIT, ExitCode } from './exit-codes';
@@ -153,10 +154,10 @@ function readers<T>(files: ReadonlyMap<string, T>, read: (value: T) => string = 
   return new Map([...files].map(([name, value]) => [name, () => read(value)]));
 }
 
-/** The YAML files of a synth as one stream (reports are not manifests and are left out). */
+/** The YAML files of a synth as one stream (reports and kustomization files are not manifests and are left out). */
 function yamlStream(output: SynthOutput): string {
   return [...output.files]
-    .filter(([name, content]) => name.endsWith('.yaml') && content !== '')
+    .filter(([name, content]) => isManifestFile(name) && content !== '')
     .map(([, content]) => content)
     .join('---\n');
 }

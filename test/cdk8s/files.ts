@@ -7,6 +7,33 @@ import * as path from 'path';
 /** The compiled library, which worker threads need (npm test builds it first). */
 export const BUILD = path.resolve(__dirname, '..', '..', 'build');
 
+/** The files a synth of the built-in example (examples/app.ts `defineExample`) writes, manifest aside, sorted. */
+export const EXAMPLE_OUTPUT: readonly string[] = [
+  // The edge site's objects for the hub: a folder of its own (its shared ClusterImageSet stays in management/).
+  'edge-store-042/05-resources/edge-store-042.yaml',
+  'edge-store-042/05-resources/kustomization.yaml',
+  'edge-store-042/kustomization.yaml',
+  // The day-2 example's objects inside its hosted clusters: a folder of their own each, a stage folder per phase.
+  'hosted-aws-clusters-aws-prod/00-images/aws-aws-prod.yaml',
+  'hosted-aws-clusters-aws-prod/00-images/kustomization.yaml',
+  'hosted-aws-clusters-aws-prod/01-operators/aws-aws-prod.yaml',
+  'hosted-aws-clusters-aws-prod/01-operators/kustomization.yaml',
+  'hosted-aws-clusters-aws-prod/03-webhooks/aws-aws-prod.yaml',
+  'hosted-aws-clusters-aws-prod/03-webhooks/kustomization.yaml',
+  'hosted-aws-clusters-aws-prod/kustomization.yaml',
+  'hosted-kubevirt-clusters-kv-lb/05-resources/kubevirt-kv-lb.yaml',
+  'hosted-kubevirt-clusters-kv-lb/05-resources/kustomization.yaml',
+  'hosted-kubevirt-clusters-kv-lb/kustomization.yaml',
+  // The management cluster's operators, their configuration and webhooks in stages of their own; the hosted clusters last.
+  ...['01-operators', '02-operator-configuration', '03-webhooks'].flatMap((stage) => [`management/${stage}/kustomization.yaml`, `management/${stage}/management-cluster.yaml`]),
+  ...['agent-vcluster2', 'agent-vm-agents', 'aws-aws-prod', 'edge-store-042', 'kubevirt-kv-dev', 'kubevirt-kv-lb', 'kustomization', 'none-edge-lab'].map((f) => `management/05-resources/${f}.yaml`),
+  'management/kustomization.yaml',
+  'reports/capacity.json',
+  'reports/capacity.svg',
+  'reports/dns-vcluster2.zone',
+  'reports/dns-vm-agents.zone',
+];
+
 /** Every file below `dir` (dot folders such as `.git` included): relative path -> content, sorted by path. */
 export function filesBelow(dir: string): Record<string, string> {
   return Object.fromEntries(ownFiles(dir, '').sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));

@@ -14,6 +14,7 @@ import { parseAllDocuments } from 'yaml';
 import { HostedClusterBundle, synthAtomically } from '../../lib/cdk8s';
 import { PlannedApiObject } from '../../lib/cdk8s/planned-api-object';
 import { toYaml, toYamlStream } from '../../lib/core/yaml';
+import { STAGES } from '../../lib/core/output-layout';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 
@@ -36,12 +37,31 @@ function cdk8sObjects(define: (app: App) => void): Record<string, unknown[]> {
   }
 }
 
-/** What synthAtomically writes, read back as `version`: chart file name (without the target folder) -> documents. */
+/**
+ * A chart's file as cdk8s writes it from the library's output folder `folder`: its files in the
+ * stage sub-folders, in stage order, as one stream; chart file name -> text.
+ */
+function chartTexts(folder: string): Record<string, string> {
+  const texts: Record<string, string[]> = {};
+  for (const stage of STAGES.filter((s) => fs.existsSync(path.join(folder, s)))) {
+    for (const file of fs.readdirSync(path.join(folder, stage)).filter((f) => f !== 'kustomization.yaml').sort()) {
+      (texts[file] ??= []).push(fs.readFileSync(path.join(folder, stage, file), 'utf8'));
+    }
+  }
+  return Object.fromEntries(Object.entries(texts).map(([file, parts]) => [file, parts.join('---\n')]));
+}
+
+/** What synthAtomically writes, read back as `version`: chart file name (without the target folder and stages) -> documents. */
 function libraryObjects(define: (app: App) => void, version: '1.1' | '1.2'): Record<string, unknown[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-fleet-'));
   try {
     synthAtomically(path.join(dir, 'dist'), define);
-    return readBack(path.join(dir, 'dist', 'management'), version);
+    const texts = chartTexts(path.join(dir, 'dist', 'management'));
+    return Object.fromEntries(
+      Object.keys(texts)
+        .sort()
+        .map((f) => [f.replace(/\.yaml$/, ''), parseAllDocuments(texts[f], { version }).map((d) => d.toJS())]),
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -71,8 +91,9 @@ describe('files hold what cdk8s writes', () => {
       synthAtomically(path.join(dir, 'dist'), (a) => defineExample(a, undefined, undefined, undefined, [], undefined, undefined, []));
       const names = fs.readdirSync(path.join(dir, 'cdk8s')).sort();
       expect(names).toHaveLength(6);
+      const texts = chartTexts(path.join(dir, 'dist', 'management'));
       for (const name of names) {
-        const ours = fs.readFileSync(path.join(dir, 'dist', 'management', name), 'utf8');
+        const ours = texts[name];
         const theirs = fs.readFileSync(path.join(dir, 'cdk8s', name), 'utf8');
         expect(parseAllDocuments(ours).map((d) => d.toJS())).toEqual(parseAllDocuments(theirs).map((d) => d.toJS()));
         // cdk8s's writer switches to single quotes for strings holding a double quote; js-yaml escapes.
@@ -178,10 +199,10 @@ describe('YAML output', () => {
       const key = (o: { kind: string; metadata: { namespace?: string; name: string } }) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`;
       const sorted = (docs: unknown[]) => (docs as Parameters<typeof key>[0][]).sort((a, b) => key(a).localeCompare(key(b)));
       for (const folder of fs.readdirSync(path.join(dir, 'dist')).filter((f) => f !== 'reports' && !f.startsWith('.'))) {
+        // Built with the kustomization.yaml the synth wrote (it lists the folder's stage folders).
         const at = path.join(dir, 'dist', folder);
-        const files = fs.readdirSync(at).filter((f) => f.endsWith('.yaml')).sort();
+        const files = fs.readdirSync(at, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml') && path.basename(f) !== 'kustomization.yaml');
         const ours = files.flatMap((f) => parseAllDocuments(fs.readFileSync(path.join(at, f), 'utf8')).map((d) => d.toJS()));
-        fs.writeFileSync(path.join(at, 'kustomization.yaml'), `resources:\n${files.map((f) => `- ${f}\n`).join('')}`);
         const built = spawnSync('kubectl', ['kustomize', at], { encoding: 'utf8' });
         expect(built.stderr).toBe('');
         expect(sorted(parseAllDocuments(built.stdout).map((d) => d.toJS()))).toEqual(sorted(ours));

@@ -39,8 +39,11 @@ describe('HostedClusterIngress', () => {
 
   test('bare metal: MetalLB and the router Service land in dist/hosted-<namespace>-<name>/, ordered by wave', () => {
     const result = synthAtomically(work, (app) => define(app, metal, { metallb: POOLS }));
-    expect(result.files).toEqual(['hosted-clusters-vcluster2/vcluster2.yaml', 'management/vcluster2.yaml']);
-    const docs: Obj[] = parseAllDocuments(fs.readFileSync(path.join(work, 'hosted-clusters-vcluster2/vcluster2.yaml'), 'utf8')).map((d) => d.toJS());
+    // A stage folder per wave: the operator, its configuration, the pools (webhooks ready), the Service.
+    const stages = ['01-operators', '02-operator-configuration', '03-webhooks', '05-resources'];
+    const inside = stages.map((stage) => `hosted-clusters-vcluster2/${stage}/vcluster2.yaml`);
+    expect(result.files.filter((f) => !f.endsWith('kustomization.yaml'))).toEqual([...inside, 'management/05-resources/vcluster2.yaml']);
+    const docs: Obj[] = inside.flatMap((file) => parseAllDocuments(fs.readFileSync(path.join(work, file), 'utf8')).map((d) => d.toJS()));
     expect(docs.map((d) => [d.kind, d.metadata.namespace ?? '', d.metadata.name, d.metadata.annotations['argocd.argoproj.io/sync-wave']])).toEqual([
       ['Namespace', '', 'metallb-system', '-3'],
       ['OperatorGroup', 'metallb-system', 'metallb-operator', '-3'],
@@ -63,7 +66,7 @@ describe('HostedClusterIngress', () => {
     expect(docs[2].spec).toMatchObject({ name: 'metallb-operator', channel: 'stable', source: 'redhat-operators' });
     expect(docs[4].spec).toEqual({ addresses: ['10.1.0.240-10.1.0.240'], autoAssign: false });
     // Nothing of the hosted cluster's API is in the management folder.
-    const management: Obj[] = parseAllDocuments(fs.readFileSync(path.join(work, 'management/vcluster2.yaml'), 'utf8')).map((d) => d.toJS());
+    const management: Obj[] = parseAllDocuments(fs.readFileSync(path.join(work, 'management/05-resources/vcluster2.yaml'), 'utf8')).map((d) => d.toJS());
     expect(management.map((d) => d.kind)).not.toContain('Service');
     expect(management.map((d) => d.kind)).toContain('HostedCluster');
   });

@@ -12,7 +12,7 @@ import { MANIFEST_FILE, outputFolderProblem, readManifest, resolveOutdir, writeO
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 import { EXAMPLE_AGENT_CLUSTERS } from '../../examples/agent-infrastructure';
-import { filesBelow } from './files';
+import { EXAMPLE_OUTPUT, filesBelow } from './files';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'build', 'examples', 'main.js');
@@ -104,42 +104,16 @@ describe('output folder', () => {
     expect(run.stderr).toContain('into dist/\n');
     const after = filesBelow(project);
     for (const [file, content] of Object.entries(before)) expect(after[file]).toBe(content);
-    expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([
-      `dist/${MANIFEST_FILE}`,
-      'dist/edge-store-042/edge-store-042.yaml',
-      'dist/hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
-      'dist/hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
-      'dist/management/agent-vcluster2.yaml',
-      'dist/management/agent-vm-agents.yaml',
-      'dist/management/aws-aws-prod.yaml',
-      'dist/management/edge-store-042.yaml',
-      'dist/management/kubevirt-kv-dev.yaml',
-      'dist/management/kubevirt-kv-lb.yaml',
-      'dist/management/management-cluster.yaml',
-      'dist/management/none-edge-lab.yaml',
-      'dist/reports/capacity.json',
-      'dist/reports/capacity.svg',
-      'dist/reports/dns-vcluster2.zone',
-      'dist/reports/dns-vm-agents.zone',
-    ]);
+    expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([`dist/${MANIFEST_FILE}`, ...EXAMPLE_OUTPUT.map((f) => `dist/${f}`)]);
   });
 
-  test("keeps the user's kustomization.yaml, and removes only its own stale files", () => {
+  test("keeps the user's kustomization.yaml above the folders, and removes only its own stale files", () => {
     const dist = path.join(project, 'dist');
     fs.mkdirSync(dist);
-    const kustomization = 'resources:\n  - management/none-edge-lab.yaml\n';
+    const kustomization = 'resources:\n  - management/05-resources/none-edge-lab.yaml\n';
     fs.writeFileSync(path.join(dist, 'kustomization.yaml'), kustomization);
     synthAtomically('dist', defineExample);
-    const generated = [
-      'edge-store-042/edge-store-042.yaml',
-      'hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
-      'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
-      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'edge-store-042.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
-      'reports/capacity.json',
-      'reports/capacity.svg',
-      'reports/dns-vcluster2.zone',
-      'reports/dns-vm-agents.zone',
-    ];
+    const generated = EXAMPLE_OUTPUT;
     expect(readManifest(dist)).toEqual(generated);
 
     // One cluster taken out of the app: its files go (the objects inside it too), nothing else does.
@@ -147,7 +121,11 @@ describe('output folder', () => {
     const result = synthAtomically('dist', (app) =>
       defineExample(app, [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS].filter(withoutAws), EXAMPLE_OPTIONS, undefined, EXAMPLE_DAY2.filter((d) => withoutAws(d.cluster))),
     );
-    expect([...result.removed].sort()).toEqual(['hosted-aws-clusters-aws-prod/aws-aws-prod.yaml', 'management/aws-aws-prod.yaml']);
+    // Its day-2 folder goes with its kustomization files and stage folders.
+    const gone = generated.filter((f) => f.includes('aws-'));
+    expect(gone).toEqual([...['00-images', '01-operators', '03-webhooks'].flatMap((stage) => [`${stage}/aws-aws-prod.yaml`, `${stage}/kustomization.yaml`]), 'kustomization.yaml'].map((f) => `hosted-aws-clusters-aws-prod/${f}`).concat('management/05-resources/aws-aws-prod.yaml'));
+    expect(result.removed).toEqual(gone);
+    expect(fs.existsSync(path.join(dist, 'hosted-aws-clusters-aws-prod'))).toBe(false);
     expect(Object.keys(filesBelow(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws-'))].sort());
     expect(fs.readFileSync(path.join(dist, 'kustomization.yaml'), 'utf8')).toBe(kustomization);
   });
@@ -155,8 +133,8 @@ describe('output folder', () => {
   test('refuses to replace a file of the same name that it did not write', () => {
     const dist = path.join(project, 'dist');
     fs.mkdirSync(dist);
-    fs.mkdirSync(path.join(dist, 'management'));
-    fs.writeFileSync(path.join(dist, 'management', 'none-edge-lab.yaml'), 'hand-written\n');
+    fs.mkdirSync(path.join(dist, 'management', '05-resources'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'management', '05-resources', 'none-edge-lab.yaml'), 'hand-written\n');
     const before = filesBelow(project);
     expect(() => synthAtomically('dist', defineExample)).toThrow(/refusing to replace .*none-edge-lab\.yaml: hcp-constructs did not write it/);
     expect(filesBelow(project)).toEqual(before);
@@ -213,16 +191,16 @@ describe('output folder', () => {
     }
     expect(fs.statSync(path.join(project, 'out')).mode & 0o777).toBe(0o755);
     expect(fs.statSync(path.join(project, 'out', 'nested')).mode & 0o777).toBe(0o755);
-    expect(fs.statSync(path.join(project, 'out', 'nested', 'management', 'none-edge-lab.yaml')).mode & 0o777).toBe(0o644);
+    expect(fs.statSync(path.join(project, 'out', 'nested', 'management', '05-resources', 'none-edge-lab.yaml')).mode & 0o777).toBe(0o644);
   });
 
   test('files in sub-folders are owned too, and their emptied folders removed', () => {
     const dist = path.join(project, 'dist');
-    writeOwnedFiles(dist, new Map([['management/a.yaml', 'a'], ['hosted/x/b.yaml', 'b']]));
-    fs.writeFileSync(path.join(dist, 'management', 'mine.yaml'), 'mine');
-    const result = writeOwnedFiles(dist, new Map([['management/a.yaml', 'a2']]));
+    writeOwnedFiles(dist, new Map([['management/05-resources/a.yaml', 'a'], ['hosted/x/b.yaml', 'b']]));
+    fs.writeFileSync(path.join(dist, 'management', '05-resources', 'mine.yaml'), 'mine');
+    const result = writeOwnedFiles(dist, new Map([['management/05-resources/a.yaml', 'a2']]));
     expect(result.removed).toEqual(['hosted/x/b.yaml']);
     expect(fs.existsSync(path.join(dist, 'hosted'))).toBe(false);
-    expect(filesBelow(dist)).toEqual({ [MANIFEST_FILE]: expect.any(String), 'management/a.yaml': 'a2', 'management/mine.yaml': 'mine' });
+    expect(filesBelow(dist)).toEqual({ [MANIFEST_FILE]: expect.any(String), 'management/05-resources/a.yaml': 'a2', 'management/05-resources/mine.yaml': 'mine' });
   });
 });

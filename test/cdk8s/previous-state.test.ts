@@ -88,8 +88,8 @@ describe('a synth against the output it wrote before', () => {
 
   test('changes the API server takes pass: replicas, and a base domain set where there was none', () => {
     const changed = exampleWith((c) => ({ ...c, baseDomain: 'kv.example.com', nodePools: c.nodePools!.map((p) => ({ ...p, replicas: 5 })) }));
-    expect(synthAtomically(out, changed).files).toContain('management/kubevirt-kv-dev.yaml');
-    expect(fs.readFileSync(path.join(out, 'management', 'kubevirt-kv-dev.yaml'), 'utf8')).toContain('baseDomain: kv.example.com');
+    expect(synthAtomically(out, changed).files).toContain('management/05-resources/kubevirt-kv-dev.yaml');
+    expect(fs.readFileSync(path.join(out, 'management', '05-resources', 'kubevirt-kv-dev.yaml'), 'utf8')).toContain('baseDomain: kv.example.com');
     // ...and once set, the base domain is fixed.
     const again = exampleWith((c) => ({ ...c, baseDomain: 'other.example.com', nodePools: c.nodePools!.map((p) => ({ ...p, replicas: 5 })) }));
     expect(errorsOf(() => synthAtomically(out, again))).toContain(
@@ -108,22 +108,46 @@ describe('a synth against the output it wrote before', () => {
     const replaced = exampleWith((c) => ({ ...c, nodePools: c.nodePools!.map((p, i) => (i === 0 ? { ...p, name: 'kv-dev-workers-inplace', upgradeType: 'InPlace' as const } : p)) }));
     const result = synthAtomically(out, replaced);
     expect(result.warnings.filter((w) => w.message.includes('previous output'))).toEqual([]);
-    expect(fs.readFileSync(path.join(out, 'management', 'kubevirt-kv-dev.yaml'), 'utf8')).toContain('name: kv-dev-workers-inplace');
+    expect(fs.readFileSync(path.join(out, 'management', '05-resources', 'kubevirt-kv-dev.yaml'), 'utf8')).toContain('name: kv-dev-workers-inplace');
   });
 });
 
 describe('reading the previous output', () => {
   test('a listed file that is gone or does not parse is a warning, and the rest is still checked', () => {
-    fs.rmSync(path.join(out, 'management', 'aws-aws-prod.yaml'));
-    fs.writeFileSync(path.join(out, 'management', 'none-edge-lab.yaml'), 'kind: NodePool\nmetadata: [unclosed\n');
+    fs.rmSync(path.join(out, 'management', '05-resources', 'aws-aws-prod.yaml'));
+    fs.writeFileSync(path.join(out, 'management', '05-resources', 'none-edge-lab.yaml'), 'kind: NodePool\nmetadata: [unclosed\n');
     const previous = readPreviousOutput(out, new Set(['HostedCluster', 'NodePool']));
     expect(previous.warnings.map((w) => `${w.object} ${w.path}: ${w.message}`)).toEqual([
-      `${MANIFEST_FILE} in ${out} management/aws-aws-prod.yaml: the previous output management/aws-aws-prod.yaml is missing, so changes to its objects are not checked against what was applied.`,
+      `${MANIFEST_FILE} in ${out} management/05-resources/aws-aws-prod.yaml: the previous output management/05-resources/aws-aws-prod.yaml is missing, so changes to its objects are not checked against what was applied.`,
       expect.stringMatching(
-        new RegExp(`^${MANIFEST_FILE} in ${out} management/none-edge-lab.yaml: the previous output management/none-edge-lab.yaml does not parse as YAML \\(.+\\), so changes to its objects are not checked against what was applied\\.$`),
+        new RegExp(`^${MANIFEST_FILE} in ${out} management/05-resources/none-edge-lab.yaml: the previous output management/05-resources/none-edge-lab.yaml does not parse as YAML \\(.+\\), so changes to its objects are not checked against what was applied\\.$`),
       ),
     ]);
     expect(errorsOf(() => synthAtomically(out, workersInPlace))).toBe(UPGRADE_TYPE_ERROR);
+  });
+
+  test('an output in the layout before the stage folders (files directly in management/) is judged as well, then moved', () => {
+    // The folder as an older version wrote it: each chart's stage files as one file in its folder, no kustomization files.
+    const flat = new Map<string, string[]>();
+    for (const file of fs.readFileSync(path.join(out, MANIFEST_FILE), 'utf8').split('\n').filter((f) => f !== '' && !f.startsWith('#'))) {
+      const parts = file.split('/');
+      const content = fs.readFileSync(path.join(out, file), 'utf8');
+      fs.rmSync(path.join(out, file));
+      if (parts[parts.length - 1] === 'kustomization.yaml') continue;
+      const name = parts.length === 3 ? `${parts[0]}/${parts[2]}` : file;
+      flat.set(name, [...(flat.get(name) ?? []), content]);
+    }
+    for (const [name, contents] of flat) fs.writeFileSync(path.join(out, name), contents.join('---\n'));
+    fs.writeFileSync(path.join(out, MANIFEST_FILE), `# Files written by hcp-constructs\n${[...flat.keys()].join('\n')}\n`);
+    for (const folder of fs.readdirSync(path.join(out, 'management')).filter((f) => /^0\d-/.test(f))) fs.rmSync(path.join(out, 'management', folder), { recursive: true });
+    expect(fs.readdirSync(path.join(out, 'management')).sort()).toEqual(['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'edge-store-042.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml']);
+    const before = filesBelow(out);
+    expect(errorsOf(() => synthAtomically(out, workersInPlace))).toBe(UPGRADE_TYPE_ERROR);
+    expect(filesBelow(out)).toEqual(before);
+    // A change the API server takes: the files move into the stage folders, the flat ones go.
+    const result = synthAtomically(out, (app) => defineExample(app));
+    expect(result.removed).toEqual([...flat.keys()].filter((f) => !f.startsWith('reports/')).sort());
+    expect(fs.readdirSync(path.join(out, 'management')).sort()).toEqual(['01-operators', '02-operator-configuration', '03-webhooks', '05-resources', 'kustomization.yaml']);
   });
 
   test('only the kinds asked for, only from target folders, and nothing without a manifest', () => {

@@ -14,7 +14,7 @@ import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
 import { readPreviousOutput } from '../../lib/cdk8s/previous-output';
 import { defineExample } from '../../examples/app';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
-import { filesBelow } from './files';
+import { EXAMPLE_OUTPUT, filesBelow } from './files';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BUILD = path.join(ROOT, 'build');
@@ -31,18 +31,7 @@ describe('synthAtomically', () => {
     fs.mkdirSync(out);
     fs.writeFileSync(path.join(out, 'notes.yaml'), 'mine');
     const result = synthAtomically(out, (app) => defineExample(app));
-    expect(result.files).toEqual([
-      // The edge site's objects for the hub: a folder of its own (its shared ClusterImageSet stays in management/).
-      'edge-store-042/edge-store-042.yaml',
-      // The day-2 example's objects inside its hosted clusters: a folder of their own each.
-      'hosted-aws-clusters-aws-prod/aws-aws-prod.yaml',
-      'hosted-kubevirt-clusters-kv-lb/kubevirt-kv-lb.yaml',
-      ...['agent-vcluster2.yaml', 'agent-vm-agents.yaml', 'aws-aws-prod.yaml', 'edge-store-042.yaml', 'kubevirt-kv-dev.yaml', 'kubevirt-kv-lb.yaml', 'management-cluster.yaml', 'none-edge-lab.yaml'].map((f) => `management/${f}`),
-      'reports/capacity.json',
-      'reports/capacity.svg',
-      'reports/dns-vcluster2.zone',
-      'reports/dns-vm-agents.zone',
-    ]);
+    expect(result.files).toEqual(EXAMPLE_OUTPUT);
     expect(Object.keys(filesBelow(out))).toEqual([MANIFEST_FILE, ...result.files, 'notes.yaml'].sort());
     expect(fs.readFileSync(path.join(out, 'notes.yaml'), 'utf8')).toBe('mine');
     expect(result.objects).toBe(96); // 24 of the hosted clusters (1 the AWS cluster's ManagedCluster, 1 its backup Schedule, 2 of them kv-dev's node configuration ConfigMaps, 1 the AWS cluster's OpenID client secret), 21 of the agent hosts and the VM-agents cluster, 32 of the management cluster (5 of them OADP), 3 of kv-lb and 1 inside it, 5 inside aws-prod (SR-IOV), 10 of the edge site
@@ -63,9 +52,16 @@ describe('synthAtomically', () => {
       new Marker(chart, 'here');
       new Marker(chart, 'there', 'east');
     });
-    expect(result.files).toEqual(['management-east/two.yaml', 'management/two.yaml']);
+    expect(result.files).toEqual([
+      'management-east/05-resources/kustomization.yaml',
+      'management-east/05-resources/two.yaml',
+      'management-east/kustomization.yaml',
+      'management/05-resources/kustomization.yaml',
+      'management/05-resources/two.yaml',
+      'management/kustomization.yaml',
+    ]);
     const read = (file: string) => parseAllDocuments(fs.readFileSync(path.join(out, file), 'utf8')).map((d) => d.toJS().data);
-    expect([read('management/two.yaml'), read('management-east/two.yaml')]).toEqual([[{ on: 'default' }], [{ on: 'east' }]]);
+    expect([read('management/05-resources/two.yaml'), read('management-east/05-resources/two.yaml')]).toEqual([[{ on: 'default' }], [{ on: 'east' }]]);
     const previous = readPreviousOutput(out, new Set(['ConfigMap'])).objects;
     const marker = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'marker', namespace: 'default' } };
     expect((previous.get({ object: marker, target: managementTarget('east') }) as ConfigMap | undefined)?.data).toEqual({ on: 'east' });
@@ -76,7 +72,9 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'a'), (app) => defineExample(app));
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = filesBelow(path.join(work, 'a'));
-    expect(Object.keys(a)).toHaveLength(16); // seven clusters, two day-2 folders, the management cluster, the edge site (its folder and its ClusterImageSet), capacity (2) and DNS (2) reports, the manifest
+    // seven clusters, two day-2 folders (one in three stages), the management cluster (three stages), the edge site (its folder and its ClusterImageSet),
+    // a kustomization.yaml in each of the four folders and their nine stage folders, capacity (2) and DNS (2) reports, the manifest
+    expect(Object.keys(a)).toHaveLength(33);
     expect(filesBelow(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -101,7 +99,7 @@ describe('synthAtomically', () => {
       new HostedClusterBundle(new Chart(app, 'Foo'), 'c', { ...noneCluster, name: 'one', options: { supportedVersions: SUPPORTED_VERSIONS } });
       new HostedClusterBundle(new Chart(app, 'foo-c8d79bc0'), 'c', { ...noneCluster, name: 'two', options: { supportedVersions: SUPPORTED_VERSIONS } });
     };
-    expect(() => synthAtomically(out, define)).toThrow('two charts would both write management/foo-c8d79bc0.yaml');
+    expect(() => synthAtomically(out, define)).toThrow('two charts would both write management/05-resources/foo-c8d79bc0.yaml');
     expect(fs.existsSync(out)).toBe(false);
   });
 });
@@ -156,7 +154,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 15 file\(s\), 96 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 32 file\(s\), 96 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

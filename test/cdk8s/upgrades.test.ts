@@ -22,7 +22,7 @@ describe('synthAtomically checks the upgrade against the files it wrote last tim
       '  NodePool kubevirt-clusters/kv-dev-workers 4.16.4 -> 4.17.3',
     ]);
     expect(result.warnings.filter((w) => w.path === 'spec.release.image').map((w) => w.object)).toEqual(['NodePool kubevirt-clusters/kv-dev-workers', 'NodePool kubevirt-clusters/kv-dev-infra']);
-    expect(fs.readFileSync(path.join(out, 'management', 'kubevirt-kv-dev.yaml'), 'utf8')).toContain('ocp-release:4.17.3-multi');
+    expect(fs.readFileSync(path.join(out, 'management', '05-resources', 'kubevirt-kv-dev.yaml'), 'utf8')).toContain('ocp-release:4.17.3-multi');
   });
 
   test('a downgrade to an earlier minor fails the synth and leaves the folder as it was', () => {
@@ -58,9 +58,9 @@ describe('synthAtomically checks the upgrade against the files it wrote last tim
   test('a file edited by hand into something that is not YAML: a warning, no upgrade lines, never a throw', () => {
     const out = path.join(work(), 'edited');
     synthAtomically(out, (app) => defineExample(app));
-    fs.writeFileSync(path.join(out, 'management', 'kubevirt-kv-dev.yaml'), 'kind: HostedCluster\n: : [');
+    fs.writeFileSync(path.join(out, 'management', '05-resources', 'kubevirt-kv-dev.yaml'), 'kind: HostedCluster\n: : [');
     const result = synthAtomically(out, (app) => defineExample(app, UPGRADED_CLUSTERS));
     expect(result.upgrades).toEqual([]);
-    expect(result.warnings.map((w) => w.path)).toContain('management/kubevirt-kv-dev.yaml');
+    expect(result.warnings.map((w) => w.path)).toContain('management/05-resources/kubevirt-kv-dev.yaml');
   });
 });

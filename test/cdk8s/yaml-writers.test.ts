@@ -41,9 +41,9 @@ describe('writer threads', () => {
     const single = spawnResult(synth(one, 120, 0));
     const threaded = spawnResult(synth(two, 120, 2));
     expect(single.files).toBe(threaded.files);
-    // One file per cluster; this thread also writes the manifest.
-    expect(single.files).toBe(120);
-    expect(single.localWrites).toBe(121);
+    // One file per cluster and the kustomization files of management/ and its stage folder; this thread also writes those and the manifest.
+    expect(single.files).toBe(122);
+    expect(single.localWrites).toBe(123);
     expect(threaded.localWrites).toBeLessThan(single.localWrites);
     const [a, b] = [filesBelow(one), filesBelow(two)];
     // The manifest and the reports do not depend on threads; every chart file is byte-identical.
@@ -57,12 +57,12 @@ describe('writer threads', () => {
     const before = filesBelow(out);
     const failed = synth(out, 40, 2, '10n');
     expect(failed.status).not.toBe(0);
-    expect(failed.stderr).toMatch(/writing management\/big\.yaml failed in a writer thread: unacceptable kind of an object to dump \[object BigInt\]/);
+    expect(failed.stderr).toMatch(/writing management\/05-resources\/big\.yaml failed in a writer thread: unacceptable kind of an object to dump \[object BigInt\]/);
     expect(filesBelow(out)).toEqual(before);
     // In one thread the same input fails alike.
     const inline = synth(out, 40, 0, '10n');
     expect(inline.status).not.toBe(0);
-    expect(inline.stderr).toMatch(/writing management\/big\.yaml failed: unacceptable kind of an object to dump \[object BigInt\]/);
+    expect(inline.stderr).toMatch(/writing management\/05-resources\/big\.yaml failed: unacceptable kind of an object to dump \[object BigInt\]/);
     expect(filesBelow(out)).toEqual(before);
   });
 
@@ -70,7 +70,7 @@ describe('writer threads', () => {
     const out = path.join(folder(), 'function', 'dist');
     const failed = synth(out, 40, 2, '() => 1');
     expect(failed.status).not.toBe(0);
-    expect(failed.stderr).toMatch(/writing management\/big\.yaml failed: unacceptable kind of an object to dump \[object Function\]/);
+    expect(failed.stderr).toMatch(/writing management\/05-resources\/big\.yaml failed: unacceptable kind of an object to dump \[object Function\]/);
     expect(failed.stderr).not.toContain('DataCloneError');
     expect(fs.existsSync(out)).toBe(false);
   });

@@ -5,6 +5,10 @@ import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
 import { filesBelow } from '../cdk8s/files';
 import { EDGE_WORKERS_REPLACE_REFUSED, ROOT, edgeApp, hcp, makeProject, removeProject } from './cli';
 
+/** A second chart for edgeApp: hosted cluster lab, on platform None. */
+const LAB_CHART =
+  "  new HostedClusterBundle(new Chart(app, 'lab'), 'cluster', { name: 'lab', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64' }, platform: { type: 'None' }, controllerAvailabilityPolicy: 'HighlyAvailable', pullSecret: { existingSecret: 'ps' }, secretEncryption: { aescbc: { existingSecret: 'k' } }, services: { apiServerAddress: '10.0.0.6' } });\n";
+
 let project: string;
 let dist: string;
 const writeApp = (source: string, file = 'app.ts') => fs.writeFileSync(path.join(project, file), source);
@@ -19,13 +23,14 @@ describe('synth', () => {
   test('synthesizes the built-in example into a folder, summary on stdout, warnings on stderr', () => {
     const run = hcp(project, 'synth', path.join(ROOT, 'examples', 'main.ts'), '-o', 'out');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Synthesized 15 file\(s\), 96 objects, \d+ warning\(s\) into out\/$/m);
-    expect(run.stdout).toContain('  + management/kubevirt-kv-dev.yaml (7 object(s))\n');
+    expect(run.stdout).toMatch(/^Synthesized 32 file\(s\), 96 objects, \d+ warning\(s\) into out\/$/m);
+    expect(run.stdout).toContain('  + management/05-resources/kubevirt-kv-dev.yaml (7 object(s))\n');
     expect(run.stdout).toContain('  + reports/capacity.json\n');
-    expect(run.stdout).toContain('Changes: files 15 added, 0 changed, 0 removed (0 unchanged); objects 96 added, 0 changed, 0 removed.\n');
+    expect(run.stdout).toContain('  + management/05-resources/kustomization.yaml\n'); // no object count: it lists files, it is not applied
+    expect(run.stdout).toContain('Changes: files 32 added, 0 changed, 0 removed (0 unchanged); objects 96 added, 0 changed, 0 removed.\n');
     expect(run.stdout).toMatch(/^Clusters affected: .*kubevirt-clusters\/kv-dev.*, the management cluster\.$/m);
     expect(run.stderr).toMatch(/^Warnings:\n {2}warning HostedCluster clusters\/vcluster2 controllerAvailabilityPolicy: SingleReplica/);
-    expect(Object.keys(filesBelow(path.join(project, 'out')))).toContain('management/kubevirt-kv-dev.yaml');
+    expect(Object.keys(filesBelow(path.join(project, 'out')))).toContain('management/05-resources/kubevirt-kv-dev.yaml');
   });
 
   test('a second synth after a prop changed names the changed object, its file and cluster', () => {
@@ -33,35 +38,39 @@ describe('synth', () => {
     const first = hcp(project, 'synth', 'app.ts');
     expect(first.stderr).toBe('');
     expect(first.stdout).toBe(
-      'Synthesized 1 file(s), 3 objects, 0 warning(s) into dist/\n' +
-        '  + management/edge.yaml (3 object(s))\n' +
-        'Changes: files 1 added, 0 changed, 0 removed (0 unchanged); objects 3 added, 0 changed, 0 removed.\n' +
+      'Synthesized 3 file(s), 3 objects, 0 warning(s) into dist/\n' +
+        '  + management/05-resources/edge.yaml (3 object(s))\n' +
+        '  + management/05-resources/kustomization.yaml\n' +
+        '  + management/kustomization.yaml\n' +
+        'Changes: files 3 added, 0 changed, 0 removed (0 unchanged); objects 3 added, 0 changed, 0 removed.\n' +
         'Clusters affected: clusters/edge.\n',
     );
     writeApp(edgeApp(3));
     const second = hcp(project, 'synth', 'app.ts');
     expect(second.status).toBe(0);
     expect(second.stdout).toBe(
-      'Synthesized 1 file(s), 3 objects, 0 warning(s) into dist/\n' +
-        '  ~ management/edge.yaml\n' +
+      'Synthesized 3 file(s), 3 objects, 0 warning(s) into dist/\n' +
+        '  ~ management/05-resources/edge.yaml\n' +
         '      ~ NodePool clusters/edge-workers\n' +
-        'Changes: files 0 added, 1 changed, 0 removed (0 unchanged); objects 0 added, 1 changed, 0 removed.\n' +
+        'Changes: files 0 added, 1 changed, 0 removed (2 unchanged); objects 0 added, 1 changed, 0 removed.\n' +
         'Clusters affected: clusters/edge.\n',
     );
-    expect(fs.readFileSync(path.join(dist, 'management', 'edge.yaml'), 'utf8')).toContain('  replicas: 3\n');
+    expect(fs.readFileSync(path.join(dist, 'management', '05-resources', 'edge.yaml'), 'utf8')).toContain('  replicas: 3\n');
     const third = hcp(project, 'synth', 'app.ts');
-    expect(third.stdout).toBe('Synthesized 1 file(s), 3 objects, 0 warning(s) into dist/\nNo changes: all 1 file(s) are as they were.\n');
+    expect(third.stdout).toBe('Synthesized 3 file(s), 3 objects, 0 warning(s) into dist/\nNo changes: all 3 file(s) are as they were.\n');
   });
 
   test('a chart taken out of the app: its file and objects are removed', () => {
-    writeApp(edgeApp(2, "  new HostedClusterBundle(new Chart(app, 'lab'), 'cluster', { name: 'lab', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64' }, platform: { type: 'None' }, controllerAvailabilityPolicy: 'HighlyAvailable', pullSecret: { existingSecret: 'ps' }, secretEncryption: { aescbc: { existingSecret: 'k' } }, services: { apiServerAddress: '10.0.0.6' } });\n"));
+    writeApp(edgeApp(2, LAB_CHART));
     expect(hcp(project, 'synth', 'app.ts').status).toBe(0);
     writeApp(edgeApp(2));
     const run = hcp(project, 'synth', 'app.ts');
-    expect(run.stdout).toContain('  - management/lab.yaml (2 object(s))\n'); // its HostedCluster and default NodePool (the Namespace is edge's)
-    expect(run.stdout).toContain('Changes: files 0 added, 0 changed, 1 removed (1 unchanged); objects 0 added, 0 changed, 2 removed.\n');
+    expect(run.stdout).toContain('  - management/05-resources/lab.yaml (2 object(s))\n'); // its HostedCluster and default NodePool (the Namespace is edge's)
+    // The stage's kustomization.yaml no longer lists it.
+    expect(run.stdout).toContain('  ~ management/05-resources/kustomization.yaml\n');
+    expect(run.stdout).toContain('Changes: files 0 added, 1 changed, 1 removed (2 unchanged); objects 0 added, 0 changed, 2 removed.\n');
     expect(run.stdout).toContain('Clusters affected: clusters/lab.\n');
-    expect(fs.existsSync(path.join(dist, 'management', 'lab.yaml'))).toBe(false);
+    expect(fs.existsSync(path.join(dist, 'management', '05-resources', 'lab.yaml'))).toBe(false);
   });
 
   test('a failed synth prints every problem, exits 1 and leaves the previous output untouched', () => {
@@ -154,7 +163,7 @@ export function define(app: App): void {
     const run = hcp(project, 'synth', 'app.ts');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('into gitops/\n');
-    expect(Object.keys(filesBelow(path.join(project, 'gitops')))).toEqual([MANIFEST_FILE, 'management/edge.yaml']);
+    expect(Object.keys(filesBelow(path.join(project, 'gitops')))).toEqual([MANIFEST_FILE, 'management/05-resources/edge.yaml', 'management/05-resources/kustomization.yaml', 'management/kustomization.yaml']);
     expect(hcp(project, 'synth', 'app.ts', '--check').status).toBe(0);
   });
 
@@ -189,20 +198,20 @@ describe('synth --check and diff', () => {
     const before = filesBelow(dist);
     const run = hcp(project, 'synth', 'app.ts', '--check');
     expect(run.status).toBe(0);
-    expect(run.stdout).toBe('No differences: dist/ holds what a synth writes (1 file(s)).\n');
+    expect(run.stdout).toBe('No differences: dist/ holds what a synth writes (3 file(s)).\n');
     expect(filesBelow(dist)).toEqual(before);
   });
 
   test('--check on a dirty tree exits 1 naming each object, with a diff of its YAML; writes nothing', () => {
     const before = filesBelow(dist);
     // The hunk's line numbers are the file's: the changed line is the last of the hunk.
-    const line = before['management/edge.yaml'].split('\n').indexOf('  replicas: 2') + 1;
+    const line = before['management/05-resources/edge.yaml'].split('\n').indexOf('  replicas: 2') + 1;
     writeApp(edgeApp(3));
     const run = hcp(project, 'synth', 'app.ts', '--check');
     expect(run.status).toBe(1);
     expect(run.stdout).toBe(
-      '~ NodePool clusters/edge-workers (management/edge.yaml)\n' +
-        '--- dist/management/edge.yaml: NodePool clusters/edge-workers\n' +
+      '~ NodePool clusters/edge-workers (management/05-resources/edge.yaml)\n' +
+        '--- dist/management/05-resources/edge.yaml: NodePool clusters/edge-workers\n' +
         '+++ synth: NodePool clusters/edge-workers\n' +
         `@@ -${line - 3},4 +${line - 3},4 @@\n` +
         '     type: None\n' +
@@ -219,17 +228,35 @@ describe('synth --check and diff', () => {
 
   test('--check names objects added and removed, and a hand-edited file', () => {
     writeApp(edgeApp(2).replace("nodePools: [{ name: 'edge-workers'", "nodePools: [{ name: 'edge-gpu', replicas: 1 }, { name: 'edge-workers'"));
-    fs.writeFileSync(path.join(dist, 'management', 'edge.yaml'), fs.readFileSync(path.join(dist, 'management', 'edge.yaml'), 'utf8').replace('name: edge-workers', 'name: edge-old'));
+    fs.writeFileSync(path.join(dist, 'management', '05-resources', 'edge.yaml'), fs.readFileSync(path.join(dist, 'management', '05-resources', 'edge.yaml'), 'utf8').replace('name: edge-workers', 'name: edge-old'));
     const run = hcp(project, 'synth', 'app.ts', '--check');
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('+ NodePool clusters/edge-gpu (management/edge.yaml): added\n');
-    expect(run.stdout).toContain('+ NodePool clusters/edge-workers (management/edge.yaml): added\n');
-    expect(run.stdout).toContain('- NodePool clusters/edge-old (management/edge.yaml): removed\n');
+    expect(run.stdout).toContain('+ NodePool clusters/edge-gpu (management/05-resources/edge.yaml): added\n');
+    expect(run.stdout).toContain('+ NodePool clusters/edge-workers (management/05-resources/edge.yaml): added\n');
+    expect(run.stdout).toContain('- NodePool clusters/edge-old (management/05-resources/edge.yaml): removed\n');
     expect(run.stdout).toContain('Objects: 2 added, 0 changed, 1 removed; reports changed: 0.\n');
   });
 
+  test("diff of a chart added: its objects, and its stage's kustomization.yaml with a text diff, counted neither as objects nor as reports", () => {
+    writeApp(edgeApp(2, LAB_CHART));
+    const diff = hcp(project, 'diff', 'app.ts');
+    expect(diff.status).toBe(0);
+    expect(diff.stdout).toContain(
+      '~ management/05-resources/kustomization.yaml: kustomization changed\n' +
+        '--- dist/management/05-resources/kustomization.yaml\n' +
+        '+++ synth: management/05-resources/kustomization.yaml\n' +
+        '@@ -2,3 +2,4 @@\n' +
+        ' kind: Kustomization\n' +
+        ' resources:\n' +
+        '   - edge.yaml\n' +
+        '+  - lab.yaml\n',
+    );
+    expect(diff.stdout).toContain('+ HostedCluster clusters/lab (management/05-resources/lab.yaml): added\n');
+    expect(diff.stdout).toContain('Objects: 2 added, 0 changed, 0 removed; reports changed: 0.\n');
+  });
+
   test('diff prints what a synth would change and exits 0; with nothing to change it says so', () => {
-    expect(hcp(project, 'diff', 'app.ts').stdout).toBe('No differences: dist/ holds what a synth writes (1 file(s)).\n');
+    expect(hcp(project, 'diff', 'app.ts').stdout).toBe('No differences: dist/ holds what a synth writes (3 file(s)).\n');
     writeApp(edgeApp(3));
     const diff = hcp(project, 'diff', 'app.ts');
     expect(diff.status).toBe(0);
@@ -247,17 +274,17 @@ describe('synth --check and diff', () => {
     }
     const diff = hcp(project, 'diff', 'app.ts');
     expect(diff.status).toBe(1);
-    expect(diff.stdout).toMatch(/^~ NodePool clusters\/edge-workers \(management\/edge\.yaml\)\n[^]*\n-    upgradeType: InPlace\n\+    upgradeType: Replace\n[^]*Objects: 0 added, 1 changed, 0 removed; reports changed: 0\.\nClusters affected: clusters\/edge\.\n$/);
+    expect(diff.stdout).toMatch(/^~ NodePool clusters\/edge-workers \(management\/05-resources\/edge\.yaml\)\n[^]*\n-    upgradeType: InPlace\n\+    upgradeType: Replace\n[^]*Objects: 0 added, 1 changed, 0 removed; reports changed: 0\.\nClusters affected: clusters\/edge\.\n$/);
     expect(diff.stderr).toBe(`A synth would fail: 1 problem(s) in the change.\n${refusal}`);
     expect(filesBelow(dist)).toEqual(before);
     // Judged against the folder the command writes to: another folder has nothing to judge against.
-    expect(hcp(project, 'synth', 'app.ts', '--check', '-o', 'elsewhere').stdout).toContain('+ NodePool clusters/edge-workers (management/edge.yaml): added\n');
+    expect(hcp(project, 'synth', 'app.ts', '--check', '-o', 'elsewhere').stdout).toContain('+ NodePool clusters/edge-workers (management/05-resources/edge.yaml): added\n');
   });
 
   test('--check against an empty folder lists every object as added', () => {
     const run = hcp(project, 'synth', 'app.ts', '--check', '-o', 'elsewhere');
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('+ HostedCluster clusters/edge (management/edge.yaml): added\n');
+    expect(run.stdout).toContain('+ HostedCluster clusters/edge (management/05-resources/edge.yaml): added\n');
     expect(run.stdout).toContain('Objects: 3 added, 0 changed, 0 removed; reports changed: 0.\n');
     expect(fs.existsSync(path.join(project, 'elsewhere'))).toBe(false);
   });

@@ -27,7 +27,7 @@ describe('the upgrade diff of the built-in example (kv-dev, 4.16.4 to 4.17.3)', 
     const before = filesBelow(path.join(project, 'fleet'));
     const diff = hcp(project, 'diff', UPGRADED, '-o', 'fleet');
     expect(diff.status).toBe(0);
-    expect(diff.stdout).toMatch(/^~ HostedCluster kubevirt-clusters\/kv-dev \(management\/kubevirt-kv-dev\.yaml\)$/m);
+    expect(diff.stdout).toMatch(/^~ HostedCluster kubevirt-clusters\/kv-dev \(management\/05-resources\/kubevirt-kv-dev\.yaml\)$/m);
     expect(diff.stdout).toContain('-    image: quay.io/openshift-release-dev/ocp-release:4.16.4-multi\n+    image: quay.io/openshift-release-dev/ocp-release:4.17.3-multi\n');
     expect(diff.stdout.endsWith(
       'Objects: 0 added, 3 changed, 0 removed; reports changed: 0.\n' +
@@ -47,11 +47,11 @@ describe('the upgrade diff of the built-in example (kv-dev, 4.16.4 to 4.17.3)', 
     const synth = hcp(project, 'synth', UPGRADED, '-o', 'fleet');
     expect(synth.status).toBe(0);
     expect(synth.stdout).toContain(
-      '  ~ management/kubevirt-kv-dev.yaml\n' +
+      '  ~ management/05-resources/kubevirt-kv-dev.yaml\n' +
         '      ~ HostedCluster kubevirt-clusters/kv-dev\n' +
         '      ~ NodePool kubevirt-clusters/kv-dev-workers\n' +
         '      ~ NodePool kubevirt-clusters/kv-dev-infra\n' +
-        'Changes: files 0 added, 1 changed, 0 removed (14 unchanged); objects 0 added, 3 changed, 0 removed.\n' +
+        'Changes: files 0 added, 1 changed, 0 removed (31 unchanged); objects 0 added, 3 changed, 0 removed.\n' +
         'Clusters affected: kubevirt-clusters/kv-dev.\n' +
         'Upgrades (in apply order):\n' +
         '  HostedCluster kubevirt-clusters/kv-dev 4.16.4 -> 4.17.3\n' +
@@ -114,9 +114,9 @@ describe('a step the operators refuse', () => {
     const upgradeType = EDGE_WORKERS_REPLACE_REFUSED;
     const diff = hcp(project, 'diff', 'app.ts');
     expect(diff.status).toBe(1);
-    expect(diff.stdout).toContain('~ HostedCluster clusters/edge (management/edge.yaml)\n');
+    expect(diff.stdout).toContain('~ HostedCluster clusters/edge (management/05-resources/edge.yaml)\n');
     expect(diff.stdout).toContain('-    image: quay.io/openshift-release-dev/ocp-release:4.15.20-x86_64\n+    image: quay.io/openshift-release-dev/ocp-release:4.17.1-x86_64\n');
-    expect(diff.stdout).toContain('~ NodePool clusters/edge-workers (management/edge.yaml)\n');
+    expect(diff.stdout).toContain('~ NodePool clusters/edge-workers (management/05-resources/edge.yaml)\n');
     expect(diff.stdout).toContain('-    upgradeType: InPlace\n+    upgradeType: Replace\n');
     // The totals, then the versions that move: the end of stdout.
     expect(diff.stdout.slice(diff.stdout.indexOf('Objects: ')).split('\n')).toEqual([

@@ -370,12 +370,12 @@ if (!enabled) {
         row[3] += `, FAIL: node exited ${ran.code}`;
         throw new Error(`${project.name}: node ${project.run} failed:\n${ran.out}`);
       }
-      const manifest = path.join(outdir, 'management/prod-east.yaml');
+      const manifest = path.join(outdir, 'management/05-resources/prod-east.yaml');
       if (!fs.existsSync(manifest) || !/kind: HostedCluster\n/.test(fs.readFileSync(manifest, 'utf8'))) {
         row[3] += ', FAIL: no HostedCluster written';
         throw new Error(`${project.name}: ${manifest} holds no HostedCluster; node printed:\n${ran.out}`);
       }
-      row[3] += ', runs: synthesized management/prod-east.yaml';
+      row[3] += ', runs: synthesized management/05-resources/prod-east.yaml';
     }
 
     for (const project of PROJECTS) {

@@ -444,21 +444,34 @@ describe('one folder per site (PlannedPart.folder)', () => {
 
   test('the synth writes the site to edge-<name>/ and its shared ClusterImageSet to management/', () => {
     const result = synthAtomically(work, define(plain));
-    expect(result.files.filter((f) => f.endsWith('.yaml'))).toEqual(['edge-store-042/store-042.yaml', 'management/hub.yaml', 'management/store-042.yaml']);
-    expect(fs.readFileSync(path.join(work, 'management/store-042.yaml'), 'utf8')).toMatch(/^kind: ClusterImageSet$/m);
+    expect(result.files.filter((f) => f.endsWith('.yaml') && !f.endsWith('kustomization.yaml'))).toEqual([
+      'edge-store-042/05-resources/store-042.yaml',
+      ...['01-operators', '02-operator-configuration', '03-webhooks'].map((stage) => `management/${stage}/hub.yaml`),
+      'management/05-resources/store-042.yaml',
+    ]);
+    expect(fs.readFileSync(path.join(work, 'management/05-resources/store-042.yaml'), 'utf8')).toMatch(/^kind: ClusterImageSet$/m);
   });
 
   test('a second synth reads the site folder back as the hub\'s: a new host name is refused, nothing written', () => {
     synthAtomically(work, define(plain));
-    const before = fs.readFileSync(path.join(work, 'edge-store-042/store-042.yaml'), 'utf8');
+    const before = fs.readFileSync(path.join(work, 'edge-store-042/05-resources/store-042.yaml'), 'utf8');
     expect(() => synthAtomically(work, define({ ...plain, hostname: 'sno-new' }))).toThrow(/ImageClusterInstall store-042\/store-042 hostname: the host name was "sno-store-042"/);
-    expect(fs.readFileSync(path.join(work, 'edge-store-042/store-042.yaml'), 'utf8')).toBe(before);
+    expect(fs.readFileSync(path.join(work, 'edge-store-042/05-resources/store-042.yaml'), 'utf8')).toBe(before);
   });
 
   test('removing the site: its folder goes, with the summary line and a warning', () => {
     synthAtomically(work, define(plain));
     const result = synthAtomically(work, (app) => new ManagementCluster(new Chart(app, 'hub'), 'hub', EXAMPLE_MANAGEMENT_CLUSTER));
-    expect(result.removed).toEqual(['edge-store-042/store-042.yaml', 'management/store-042.yaml']);
+    // The site's folder, and the management cluster's last stage, which held only the site's ClusterImageSet.
+    expect(result.removed).toEqual([
+      'edge-store-042/05-resources/kustomization.yaml',
+      'edge-store-042/05-resources/store-042.yaml',
+      'edge-store-042/kustomization.yaml',
+      'management/05-resources/kustomization.yaml',
+      'management/05-resources/store-042.yaml',
+    ]);
+    expect(fs.existsSync(path.join(work, 'edge-store-042'))).toBe(false);
+    expect(fs.readdirSync(path.join(work, 'management')).sort()).toEqual(['01-operators', '02-operator-configuration', '03-webhooks', 'kustomization.yaml']);
     expect(result.upgrades).toEqual(['Edge sites removed (each host is reattached and rebooted):', '  store-042/store-042']);
     expect(result.warnings.map((w) => w.object)).toContain('ImageClusterInstall store-042/store-042');
   });
