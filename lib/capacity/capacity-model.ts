@@ -44,10 +44,20 @@ export function capacityModel(options: PlanCapacityOptions | unknown): CapacityM
  * What one control plane at `load` needs of each limit. Without a load, the model's `loads` for
  * `key` (`namespace/name`, then `name`), else medium, as `capacityOfPlan` reads them.
  */
-export function demandOf(model: CapacityModel, load?: Load, key?: { readonly namespace: string; readonly name: string }): CapacityTotal {
+export function demandOf(model: CapacityModel, load?: Load, key?: ClusterKey): CapacityTotal {
+  return vectorOf(controlPlaneDemand(qpsOf(loadOf(model, load, key), model.baseline), model.baseline));
+}
+
+/** A hosted cluster's namespace and name, for the options' `loads`. */
+export interface ClusterKey {
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/** The load {@link demandOf} counts: `load`, else the options' `loads` for `key` (`namespace/name`, then `name`), else medium. */
+export function loadOf(model: CapacityModel, load?: Load, key?: ClusterKey): Load {
   const given = (k: string) => (Object.hasOwn(model.loads, k) ? model.loads[k] : undefined);
-  const chosen = load ?? (key ? (given(`${key.namespace}/${key.name}`) ?? given(key.name)) : undefined) ?? DEFAULT_LOAD;
-  return vectorOf(controlPlaneDemand(qpsOf(chosen, model.baseline), model.baseline));
+  return load ?? (key ? (given(`${key.namespace}/${key.name}`) ?? given(key.name)) : undefined) ?? DEFAULT_LOAD;
 }
 
 /** `total` plus `demand`. */
