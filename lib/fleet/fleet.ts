@@ -267,7 +267,8 @@ function checkHostedClusters(entries: readonly unknown[], options: PlanOptions, 
       return;
     }
     seen.set(key, index);
-    out.push({ index, findings, standIn, namespace: checked.plan.namespace, name: checked.plan.name, props, hostedCluster: checked.plan.hostedCluster, ...placement.output });
+    const { managementCluster: pin, zone, load } = placement.output;
+    out.push({ index, findings, standIn, namespace: checked.plan.namespace, name: checked.plan.name, props, hostedCluster: checked.plan.hostedCluster, pin, zone, load });
   });
   return out;
 }
