@@ -29,7 +29,9 @@ import type { FleetAddressPoolProps } from './fleet-props';
 
 /** One block of a pool, as recorded: `{ pool, range: 'first-last' }`. */
 export interface FleetAddressBlock {
+  /** The pool's name. */
   readonly pool: string;
+  /** The block's first and last address: `192.168.10.16-192.168.10.19`. */
   readonly range: string;
 }
 

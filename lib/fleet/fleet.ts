@@ -20,7 +20,7 @@ import type { PlanOptions } from '../core/plan';
 import { FleetAddressBlock, FleetAllocation, allocateBlocks, fillServices, needsAddresses, needsNodePortAddress } from './allocation';
 import type { FleetAddressPoolProps, FleetProps } from './fleet-props';
 import { fleetPlacementSchema, fleetPropsSchema } from './fleet-schema';
-import { PlacementRequest, PlacementTarget, clusterKey, placeClusters } from './placement';
+import { Placement, PlacementRequest, PlacementTarget, clusterKey, placeClusters } from './placement';
 import { FleetRecord, fleetRecordProblem } from './record';
 import { FleetChanges, FleetReport, fleetReport } from './report';
 
@@ -32,9 +32,11 @@ export const DEFAULT_HC_MAX_NUMBER = 80;
 
 /** One management cluster of the plan. */
 export interface FleetPlannedManagementCluster {
+  /** Its name in the fleet (its folder is `management-<name>`). */
   readonly name: string;
   /** @default none */
   readonly zone?: string;
+  /** Its props, as given. */
   readonly props: ManagementClusterProps;
 }
 
@@ -42,6 +44,7 @@ export interface FleetPlannedManagementCluster {
 export interface FleetPlannedHostedCluster {
   /** `namespace/name`. */
   readonly cluster: string;
+  /** The management cluster it is placed on. */
   readonly managementCluster: string;
   /** The props without the fleet's keys, with the NodePort address and DNS names filled in. */
   readonly props: HostedClusterProps;
@@ -49,17 +52,21 @@ export interface FleetPlannedHostedCluster {
   readonly reason: string;
   /** True when the previous record did not hold it. */
   readonly added: boolean;
+  /** What the fleet filled in and handed out to it. */
   readonly allocation: FleetAllocation;
 }
 
 /** The planned fleet. */
 export interface FleetPlan {
+  /** In the order of `managementClusters`. */
   readonly managementClusters: readonly FleetPlannedManagementCluster[];
   /** In the order of `hostedClusters`. */
   readonly hostedClusters: readonly FleetPlannedHostedCluster[];
   /** What the next run reads back. */
   readonly record: FleetRecord;
+  /** The placement changes against the previous record. */
   readonly changes: FleetChanges;
+  /** Per management cluster: what it holds and its headroom. */
   readonly report: FleetReport;
   /** `delivery` as given, for the delivery planners. @default none */
   readonly delivery?: unknown;
@@ -122,21 +129,7 @@ export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, 
   const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isMap(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
   const { placements } = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
-  // Fill what each cluster's management cluster shares, and check the result again.
-  const filled = new Map<number, { props: HostedClusterProps; allocation: FleetAllocation; hostedCluster: HostedCluster }>();
-  for (const hc of hcs) {
-    const placed = placements.get(hc.index);
-    const path = `hostedClusters[${hc.index}]`;
-    const fill = placed ? fillServices(hc.props, byName.get(placed.managementCluster)!, path, issues) : undefined;
-    if (!fill || (fill.props === hc.props && !hc.standIn)) {
-      found.push(...hc.findings);
-      if (fill) filled.set(hc.index, { ...fill, hostedCluster: hc.hostedCluster });
-      continue;
-    }
-    const again = checkHostedCluster(fill.props, options);
-    found.push(...nested(path, again.issues));
-    if (again.plan) filled.set(hc.index, { ...fill, hostedCluster: again.plan.hostedCluster });
-  }
+  const filled = fillAll(hcs, placements, byName, options, issues, found);
   const blockRequests = hcs
     .filter((hc) => filled.has(hc.index) && needsAddresses(filled.get(hc.index)!.hostedCluster))
     .map((hc) => ({ key: clusterKey(hc), managementCluster: placements.get(hc.index)!.managementCluster, index: hc.index }))
@@ -160,22 +153,7 @@ export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, 
   });
   const next = recordOf(planned);
   const changes = changesOf(planned, record);
-  const report = fleetReport(
-    mcs.map((mc) => {
-      const mine = planned.filter((p) => p.managementCluster === mc.name);
-      return {
-        name: mc.name,
-        ...(mc.zone !== undefined ? { zone: mc.zone } : {}),
-        capacity: mc.props.capacity as PlanCapacityOptions,
-        hcMaxNumber: mc.hcMaxNumber,
-        clusters: hcs
-          .filter((hc) => placements.get(hc.index)!.managementCluster === mc.name)
-          .map((hc) => ({ key: clusterKey(hc), load: hc.load ?? loadFromOptions(mc.props.capacity, hc), availability: hc.props.controllerAvailabilityPolicy })),
-        allocations: mine.flatMap((p) => (p.allocation.addresses ? [{ cluster: p.cluster, ...p.allocation.addresses }] : [])),
-      };
-    }),
-    changes,
-  );
+  const report = reportOf(mcs, hcs, planned, changes);
   const plan: FleetPlan = {
     managementClusters: mcs.map((mc) => ({ name: mc.name, ...(mc.zone !== undefined ? { zone: mc.zone } : {}), props: mc.props })),
     hostedClusters: planned,
@@ -185,6 +163,46 @@ export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, 
     ...(given.delivery !== undefined ? { delivery: given.delivery } : {}),
   };
   return { plan, issues: found };
+}
+
+type Filled = Map<number, { props: HostedClusterProps; allocation: FleetAllocation; hostedCluster: HostedCluster }>;
+
+/**
+ * Fills in what each placed cluster's management cluster shares and checks the filled props again
+ * (their findings replace the first check's). Unplaced clusters keep the first check's findings.
+ */
+function fillAll(hcs: readonly CheckedHc[], placements: ReadonlyMap<number, Placement>, byName: ReadonlyMap<string, CheckedMc>, options: PlanOptions, issues: IssueCollector, found: ValidationIssue[]): Filled {
+  const filled: Filled = new Map();
+  for (const hc of hcs) {
+    const placed = placements.get(hc.index);
+    const path = `hostedClusters[${hc.index}]`;
+    const fill = placed ? fillServices(hc.props, byName.get(placed.managementCluster)!, path, issues) : undefined;
+    if (!fill || (fill.props === hc.props && !hc.standIn)) {
+      found.push(...hc.findings);
+      if (fill) filled.set(hc.index, { ...fill, hostedCluster: hc.hostedCluster });
+      continue;
+    }
+    const again = checkHostedCluster(fill.props, options);
+    found.push(...nested(path, again.issues));
+    if (again.plan) filled.set(hc.index, { ...fill, hostedCluster: again.plan.hostedCluster });
+  }
+  return filled;
+}
+
+/** The report: per management cluster its clusters with their loads, and its blocks. */
+function reportOf(mcs: readonly CheckedMc[], hcs: readonly CheckedHc[], planned: readonly FleetPlannedHostedCluster[], changes: FleetChanges): FleetReport {
+  const onMc = (name: string) => hcs.filter((_, i) => planned[i].managementCluster === name);
+  return fleetReport(
+    mcs.map((mc) => ({
+      name: mc.name,
+      ...(mc.zone !== undefined ? { zone: mc.zone } : {}),
+      capacity: mc.props.capacity as PlanCapacityOptions,
+      hcMaxNumber: mc.hcMaxNumber,
+      clusters: onMc(mc.name).map((hc) => ({ key: clusterKey(hc), load: hc.load ?? loadFromOptions(mc.props.capacity, hc), availability: hc.props.controllerAvailabilityPolicy })),
+      allocations: planned.filter((p) => p.managementCluster === mc.name).flatMap((p) => (p.allocation.addresses ? [{ cluster: p.cluster, ...p.allocation.addresses }] : [])),
+    })),
+    changes,
+  );
 }
 
 /** The options' load for a cluster (`namespace/name`, then name), as the capacity model reads it. */

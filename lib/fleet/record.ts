@@ -9,6 +9,7 @@ import type { FleetAddressBlock } from './allocation';
 
 /** What the next run keeps. */
 export interface FleetRecord {
+  /** The record's format. */
   readonly version: 1;
   /** `namespace/name` → management cluster. */
   readonly placements: Readonly<Record<string, string>>;

@@ -13,6 +13,7 @@ export type FleetLimit = LimitingFactor | 'hcMaxNumber';
 
 /** One management cluster in the report. */
 export interface FleetManagementClusterReport {
+  /** Its name in the fleet. */
   readonly name: string;
   /** @default none */
   readonly zone?: string;
@@ -24,8 +25,11 @@ export interface FleetManagementClusterReport {
   readonly headroom: number;
   /** Its clusters over its capacity (0 to 1 when it fits). */
   readonly usedShare: number;
+  /** What caps it. */
   readonly limitingFactor: FleetLimit;
+  /** The add-on's limit on its hosted clusters. */
   readonly hcMaxNumber: number;
+  /** Its clusters fit (headroom 0 or more). */
   readonly fits: boolean;
   /** Address blocks of its clusters, by cluster. */
   readonly allocations: readonly { readonly cluster: string; readonly pool: string; readonly range: string }[];
@@ -43,7 +47,9 @@ export interface FleetChanges {
 
 /** The fleet report. */
 export interface FleetReport {
+  /** One entry per management cluster, in the fleet's order. */
   readonly managementClusters: readonly FleetManagementClusterReport[];
+  /** The placement changes of this run. */
   readonly changes: FleetChanges;
 }
 
@@ -154,6 +160,7 @@ export function fleetReportSvg(report: FleetReport): string {
 
 /** What {@link fleetSummary} reads of a fleet plan. */
 export interface FleetSummaryInput {
+  /** The placed hosted clusters. */
   readonly hostedClusters: readonly { readonly cluster: string; readonly managementCluster: string; readonly reason: string; readonly added: boolean }[];
   readonly report: FleetReport;
 }
