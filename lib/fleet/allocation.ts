@@ -48,10 +48,15 @@ export interface FleetAllocation {
 /** The services external-dns names, with the prefix `hypershift create cluster --external-dns-domain` gives each. */
 export const EXTERNAL_DNS_PREFIXES: Readonly<Partial<Record<ServiceType, string>>> = { APIServer: 'api', OAuthServer: 'oauth', Konnectivity: 'konnectivity', Ignition: 'ignition' };
 
-/** The cluster publishes on node ports (its mapping, else its platform's) and gives no address. @internal */
-export function needsNodePortAddress(props: HostedClusterProps): boolean {
+/**
+ * The props as an unplaced cluster is checked: one on node ports without an address gets a
+ * stand-in (TEST-NET-1, never written), since the management cluster it would go to may give it
+ * one; the placement's finding says why it has none. @internal
+ */
+export function withStandInAddress(props: HostedClusterProps): HostedClusterProps {
   const services = props.services ?? {};
-  return (services.mapping ?? platformDefinition(props.platform?.type)?.defaultMapping) === 'NodePort' && services.apiServerAddress === undefined;
+  const mapping = services.mapping ?? platformDefinition(props.platform?.type)?.defaultMapping;
+  return mapping === 'NodePort' && services.apiServerAddress === undefined ? { ...props, services: { ...services, apiServerAddress: '192.0.2.0' } } : props;
 }
 
 /** The props with the management cluster's NodePort address and DNS names filled in where the cluster gives none. @internal */

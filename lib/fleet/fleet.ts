@@ -8,16 +8,17 @@ import type { Load } from '../capacity/baseline';
 import { CapacityModel, capacityModel } from '../capacity/capacity-model';
 import type { PlanCapacityOptions } from '../capacity/input';
 import { IssueCollector, ValidationIssue } from '../core/errors';
+import { CLI_DEFAULTS } from '../core/defaults';
 import { dnsLabelProblem } from '../core/names';
 import { quote, schemaFindings } from '../core/schema';
 import { v } from '../core/valibot';
 import { checkManagementCluster } from '../management/management-cluster';
 import type { ManagementClusterProps } from '../management/management-cluster-props';
-import { checkHostedCluster } from '../platforms';
+import { checkHostedCluster, platformDefinition } from '../platforms';
 import type { HostedClusterProps } from '../platforms/props';
 import type { HostedCluster } from '../api';
 import type { PlanOptions } from '../core/plan';
-import { FleetAddressBlock, FleetAllocation, allocateBlocks, fillServices, needsAddresses, needsNodePortAddress } from './allocation';
+import { FleetAddressBlock, FleetAllocation, allocateBlocks, fillServices, needsAddresses, withStandInAddress } from './allocation';
 import type { FleetAddressPoolProps, FleetProps } from './fleet-props';
 import { fleetPlacementSchema, fleetPropsSchema } from './fleet-schema';
 import { Placement, PlacementRequest, PlacementTarget, clusterKey, placeClusters } from './placement';
@@ -83,16 +84,13 @@ interface CheckedMc {
   readonly dnsDomain?: string;
 }
 
-interface CheckedHc {
+/** A hosted cluster as given: what placement reads of it (its own check comes once it is placed, with what the fleet fills in). */
+interface GivenHc {
   readonly index: number;
-  /** Its findings (nested), reported unless it is checked again with its allocations. */
-  readonly findings: readonly ValidationIssue[];
-  /** It publishes on node ports without an address: checked with a stand-in, and checked again once placed. */
-  readonly standIn: boolean;
   readonly namespace: string;
   readonly name: string;
+  readonly platform: string;
   readonly props: HostedClusterProps;
-  readonly hostedCluster: HostedCluster;
   readonly pin?: string;
   readonly zone?: string;
   readonly load?: Load;
@@ -122,14 +120,14 @@ export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, 
   const onOverflow = placing.onOverflow === 'error' ? 'error' : 'warn';
 
   const mcs = checkManagementClusters(listAt(given, 'managementClusters'), issues, found);
-  const hcs = checkHostedClusters(listAt(given, 'hostedClusters'), options, issues, found);
+  const { given: hcs, unplaceable } = givenHostedClusters(listAt(given, 'hostedClusters'), issues, found);
   const byName = new Map(mcs.map((mc) => [mc.name, mc]));
   const targets: PlacementTarget[] = mcs.map((mc) => ({ name: mc.name, zone: mc.zone, platforms: new Set(mc.props.platforms), model: mc.model, hcMaxNumber: mc.hcMaxNumber }));
-  const requests: PlacementRequest[] = hcs.map((hc) => ({ index: hc.index, namespace: hc.namespace, name: hc.name, platform: hc.hostedCluster.spec.platform.type, zone: hc.zone, pin: hc.pin, load: hc.load }));
+  const requests: PlacementRequest[] = hcs.map((hc) => ({ index: hc.index, namespace: hc.namespace, name: hc.name, platform: hc.platform, zone: hc.zone, pin: hc.pin, load: hc.load }));
   const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isMap(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
   const { placements } = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
-  const filled = fillAll(hcs, placements, byName, options, issues, found);
+  const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, issues, found);
   const blockRequests = hcs
     .filter((hc) => filled.has(hc.index) && needsAddresses(filled.get(hc.index)!.hostedCluster))
     .map((hc) => ({ key: clusterKey(hc), managementCluster: placements.get(hc.index)!.managementCluster, index: hc.index }))
@@ -137,7 +135,7 @@ export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, 
   const pools = (parsed.success ? parsed.output.addressPools : undefined) ?? ([] as readonly FleetAddressPoolProps[]);
   const blocks = allocateBlocks(pools, declared, blockRequests, record?.allocations ?? {}, issues);
 
-  if (!parsed.success || found.some((i) => i.severity === 'error')) return { issues: found };
+  if (!parsed.success || found.some((i) => i.severity === 'error') || hcs.some((hc) => !filled.has(hc.index))) return { issues: found };
   const planned: FleetPlannedHostedCluster[] = hcs.map((hc) => {
     const placed = placements.get(hc.index)!;
     const fill = filled.get(hc.index)!;
@@ -168,29 +166,31 @@ export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, 
 type Filled = Map<number, { props: HostedClusterProps; allocation: FleetAllocation; hostedCluster: HostedCluster }>;
 
 /**
- * Fills in what each placed cluster's management cluster shares and checks the filled props again
- * (their findings replace the first check's). Unplaced clusters keep the first check's findings.
+ * Fills in what each placed cluster's management cluster shares and checks the filled props, once
+ * per cluster (unplaced ones as given, with a stand-in NodePort address), with the fleet's paths.
  */
-function fillAll(hcs: readonly CheckedHc[], placements: ReadonlyMap<number, Placement>, byName: ReadonlyMap<string, CheckedMc>, options: PlanOptions, issues: IssueCollector, found: ValidationIssue[]): Filled {
+function fillAll(
+  hcs: readonly GivenHc[],
+  placements: ReadonlyMap<number, Placement>,
+  byName: ReadonlyMap<string, CheckedMc>,
+  options: PlanOptions,
+  issues: IssueCollector,
+  found: ValidationIssue[],
+): Filled {
   const filled: Filled = new Map();
-  for (const hc of hcs) {
+  for (const hc of [...hcs].sort((a, b) => a.index - b.index)) {
     const placed = placements.get(hc.index);
     const path = `hostedClusters[${hc.index}]`;
-    const fill = placed ? fillServices(hc.props, byName.get(placed.managementCluster)!, path, issues) : undefined;
-    if (!fill || (fill.props === hc.props && !hc.standIn)) {
-      found.push(...hc.findings);
-      if (fill) filled.set(hc.index, { ...fill, hostedCluster: hc.hostedCluster });
-      continue;
-    }
-    const again = checkHostedCluster(fill.props, options);
-    found.push(...nested(path, again.issues));
-    if (again.plan) filled.set(hc.index, { ...fill, hostedCluster: again.plan.hostedCluster });
+    const fill = placed ? fillServices(hc.props, byName.get(placed.managementCluster)!, path, issues) : { props: withStandInAddress(hc.props), allocation: {} };
+    const checked = checkHostedCluster(fill.props, options);
+    found.push(...nested(path, checked.issues));
+    if (placed && checked.plan) filled.set(hc.index, { ...fill, hostedCluster: checked.plan.hostedCluster });
   }
   return filled;
 }
 
 /** The report: per management cluster its clusters with their loads, and its blocks. */
-function reportOf(mcs: readonly CheckedMc[], hcs: readonly CheckedHc[], planned: readonly FleetPlannedHostedCluster[], changes: FleetChanges): FleetReport {
+function reportOf(mcs: readonly CheckedMc[], hcs: readonly GivenHc[], planned: readonly FleetPlannedHostedCluster[], changes: FleetChanges): FleetReport {
   const onMc = (name: string) => hcs.filter((_, i) => planned[i].managementCluster === name);
   return fleetReport(
     mcs.map((mc) => ({
@@ -257,12 +257,13 @@ function checkManagementClusters(entries: readonly unknown[], issues: IssueColle
 }
 
 /**
- * Each hosted cluster: the fleet's keys by their schema, the rest by checkHostedCluster;
- * `namespace/name` unique (FL2). A cluster on node ports without an address is checked with a
- * stand-in address, since its management cluster may give it one.
+ * Each hosted cluster's fleet keys, by their schema, and what placement needs of it: namespace,
+ * name (unique, FL2) and platform. The rest is checkHostedCluster's, once the cluster is placed
+ * and filled in; a cluster without a usable name or platform is not placed and only checked.
  */
-function checkHostedClusters(entries: readonly unknown[], options: PlanOptions, issues: IssueCollector, found: ValidationIssue[]): CheckedHc[] {
-  const out: CheckedHc[] = [];
+function givenHostedClusters(entries: readonly unknown[], issues: IssueCollector, found: ValidationIssue[]): { given: GivenHc[]; unplaceable: GivenHc[] } {
+  const given: GivenHc[] = [];
+  const unplaceable: GivenHc[] = [];
   const seen = new Map<string, number>();
   entries.forEach((entry, index) => {
     if (!isMap(entry)) return; // the schema's finding
@@ -270,29 +271,30 @@ function checkHostedClusters(entries: readonly unknown[], options: PlanOptions, 
     const placement = v.safeParse(fleetPlacementSchema, entry);
     if (!placement.success) found.push(...nested(path, schemaFindings(placement.issues, FLEET_LABEL)));
     const { managementCluster: _pin, zone: _zone, load: _load, ...rest } = entry;
-    const props = rest as unknown as HostedClusterProps;
-    const standIn = needsNodePortAddress(props);
-    const checked = checkHostedCluster(standIn ? { ...props, services: { ...props.services, apiServerAddress: NODE_PORT_STAND_IN } } : props, options);
-    const findings = nested(path, checked.issues);
-    if (!checked.plan || !placement.success) {
-      found.push(...findings);
+    const platform = isMap(rest.platform) ? rest.platform.type : undefined;
+    const hc: GivenHc = {
+      index,
+      namespace: typeof rest.namespace === 'string' ? rest.namespace : CLI_DEFAULTS.namespace,
+      name: String(rest.name),
+      platform: String(platform),
+      props: rest as unknown as HostedClusterProps,
+      ...(placement.success ? { pin: placement.output.managementCluster, zone: placement.output.zone, load: placement.output.load } : {}),
+    };
+    if (!placement.success || typeof rest.name !== 'string' || !platformDefinition(platform)) {
+      unplaceable.push(hc);
       return;
     }
-    const key = clusterKey(checked.plan);
+    const key = clusterKey(hc);
     if (seen.has(key)) {
-      found.push(...findings);
       issues.error(`${path}.name`, `hosted cluster ${key} is also hostedClusters[${seen.get(key)}]; its folders, ManagedCluster and Flux names would collide.`, 'Give every hosted cluster its own namespace/name.');
+      unplaceable.push(hc);
       return;
     }
     seen.set(key, index);
-    const { managementCluster: pin, zone, load } = placement.output;
-    out.push({ index, findings, standIn, namespace: checked.plan.namespace, name: checked.plan.name, props, hostedCluster: checked.plan.hostedCluster, pin, zone, load });
+    given.push(hc);
   });
-  return out;
+  return { given, unplaceable };
 }
-
-/** The address a NodePort cluster without one is checked with before placement (TEST-NET-1, never written). */
-const NODE_PORT_STAND_IN = '192.0.2.0';
 
 function recordOf(planned: readonly FleetPlannedHostedCluster[]): FleetRecord {
   const placements: Record<string, string> = {};
