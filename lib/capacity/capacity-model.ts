@@ -19,6 +19,8 @@ export interface CapacityModel {
   readonly unit: Vector;
   /** Loads by `namespace/name` or name, from the capacity options. */
   readonly loads: Readonly<Record<string, Load>>;
+  /** Whether {@link loads} has any. */
+  readonly anyLoads: boolean;
 }
 
 /** What the control planes on a management cluster need in total, per limit. */
@@ -37,6 +39,7 @@ export function capacityModel(options: PlanCapacityOptions | unknown): CapacityM
     baseline,
     unit: vectorOf(controlPlaneDemand(qpsOf(DEFAULT_LOAD, baseline), baseline)),
     loads: parsed.output.loads ?? {},
+    anyLoads: Object.keys(parsed.output.loads ?? {}).length > 0,
   };
 }
 
@@ -56,6 +59,7 @@ export interface ClusterKey {
 
 /** The load {@link demandOf} counts: `load`, else the options' `loads` for `key` (`namespace/name`, then `name`), else medium. */
 export function loadOf(model: CapacityModel, load?: Load, key?: ClusterKey): Load {
+  if (load !== undefined || !model.anyLoads) return load ?? DEFAULT_LOAD;
   const given = (k: string) => (Object.hasOwn(model.loads, k) ? model.loads[k] : undefined);
   return load ?? (key ? (given(`${key.namespace}/${key.name}`) ?? given(key.name)) : undefined) ?? DEFAULT_LOAD;
 }
