@@ -109,6 +109,13 @@ export { planCapacity, planCapacityOrThrow, capacityReportJson, capacityReportSv
 export type { CapacityInput, CapacityClusterInput, WorkerGroupInput, PlanCapacityOptions, Load, SizingBaseline } from './capacity';
 export type { CapacityResult, CapacityReport, WorkerGroupReport, ClusterDemandReport, ControlPlaneDemand, LimitingFactor } from './capacity';
 
+// Fleets: hosted clusters placed over management clusters (platform, zone, capacity; sticky), what
+// each management cluster shares allocated, the record the next run keeps, and the fleet report.
+export { checkFleet, fleetRecordJson, readFleetRecord, fleetReportJson, fleetReportSvg, fleetSummary } from './fleet';
+export type { FleetProps, FleetManagementClusterProps, FleetHostedClusterProps, FleetPlacementProps, FleetPlacementOptions, FleetAddressPoolProps } from './fleet';
+export type { FleetPlan, FleetPlannedHostedCluster, FleetPlannedManagementCluster, FleetAllocation, FleetAddressBlock, FleetRecord } from './fleet';
+export type { FleetReport, FleetManagementClusterReport, FleetChanges, FleetLimit, FleetSummaryInput } from './fleet';
+
 // GitOps: health checks for Argo CD (Lua) and Flux (CEL), from one decision table per kind.
 export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs } from './gitops';
 export type { ArgoCdHealthCheck, FluxHealthCheckExpr } from './gitops';

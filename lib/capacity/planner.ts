@@ -102,7 +102,8 @@ export const CAPACITY_INPUT = 'capacity input';
 /** Findings about the fleet as a whole refer to this object. */
 export const MANAGEMENT_CAPACITY = 'management cluster capacity';
 
-interface Group {
+/** A worker group with its defaults filled. @internal */
+export interface Group {
   readonly name: string;
   readonly count: number;
   readonly vCPU: number;
@@ -198,7 +199,8 @@ export function planCapacityOrThrow(input: CapacityInput): CapacityReport {
   return report;
 }
 
-function groupsOf(workers: readonly { name?: string; count?: number; vCPU: number; memoryGiB: number; maxPods?: number }[]): Group[] {
+/** The worker groups of the input with their defaults (name, count, maxPods). @internal */
+export function groupsOf(workers: readonly { name?: string; count?: number; vCPU: number; memoryGiB: number; maxPods?: number }[]): Group[] {
   return workers.map((w, index) => ({
     name: w.name ?? (index === 0 ? 'workers' : `workers-${index + 1}`),
     count: w.count ?? 1,
@@ -213,9 +215,10 @@ const EPSILON = 1e-9;
 const floorCapacity = (value: number) => Math.floor(value + EPSILON);
 
 /** A demand per limit: what HCPs need of each (requests, usage, pods), or one HCP's. */
-type Vector = Record<LimitingFactor, number>;
+export type Vector = Record<LimitingFactor, number>;
 
-const vectorOf = (d: ControlPlaneDemand): Vector => ({
+/** @internal */
+export const vectorOf = (d: ControlPlaneDemand): Vector => ({
   cpuRequest: d.cpuRequest,
   cpuUsage: d.cpuUsage,
   memoryRequest: d.memoryRequest,
@@ -223,26 +226,36 @@ const vectorOf = (d: ControlPlaneDemand): Vector => ({
   pods: d.pods,
 });
 const supplyOf = (g: Group): Vector => ({ cpuRequest: g.vCPU, cpuUsage: g.vCPU, memoryRequest: g.memoryGiB, memoryUsage: g.memoryGiB, pods: g.maxPods });
-const combine = (a: Vector, b: Vector, m: number): Vector =>
-  Object.fromEntries(LIMITING_FACTORS.map((f) => [f, Math.max(0, a[f] + m * b[f])])) as Vector;
-const ZERO: Vector = { cpuRequest: 0, cpuUsage: 0, memoryRequest: 0, memoryUsage: 0, pods: 0 };
+/** `a + m × b` per limit, never below 0. @internal */
+export const combine = (a: Vector, b: Vector, m: number): Vector => ({
+  // Spelled out rather than mapped over LIMITING_FACTORS: placement calls it per candidate per cluster.
+  cpuRequest: Math.max(0, a.cpuRequest + m * b.cpuRequest),
+  cpuUsage: Math.max(0, a.cpuUsage + m * b.cpuUsage),
+  memoryRequest: Math.max(0, a.memoryRequest + m * b.memoryRequest),
+  memoryUsage: Math.max(0, a.memoryUsage + m * b.memoryUsage),
+  pods: Math.max(0, a.pods + m * b.pods),
+});
+/** @internal */
+export const ZERO: Vector = { cpuRequest: 0, cpuUsage: 0, memoryRequest: 0, memoryUsage: 0, pods: 0 };
 
 /** How many times a worker holds `demand` (Infinity for none): the least over the limits. */
 function times(g: Group, demand: Vector): number {
   const supply = supplyOf(g);
-  return Math.min(...LIMITING_FACTORS.map((f) => (demand[f] > 0 ? supply[f] / demand[f] : Infinity)));
+  let least = Infinity;
+  for (const f of LIMITING_FACTORS) if (demand[f] > 0) least = Math.min(least, supply[f] / demand[f]);
+  return least;
 }
 
 /**
  * Whether a total demand fits: spread over the groups with the same share of every cluster on each
  * group, group g can take a share up to `count × times(g)`, and the shares must reach 1.
  */
-function fits(groups: readonly Group[], total: Vector): boolean {
+export function fits(groups: readonly Group[], total: Vector): boolean {
   return groups.reduce((sum, g) => sum + g.count * times(g, total), 0) >= 1 - EPSILON;
 }
 
 /** Hosted control planes the groups hold, each control plane having this demand (the documentation's formula). */
-function capacityAt(groups: readonly Group[], demand: ControlPlaneDemand): number {
+export function capacityAt(groups: readonly Group[], demand: ControlPlaneDemand): number {
   return floorCapacity(groups.reduce((sum, g) => sum + workerLimits(g, demand).perWorker * g.count, 0));
 }
 
@@ -251,7 +264,7 @@ function capacityAt(groups: readonly Group[], demand: ControlPlaneDemand): numbe
  * negative, how many of the fleet's average control planes would have to go. Never rises as the
  * fleet grows, never falls as workers are added.
  */
-function headroomOf(groups: readonly Group[], fleet: Vector, n: number, unit: Vector): number {
+export function headroomOf(groups: readonly Group[], fleet: Vector, n: number, unit: Vector): number {
   const share = groups.reduce((sum, g) => sum + g.count * times(g, fleet), 0);
   if (share < 1 - EPSILON) return -Math.ceil(n * (1 - share) - EPSILON);
   let lo = 0; // fits

@@ -13,7 +13,8 @@ export function capacityReportJson(report: CapacityReport): string {
   return `${JSON.stringify(canonical(report), null, 2)}\n`;
 }
 
-function canonical(value: unknown): unknown {
+/** A copy with keys sorted and numbers rounded, as the report's JSON writes it. @internal */
+export function canonical(value: unknown): unknown {
   if (typeof value === 'number') return Number.isFinite(value) ? round(value, JSON_DECIMALS) : String(value);
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
@@ -30,8 +31,8 @@ function round(value: number, decimals: number): number {
   return Object.is(rounded, -0) ? 0 : rounded;
 }
 
-/** `1234.56` → `1,234.6`; at most one decimal, no locale dependence. */
-function num(value: number, decimals = 1): string {
+/** `1234.56` → `1,234.6`; at most one decimal, no locale dependence. @internal */
+export function num(value: number, decimals = 1): string {
   const [whole, fraction] = round(value, decimals).toFixed(decimals).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const trimmed = fraction?.replace(/0+$/, '');
@@ -74,7 +75,8 @@ export function capacitySummary(report: CapacityReport): string {
 const RESOURCE_LABELS: Readonly<Record<Resource, string>> = { vCPU: 'vCPU', memory: 'memory', pods: 'pods' };
 const RESOURCE_UNITS: Readonly<Record<Resource, string>> = { vCPU: 'vCPU', memory: 'GiB', pods: 'pods' };
 
-const COLORS = {
+/** The pictures' colours. @internal */
+export const COLORS = {
   text: '#111827',
   muted: '#4b5563',
   capacity: '#e5e7eb',
@@ -87,7 +89,7 @@ const COLORS = {
 } as const;
 
 /** Splits text into lines of at most `max` characters at spaces (a longer word gets a line of its own). */
-function wrap(text: string, max: number): string[] {
+export function wrap(text: string, max: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
@@ -99,7 +101,8 @@ function wrap(text: string, max: number): string[] {
   return [...lines, line];
 }
 
-function escapeXml(text: string): string {
+/** Text for SVG. @internal */
+export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
 }
 

@@ -18,6 +18,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['api'],
   ['core'],
   ['platforms', 'management', 'capacity', 'gitops', 'edge'],
+  ['fleet'],
   ['day2'],
   ['cdk8s', 'pulumi'],
   [''],

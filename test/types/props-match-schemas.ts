@@ -108,6 +108,8 @@ import { hostedClusterRestorePropsSchema } from '../../lib/management/hosted-clu
 import type { HostedClusterBackupProps, HostedClusterRestoreProps } from '../../lib/management/protection-props';
 import { hostedClusterMigrationPropsSchema } from '../../lib/management/migration';
 import type { HostedClusterMigrationProps } from '../../lib/management/migration-props';
+import { fleetAddressPoolSchema, fleetManagementClusterSchema, fleetPlacementOptionsSchema, fleetPlacementSchema, fleetPropsSchema } from '../../lib/fleet/fleet-schema';
+import type { FleetAddressPoolProps, FleetManagementClusterProps, FleetPlacementOptions, FleetPlacementProps, FleetProps } from '../../lib/fleet/fleet-props';
 
 /** `true` when A and B are the same type (the compiler's identity relation, not assignability). */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -216,6 +218,13 @@ same<NodeAgentProps, v.InferOutput<typeof nodeAgentPropsSchema>>(true);
 same<HostedClusterBackupProps, v.InferOutput<typeof hostedClusterBackupPropsSchema>>(true);
 same<HostedClusterRestoreProps, v.InferOutput<typeof hostedClusterRestorePropsSchema>>(true);
 same<HostedClusterMigrationProps, v.InferOutput<typeof hostedClusterMigrationPropsSchema>>(true);
+
+// Fleets: the fleet's own settings (the descriptions inside are checked by their own checkers).
+same<FleetManagementClusterProps, v.InferOutput<typeof fleetManagementClusterSchema>>(true);
+same<FleetPlacementProps, v.InferOutput<typeof fleetPlacementSchema>>(true);
+same<FleetPlacementOptions, v.InferOutput<typeof fleetPlacementOptionsSchema>>(true);
+same<FleetAddressPoolProps, v.InferOutput<typeof fleetAddressPoolSchema>>(true);
+same<FleetProps, v.InferOutput<typeof fleetPropsSchema>>(true);
 
 // Edge sites.
 same<EdgeSiteProps, v.InferOutput<typeof edgeSitePropsSchema>>(true);
