@@ -112,6 +112,9 @@ export type { CapacityResult, CapacityReport, WorkerGroupReport, ClusterDemandRe
 // GitOps: health checks for Argo CD (Lua) and Flux (CEL), from one decision table per kind.
 export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs } from './gitops';
 export type { ArgoCdHealthCheck, FluxHealthCheckExpr } from './gitops';
+// Delivery of the output folders by Argo CD (ApplicationSet, AppProject; ACM Placement and GitOpsCluster) or Flux (staged Kustomizations).
+export { checkDelivery } from './delivery';
+export type { DeliveryProps, ArgoCdDeliveryProps, FluxDeliveryProps, AcmDeliveryProps } from './delivery';
 
 // The Kubernetes objects the library emits (types only).
 export type {
