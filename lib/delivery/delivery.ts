@@ -112,12 +112,13 @@ export function checkDelivery(
   if (!checked.props) return { issues: prefixed(checked.issues) };
   const issues = new IssueCollector(DELIVERY_OBJECT);
   const props = checked.props;
+  const sorted = [...folders].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
   const ctx: DeliveryContext = {
     repoURL: props.repoURL,
     revision: props.revision ?? 'main',
     path: (props.path ?? 'dist').replace(/\/+$/, '') || '.',
-    folders,
-    delivered: folders.filter((f) => !f.folder.startsWith(GITOPS_PREFIX)),
+    folders: sorted,
+    delivered: sorted.filter((f) => !f.folder.startsWith(GITOPS_PREFIX)),
     placement,
     issues,
   };
