@@ -14,6 +14,12 @@ export const SHARED_DIR = path.resolve(REPO_ROOT, '..', 'shared');
 export const START_SCRIPT = path.join(SHARED_DIR, 'tools', 'crd-server', 'start');
 export const STOP_SCRIPT = path.join(SHARED_DIR, 'tools', 'crd-server', 'stop');
 export const REFERENCE_CRDS = path.join(SHARED_DIR, 'reference', 'crds');
+/**
+ * CRDs written for the tests, served beside the reference ones: kinds the library writes whose
+ * upstream CRD is not in ../shared (the Argo CD operator's ArgoCD, of which it patches one field).
+ * Each file says why it exists.
+ */
+export const TEST_CRDS = path.join(REPO_ROOT, 'test', 'conformance', 'crds');
 
 export interface CrdServer {
   readonly url: string;
