@@ -58,6 +58,9 @@ export type { VersionChange } from './core/upgrade';
 // What every plan result is made of: its objects as plan items, each with where it is applied (the
 // management cluster or a hosted cluster's API), its phase and when it counts as ready.
 export type { PlannedPart, PlanItem, Target, Phase, Readiness } from './core/plan-model';
+// The folders a synth writes (one per cluster, in stage sub-folders): what the delivery planners deliver.
+export { folderSpecs, STAGES } from './core/output-layout';
+export type { FolderSpec, StageSpec, KindRef, Stage } from './core/output-layout';
 
 // Findings: what every check returns and every failure carries.
 export { HcpValidationError, formatIssues } from './core/errors';
@@ -163,4 +166,13 @@ export type {
   ScheduleSpec,
   Restore,
   RestoreSpec,
+  // Delivery (Argo CD, Flux, ACM).
+  AppProject,
+  ApplicationSet,
+  ArgoCd,
+  GitRepository,
+  FluxKustomization,
+  ManagedClusterSetBinding,
+  Placement,
+  GitOpsCluster,
 } from './api';

@@ -191,7 +191,7 @@ export function unknownName(issues: IssueCollector, path: string, message: strin
   issues.error(path, `${message}${guess ? `; did you mean ${quote(guess)}?` : '.'}`, guess ? `Use ${quote(guess)}.` : otherwise);
 }
 
-/** The objects of one part, for tests and the conformance suite. */
+/** Every object of the parts, in order. */
 export function deliveryObjects(parts: readonly PlannedPart[]): KubernetesObject[] {
   return parts.flatMap((p) => p.objects.map((o) => o.object));
 }

@@ -96,6 +96,15 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'extensions.hive.openshift.io/v1alpha1 ImageClusterInstall': 'imageclusterinstalls',
   'hive.openshift.io/v1 ClusterDeployment': 'clusterdeployments',
   'hive.openshift.io/v1 ClusterImageSet': 'clusterimagesets',
+  // Delivery: Argo CD (and its operator's ArgoCD, from test/conformance/crds), Flux and ACM.
+  'argoproj.io/v1alpha1 AppProject': 'appprojects',
+  'argoproj.io/v1alpha1 ApplicationSet': 'applicationsets',
+  'argoproj.io/v1beta1 ArgoCD': 'argocds',
+  'source.toolkit.fluxcd.io/v1 GitRepository': 'gitrepositories',
+  'kustomize.toolkit.fluxcd.io/v1 Kustomization': 'kustomizations',
+  'cluster.open-cluster-management.io/v1beta2 ManagedClusterSetBinding': 'managedclustersetbindings',
+  'cluster.open-cluster-management.io/v1beta1 Placement': 'placements',
+  'apps.open-cluster-management.io/v1beta1 GitOpsCluster': 'gitopsclusters',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */
