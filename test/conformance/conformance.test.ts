@@ -324,6 +324,15 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
     const hostedCluster = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'HostedCluster')!.object);
     const nodePool = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'NodePool')!.object);
 
+    test('an ArgoCD patch with a field the library never writes is rejected (the test-only CRD serves only resourceHealthChecks)', async () => {
+      const argoCd = clone(CUSTOM_CASES.find((c) => c.object.kind === 'ArgoCD')!.object);
+      expect((await post(argoCd)).status).toBe(201);
+      argoCd.spec.server = { insecure: true };
+      const result = await post(argoCd);
+      expect(result.status).toBe(400);
+      expect(result.body.message).toContain('unknown field "spec.server"');
+    });
+
     test('a KlusterletAddonConfig without one of its four required controllers is rejected', async () => {
       const addons = clone(CUSTOM_CASES.find((c) => c.object.kind === 'KlusterletAddonConfig')!.object);
       expect((await post(addons)).status).toBe(201);
