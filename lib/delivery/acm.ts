@@ -12,8 +12,8 @@ import type { PlanItem, PlannedPart } from '../core';
 import { PHASES, planItem } from '../core';
 import { IN_CLUSTER } from './argocd';
 import type { ArgoCdSettings } from './argocd';
-import type { DeliveryContext } from './delivery';
-import { checkName } from './delivery';
+import type { DeliveryContext } from './context';
+import { checkName } from './context';
 import type { AcmDeliveryProps, ArgoCdDeliveryProps } from './delivery-props';
 
 /** ManagedCluster label that holds its name (set by ACM's registration). */

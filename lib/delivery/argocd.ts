@@ -11,8 +11,8 @@ import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, KindRef, PlannedPart } from '../core';
 import { GITOPS_PREFIX, MANAGEMENT_CLUSTER, PHASES, managementTarget, planItem, quote, targetFolder } from '../core';
 import { argoCdConfigMapData, argoCdHealthChecks } from '../gitops';
-import type { DeliveryContext } from './delivery';
-import { checkName, repoPath, unknownName } from './delivery';
+import type { DeliveryContext } from './context';
+import { checkName, repoPath, unknownName } from './context';
 import type { ArgoCdDeliveryProps } from './delivery-props';
 
 /** The Argo CD cluster name of the cluster Argo CD runs on. */

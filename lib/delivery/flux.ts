@@ -22,8 +22,8 @@ import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, PlanItem, PlannedPart, StageSpec } from '../core';
 import { GITOPS_PREFIX, MANAGEMENT_CLUSTER, MAX_LABEL_LENGTH, PHASES, managementTarget, planItem, quote, secretKeys, secretNames, targetFolder } from '../core';
 import { fluxHealthCheckExprs } from '../gitops';
-import type { DeliveryContext } from './delivery';
-import { GO_DURATION, checkName, repoPath } from './delivery';
+import type { DeliveryContext } from './context';
+import { GO_DURATION, checkName, repoPath } from './context';
 import type { FluxDeliveryProps } from './delivery-props';
 
 /** The GitRepository of every management cluster's Flux. */
