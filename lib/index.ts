@@ -58,6 +58,9 @@ export type { VersionChange } from './core/upgrade';
 // What every plan result is made of: its objects as plan items, each with where it is applied (the
 // management cluster or a hosted cluster's API), its phase and when it counts as ready.
 export type { PlannedPart, PlanItem, Target, Phase, Readiness } from './core/plan-model';
+// The folders a synth writes (one per cluster, in stage sub-folders): what the delivery planners deliver.
+export { folderSpecs, STAGES } from './core/output-layout';
+export type { FolderSpec, StageSpec, KindRef, Stage } from './core/output-layout';
 
 // Findings: what every check returns and every failure carries.
 export { HcpValidationError, formatIssues } from './core/errors';
@@ -119,6 +122,9 @@ export type { FleetReport, FleetManagementClusterReport, FleetChanges, FleetLimi
 // GitOps: health checks for Argo CD (Lua) and Flux (CEL), from one decision table per kind.
 export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs } from './gitops';
 export type { ArgoCdHealthCheck, FluxHealthCheckExpr } from './gitops';
+// Delivery of the output folders by Argo CD (ApplicationSet, AppProject; ACM Placement and GitOpsCluster) or Flux (staged Kustomizations).
+export { checkDelivery } from './delivery';
+export type { DeliveryProps, ArgoCdDeliveryProps, FluxDeliveryProps, AcmDeliveryProps } from './delivery';
 
 // The Kubernetes objects the library emits (types only).
 export type {
@@ -167,4 +173,13 @@ export type {
   ScheduleSpec,
   Restore,
   RestoreSpec,
+  // Delivery (Argo CD, Flux, ACM).
+  AppProject,
+  ApplicationSet,
+  ArgoCd,
+  GitRepository,
+  FluxKustomization,
+  ManagedClusterSetBinding,
+  Placement,
+  GitOpsCluster,
 } from './api';

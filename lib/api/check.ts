@@ -3,6 +3,7 @@ import { BUILT_IN_KINDS, checkDataKeys } from './schema/builtins';
 import { compileRule } from './schema/cel-lazy';
 import type * as GeneratedKinds from './kinds.generated';
 import type * as OperatorHubSchema from './guest/operator-hub-schema';
+import type * as ArgoCdSchema from './delivery/argocd-schema';
 import { checkMetadata } from './schema/metadata';
 import type { KindSchema, SchemaNode } from './schema/types';
 import { walk } from './schema/validate';
@@ -21,7 +22,8 @@ function knownKinds(): Map<string, KindSchema> {
   if (!kinds) {
     const { GENERATED_KINDS } = require('./kinds.generated') as typeof GeneratedKinds; // eslint-disable-line @typescript-eslint/no-require-imports
     const { operatorHubKindSchema } = require('./guest/operator-hub-schema') as typeof OperatorHubSchema; // eslint-disable-line @typescript-eslint/no-require-imports
-    kinds = new Map([...GENERATED_KINDS, ...BUILT_IN_KINDS, operatorHubKindSchema].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
+    const { argoCdKindSchema } = require('./delivery/argocd-schema') as typeof ArgoCdSchema; // eslint-disable-line @typescript-eslint/no-require-imports
+    kinds = new Map([...GENERATED_KINDS, ...BUILT_IN_KINDS, operatorHubKindSchema, argoCdKindSchema].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
   }
   return kinds;
 }

@@ -10,6 +10,7 @@ export * from './node-config';
 export * from './protection';
 export * from './ocm';
 export * from './edge';
+export * from './delivery';
 export * from './schema';
 export { checkObjectSchema, checkObjectSchemaDetailed, checkObjectTransitions, checkedKinds, celRuleCoverage, findKindSchema, kindHasTransitionRules, transitionRules } from './check';
 export type { SchemaCheckResult } from './check';

@@ -34,6 +34,10 @@ const OCM_CLUSTER_DOCS = 'https://open-cluster-management.io/docs/concepts/clust
 const KAC_DOCS = 'https://github.com/stolostron/klusterlet-addon-controller/tree/main/pkg/apis/agent/v1';
 const HIVE_DOCS = 'https://github.com/openshift/hive/blob/master/docs/using-hive.md';
 const IBIO_DOCS = 'https://github.com/openshift/image-based-install-operator/tree/main/api/v1alpha1';
+const ARGOCD_DOCS = 'https://argo-cd.readthedocs.io/en/stable/operator-manual/declarative-setup/';
+const FLUX_DOCS = 'https://fluxcd.io/flux/components/';
+const OCM_PLACEMENT_DOCS = 'https://open-cluster-management.io/docs/concepts/content-placement/placement/';
+const OCM_GITOPS_DOCS = 'https://github.com/stolostron/multicloud-integrations/tree/main/pkg/apis/apps/v1beta1';
 
 export const TARGETS: readonly Target[] = [
   { crd: 'hypershift/hostedclusters.hypershift.openshift.io-Default.crd.yaml', version: 'v1beta1', base: 'hypershift/hosted-cluster', docs: HYPERSHIFT_DOCS, types: true },
@@ -95,4 +99,14 @@ export const TARGETS: readonly Target[] = [
   { crd: 'sriov-network-operator/sriovnetwork.openshift.io_sriovnetworknodepolicies.yaml', version: 'v1', base: 'guest/sriov-network-node-policy', docs: SRIOV_DOCS, types: true },
   { crd: 'sriov-network-operator/sriovnetwork.openshift.io_sriovnetworks.yaml', version: 'v1', base: 'guest/sriov-network', docs: SRIOV_DOCS, types: true },
   { crd: 'cloud-credential-operator/cloudcredential_v1_credentialsrequest_crd.yaml', version: 'v1', base: 'guest/credentials-request', docs: CCO_DOCS, types: true },
+  // Delivery (lib/delivery): what makes Argo CD, Flux and ACM deliver the output folders.
+  { crd: 'argo-cd/appproject-crd.yaml', version: 'v1alpha1', base: 'delivery/app-project', docs: ARGOCD_DOCS, types: true },
+  // Schema only: the generator tree repeats itself (matrix, merge), so its types would be very large;
+  // lib/api/delivery/application-set.ts types the fields the library sets (those of Argo CD v3.5.1).
+  { crd: 'argo-cd/applicationset-crd.yaml', version: 'v1alpha1', base: 'delivery/application-set', docs: ARGOCD_DOCS },
+  { crd: 'flux/source.toolkit.fluxcd.io_gitrepositories.yaml', version: 'v1', base: 'delivery/git-repository', docs: FLUX_DOCS, types: true },
+  { crd: 'flux/kustomize.toolkit.fluxcd.io_kustomizations.yaml', version: 'v1', base: 'delivery/kustomization', docs: FLUX_DOCS, types: true },
+  { crd: 'ocm-api/0000_01_clusters.open-cluster-management.io_managedclustersetbindings.crd.yaml', version: 'v1beta2', base: 'delivery/managed-cluster-set-binding', docs: OCM_PLACEMENT_DOCS, types: true },
+  { crd: 'ocm-api/0000_02_clusters.open-cluster-management.io_placements.crd.yaml', version: 'v1beta1', base: 'delivery/placement', docs: OCM_PLACEMENT_DOCS, types: true },
+  { crd: 'ocm-gitops/apps.open-cluster-management.io_gitopsclusters.yaml', version: 'v1beta1', base: 'delivery/gitops-cluster', docs: OCM_GITOPS_DOCS, types: true },
 ];

@@ -15,7 +15,7 @@ import { Role } from 'kubernetes-models/rbac.authorization.k8s.io/v1';
 import { StorageClass } from 'kubernetes-models/storage.k8s.io/v1';
 import { parseAllDocuments } from 'yaml';
 import { EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterMigration, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
-import { checkEdgeSite, checkManagementCluster, planHostedCluster } from '../../lib';
+import { checkDelivery, checkEdgeSite, checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, SUPPORTED_VERSIONS, awsCluster } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
@@ -24,6 +24,10 @@ import { MANAGEMENT_FIXTURES as BASE_MANAGEMENT_FIXTURES } from './management-fi
 import { IMPORT_FIXTURES } from './import-fixtures';
 import { DATA_PROTECTION_FIXTURES, MIGRATION_FIXTURES, PROTECTION_FIXTURES } from './protection-fixtures';
 import { EDGE_FIXTURES } from './edge-fixtures';
+import { DELIVERY_FIXTURES, FLEET_FOLDERS, FLEET_PLACEMENT } from './delivery-fixtures';
+import type { PlannedPart } from '../../lib/core';
+import { PlannedConstruct } from '../../lib/cdk8s/planned-construct';
+import type { Construct } from 'constructs';
 import { DryRunResult, describeRejection, isCustomResource } from './crd-server';
 import { describeWithCrdServer } from './crd-server-suite';
 
@@ -60,6 +64,13 @@ function collect(source: string, define: (app: App) => void): SourceDocs {
     return { source, docs: synthesize(define) };
   } catch (error) {
     return { source, docs: [], error };
+  }
+}
+
+/** A delivery part rendered through cdk8s as users will get it (part E brings the public construct). */
+class DeliveryPart extends PlannedConstruct<PlannedPart> {
+  constructor(scope: Construct, id: string, part: PlannedPart) {
+    super(scope, id, { plan: part, issues: [] });
   }
 }
 
@@ -117,6 +128,15 @@ const SOURCES: SourceDocs[] = [
       new EdgeSite(new Chart(app, fixture.id), 'site', fixture.props);
     }),
   ),
+  // Delivery by Argo CD (each generator, each form of health checks), ACM and Flux, over a small fleet's folders.
+  ...DELIVERY_FIXTURES.map((fixture) =>
+    collect(`delivery fixture ${fixture.id}`, (app) => {
+      const { parts, issues } = checkDelivery(fixture.props, FLEET_FOLDERS, FLEET_PLACEMENT);
+      if (!parts) throw new Error(JSON.stringify(issues));
+      const chart = new Chart(app, fixture.id);
+      parts.forEach((part, i) => new DeliveryPart(chart, `part-${i}`, part));
+    }),
+  ),
   // A migration's objects on both management clusters (the cluster itself stays in its own app).
   ...MIGRATION_FIXTURES.map((fixture) =>
     collect(`management migration ${fixture.id}`, (app) => {
@@ -131,7 +151,7 @@ const SOURCES: SourceDocs[] = [
     }),
   ),
 ];
-const HOSTED_CLUSTER_SOURCES = SOURCES.filter((s) => !s.source.includes('management') && !s.source.startsWith('edge site'));
+const HOSTED_CLUSTER_SOURCES = SOURCES.filter((s) => !s.source.includes('management') && !s.source.startsWith('edge site') && !s.source.startsWith('delivery'));
 
 const caseOf = (source: string, object: Obj): Case => ({
   title: `${object.kind} ${object.metadata?.namespace ?? ''}/${object.metadata?.name} (${source})`,
@@ -242,6 +262,10 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       expect(checkEdgeSite(fixture.props).issues.filter((i) => i.severity === 'error')).toEqual([]);
     });
 
+    test.each(DELIVERY_FIXTURES.map((f) => [f.id, f] as const))('delivery fixture %s passes the library validation', (_id, fixture) => {
+      expect(checkDelivery(fixture.props, FLEET_FOLDERS, FLEET_PLACEMENT).issues).toEqual([]);
+    });
+
     test('every source yields one HostedCluster and the objects cover all platforms and emitted kinds', () => {
       const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster' && !c.title.startsWith('OperatorHub'));
       expect(CUSTOM_CASES.filter((c) => c.title.startsWith('OperatorHub'))).toHaveLength(1);
@@ -266,6 +290,8 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           'DataProtectionApplication', 'Schedule', 'Backup', 'Restore',
           // Edge sites on the hub (the BareMetalHost in its edge form too).
           'ImageClusterInstall', 'ClusterDeployment', 'ClusterImageSet',
+          // Delivery: Argo CD, its operator's health checks, Flux and ACM.
+          'AppProject', 'ApplicationSet', 'ArgoCD', 'GitRepository', 'Kustomization', 'ManagedClusterSetBinding', 'Placement', 'GitOpsCluster',
         ]),
       );
       expect(new Set(BUILT_IN_CASES.map((c) => c.object.kind))).toEqual(new Set(['Namespace', 'Secret', 'ConfigMap', 'Role', 'Service', 'StorageClass']));
@@ -297,6 +323,15 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
   describe('negative controls: the server does reject bad objects', () => {
     const hostedCluster = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'HostedCluster')!.object);
     const nodePool = () => clone(CUSTOM_CASES.find((c) => c.object.kind === 'NodePool')!.object);
+
+    test('an ArgoCD patch with a field the library never writes is rejected (the test-only CRD serves only resourceHealthChecks)', async () => {
+      const argoCd = clone(CUSTOM_CASES.find((c) => c.object.kind === 'ArgoCD')!.object);
+      expect((await post(argoCd)).status).toBe(201);
+      argoCd.spec.server = { insecure: true };
+      const result = await post(argoCd);
+      expect(result.status).toBe(400);
+      expect(result.body.message).toContain('unknown field "spec.server"');
+    });
 
     test('a KlusterletAddonConfig without one of its four required controllers is rejected', async () => {
       const addons = clone(CUSTOM_CASES.find((c) => c.object.kind === 'KlusterletAddonConfig')!.object);

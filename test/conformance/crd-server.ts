@@ -14,6 +14,12 @@ export const SHARED_DIR = path.resolve(REPO_ROOT, '..', 'shared');
 export const START_SCRIPT = path.join(SHARED_DIR, 'tools', 'crd-server', 'start');
 export const STOP_SCRIPT = path.join(SHARED_DIR, 'tools', 'crd-server', 'stop');
 export const REFERENCE_CRDS = path.join(SHARED_DIR, 'reference', 'crds');
+/**
+ * CRDs written for the tests, served beside the reference ones: kinds the library writes whose
+ * upstream CRD is not in ../shared (the Argo CD operator's ArgoCD, of which it patches one field).
+ * Each file says why it exists.
+ */
+export const TEST_CRDS = path.join(REPO_ROOT, 'test', 'conformance', 'crds');
 
 export interface CrdServer {
   readonly url: string;
@@ -90,6 +96,15 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'extensions.hive.openshift.io/v1alpha1 ImageClusterInstall': 'imageclusterinstalls',
   'hive.openshift.io/v1 ClusterDeployment': 'clusterdeployments',
   'hive.openshift.io/v1 ClusterImageSet': 'clusterimagesets',
+  // Delivery: Argo CD (and its operator's ArgoCD, from test/conformance/crds), Flux and ACM.
+  'argoproj.io/v1alpha1 AppProject': 'appprojects',
+  'argoproj.io/v1alpha1 ApplicationSet': 'applicationsets',
+  'argoproj.io/v1beta1 ArgoCD': 'argocds',
+  'source.toolkit.fluxcd.io/v1 GitRepository': 'gitrepositories',
+  'kustomize.toolkit.fluxcd.io/v1 Kustomization': 'kustomizations',
+  'cluster.open-cluster-management.io/v1beta2 ManagedClusterSetBinding': 'managedclustersetbindings',
+  'cluster.open-cluster-management.io/v1beta1 Placement': 'placements',
+  'apps.open-cluster-management.io/v1beta1 GitOpsCluster': 'gitopsclusters',
 };
 
 /** Cluster-scoped custom kinds (posted without a namespace). */

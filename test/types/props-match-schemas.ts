@@ -38,6 +38,8 @@ import { hostNetworkSchema } from '../../lib/platforms/agent/nmstate';
 import { kubevirtAgentsPropsSchema } from '../../lib/platforms/agent/kubevirt-agents';
 import { edgeSitePropsSchema } from '../../lib/edge/edge-site';
 import type { EdgeSiteProps } from '../../lib/edge/edge-site-props';
+import { acmDeliveryPropsSchema, argoCdDeliveryPropsSchema, deliveryPropsSchema, fluxDeliveryPropsSchema } from '../../lib/delivery/delivery';
+import type { AcmDeliveryProps, ArgoCdDeliveryProps, DeliveryProps, FluxDeliveryProps } from '../../lib/delivery/delivery-props';
 import type { AgentInfrastructureProps, BmcCredentials, HostNetworkProps, HostProps, InfraEnvProps, KubevirtAgentsProps } from '../../lib/platforms/agent/infrastructure-props';
 import { baselineOverridesSchema, capacityClusterSchema, capacityInputSchema, planCapacityOptionsSchema, workerGroupSchema } from '../../lib/capacity/input';
 import type { CapacityClusterInput, CapacityInput, PlanCapacityOptions, SizingBaselineOverrides, WorkerGroupInput } from '../../lib/capacity/input-props';
@@ -228,6 +230,12 @@ same<FleetProps, v.InferOutput<typeof fleetPropsSchema>>(true);
 
 // Edge sites.
 same<EdgeSiteProps, v.InferOutput<typeof edgeSitePropsSchema>>(true);
+
+// Delivery.
+same<DeliveryProps, v.InferOutput<typeof deliveryPropsSchema>>(true);
+same<ArgoCdDeliveryProps, v.InferOutput<typeof argoCdDeliveryPropsSchema>>(true);
+same<FluxDeliveryProps, v.InferOutput<typeof fluxDeliveryPropsSchema>>(true);
+same<AcmDeliveryProps, v.InferOutput<typeof acmDeliveryPropsSchema>>(true);
 
 // Day 2.
 same<HostedClusterIngressProps, v.InferOutput<typeof hostedClusterIngressPropsSchema>>(true);

@@ -2,7 +2,7 @@
 // agent-install.openshift.io/v1beta1 InfraEnv. API reference: https://github.com/openshift/assisted-service/blob/master/docs/operator.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s11, s136, s194 } from '../schema/shared.generated';
+import { s11, s136, s196 } from '../schema/shared.generated';
 
 export const infraEnvKindSchema: KindSchema = {
  "apiVersion": "agent-install.openshift.io/v1beta1",
@@ -131,7 +131,7 @@ export const infraEnvKindSchema: KindSchema = {
      "osImageVersion": {
       "type": "string"
      },
-     "proxy": s194,
+     "proxy": s196,
      "pullSecretRef": {
       "type": "object",
       "properties": {

@@ -2,7 +2,7 @@
 // hive.openshift.io/v1 ClusterDeployment. API reference: https://github.com/openshift/hive/blob/master/docs/using-hive.md
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s11, s79, s82, s83, s86, s112, s152, s195, s205, s208 } from '../schema/shared.generated';
+import { s11, s79, s82, s83, s86, s112, s154, s197, s207, s210 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "array",
@@ -222,7 +222,7 @@ export const clusterDeploymentKindSchema: KindSchema = {
        }
       }
      },
-     "clusterMetadata": s195,
+     "clusterMetadata": s197,
      "clusterName": {
       "type": "string"
      },
@@ -330,7 +330,7 @@ export const clusterDeploymentKindSchema: KindSchema = {
         "servingCertificate": {
          "type": "string"
         },
-        "tuningOptions": s152
+        "tuningOptions": s154
        }
       }
      },
@@ -1275,7 +1275,7 @@ export const clusterDeploymentKindSchema: KindSchema = {
         "listMapKeys": [
          "type"
         ],
-        "items": s208
+        "items": s210
        },
        "desired": n4,
        "history": s86,
@@ -1288,7 +1288,7 @@ export const clusterDeploymentKindSchema: KindSchema = {
        }
       }
      },
-     "conditions": s205,
+     "conditions": s207,
      "installRestarts": {
       "type": "integer"
      },

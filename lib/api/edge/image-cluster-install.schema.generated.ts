@@ -2,7 +2,7 @@
 // extensions.hive.openshift.io/v1alpha1 ImageClusterInstall. API reference: https://github.com/openshift/image-based-install-operator/tree/main/api/v1alpha1
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s194, s195, s199, s205 } from '../schema/shared.generated';
+import { s196, s197, s201, s207 } from '../schema/shared.generated';
 
 export const imageClusterInstallKindSchema: KindSchema = {
  "apiVersion": "extensions.hive.openshift.io/v1alpha1",
@@ -66,7 +66,7 @@ export const imageClusterInstallKindSchema: KindSchema = {
        }
       }
      },
-     "clusterMetadata": s195,
+     "clusterMetadata": s197,
      "extraManifestsRefs": {
       "type": "array",
       "items": {
@@ -82,7 +82,7 @@ export const imageClusterInstallKindSchema: KindSchema = {
      "hostname": {
       "type": "string"
      },
-     "imageDigestSources": s199,
+     "imageDigestSources": s201,
      "imageSetRef": {
       "type": "object",
       "required": [
@@ -114,7 +114,7 @@ export const imageClusterInstallKindSchema: KindSchema = {
      "nodeIP": {
       "type": "string"
      },
-     "proxy": s194,
+     "proxy": s196,
      "sshKey": {
       "type": "string"
      }
@@ -142,7 +142,7 @@ export const imageClusterInstallKindSchema: KindSchema = {
       "type": "string",
       "format": "date-time"
      },
-     "conditions": s205,
+     "conditions": s207,
      "installRestarts": {
       "type": "integer"
      }

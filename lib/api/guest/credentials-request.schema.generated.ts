@@ -2,7 +2,7 @@
 // cloudcredential.openshift.io/v1 CredentialsRequest. API reference: https://github.com/openshift/cloud-credential-operator/blob/master/docs/sts.md
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s90, s205 } from '../schema/shared.generated';
+import { s90, s207 } from '../schema/shared.generated';
 
 export const credentialsRequestKindSchema: KindSchema = {
  "apiVersion": "cloudcredential.openshift.io/v1",
@@ -53,7 +53,7 @@ export const credentialsRequestKindSchema: KindSchema = {
      "provisioned"
     ],
     "properties": {
-     "conditions": s205,
+     "conditions": s207,
      "lastSyncCloudCredsSecretResourceVersion": {
       "type": "string"
      },

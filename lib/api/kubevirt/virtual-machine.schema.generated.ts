@@ -2,7 +2,7 @@
 // kubevirt.io/v1 VirtualMachine. API reference: https://kubevirt.io/api-reference/
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s11, s17, s92, s122, s126, s127, s130, s142, s144, s146, s148, s149, s150, s190 } from '../schema/shared.generated';
+import { s11, s17, s92, s122, s126, s127, s130, s144, s146, s148, s150, s151, s152, s192, s212 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -177,24 +177,7 @@ const n4: SchemaNode = {
     "host": {
      "type": "string"
     },
-    "httpHeaders": {
-     "type": "array",
-     "items": {
-      "type": "object",
-      "required": [
-       "name",
-       "value"
-      ],
-      "properties": {
-       "name": {
-        "type": "string"
-       },
-       "value": {
-        "type": "string"
-       }
-      }
-     }
-    },
+    "httpHeaders": s212,
     "path": {
      "type": "string"
     },
@@ -392,7 +375,7 @@ export const virtualMachineKindSchema: KindSchema = {
         "spec": {
          "type": "object",
          "properties": {
-          "checkpoints": s142,
+          "checkpoints": s144,
           "contentType": {
            "type": "string",
            "enum": [
@@ -459,7 +442,7 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "imageio": s144,
+            "imageio": s146,
             "pvc": {
              "type": "object",
              "required": [
@@ -475,8 +458,8 @@ export const virtualMachineKindSchema: KindSchema = {
               }
              }
             },
-            "registry": s146,
-            "s3": s148,
+            "registry": s148,
+            "s3": s150,
             "snapshot": {
              "type": "object",
              "required": [
@@ -523,8 +506,8 @@ export const virtualMachineKindSchema: KindSchema = {
             }
            }
           },
-          "sourceRef": s149,
-          "storage": s150
+          "sourceRef": s151,
+          "storage": s152
          }
         },
         "status": {
@@ -623,7 +606,7 @@ export const virtualMachineKindSchema: KindSchema = {
          "architecture": {
           "type": "string"
          },
-         "dnsConfig": s190,
+         "dnsConfig": s192,
          "dnsPolicy": {
           "type": "string"
          },

@@ -2,38 +2,9 @@
 // hco.kubevirt.io/v1beta1 HyperConverged. API reference: https://github.com/kubevirt/hyperconverged-cluster-operator/blob/main/docs/api.md
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s1, s11, s17, s89, s90, s92, s122, s123, s130, s134, s136, s142, s144, s146, s148, s149, s150 } from '../schema/shared.generated';
+import { s1, s11, s17, s89, s90, s92, s122, s123, s130, s134, s136, s142, s144, s146, s148, s150, s151, s152 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
- "type": "object",
- "properties": {
-  "annotations": {
-   "type": "object",
-   "additionalProperties": {
-    "type": "string"
-   }
-  },
-  "finalizers": {
-   "type": "array",
-   "items": {
-    "type": "string"
-   }
-  },
-  "labels": {
-   "type": "object",
-   "additionalProperties": {
-    "type": "string"
-   }
-  },
-  "name": {
-   "type": "string"
-  },
-  "namespace": {
-   "type": "string"
-  }
- }
-};
-const n2: SchemaNode = {
  "type": "object",
  "required": [
   "managedDataSource",
@@ -73,11 +44,11 @@ const n2: SchemaNode = {
     "kind": {
      "type": "string"
     },
-    "metadata": n1,
+    "metadata": s142,
     "spec": {
      "type": "object",
      "properties": {
-      "checkpoints": s142,
+      "checkpoints": s144,
       "contentType": {
        "type": "string",
        "enum": [
@@ -153,7 +124,7 @@ const n2: SchemaNode = {
           }
          }
         },
-        "imageio": s144,
+        "imageio": s146,
         "pvc": {
          "type": "object",
          "required": [
@@ -169,8 +140,8 @@ const n2: SchemaNode = {
           }
          }
         },
-        "registry": s146,
-        "s3": s148,
+        "registry": s148,
+        "s3": s150,
         "snapshot": {
          "type": "object",
          "required": [
@@ -220,8 +191,8 @@ const n2: SchemaNode = {
         }
        }
       },
-      "sourceRef": s149,
-      "storage": s150
+      "sourceRef": s151,
+      "storage": s152
      }
     },
     "status": {
@@ -247,7 +218,7 @@ const n2: SchemaNode = {
   }
  }
 };
-const n3: SchemaNode = {
+const n2: SchemaNode = {
  "type": "object",
  "properties": {
   "nodePlacement": {
@@ -429,8 +400,8 @@ export const hyperconvergedKindSchema: KindSchema = {
       "items": {
        "type": "object",
        "properties": {
-        "metadata": n1,
-        "spec": n2
+        "metadata": s142,
+        "spec": n1
        }
       }
      },
@@ -594,7 +565,7 @@ export const hyperconvergedKindSchema: KindSchema = {
        }
       }
      },
-     "infra": n3,
+     "infra": n2,
      "instancetypeConfig": {
       "type": "object",
       "properties": {
@@ -1069,7 +1040,7 @@ export const hyperconvergedKindSchema: KindSchema = {
        }
       }
      },
-     "workloads": n3
+     "workloads": n2
     }
    },
    "status": {
@@ -1081,8 +1052,8 @@ export const hyperconvergedKindSchema: KindSchema = {
       "items": {
        "type": "object",
        "properties": {
-        "metadata": n1,
-        "spec": n2,
+        "metadata": s142,
+        "spec": n1,
         "status": {
          "type": "object",
          "properties": {

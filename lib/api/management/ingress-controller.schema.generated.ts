@@ -2,7 +2,7 @@
 // operator.openshift.io/v1 IngressController. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s1, s4, s11, s17, s24, s81, s152 } from '../schema/shared.generated';
+import { s1, s4, s11, s17, s24, s81, s154 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -501,7 +501,7 @@ export const ingressControllerKindSchema: KindSchema = {
      },
      "routeSelector": s11,
      "tlsSecurityProfile": s1,
-     "tuningOptions": s152,
+     "tuningOptions": s154,
      "unsupportedConfigOverrides": {
       "type": "object",
       "nullable": true,

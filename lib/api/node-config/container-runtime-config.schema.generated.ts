@@ -2,7 +2,7 @@
 // machineconfiguration.openshift.io/v1 ContainerRuntimeConfig. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s11, s122, s210 } from '../schema/shared.generated';
+import { s11, s122, s213 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -114,7 +114,7 @@ export const containerRuntimeConfigKindSchema: KindSchema = {
      "machineConfigPoolSelector": s11
     }
    },
-   "status": s210
+   "status": s213
   }
  }
 };

@@ -2,7 +2,7 @@
 // config.openshift.io/v1 ImageDigestMirrorSet. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s199 } from '../schema/shared.generated';
+import { s201 } from '../schema/shared.generated';
 
 export const imageDigestMirrorSetKindSchema: KindSchema = {
  "apiVersion": "config.openshift.io/v1",
@@ -27,7 +27,7 @@ export const imageDigestMirrorSetKindSchema: KindSchema = {
    "spec": {
     "type": "object",
     "properties": {
-     "imageDigestMirrors": s199
+     "imageDigestMirrors": s201
     }
    },
    "status": {

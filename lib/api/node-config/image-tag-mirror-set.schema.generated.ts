@@ -2,7 +2,7 @@
 // config.openshift.io/v1 ImageTagMirrorSet. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s199 } from '../schema/shared.generated';
+import { s201 } from '../schema/shared.generated';
 
 export const imageTagMirrorSetKindSchema: KindSchema = {
  "apiVersion": "config.openshift.io/v1",
@@ -27,7 +27,7 @@ export const imageTagMirrorSetKindSchema: KindSchema = {
    "spec": {
     "type": "object",
     "properties": {
-     "imageTagMirrors": s199
+     "imageTagMirrors": s201
     }
    },
    "status": {

@@ -2,7 +2,7 @@
 // machineconfiguration.openshift.io/v1 KubeletConfig. API reference: https://github.com/openshift/api
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s1, s11, s210 } from '../schema/shared.generated';
+import { s1, s11, s213 } from '../schema/shared.generated';
 
 export const kubeletConfigKindSchema: KindSchema = {
  "apiVersion": "machineconfiguration.openshift.io/v1",
@@ -44,7 +44,7 @@ export const kubeletConfigKindSchema: KindSchema = {
      "tlsSecurityProfile": s1
     }
    },
-   "status": s210
+   "status": s213
   }
  }
 };

@@ -2,7 +2,7 @@
 // tuned.openshift.io/v1 Tuned. API reference: https://github.com/openshift/cluster-node-tuning-operator
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s208 } from '../schema/shared.generated';
+import { s210 } from '../schema/shared.generated';
 
 export const tunedKindSchema: KindSchema = {
  "apiVersion": "tuned.openshift.io/v1",
@@ -131,7 +131,7 @@ export const tunedKindSchema: KindSchema = {
     "properties": {
      "conditions": {
       "type": "array",
-      "items": s208
+      "items": s210
      }
     }
    }

@@ -2,7 +2,7 @@
 // agent.open-cluster-management.io/v1 KlusterletAddonConfig. API reference: https://github.com/stolostron/klusterlet-addon-controller/tree/main/pkg/apis/agent/v1
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s89, s194 } from '../schema/shared.generated';
+import { s89, s196 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "object",
@@ -65,7 +65,7 @@ export const klusterletAddonConfigKindSchema: KindSchema = {
      },
      "iamPolicyController": n1,
      "policyController": n1,
-     "proxyConfig": s194,
+     "proxyConfig": s196,
      "searchCollector": n1,
      "version": {
       "type": "string"
@@ -76,7 +76,7 @@ export const klusterletAddonConfigKindSchema: KindSchema = {
     "type": "object",
     "properties": {
      "conditions": s89,
-     "ocpGlobalProxy": s194
+     "ocpGlobalProxy": s196
     }
    }
   }

@@ -2,7 +2,7 @@
 // velero.io/v1 Backup. API reference: https://velero.io/docs/main/api-types/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s192 } from '../schema/shared.generated';
+import { s194 } from '../schema/shared.generated';
 
 export const backupKindSchema: KindSchema = {
  "apiVersion": "velero.io/v1",
@@ -21,7 +21,7 @@ export const backupKindSchema: KindSchema = {
    "metadata": {
     "type": "object"
    },
-   "spec": s192,
+   "spec": s194,
    "status": {
     "type": "object",
     "properties": {

@@ -2,7 +2,7 @@
 // oadp.openshift.io/v1alpha1 DataProtectionApplication. API reference: https://github.com/openshift/oadp-operator/tree/oadp-dev/api/v1alpha1
 /* eslint-disable */
 import type { KindSchema, SchemaNode } from '../schema/types';
-import { s11, s17, s117, s120, s124, s125, s132, s139, s160, s165, s171, s172, s190 } from '../schema/shared.generated';
+import { s11, s17, s117, s120, s124, s125, s132, s139, s162, s167, s173, s174, s192 } from '../schema/shared.generated';
 
 const n1: SchemaNode = {
  "type": "array",
@@ -831,7 +831,7 @@ export const dataProtectionApplicationKindSchema: KindSchema = {
            "type": "string"
           }
          },
-         "hooks": s160,
+         "hooks": s162,
          "includeClusterResources": {
           "type": "boolean",
           "nullable": true
@@ -867,7 +867,7 @@ export const dataProtectionApplicationKindSchema: KindSchema = {
          "itemOperationTimeout": {
           "type": "string"
          },
-         "labelSelector": s165,
+         "labelSelector": s167,
          "metadata": {
           "type": "object",
           "properties": {
@@ -879,7 +879,7 @@ export const dataProtectionApplicationKindSchema: KindSchema = {
            }
           }
          },
-         "orLabelSelectors": s171,
+         "orLabelSelectors": s173,
          "orderedResources": {
           "type": "object",
           "nullable": true,
@@ -919,7 +919,7 @@ export const dataProtectionApplicationKindSchema: KindSchema = {
          }
         }
        },
-       "enforceRestoreSpec": s172,
+       "enforceRestoreSpec": s174,
        "garbageCollectionPeriod": {
         "type": "string"
        },
@@ -934,7 +934,7 @@ export const dataProtectionApplicationKindSchema: KindSchema = {
        "type": "string"
       }
      },
-     "podDnsConfig": s190,
+     "podDnsConfig": s192,
      "podDnsPolicy": {
       "type": "string"
      },

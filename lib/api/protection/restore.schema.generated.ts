@@ -2,7 +2,7 @@
 // velero.io/v1 Restore. API reference: https://velero.io/docs/main/api-types/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s172 } from '../schema/shared.generated';
+import { s174 } from '../schema/shared.generated';
 
 export const restoreKindSchema: KindSchema = {
  "apiVersion": "velero.io/v1",
@@ -21,7 +21,7 @@ export const restoreKindSchema: KindSchema = {
    "metadata": {
     "type": "object"
    },
-   "spec": s172,
+   "spec": s174,
    "status": {
     "type": "object",
     "properties": {

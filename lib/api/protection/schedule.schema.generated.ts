@@ -2,7 +2,7 @@
 // velero.io/v1 Schedule. API reference: https://velero.io/docs/main/api-types/
 /* eslint-disable */
 import type { KindSchema } from '../schema/types';
-import { s192 } from '../schema/shared.generated';
+import { s194 } from '../schema/shared.generated';
 
 export const scheduleKindSchema: KindSchema = {
  "apiVersion": "velero.io/v1",
@@ -37,7 +37,7 @@ export const scheduleKindSchema: KindSchema = {
      "skipImmediately": {
       "type": "boolean"
      },
-     "template": s192,
+     "template": s194,
      "useOwnerReferencesInBackup": {
       "type": "boolean",
       "nullable": true

@@ -1267,7 +1267,37 @@ export const s141: SchemaNode = {
  "type": "array",
  "items": s11
 };
-export const s143: SchemaNode = {
+export const s143: Readonly<Record<string, SchemaNode>> = {
+ "annotations": {
+  "type": "object",
+  "additionalProperties": {
+   "type": "string"
+  }
+ },
+ "finalizers": {
+  "type": "array",
+  "items": {
+   "type": "string"
+  }
+ },
+ "labels": {
+  "type": "object",
+  "additionalProperties": {
+   "type": "string"
+  }
+ },
+ "name": {
+  "type": "string"
+ },
+ "namespace": {
+  "type": "string"
+ }
+};
+export const s142: SchemaNode = {
+ "type": "object",
+ "properties": s143
+};
+export const s145: SchemaNode = {
  "type": "object",
  "required": [
   "current",
@@ -1282,11 +1312,11 @@ export const s143: SchemaNode = {
   }
  }
 };
-export const s142: SchemaNode = {
+export const s144: SchemaNode = {
  "type": "array",
- "items": s143
+ "items": s145
 };
-export const s145: Readonly<Record<string, SchemaNode>> = {
+export const s147: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -1303,15 +1333,15 @@ export const s145: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s144: SchemaNode = {
+export const s146: SchemaNode = {
  "type": "object",
  "required": [
   "diskId",
   "url"
  ],
- "properties": s145
+ "properties": s147
 };
-export const s147: Readonly<Record<string, SchemaNode>> = {
+export const s149: Readonly<Record<string, SchemaNode>> = {
  "certConfigMap": {
   "type": "string"
  },
@@ -1336,11 +1366,11 @@ export const s147: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s146: SchemaNode = {
- "type": "object",
- "properties": s147
-};
 export const s148: SchemaNode = {
+ "type": "object",
+ "properties": s149
+};
+export const s150: SchemaNode = {
  "type": "object",
  "required": [
   "url"
@@ -1357,7 +1387,7 @@ export const s148: SchemaNode = {
   }
  }
 };
-export const s149: SchemaNode = {
+export const s151: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -1375,7 +1405,7 @@ export const s149: SchemaNode = {
   }
  }
 };
-export const s151: Readonly<Record<string, SchemaNode>> = {
+export const s153: Readonly<Record<string, SchemaNode>> = {
  "accessModes": {
   "type": "array",
   "items": {
@@ -1396,44 +1426,44 @@ export const s151: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s150: SchemaNode = {
+export const s152: SchemaNode = {
  "type": "object",
- "properties": s151
+ "properties": s153
 };
-export const s155: CelRuleSpec = {
+export const s157: CelRuleSpec = {
  "rule": "self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$')",
  "message": "httpKeepAliveTimeout must be a valid duration string composed of an unsigned integer value, optionally followed by a decimal fraction and a unit suffix (ms, s, m)"
 };
-export const s156: CelRuleSpec = {
+export const s158: CelRuleSpec = {
  "rule": "!self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$') || duration(self) <= duration('15m')",
  "message": "httpKeepAliveTimeout must be less than or equal to 15 minutes"
 };
-export const s157: CelRuleSpec = {
+export const s159: CelRuleSpec = {
  "rule": "!self.matches('^([0-9]+(\\\\.[0-9]+)?(ms|s|m))+$') || duration(self) >= duration('1ms')",
  "message": "httpKeepAliveTimeout must be greater than or equal to 1 millisecond"
 };
-export const s154: SchemaNode = {
+export const s156: SchemaNode = {
  "type": "string",
  "minLength": 1,
  "maxLength": 16,
  "rules": [
-  s155,
-  s156,
-  s157
- ]
-};
-export const s159: CelRuleSpec = {
- "rule": "self == 0 || self == -1 || (self >= 2000 && self <= 2000000)",
- "message": "maxConnections must be 0, -1, or between 2000 and 2000000"
-};
-export const s158: SchemaNode = {
- "type": "integer",
- "format": "int32",
- "rules": [
+  s157,
+  s158,
   s159
  ]
 };
-export const s153: Readonly<Record<string, SchemaNode>> = {
+export const s161: CelRuleSpec = {
+ "rule": "self == 0 || self == -1 || (self >= 2000 && self <= 2000000)",
+ "message": "maxConnections must be 0, -1, or between 2000 and 2000000"
+};
+export const s160: SchemaNode = {
+ "type": "integer",
+ "format": "int32",
+ "rules": [
+  s161
+ ]
+};
+export const s155: Readonly<Record<string, SchemaNode>> = {
  "clientFinTimeout": {
   "type": "string",
   "format": "duration"
@@ -1467,8 +1497,8 @@ export const s153: Readonly<Record<string, SchemaNode>> = {
   "type": "string",
   "pattern": "^(0|([0-9]+(\\.[0-9]+)?(ns|us|µs|μs|ms|s|m|h))+)$"
  },
- "httpKeepAliveTimeout": s154,
- "maxConnections": s158,
+ "httpKeepAliveTimeout": s156,
+ "maxConnections": s160,
  "reloadInterval": {
   "type": "string",
   "pattern": "^(0|([0-9]+(\\.[0-9]+)?(ns|us|µs|μs|ms|s|m|h))+)$"
@@ -1496,16 +1526,16 @@ export const s153: Readonly<Record<string, SchemaNode>> = {
   "format": "duration"
  }
 };
-export const s152: SchemaNode = {
+export const s154: SchemaNode = {
  "type": "object",
- "properties": s153
+ "properties": s155
 };
-export const s165: SchemaNode = {
+export const s167: SchemaNode = {
  "type": "object",
  "nullable": true,
  "properties": s12
 };
-export const s170: Readonly<Record<string, SchemaNode>> = {
+export const s172: Readonly<Record<string, SchemaNode>> = {
  "command": {
   "type": "array",
   "minItems": 1,
@@ -1527,28 +1557,28 @@ export const s170: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s169: SchemaNode = {
+export const s171: SchemaNode = {
  "type": "object",
  "required": [
   "command"
  ],
- "properties": s170
+ "properties": s172
 };
-export const s168: Readonly<Record<string, SchemaNode>> = {
- "exec": s169
+export const s170: Readonly<Record<string, SchemaNode>> = {
+ "exec": s171
 };
-export const s167: SchemaNode = {
+export const s169: SchemaNode = {
  "type": "object",
  "required": [
   "exec"
  ],
- "properties": s168
+ "properties": s170
 };
-export const s166: SchemaNode = {
+export const s168: SchemaNode = {
  "type": "array",
- "items": s167
+ "items": s169
 };
-export const s164: Readonly<Record<string, SchemaNode>> = {
+export const s166: Readonly<Record<string, SchemaNode>> = {
  "excludedNamespaces": {
   "type": "array",
   "nullable": true,
@@ -1577,38 +1607,38 @@ export const s164: Readonly<Record<string, SchemaNode>> = {
    "type": "string"
   }
  },
- "labelSelector": s165,
+ "labelSelector": s167,
  "name": {
   "type": "string"
  },
- "post": s166,
- "pre": s166
+ "post": s168,
+ "pre": s168
 };
-export const s163: SchemaNode = {
+export const s165: SchemaNode = {
  "type": "object",
  "required": [
   "name"
  ],
- "properties": s164
+ "properties": s166
 };
-export const s162: SchemaNode = {
+export const s164: SchemaNode = {
  "type": "array",
  "nullable": true,
- "items": s163
+ "items": s165
 };
-export const s161: Readonly<Record<string, SchemaNode>> = {
- "resources": s162
+export const s163: Readonly<Record<string, SchemaNode>> = {
+ "resources": s164
 };
-export const s160: SchemaNode = {
+export const s162: SchemaNode = {
  "type": "object",
- "properties": s161
+ "properties": s163
 };
-export const s171: SchemaNode = {
+export const s173: SchemaNode = {
  "type": "array",
  "nullable": true,
  "items": s11
 };
-export const s183: Readonly<Record<string, SchemaNode>> = {
+export const s185: Readonly<Record<string, SchemaNode>> = {
  "command": {
   "type": "array",
   "minItems": 1,
@@ -1637,14 +1667,14 @@ export const s183: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s182: SchemaNode = {
+export const s184: SchemaNode = {
  "type": "object",
  "required": [
   "command"
  ],
- "properties": s183
+ "properties": s185
 };
-export const s185: Readonly<Record<string, SchemaNode>> = {
+export const s187: Readonly<Record<string, SchemaNode>> = {
  "initContainers": {
   "type": "array",
   "preserveUnknownFields": true,
@@ -1657,23 +1687,23 @@ export const s185: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s184: SchemaNode = {
+export const s186: SchemaNode = {
  "type": "object",
- "properties": s185
+ "properties": s187
 };
-export const s181: Readonly<Record<string, SchemaNode>> = {
- "exec": s182,
- "init": s184
+export const s183: Readonly<Record<string, SchemaNode>> = {
+ "exec": s184,
+ "init": s186
 };
-export const s180: SchemaNode = {
+export const s182: SchemaNode = {
  "type": "object",
- "properties": s181
+ "properties": s183
 };
-export const s179: SchemaNode = {
+export const s181: SchemaNode = {
  "type": "array",
- "items": s180
+ "items": s182
 };
-export const s178: Readonly<Record<string, SchemaNode>> = {
+export const s180: Readonly<Record<string, SchemaNode>> = {
  "excludedNamespaces": {
   "type": "array",
   "nullable": true,
@@ -1702,31 +1732,31 @@ export const s178: Readonly<Record<string, SchemaNode>> = {
    "type": "string"
   }
  },
- "labelSelector": s165,
+ "labelSelector": s167,
  "name": {
   "type": "string"
  },
- "postHooks": s179
+ "postHooks": s181
 };
-export const s177: SchemaNode = {
+export const s179: SchemaNode = {
  "type": "object",
  "required": [
   "name"
  ],
- "properties": s178
+ "properties": s180
+};
+export const s178: SchemaNode = {
+ "type": "array",
+ "items": s179
+};
+export const s177: Readonly<Record<string, SchemaNode>> = {
+ "resources": s178
 };
 export const s176: SchemaNode = {
- "type": "array",
- "items": s177
-};
-export const s175: Readonly<Record<string, SchemaNode>> = {
- "resources": s176
-};
-export const s174: SchemaNode = {
  "type": "object",
- "properties": s175
+ "properties": s177
 };
-export const s186: SchemaNode = {
+export const s188: SchemaNode = {
  "type": "object",
  "required": [
   "kind",
@@ -1745,7 +1775,7 @@ export const s186: SchemaNode = {
   }
  }
 };
-export const s188: Readonly<Record<string, SchemaNode>> = {
+export const s190: Readonly<Record<string, SchemaNode>> = {
  "excludedResources": {
   "type": "array",
   "nullable": true,
@@ -1761,12 +1791,12 @@ export const s188: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s187: SchemaNode = {
+export const s189: SchemaNode = {
  "type": "object",
  "nullable": true,
- "properties": s188
+ "properties": s190
 };
-export const s189: SchemaNode = {
+export const s191: SchemaNode = {
  "type": "object",
  "nullable": true,
  "properties": {
@@ -1779,7 +1809,7 @@ export const s189: SchemaNode = {
   }
  }
 };
-export const s173: Readonly<Record<string, SchemaNode>> = {
+export const s175: Readonly<Record<string, SchemaNode>> = {
  "backupName": {
   "type": "string"
  },
@@ -1801,7 +1831,7 @@ export const s173: Readonly<Record<string, SchemaNode>> = {
   "type": "string",
   "nullable": true
  },
- "hooks": s174,
+ "hooks": s176,
  "includeClusterResources": {
   "type": "boolean",
   "nullable": true
@@ -1823,34 +1853,34 @@ export const s173: Readonly<Record<string, SchemaNode>> = {
  "itemOperationTimeout": {
   "type": "string"
  },
- "labelSelector": s165,
+ "labelSelector": s167,
  "namespaceMapping": {
   "type": "object",
   "additionalProperties": {
    "type": "string"
   }
  },
- "orLabelSelectors": s171,
+ "orLabelSelectors": s173,
  "preserveNodePorts": {
   "type": "boolean",
   "nullable": true
  },
- "resourceModifier": s186,
+ "resourceModifier": s188,
  "restorePVs": {
   "type": "boolean",
   "nullable": true
  },
- "restoreStatus": s187,
+ "restoreStatus": s189,
  "scheduleName": {
   "type": "string"
  },
- "uploaderConfig": s189
+ "uploaderConfig": s191
 };
-export const s172: SchemaNode = {
+export const s174: SchemaNode = {
  "type": "object",
- "properties": s173
+ "properties": s175
 };
-export const s191: Readonly<Record<string, SchemaNode>> = {
+export const s193: Readonly<Record<string, SchemaNode>> = {
  "nameservers": {
   "type": "array",
   "items": {
@@ -1878,11 +1908,11 @@ export const s191: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s190: SchemaNode = {
+export const s192: SchemaNode = {
  "type": "object",
- "properties": s191
+ "properties": s193
 };
-export const s193: Readonly<Record<string, SchemaNode>> = {
+export const s195: Readonly<Record<string, SchemaNode>> = {
  "csiSnapshotTimeout": {
   "type": "string"
  },
@@ -1925,7 +1955,7 @@ export const s193: Readonly<Record<string, SchemaNode>> = {
    "type": "string"
   }
  },
- "hooks": s160,
+ "hooks": s162,
  "includeClusterResources": {
   "type": "boolean",
   "nullable": true
@@ -1961,7 +1991,7 @@ export const s193: Readonly<Record<string, SchemaNode>> = {
  "itemOperationTimeout": {
   "type": "string"
  },
- "labelSelector": s165,
+ "labelSelector": s167,
  "metadata": {
   "type": "object",
   "properties": {
@@ -1973,7 +2003,7 @@ export const s193: Readonly<Record<string, SchemaNode>> = {
    }
   }
  },
- "orLabelSelectors": s171,
+ "orLabelSelectors": s173,
  "orderedResources": {
   "type": "object",
   "nullable": true,
@@ -2015,11 +2045,11 @@ export const s193: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s192: SchemaNode = {
- "type": "object",
- "properties": s193
-};
 export const s194: SchemaNode = {
+ "type": "object",
+ "properties": s195
+};
+export const s196: SchemaNode = {
  "type": "object",
  "properties": {
   "httpProxy": {
@@ -2033,7 +2063,7 @@ export const s194: SchemaNode = {
   }
  }
 };
-export const s198: Readonly<Record<string, SchemaNode>> = {
+export const s200: Readonly<Record<string, SchemaNode>> = {
  "aws": {
   "type": "object",
   "properties": {
@@ -2062,11 +2092,11 @@ export const s198: Readonly<Record<string, SchemaNode>> = {
   }
  }
 };
-export const s197: SchemaNode = {
+export const s199: SchemaNode = {
  "type": "object",
- "properties": s198
+ "properties": s200
 };
-export const s196: Readonly<Record<string, SchemaNode>> = {
+export const s198: Readonly<Record<string, SchemaNode>> = {
  "adminKubeconfigSecretRef": {
   "type": "object",
   "properties": {
@@ -2100,31 +2130,31 @@ export const s196: Readonly<Record<string, SchemaNode>> = {
    }
   }
  },
- "platform": s197
+ "platform": s199
 };
-export const s195: SchemaNode = {
+export const s197: SchemaNode = {
  "type": "object",
  "required": [
   "adminKubeconfigSecretRef",
   "clusterID",
   "infraID"
  ],
- "properties": s196
+ "properties": s198
 };
-export const s203: SchemaNode = {
+export const s205: SchemaNode = {
  "type": "string",
  "pattern": "^((?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(?::[0-9]+)?)(?:(?:/[a-z0-9]+(?:(?:(?:[._]|__|[-]*)[a-z0-9]+)+)?)+)?$"
 };
-export const s202: SchemaNode = {
+export const s204: SchemaNode = {
  "type": "array",
  "listType": "set",
- "items": s203
+ "items": s205
 };
-export const s204: SchemaNode = {
+export const s206: SchemaNode = {
  "type": "string",
  "pattern": "^\\*(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+$|^((?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])(?:(?:\\.(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]))+)?(?::[0-9]+)?)(?:(?:/[a-z0-9]+(?:(?:(?:[._]|__|[-]*)[a-z0-9]+)+)?)+)?$"
 };
-export const s201: Readonly<Record<string, SchemaNode>> = {
+export const s203: Readonly<Record<string, SchemaNode>> = {
  "mirrorSourcePolicy": {
   "type": "string",
   "enum": [
@@ -2132,21 +2162,21 @@ export const s201: Readonly<Record<string, SchemaNode>> = {
    "AllowContactingSource"
   ]
  },
- "mirrors": s202,
- "source": s204
+ "mirrors": s204,
+ "source": s206
 };
-export const s200: SchemaNode = {
+export const s202: SchemaNode = {
  "type": "object",
  "required": [
   "source"
  ],
- "properties": s201
+ "properties": s203
 };
-export const s199: SchemaNode = {
+export const s201: SchemaNode = {
  "type": "array",
- "items": s200
+ "items": s202
 };
-export const s207: Readonly<Record<string, SchemaNode>> = {
+export const s209: Readonly<Record<string, SchemaNode>> = {
  "lastProbeTime": {
   "type": "string",
   "format": "date-time"
@@ -2168,19 +2198,19 @@ export const s207: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s206: SchemaNode = {
+export const s208: SchemaNode = {
  "type": "object",
  "required": [
   "status",
   "type"
  ],
- "properties": s207
+ "properties": s209
 };
-export const s205: SchemaNode = {
+export const s207: SchemaNode = {
  "type": "array",
- "items": s206
+ "items": s208
 };
-export const s209: Readonly<Record<string, SchemaNode>> = {
+export const s211: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "format": "date-time"
@@ -2198,16 +2228,34 @@ export const s209: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s208: SchemaNode = {
+export const s210: SchemaNode = {
  "type": "object",
  "required": [
   "lastTransitionTime",
   "status",
   "type"
  ],
- "properties": s209
+ "properties": s211
 };
-export const s214: Readonly<Record<string, SchemaNode>> = {
+export const s212: SchemaNode = {
+ "type": "array",
+ "items": {
+  "type": "object",
+  "required": [
+   "name",
+   "value"
+  ],
+  "properties": {
+   "name": {
+    "type": "string"
+   },
+   "value": {
+    "type": "string"
+   }
+  }
+ }
+};
+export const s217: Readonly<Record<string, SchemaNode>> = {
  "lastTransitionTime": {
   "type": "string",
   "nullable": true,
@@ -2226,22 +2274,67 @@ export const s214: Readonly<Record<string, SchemaNode>> = {
   "type": "string"
  }
 };
-export const s213: SchemaNode = {
+export const s216: SchemaNode = {
  "type": "object",
- "properties": s214
+ "properties": s217
 };
-export const s212: SchemaNode = {
+export const s215: SchemaNode = {
  "type": "array",
- "items": s213
+ "items": s216
 };
-export const s211: Readonly<Record<string, SchemaNode>> = {
- "conditions": s212,
+export const s214: Readonly<Record<string, SchemaNode>> = {
+ "conditions": s215,
  "observedGeneration": {
   "type": "integer",
   "format": "int64"
  }
 };
-export const s210: SchemaNode = {
+export const s213: SchemaNode = {
  "type": "object",
- "properties": s211
+ "properties": s214
+};
+export const s219: Readonly<Record<string, SchemaNode>> = {
+ "annotationSelector": {
+  "type": "string"
+ },
+ "group": {
+  "type": "string"
+ },
+ "kind": {
+  "type": "string"
+ },
+ "labelSelector": {
+  "type": "string"
+ },
+ "name": {
+  "type": "string"
+ },
+ "namespace": {
+  "type": "string"
+ },
+ "version": {
+  "type": "string"
+ }
+};
+export const s218: SchemaNode = {
+ "type": "object",
+ "properties": s219
+};
+export const s221: Readonly<Record<string, SchemaNode>> = {
+ "annotations": {
+  "type": "object",
+  "additionalProperties": {
+   "type": "string"
+  }
+ },
+ "labels": {
+  "type": "object",
+  "additionalProperties": {
+   "type": "string"
+  }
+ }
+};
+export const s220: SchemaNode = {
+ "type": "object",
+ "properties": s221
 };

@@ -1,0 +1,58 @@
+/**
+ * `argoproj.io/v1alpha1` ApplicationSet and `argoproj.io/v1beta1` ArgoCD: only the fields the
+ * library sets are typed here. ApplicationSet's full spec repeats its generator tree (matrix,
+ * merge) and is very large; every emitted ApplicationSet is still checked against the whole
+ * generated schema (application-set.schema.generated.ts). The fields typed are those Argo CD
+ * v3.5.1 has (the reference CRD is from a later development line). The ArgoCD resource belongs to
+ * the Argo CD operator (OpenShift GitOps); the library only patches its health checks.
+ */
+
+/** One directory pattern of a git directories generator: a `path.Match` glob under the repository root. */
+export interface ApplicationSetGitDirectory {
+  readonly path: string;
+  /** Directories this pattern matches are left out, whatever the other patterns say. */
+  readonly exclude?: boolean;
+}
+
+/** A generator: a fixed list of parameter sets, or one parameter set per matching directory of a git repository. */
+export interface ApplicationSetGenerator {
+  readonly list?: { readonly elements: ReadonlyArray<Readonly<Record<string, string>>> };
+  readonly git?: { readonly repoURL: string; readonly revision: string; readonly directories: readonly ApplicationSetGitDirectory[] };
+}
+
+/** The Application each parameter set becomes (Go templates in its strings). */
+export interface ApplicationSetTemplate {
+  readonly metadata: { readonly name: string; readonly labels?: Readonly<Record<string, string>> };
+  readonly spec: {
+    readonly project: string;
+    readonly source: { readonly repoURL: string; readonly targetRevision: string; readonly path: string };
+    readonly destination: { readonly name: string };
+    readonly syncPolicy?: {
+      readonly automated?: { readonly prune?: boolean; readonly selfHeal?: boolean };
+      readonly retry?: { readonly limit?: number; readonly backoff?: { readonly duration?: string; readonly factor?: number; readonly maxDuration?: string } };
+      readonly syncOptions?: readonly string[];
+    };
+  };
+}
+
+export interface ApplicationSetSpec {
+  /** Go templates (with sprig functions) instead of the older `{{param}}` substitution. */
+  readonly goTemplate?: boolean;
+  /** `missingkey=error`: a template naming a parameter that is not there fails instead of writing `<no value>`. */
+  readonly goTemplateOptions?: readonly string[];
+  readonly generators: readonly ApplicationSetGenerator[];
+  readonly template: ApplicationSetTemplate;
+}
+
+/** One Argo CD health check in the operator's form (Lua). */
+export interface ArgoCdResourceHealthCheck {
+  readonly group?: string;
+  readonly kind?: string;
+  readonly check?: string;
+}
+
+/** The fields of the operator's ArgoCD spec the library patches. */
+export interface ArgoCdSpec {
+  /** Replaces the whole list on a server-side apply (the list is atomic). */
+  readonly resourceHealthChecks?: readonly ArgoCdResourceHealthCheck[];
+}

@@ -1,0 +1,212 @@
+/**
+ * Argo CD delivery, in folder `gitops-<hub>` on the management cluster that runs Argo CD: an
+ * AppProject that allows exactly the repository, the destination clusters and the cluster-scoped
+ * kinds of the folders; one ApplicationSet making an Application per folder (the folder's own
+ * kustomization.yaml lists its stages, and sync waves order the objects within it); and the
+ * library's health checks, as a patch of the operator's ArgoCD resource or of `argocd-cm`.
+ * Only fields Argo CD v3.5.1 has are written.
+ */
+import type { AppProject, ApplicationSet, ApplicationSetGenerator, ArgoCd, ConfigMap, KubernetesObject } from '../api';
+import { DELIVERY_API_VERSIONS } from '../api';
+import type { FolderSpec, KindRef, PlannedPart } from '../core';
+import { GITOPS_PREFIX, MANAGEMENT_CLUSTER, PHASES, managementTarget, planItem, quote, targetFolder } from '../core';
+import { argoCdConfigMapData, argoCdHealthChecks } from '../gitops';
+import type { DeliveryContext } from './context';
+import { checkName, repoPath, unknownName } from './context';
+import type { ArgoCdDeliveryProps } from './delivery-props';
+
+/** The Argo CD cluster name of the cluster Argo CD runs on. */
+export const IN_CLUSTER = 'in-cluster';
+/** The folder of the Argo CD objects when no hub is named. */
+export const DEFAULT_HUB_FOLDER = `${GITOPS_PREFIX}hub`;
+/** The OpenShift GitOps instance whose health checks are patched. */
+export const OPENSHIFT_GITOPS_INSTANCE = 'openshift-gitops';
+
+/** Argo CD's settings with their defaults. */
+export interface ArgoCdSettings {
+  readonly hub?: string;
+  readonly namespace: string;
+  readonly project: string;
+  readonly generator: 'list' | 'git';
+  readonly healthChecks: 'argocd' | 'config-map' | 'none';
+  /** Destination by delivered folder. */
+  readonly destinations: ReadonlyMap<string, string>;
+}
+
+/** The folder of the Argo CD objects: `gitops-<hub>`, `gitops-hub` without one. */
+export const argoCdFolder = (hub: string | undefined): string => (hub === undefined ? DEFAULT_HUB_FOLDER : `${GITOPS_PREFIX}${hub}`);
+
+/**
+ * The Argo CD cluster a folder goes to unless `destinations` names one: `management` and the hub's
+ * own folder to `in-cluster`, `management-<name>` to `<name>` (the ManagedCluster name, which
+ * GitOpsCluster names its cluster Secrets for), `hosted-<namespace>-<name>` to `<name>` (an imported
+ * hosted cluster's ManagedCluster), any other folder (an edge site's) to `in-cluster`.
+ */
+export function defaultDestination(folder: FolderSpec, hub: string | undefined): string {
+  const target = folder.target;
+  if (target.kind === 'hosted-cluster') return target.name;
+  return target.name === undefined || target.name === hub ? IN_CLUSTER : target.name;
+}
+
+/** What the git generator's template derives from a folder's name (see {@link gitDestinationTemplate}). */
+export function gitDerivedDestination(folder: string, hub: string | undefined): string {
+  if (folder.startsWith('hosted-')) return folder.slice('hosted-'.length);
+  if (folder.startsWith('management-') && folder !== `management-${hub}`) return folder.slice('management-'.length);
+  return IN_CLUSTER;
+}
+
+/** The Go template (sprig) of the git generator's destination: {@link gitDerivedDestination} over `.path.basename`. */
+export function gitDestinationTemplate(hub: string | undefined): string {
+  const b = '.path.basename';
+  const named = hub === undefined ? `hasPrefix "management-" ${b}` : `and (hasPrefix "management-" ${b}) (ne ${b} "management-${hub}")`;
+  return `{{ if hasPrefix "hosted-" ${b} }}{{ trimPrefix "hosted-" ${b} }}{{ else if ${named} }}{{ trimPrefix "management-" ${b} }}{{ else }}${IN_CLUSTER}{{ end }}`;
+}
+
+/** The git generator's directory patterns: every folder of the output path but the delivery folders and the reports. */
+export function gitDirectories(ctx: Pick<DeliveryContext, 'path'>): Array<{ path: string; exclude?: boolean }> {
+  return [{ path: repoPath(ctx, '*') }, { path: repoPath(ctx, `${GITOPS_PREFIX}*`), exclude: true }, { path: repoPath(ctx, 'reports'), exclude: true }];
+}
+
+/** `group` of an apiVersion: `` for the core group (`v1`). */
+export const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '');
+
+/** The (group, kind) pairs of the folders' cluster-scoped objects, sorted: the AppProject's whitelist. */
+export function clusterResourceWhitelist(folders: readonly FolderSpec[]): Array<{ group: string; kind: string }> {
+  const pairs = new Map<string, { group: string; kind: string }>();
+  for (const ref of folders.flatMap((f) => f.stages.flatMap((s) => s.clusterScoped))) pairs.set(`${groupOf(ref.apiVersion)}/${ref.kind}`, { group: groupOf(ref.apiVersion), kind: ref.kind });
+  return [...pairs.keys()].sort().map((key) => pairs.get(key)!);
+}
+
+/** Every kind in the folders. */
+const kindsOf = (folders: readonly FolderSpec[]): KindRef[] => folders.flatMap((f) => f.stages.flatMap((s) => s.kinds));
+
+/** The settings, checked: the hub, names, destinations (DA2, DA3). */
+function settingsOf(props: ArgoCdDeliveryProps, ctx: DeliveryContext): ArgoCdSettings {
+  const { issues, delivered } = ctx;
+  const settings = {
+    hub: props.hub,
+    namespace: props.namespace ?? 'openshift-gitops',
+    project: props.project ?? 'hosted-control-planes',
+    generator: props.generator ?? 'list',
+    healthChecks: props.healthChecks ?? 'argocd',
+  };
+  checkName(issues, 'argoCd.namespace', 'namespace', settings.namespace, 'label', 'openshift-gitops');
+  checkName(issues, 'argoCd.project', 'project name', settings.project, 'subdomain', 'hosted-control-planes');
+  const fleet = ctx.folders.flatMap((f) => (f.target.kind === 'management' && f.target.name !== undefined && f.folder === targetFolder(f.target) ? [f.target.name] : []));
+  if (settings.hub !== undefined && !fleet.includes(settings.hub)) {
+    unknownName(issues, 'argoCd.hub', `no management cluster ${quote(settings.hub)} is in the output (no folder management-${settings.hub})`, settings.hub, fleet, `Name one of the fleet's management clusters (${fleet.join(', ') || 'none'}), or leave hub out for the app's management cluster.`);
+  }
+  const names = delivered.map((f) => f.folder);
+  const given = props.destinations ?? {};
+  for (const [folder, destination] of Object.entries(given)) {
+    if (!names.includes(folder)) unknownName(issues, `argoCd.destinations[${JSON.stringify(folder)}]`, `no folder ${quote(folder)} is delivered`, folder, names, `Name one of the folders: ${names.join(', ')}.`);
+    if (destination.trim() === '' || /\s/.test(destination)) issues.error(`argoCd.destinations[${JSON.stringify(folder)}]`, `${quote(destination)} is not an Argo CD cluster name.`, 'Give the name of a cluster registered in Argo CD.');
+  }
+  const destinations = new Map(delivered.map((f) => [f.folder, Object.hasOwn(given, f.folder) ? given[f.folder] : defaultDestination(f, settings.hub)]));
+  for (const f of delivered) checkDestination(f, destinations.get(f.folder)!, Object.hasOwn(given, f.folder), settings, ctx);
+  return { ...settings, destinations };
+}
+
+/** DA2 (the git generator derives the folder's destination from its name) and DA3 (a hosted cluster that is not imported). */
+function checkDestination(folder: FolderSpec, destination: string, given: boolean, settings: Omit<ArgoCdSettings, 'destinations'>, ctx: DeliveryContext): void {
+  const path = `argoCd.destinations[${JSON.stringify(folder.folder)}]`;
+  if (settings.generator === 'git') {
+    const derived = gitDerivedDestination(folder.folder, settings.hub);
+    if (derived !== destination) {
+      ctx.issues.error(
+        given ? path : 'argoCd.generator',
+        `the git generator derives folder ${folder.folder}'s Argo CD cluster from its name (${quote(derived)}), but the folder goes to ${quote(destination)}.`,
+        `Use generator 'list', or register the cluster in Argo CD as ${quote(derived)}${given ? ' and set this destination to it' : ` and set argoCd.destinations[${JSON.stringify(folder.folder)}] to it`}.`,
+      );
+    }
+  }
+  const target = folder.target;
+  if (target.kind !== 'hosted-cluster' || given) return;
+  const mc = ctx.placement.get(`${target.namespace}/${target.name}`);
+  const home = ctx.folders.find((f) => f.folder === targetFolder(mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(mc)));
+  const imported = home?.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && groupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
+  if (!imported) {
+    ctx.issues.warn(
+      path,
+      `hosted cluster ${target.namespace}/${target.name} is not imported (no ManagedCluster on its management cluster), so no Argo CD cluster ${quote(destination)} will exist for folder ${folder.folder} and its Application will not sync.`,
+      `Import the cluster (HostedClusterImport), or register it in Argo CD and name it in argoCd.destinations[${JSON.stringify(folder.folder)}].`,
+    );
+  }
+}
+
+/** The Argo CD part, or undefined when its settings have errors the objects would repeat. */
+export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): (PlannedPart & { readonly settings: ArgoCdSettings }) | undefined {
+  const settings = settingsOf(props, ctx);
+  const { namespace, project } = settings;
+  const delivered = ctx.delivered;
+  const appProject: AppProject = {
+    apiVersion: DELIVERY_API_VERSIONS.appProject,
+    kind: 'AppProject',
+    metadata: { name: project, namespace },
+    spec: {
+      description: 'The output folders of hcp-constructs.',
+      sourceRepos: [ctx.repoURL],
+      destinations: [...new Set(settings.destinations.values())].sort().map((name) => ({ name, namespace: '*' })),
+      clusterResourceWhitelist: clusterResourceWhitelist(delivered),
+    },
+  };
+  const generator: ApplicationSetGenerator =
+    settings.generator === 'list'
+      ? { list: { elements: delivered.map((f) => ({ folder: f.folder, path: repoPath(ctx, f.folder), destination: settings.destinations.get(f.folder)! })) } }
+      : { git: { repoURL: ctx.repoURL, revision: ctx.revision, directories: gitDirectories(ctx) } };
+  const git = settings.generator === 'git';
+  const applicationSet: ApplicationSet = {
+    apiVersion: DELIVERY_API_VERSIONS.applicationSet,
+    kind: 'ApplicationSet',
+    metadata: { name: project, namespace },
+    spec: {
+      goTemplate: true,
+      goTemplateOptions: ['missingkey=error'],
+      generators: [generator],
+      template: {
+        metadata: { name: git ? '{{.path.basename}}' : '{{.folder}}' },
+        spec: {
+          project,
+          source: { repoURL: ctx.repoURL, targetRevision: ctx.revision, path: git ? '{{.path.path}}' : '{{.path}}' },
+          destination: { name: git ? gitDestinationTemplate(settings.hub) : '{{.destination}}' },
+          syncPolicy: {
+            automated: { prune: true, selfHeal: true },
+            // A hosted cluster's folder fails until its cluster is registered: keep retrying.
+            retry: { limit: -1, backoff: { duration: '30s', factor: 2, maxDuration: '10m' } },
+            syncOptions: ['ServerSideApply=true'],
+          },
+        },
+      },
+    },
+  };
+  const health = healthCheckObject(settings, kindsOf(delivered));
+  return {
+    label: `Argo CD delivery (${argoCdFolder(settings.hub)})`,
+    target: settings.hub === undefined ? MANAGEMENT_CLUSTER : managementTarget(settings.hub),
+    folder: argoCdFolder(settings.hub),
+    settings,
+    objects: [
+      ...(health ? [planItem(health, PHASES.operatorConfiguration, { kind: 'exists' }, { patch: true })] : []),
+      planItem(appProject, PHASES.day2),
+      planItem(applicationSet, PHASES.day2),
+    ],
+  };
+}
+
+/** The health checks of the kinds in the folders, as a patch of the operator's ArgoCD resource or of `argocd-cm`; none when no kind has one. */
+function healthCheckObject(settings: ArgoCdSettings, kinds: readonly KindRef[]): KubernetesObject | undefined {
+  const present = new Set(kinds.map((k) => `${groupOf(k.apiVersion)}/${k.kind}`));
+  const checks = argoCdHealthChecks.filter((c) => present.has(`${c.group}/${c.kind}`));
+  if (settings.healthChecks === 'none' || checks.length === 0) return undefined;
+  if (settings.healthChecks === 'config-map') {
+    const configMap: ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'argocd-cm', namespace: settings.namespace }, data: argoCdConfigMapData(checks) };
+    return configMap;
+  }
+  const argoCd: ArgoCd = {
+    apiVersion: DELIVERY_API_VERSIONS.argoCd,
+    kind: 'ArgoCD',
+    metadata: { name: OPENSHIFT_GITOPS_INSTANCE, namespace: settings.namespace },
+    spec: { resourceHealthChecks: checks.map(({ group, kind, check }) => ({ group, kind, check })) },
+  };
+  return argoCd;
+}

@@ -1,0 +1,48 @@
+/**
+ * What every engine's planner reads (the props with their defaults, the folders, where the hosted
+ * clusters live, the findings so far) and the helpers they share.
+ */
+import type { KubernetesObject } from '../api';
+import type { FolderSpec, IssueCollector, PlannedPart } from '../core';
+import { dnsLabelProblem, dnsSubdomainProblem, nearest, quote } from '../core';
+
+/** The props with their defaults, and the facts every engine's planner reads. */
+export interface DeliveryContext {
+  readonly repoURL: string;
+  readonly revision: string;
+  /** The output folder's path in the repository, without a trailing `/`; `.` for the root. */
+  readonly path: string;
+  /** Every folder of the synth (the `gitops-...` ones too). */
+  readonly folders: readonly FolderSpec[];
+  /** The folders an engine delivers: all but the `gitops-...` ones. */
+  readonly delivered: readonly FolderSpec[];
+  /** Which management cluster holds each hosted cluster (`namespace/name` → name); absent: the app's. */
+  readonly placement: ReadonlyMap<string, string>;
+  readonly issues: IssueCollector;
+}
+
+/** The path of a folder (or of a stage of it) inside the repository. */
+export function repoPath(ctx: Pick<DeliveryContext, 'path'>, ...segments: string[]): string {
+  return [...(ctx.path === '.' ? [] : [ctx.path]), ...segments].join('/');
+}
+
+/** A Go duration as Flux's CRDs take it (`30s`, `5m`, `1h30m`). */
+export const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$/;
+
+/** A name finding (DNS label or subdomain) at `path`, or none. */
+export function checkName(issues: IssueCollector, path: string, what: string, value: string, rule: 'label' | 'subdomain', example: string): boolean {
+  const problem = rule === 'label' ? dnsLabelProblem(value) : dnsSubdomainProblem(value);
+  if (problem) issues.error(path, `${what} ${quote(value)} ${problem}.`, `Use a lower-case name such as ${example}.`);
+  return !problem;
+}
+
+/** An error naming an unknown item, with the nearest known one when there is one. */
+export function unknownName(issues: IssueCollector, path: string, message: string, given: string, known: readonly string[], otherwise: string): void {
+  const guess = nearest(given, known);
+  issues.error(path, `${message}${guess ? `; did you mean ${quote(guess)}?` : '.'}`, guess ? `Use ${quote(guess)}.` : otherwise);
+}
+
+/** Every object of the parts, in order. */
+export function deliveryObjects(parts: readonly PlannedPart[]): KubernetesObject[] {
+  return parts.flatMap((p) => p.objects.map((o) => o.object));
+}

@@ -1,0 +1,200 @@
+/**
+ * Flux delivery: Flux runs on each management cluster and applies that cluster's folders there.
+ *
+ * Flux dry-runs every object of a Kustomization before it applies any, so one Kustomization over a
+ * whole management folder never applies: an operator's custom resource fails the dry run until
+ * OLM has installed the operator. So each stage sub-folder gets a Kustomization of its own that
+ * `dependsOn` the one before (with `wait`, a stage is done when its objects are healthy, judged by
+ * the library's health expressions for the kinds in that stage).
+ *
+ * Folder `gitops-<name>` (`gitops-management` for the app's management cluster) holds, in the
+ * Flux namespace: a GitRepository, a Kustomization `gitops` that keeps the folder itself in step
+ * once it is applied by hand, the stage Kustomizations of the management folder and of the
+ * cluster's other folders (an edge site's, which start after the management folder's last stage),
+ * and, when hosted clusters live there, a Kustomization `hosted-clusters` applying folder
+ * `gitops-<name>.hosted` after the management folder's last stage. That folder holds the stage
+ * Kustomizations of each hosted cluster's folder: they must live in the HostedCluster's namespace
+ * (beside its admin kubeconfig Secret, which they apply with), and that namespace exists only once
+ * the management folder is applied, so they cannot be in the folder applied first.
+ */
+import type { FluxKustomization, GitRepository, KustomizationSpecDependsOn } from '../api';
+import { DELIVERY_API_VERSIONS } from '../api';
+import type { FolderSpec, PlanItem, PlannedPart, StageSpec } from '../core';
+import { GITOPS_PREFIX, MANAGEMENT_CLUSTER, MAX_LABEL_LENGTH, PHASES, managementTarget, planItem, quote, secretKeys, secretNames, targetFolder } from '../core';
+import { fluxHealthCheckExprs } from '../gitops';
+import type { DeliveryContext } from './context';
+import { GO_DURATION, checkName, repoPath } from './context';
+import type { FluxDeliveryProps } from './delivery-props';
+
+/** The GitRepository of every management cluster's Flux. */
+export const FLUX_SOURCE_NAME = 'hcp-constructs';
+/** The Kustomization that keeps a `gitops-...` folder itself in step. */
+export const FLUX_SELF_NAME = 'gitops';
+/** The Kustomization that applies a management cluster's hosted clusters' Kustomizations. */
+export const FLUX_HOSTED_NAME = 'hosted-clusters';
+
+/** The Flux folder of a management cluster (its name; undefined for the app's): `gitops-<name>`, `gitops-management`. */
+export const fluxFolder = (mc: string | undefined): string => `${GITOPS_PREFIX}${mc ?? 'management'}`;
+/** The folder of a management cluster's hosted clusters' Kustomizations: `gitops-<name>.hosted` (a dot: no management cluster name has one). */
+export const fluxHostedFolder = (mc: string | undefined): string => `${fluxFolder(mc)}.hosted`;
+
+/** The Kustomization name of a stage: `<folder>-<stage>`, or `<cluster>-<stage>` in a hosted cluster's namespace. */
+export function stageKustomizationName(folder: FolderSpec, stage: string): string {
+  return folder.target.kind === 'hosted-cluster' ? `${folder.target.name}-${stage}` : `${folder.folder}-${stage}`;
+}
+
+/** The health expressions of the kinds in one stage (a subset of the exported ones, in their order). */
+export function stageHealthCheckExprs(stage: StageSpec) {
+  const present = new Set(stage.kinds.map((k) => `${k.apiVersion} ${k.kind}`));
+  return fluxHealthCheckExprs.filter((e) => present.has(`${e.apiVersion} ${e.kind}`));
+}
+
+/** One management cluster's folders. */
+interface ClusterFolders {
+  readonly mc: string | undefined;
+  main?: FolderSpec;
+  readonly others: FolderSpec[];
+  readonly hosted: FolderSpec[];
+}
+
+/** Flux's settings with their defaults. */
+interface FluxSettings {
+  readonly namespace: string;
+  readonly interval: string;
+  readonly timeout?: string;
+}
+
+/** The Flux parts: `gitops-<name>` for each management cluster with folders, `gitops-<name>.hosted` for those with hosted clusters. */
+export function planFlux(props: FluxDeliveryProps, ctx: DeliveryContext): PlannedPart[] {
+  const settings: FluxSettings = { namespace: props.namespace ?? 'flux-system', interval: props.interval ?? '5m', ...(props.timeout !== undefined ? { timeout: props.timeout } : {}) };
+  checkName(ctx.issues, 'flux.namespace', 'namespace', settings.namespace, 'label', 'flux-system');
+  for (const key of ['interval', 'timeout'] as const) {
+    const value = settings[key];
+    if (value !== undefined && !GO_DURATION.test(value)) ctx.issues.error(`flux.${key}`, `${quote(value)} is not a Go duration.`, 'Write it like 5m, 30s or 1h30m.');
+  }
+  const clusters = clustersOf(ctx);
+  return [...clusters.keys()].sort().flatMap((key) => {
+    const cluster = clusters.get(key)!;
+    const parts = [managementPart(cluster, settings, ctx)];
+    if (cluster.hosted.length > 0) parts.push(hostedPart(cluster, settings, ctx));
+    return parts;
+  });
+}
+
+/** The delivered folders by the Flux folder of their management cluster; a hosted folder's by `placement`. */
+function clustersOf(ctx: DeliveryContext): Map<string, ClusterFolders> {
+  const clusters = new Map<string, ClusterFolders>();
+  const of = (mc: string | undefined) => {
+    let entry = clusters.get(fluxFolder(mc));
+    if (!entry) clusters.set(fluxFolder(mc), (entry = { mc, others: [], hosted: [] }));
+    return entry;
+  };
+  for (const folder of ctx.delivered) {
+    const target = folder.target;
+    if (target.kind === 'management') {
+      const entry = of(target.name);
+      if (folder.folder === targetFolder(target)) entry.main = folder;
+      else entry.others.push(folder);
+      continue;
+    }
+    const key = `${target.namespace}/${target.name}`;
+    const mc = ctx.placement.get(key);
+    if (mc !== undefined && !ctx.folders.some((f) => f.folder === targetFolder(managementTarget(mc)))) {
+      ctx.issues.error(`placement[${JSON.stringify(key)}]`, `hosted cluster ${key} is placed on management cluster ${quote(mc)}, which has no folder in the output.`, 'Place it on a management cluster of the fleet.');
+    }
+    of(mc).hosted.push(folder);
+  }
+  return clusters;
+}
+
+/** `gitops-<name>`: the source, the folder's own Kustomization, the staged management folders, and the hosted clusters' folder. */
+function managementPart(cluster: ClusterFolders, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
+  const folder = fluxFolder(cluster.mc);
+  const source: GitRepository = {
+    apiVersion: DELIVERY_API_VERSIONS.gitRepository,
+    kind: 'GitRepository',
+    metadata: { name: FLUX_SOURCE_NAME, namespace: settings.namespace },
+    spec: { url: ctx.repoURL, ref: { branch: ctx.revision }, interval: settings.interval },
+  };
+  const objects: PlanItem[] = [planItem(source, PHASES.day2)];
+  const add = (k: FluxKustomization) => objects.push(planItem(k, PHASES.day2));
+  add(kustomization(FLUX_SELF_NAME, settings.namespace, repoPath(ctx, folder), settings, { wait: false }));
+  const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
+  if (cluster.main) stageKustomizations(cluster.main, settings.namespace, undefined, settings, ctx).forEach(add);
+  for (const other of cluster.others) stageKustomizations(other, settings.namespace, last, settings, ctx).forEach(add);
+  if (cluster.hosted.length > 0) add(kustomization(FLUX_HOSTED_NAME, settings.namespace, repoPath(ctx, fluxHostedFolder(cluster.mc)), settings, { wait: false, dependsOn: last ? [{ name: last.name }] : [] }));
+  return { label: `Flux delivery (${folder})`, target: cluster.mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(cluster.mc), folder, objects };
+}
+
+/** `gitops-<name>.hosted`: each hosted cluster's staged folder, in its namespace, applied with its admin kubeconfig. */
+function hostedPart(cluster: ClusterFolders, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
+  const folder = fluxHostedFolder(cluster.mc);
+  const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
+  const objects = cluster.hosted.flatMap((hosted) => {
+    const target = hosted.target as { readonly namespace: string; readonly name: string };
+    return stageKustomizations(hosted, target.namespace, last, settings, ctx, target.name).map((k) => planItem(k, PHASES.day2));
+  });
+  return { label: `Flux delivery (${folder})`, target: cluster.mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(cluster.mc), folder, objects };
+}
+
+/** The reference to a folder's last stage Kustomization, from anywhere (with its namespace). */
+function lastStageRef(folder: FolderSpec, settings: FluxSettings): KustomizationSpecDependsOn | undefined {
+  const stage = folder.stages[folder.stages.length - 1];
+  return stage ? { name: stageKustomizationName(folder, stage.name), namespace: settings.namespace } : undefined;
+}
+
+/**
+ * One Kustomization per stage of a folder, in STAGES order, each after the one before; the first
+ * after `first` (another folder's last stage) when given. `cluster`: a hosted cluster's name, whose
+ * admin kubeconfig applies them.
+ */
+function stageKustomizations(folder: FolderSpec, namespace: string, first: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext, cluster?: string): FluxKustomization[] {
+  let previous: KustomizationSpecDependsOn | undefined = first && (first.namespace === namespace ? { name: first.name } : first);
+  return folder.stages.map((stage) => {
+    const name = stageKustomizationName(folder, stage.name);
+    if (name.length > MAX_LABEL_LENGTH) {
+      ctx.issues.error(
+        'flux',
+        `the Kustomization ${name} of folder ${folder.folder} has a name of ${name.length} characters; Flux labels what it applies with the name, and a label value has at most ${MAX_LABEL_LENGTH}.`,
+        'Give the management cluster or hosted cluster a shorter name.',
+      );
+    }
+    const exprs = stageHealthCheckExprs(stage);
+    const k = kustomization(name, namespace, repoPath(ctx, folder.folder, stage.name), settings, {
+      wait: true,
+      dependsOn: previous ? [previous] : [],
+      sourceNamespace: namespace === settings.namespace ? undefined : settings.namespace,
+      ...(cluster ? { kubeConfig: { secretRef: { name: secretNames.adminKubeconfig(cluster), key: secretKeys.adminKubeconfig } } } : {}),
+      ...(exprs.length > 0 ? { healthCheckExprs: exprs.map((e) => ({ ...e })) } : {}),
+    });
+    previous = { name };
+    return k;
+  });
+}
+
+/** A Kustomization of the GitRepository (in `sourceNamespace` when it is another). */
+function kustomization(
+  name: string,
+  namespace: string,
+  path: string,
+  settings: FluxSettings,
+  more: { wait: boolean; dependsOn?: readonly KustomizationSpecDependsOn[]; sourceNamespace?: string } & Pick<FluxKustomization['spec'], 'kubeConfig' | 'healthCheckExprs'>,
+): FluxKustomization {
+  const { wait, dependsOn, sourceNamespace, kubeConfig, healthCheckExprs } = more;
+  return {
+    apiVersion: DELIVERY_API_VERSIONS.kustomization,
+    kind: 'Kustomization',
+    metadata: { name, namespace },
+    spec: {
+      interval: settings.interval,
+      sourceRef: { kind: 'GitRepository', name: FLUX_SOURCE_NAME, ...(sourceNamespace ? { namespace: sourceNamespace } : {}) },
+      path: `./${path}`,
+      prune: true,
+      wait,
+      ...(wait && settings.timeout ? { timeout: settings.timeout } : {}),
+      ...(dependsOn?.length ? { dependsOn } : {}),
+      ...(kubeConfig ? { kubeConfig } : {}),
+      ...(healthCheckExprs ? { healthCheckExprs } : {}),
+    },
+  };
+}
