@@ -31,6 +31,8 @@ export { HostedClusterImport } from './hosted-cluster-import';
 export type { HostedClusterImportConstructProps } from './hosted-cluster-import';
 export { HostedClusterMigration } from './hosted-cluster-migration';
 export type { HostedClusterMigrationConstructProps } from './hosted-cluster-migration';
+export { Fleet } from './fleet';
+export type { FleetConstructProps } from './fleet';
 
 // cdk8s-plus interop: the parts of your cdk8s-plus module the bundle's helpers use.
 export type { KplusSecretModule, KplusNamespacesModule } from './cdk8s-plus';

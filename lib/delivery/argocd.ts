@@ -124,7 +124,9 @@ function checkDestination(folder: FolderSpec, destination: string, given: boolea
   if (target.kind !== 'hosted-cluster' || given) return;
   const mc = ctx.placement.get(`${target.namespace}/${target.name}`);
   const home = ctx.folders.find((f) => f.folder === targetFolder(mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(mc)));
-  const imported = home?.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && groupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
+  const imported = ctx.managedClusters
+    ? ctx.managedClusters.has(destination)
+    : home?.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && groupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
   if (!imported) {
     ctx.issues.warn(
       path,

@@ -18,6 +18,8 @@ export interface DeliveryContext {
   readonly delivered: readonly FolderSpec[];
   /** Which management cluster holds each hosted cluster (`namespace/name` → name); absent: the app's. */
   readonly placement: ReadonlyMap<string, string>;
+  /** The names of the ManagedClusters the app plans, when known; else a management folder with any ManagedCluster counts. */
+  readonly managedClusters?: ReadonlySet<string>;
   readonly issues: IssueCollector;
 }
 

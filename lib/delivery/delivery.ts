@@ -79,12 +79,15 @@ const SCP_URL = /^([^@/:\s]+)@([^:/\s]+):(?!\/)(.+)$/;
  * Checks the delivery props against the folders a synth writes and plans the objects that make
  * Argo CD (and ACM) or Flux deliver them: one part per `gitops-...` folder, each on a management
  * cluster. `placement` says which management cluster holds each hosted cluster (`namespace/name`
- * → its name; by default the app's), which is where Flux applies its folder from.
+ * → its name; by default the app's), which is where Flux applies its folder from. `managedClusters`
+ * names the ManagedClusters the app plans, so that a hosted cluster's folder whose Argo CD cluster
+ * is not among them is a warning (by default any ManagedCluster on its management cluster counts).
  */
 export function checkDelivery(
   input: DeliveryProps | unknown,
   folders: readonly FolderSpec[],
   placement: ReadonlyMap<string, string> = new Map(),
+  managedClusters?: ReadonlySet<string>,
 ): { parts?: PlannedPart[]; issues: ValidationIssue[] } {
   const checked = checkProps(deliveryPropsSchema, input, DELIVERY_OBJECT, ['repoURL', 'path']);
   if (!checked.props) return { issues: prefixed(checked.issues) };
@@ -98,6 +101,7 @@ export function checkDelivery(
     folders: sorted,
     delivered: sorted.filter((f) => !f.folder.startsWith(GITOPS_PREFIX)),
     placement,
+    ...(managedClusters ? { managedClusters } : {}),
     issues,
   };
   checkCommon(props, ctx);

@@ -99,9 +99,25 @@ interface GivenHc {
 const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const listAt = (value: Record<string, unknown>, key: string): unknown[] => (Array.isArray(value[key]) ? (value[key] as unknown[]) : []);
 
+/** The warnings of the clusters' own checks, which their constructs report again once the fleet creates them. */
+const clusterWarnings = new WeakSet<ValidationIssue>();
+
+/**
+ * A warning of a hosted or management cluster's own check, which the fleet's constructs (cdk8s
+ * and Pulumi) leave out of their findings: the cluster's construct reports it under the cluster's
+ * name. Errors stop the fleet, so they are always the fleet's.
+ */
+export function isClusterWarning(issue: ValidationIssue): boolean {
+  return clusterWarnings.has(issue);
+}
+
 /** Nested findings under the fleet's paths (`hostedClusters[2].release.image`). */
 function nested(prefix: string, found: readonly ValidationIssue[]): ValidationIssue[] {
-  return found.map((i) => ({ ...i, object: FLEET_LABEL, path: i.path.startsWith('(') ? prefix : `${prefix}.${i.path}` }));
+  return found.map((i) => {
+    const issue = { ...i, object: FLEET_LABEL, path: i.path.startsWith('(') ? prefix : `${prefix}.${i.path}` };
+    if (issue.severity === 'warning') clusterWarnings.add(issue);
+    return issue;
+  });
 }
 
 /**

@@ -171,11 +171,14 @@ export interface FleetSummaryInput {
  * (`Placement: 1 new, 0 moved, 1 removed (clusters/a from west)`).
  */
 export function fleetSummary(plan: FleetSummaryInput): string[] {
-  const lines = plan.hostedClusters
-    .filter((c) => c.added)
-    .sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0))
-    .map((c) => `Placement: ${c.cluster} → ${c.managementCluster} (${c.reason})`);
+  const placed = plan.hostedClusters.filter((c) => c.added).sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0));
+  // A first synth of a large fleet places every cluster: the summary names the first few, the report all.
+  const lines = placed.slice(0, SUMMARY_PLACEMENTS).map((c) => `Placement: ${c.cluster} → ${c.managementCluster} (${c.reason})`);
+  if (placed.length > SUMMARY_PLACEMENTS) lines.push(`Placement: ... and ${placed.length - SUMMARY_PLACEMENTS} more (reports/fleet.json lists every placement)`);
   const { added, removed } = plan.report.changes;
   const gone = removed.map((r) => `${r.cluster} from ${r.from}`).join(', ');
   return [...lines, `Placement: ${added.length} new, 0 moved, ${removed.length} removed${gone ? ` (${gone})` : ''}`];
 }
+
+/** New placements the summary names one by one. */
+const SUMMARY_PLACEMENTS = 20;

@@ -19,6 +19,8 @@ export type { DeployTimeFields } from './hosted-cluster';
 export type { FieldPath, FieldValue } from '../core/field-values';
 export { ManagementCluster } from './management-cluster';
 export type { ManagementClusterArgs } from './management-cluster';
+export { Fleet } from './fleet';
+export type { FleetArgs } from './fleet';
 export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureArgs } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';

@@ -1,0 +1,101 @@
+/**
+ * A fleet as cdk8s charts: each management cluster in its own folder (`management-<name>/`), each
+ * hosted cluster placed on one of them (its chart `<platform>-<name>` written into that folder),
+ * the delivery objects of the GitOps engines (`gitops-<cluster>/`) and the fleet report
+ * (`reports/fleet.{json,svg}`). Placement is kept from the previous output (`reports/fleet-placement.json`).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import type { PlanOptions, ValidationIssue } from '../core';
+import { GITOPS_PREFIX, folderSpecs } from '../core';
+import { checkDelivery } from '../delivery';
+import type { FleetPlan, FleetProps } from '../fleet';
+import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
+import { previousOutputDir, whenAppComplete } from './app-context';
+import { HostedClusterBundle } from './hosted-cluster-bundle';
+import { ManagementCluster } from './management-cluster';
+import { appPlan, attachIssues, renderChecked } from './render';
+import { reportFile, reportLines } from './reports';
+
+/** Where the synth keeps the placement for the next run, in the output folder. */
+const PLACEMENT_FILE = 'fleet-placement.json';
+
+export interface FleetConstructProps extends FleetProps {
+  /** Validation and secret-handling options of every hosted cluster. @default {} */
+  readonly options?: PlanOptions;
+}
+
+/**
+ * Places every hosted cluster of `props` on a management cluster (pins, then the previous
+ * placement, then by platform, zone and capacity) and adds their charts to the App of `scope`.
+ * Invalid props emit nothing and fail synthesis with every problem listed.
+ */
+export class Fleet extends Construct {
+  /** The placement; undefined when the props have errors. */
+  readonly plan?: FleetPlan;
+  readonly issues: readonly ValidationIssue[];
+  private readonly bundles = new Map<string, HostedClusterBundle>();
+  private readonly managementClusters = new Map<string, ManagementCluster>();
+
+  constructor(scope: Construct, id: string, props: FleetConstructProps) {
+    super(scope, id);
+    const { options = {}, ...fleet } = (typeof props === 'object' && props !== null ? props : {}) as FleetConstructProps;
+    const recordPath = path.join(previousOutputDir(this), 'reports', PLACEMENT_FILE);
+    const previous = readFleetRecord(fs.existsSync(recordPath) ? fs.readFileSync(recordPath, 'utf8') : undefined);
+    const checked = checkFleet(fleet, previous.record, options);
+    // The clusters' own warnings come from their constructs below.
+    this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
+    attachIssues(this, this.issues);
+    if (!checked.plan) return;
+    const plan = (this.plan = checked.plan);
+    const root = this.node.root as Construct;
+    for (const mc of plan.managementClusters) {
+      this.managementClusters.set(mc.name, new ManagementCluster(new Chart(root, `management-${mc.name}`), 'management', mc.props, { name: mc.name }));
+    }
+    const names = plan.hostedClusters.map((hc) => String(hc.props.name));
+    for (const hc of plan.hostedClusters) {
+      const type = String(hc.props.platform.type).toLowerCase();
+      // `<platform>-<name>` as the README's charts are named; with the namespace when two clusters share a name.
+      const twice = names.filter((n) => n === hc.props.name).length > 1;
+      const chartId = twice ? `${type}-${hc.cluster.replace('/', '-')}` : `${type}-${hc.props.name}`;
+      const bundle = new HostedClusterBundle(new Chart(root, chartId), 'cluster', { ...hc.props, options, managementCluster: hc.managementCluster });
+      this.bundles.set(hc.cluster, bundle);
+    }
+    reportFile(this, 'fleet.json', fleetReportJson(plan.report));
+    reportFile(this, 'fleet.svg', fleetReportSvg(plan.report));
+    reportFile(this, PLACEMENT_FILE, fleetRecordJson(plan.record));
+    reportLines(this, fleetSummary(plan));
+    if (plan.delivery !== undefined) whenAppComplete(this, () => this.deliver(root, plan));
+  }
+
+  /** The bundle of hosted cluster `namespace/name`, for the constructs planned against it (day 2, backup, import). */
+  hostedCluster(namespace: string, name: string): HostedClusterBundle {
+    const bundle = this.bundles.get(`${namespace}/${name}`);
+    if (!bundle) throw new Error(`the fleet has no hosted cluster ${namespace}/${name}${this.plan ? '' : ' (its props have errors)'}.`);
+    return bundle;
+  }
+
+  /** The ManagementCluster construct of management cluster `name`. */
+  managementCluster(name: string): ManagementCluster {
+    const mc = this.managementClusters.get(name);
+    if (!mc) throw new Error(`the fleet has no management cluster ${name}${this.plan ? '' : ' (its props have errors)'}.`);
+    return mc;
+  }
+
+  /** The delivery objects, once every folder of the app is known. */
+  private deliver(root: Construct, plan: FleetPlan): void {
+    const objects = appPlan(this).objects;
+    const folders = folderSpecs(objects).filter((f) => !f.folder.startsWith(GITOPS_PREFIX));
+    const placement = new Map(plan.hostedClusters.map((hc) => [hc.cluster, hc.managementCluster]));
+    const managedClusters = new Set(objects.filter((p) => p.object.kind === 'ManagedCluster').map((p) => p.object.metadata.name));
+    const checked = checkDelivery(plan.delivery, folders, placement, managedClusters);
+    if (!checked.parts) {
+      attachIssues(new Construct(this, 'delivery'), checked.issues);
+      return;
+    }
+    const chart = new Chart(root, 'gitops');
+    checked.parts.forEach((part, index) => renderChecked(new Construct(chart, `delivery-${index}`), { plan: part, issues: index === 0 ? checked.issues : [] }));
+  }
+}

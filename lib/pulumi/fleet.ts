@@ -1,0 +1,74 @@
+/**
+ * A fleet as one Pulumi program: a provider per management cluster, its ManagementCluster, and
+ * each hosted cluster on the management cluster the fleet places it on. Pulumi is the delivery
+ * engine here, so no Argo CD, Flux or ACM objects are created. The placement of the last update
+ * comes back in through `previousPlacement` (the stack's `placement` output); a hosted cluster
+ * that would move to another management cluster is refused before anything is registered.
+ */
+import * as pulumi from '@pulumi/pulumi';
+import type { PlanOptions, ValidationIssue } from '../core';
+import type { FleetPlan, FleetProps, FleetRecord } from '../fleet';
+import { FLEET_LABEL, checkFleet, isClusterWarning, fleetRecordJson, readFleetRecord } from '../fleet';
+import { HcpResourceError } from './errors';
+import { HostedClusterBundle } from './hosted-cluster';
+import { ManagementCluster } from './management-cluster';
+
+/** Type token of {@link Fleet}. */
+export const FLEET_TYPE = 'hcp:index:Fleet';
+
+export interface FleetArgs extends FleetProps {
+  /** The Kubernetes provider of each management cluster, by its name in `managementClusters`. */
+  readonly providers: Readonly<Record<string, pulumi.ProviderResource>>;
+  /**
+   * The `placement` output of the stack's last update (its JSON text, or the record), so that no
+   * hosted cluster moves: `new pulumi.StackReference(...)` or `pulumi config set --path`.
+   * @default none (a first update)
+   */
+  readonly previousPlacement?: string | FleetRecord;
+  /** Validation and secret-handling options of every hosted cluster. @default {} */
+  readonly options?: PlanOptions;
+}
+
+/**
+ * Places every hosted cluster on a management cluster (pins, then `previousPlacement`, then by
+ * platform, zone and capacity) and registers it with that cluster's provider, after its
+ * ManagementCluster. Invalid args, a missing provider or a move throw {@link HcpResourceError}
+ * before anything is registered.
+ */
+export class Fleet extends pulumi.ComponentResource {
+  readonly plan: FleetPlan;
+  /** The placement record of this update (JSON): export it and give it back as `previousPlacement`. */
+  readonly placement: pulumi.Output<string>;
+  readonly managementClusters: Readonly<Record<string, ManagementCluster>>;
+  /** The hosted clusters, by `namespace/name`. */
+  readonly hostedClusters: Readonly<Record<string, HostedClusterBundle>>;
+
+  constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
+    const { providers, previousPlacement, options = {}, ...fleet } = args;
+    const previous = typeof previousPlacement === 'string' ? readFleetRecord(previousPlacement) : { record: previousPlacement, issues: [] as ValidationIssue[] };
+    const checked = checkFleet(fleet, previous.record, options);
+    const issues: ValidationIssue[] = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
+    for (const mc of checked.plan?.managementClusters ?? []) {
+      if (!(typeof providers === 'object' && providers !== null && providers[mc.name])) {
+        issues.push({ severity: 'error', object: FLEET_LABEL, path: `providers.${mc.name}`, message: `management cluster ${mc.name} has no provider.`, fix: `Give providers.${mc.name}: a k8s.Provider for that cluster's kubeconfig.` });
+      }
+    }
+    if (!checked.plan || issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
+    super(FLEET_TYPE, name, {}, opts);
+    const plan = (this.plan = checked.plan);
+    const managementClusters: Record<string, ManagementCluster> = {};
+    for (const mc of plan.managementClusters) {
+      managementClusters[mc.name] = new ManagementCluster(`${name}-${mc.name}`, mc.props, { parent: this, provider: providers[mc.name] });
+    }
+    const hostedClusters: Record<string, HostedClusterBundle> = {};
+    for (const hc of plan.hostedClusters) {
+      const management = managementClusters[hc.managementCluster];
+      hostedClusters[hc.cluster] = new HostedClusterBundle(`${name}-${hc.cluster.replace('/', '-')}`, { ...hc.props, options }, { parent: this, provider: providers[hc.managementCluster], dependsOn: [management] });
+    }
+    this.managementClusters = managementClusters;
+    this.hostedClusters = hostedClusters;
+    this.placement = pulumi.output(fleetRecordJson(plan.record));
+    for (const issue of issues.filter((i) => i.severity === 'warning')) pulumi.log.warn(`${issue.path}: ${issue.message}`, this);
+    this.registerOutputs({ placement: this.placement });
+  }
+}
