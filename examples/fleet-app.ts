@@ -6,7 +6,8 @@
  */
 import type { App } from 'cdk8s';
 import { Chart } from 'cdk8s';
-import type { FleetProps, ManagementClusterProps } from '../lib';
+import type { FleetProps, HostedClusterProps, ManagementClusterProps } from '../lib';
+import type { HostedClusterBundle } from '../lib/cdk8s';
 import { AgentInfrastructure, Fleet, HostedClusterBackup, HostedClusterImport, HostedClusterIngress, HostedClusterSriov } from '../lib/cdk8s';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_IMPORTS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, EXAMPLE_PROTECTION, kubevirtLoadBalancerCluster } from './clusters';
@@ -52,19 +53,26 @@ export const EXAMPLE_FLEET: FleetProps = {
 /** Adds the fleet to `app`, with each cluster's hosts, day-2 objects, import and backup beside it. */
 export function defineFleetExample(app: App, fleet: FleetProps = EXAMPLE_FLEET): Fleet {
   const placed = new Fleet(app, 'fleet', { ...fleet, options: EXAMPLE_OPTIONS });
-  const clusterOf = (c: { name: string; namespace?: string }) => placed.hostedCluster(c.namespace ?? 'clusters', c.name);
-  // Each in its cluster's chart, so that it is written beside the cluster (the synth splits a chart by target).
+  // Each in its cluster's chart, so that it is written beside the cluster (the synth splits a chart
+  // by target). A cluster of a fleet with errors has no bundle: synthesis fails with the errors.
+  const beside = (c: HostedClusterProps, add: (chart: Chart, cluster: HostedClusterBundle) => void) => {
+    const cluster = placed.hostedCluster(c.namespace ?? 'clusters', c.name);
+    if (cluster) add(Chart.of(cluster), cluster);
+  };
   for (const [name, hosts] of Object.entries(EXAMPLE_AGENT_INFRASTRUCTURE)) {
-    const cluster = fleet.hostedClusters.find((c) => c.name === name);
-    if (cluster) new AgentInfrastructure(Chart.of(clusterOf(cluster)), 'agent-infrastructure', { ...hosts, cluster: clusterOf(cluster) });
+    const props = fleet.hostedClusters.find((c) => c.name === name);
+    if (props) beside(props, (chart, cluster) => new AgentInfrastructure(chart, 'agent-infrastructure', { ...hosts, cluster }));
   }
   for (const day2 of EXAMPLE_DAY2) {
-    const cluster = clusterOf(day2.cluster);
-    if (day2.ingress) new HostedClusterIngress(Chart.of(cluster), 'ingress', { cluster, ...day2.ingress });
-    if (day2.sriov) new HostedClusterSriov(Chart.of(cluster), 'sriov', { cluster, ...day2.sriov });
+    beside(day2.cluster, (chart, cluster) => {
+      if (day2.ingress) new HostedClusterIngress(chart, 'ingress', { cluster, ...day2.ingress });
+      if (day2.sriov) new HostedClusterSriov(chart, 'sriov', { cluster, ...day2.sriov });
+    });
   }
   // Argo CD reaches a hosted cluster through its ManagedCluster: kv-lb (day-2 objects inside it) is imported too.
-  for (const imported of [...EXAMPLE_IMPORTS, { cluster: kubevirtLoadBalancerCluster, import: {} }]) new HostedClusterImport(Chart.of(clusterOf(imported.cluster)), 'import', { cluster: clusterOf(imported.cluster), ...imported.import });
-  for (const protect of EXAMPLE_PROTECTION) new HostedClusterBackup(Chart.of(clusterOf(protect.cluster)), 'backup', { cluster: clusterOf(protect.cluster), ...protect.backup });
+  for (const imported of [...EXAMPLE_IMPORTS, { cluster: kubevirtLoadBalancerCluster, import: {} }]) {
+    beside(imported.cluster, (chart, cluster) => new HostedClusterImport(chart, 'import', { cluster, ...imported.import }));
+  }
+  for (const protect of EXAMPLE_PROTECTION) beside(protect.cluster, (chart, cluster) => new HostedClusterBackup(chart, 'backup', { cluster, ...protect.backup }));
   return placed;
 }

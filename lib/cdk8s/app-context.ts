@@ -24,15 +24,19 @@ export function completeApp(app: IConstruct): void {
   while (pending && pending.length > 0) pending.shift()!();
 }
 
-const previousDirs = new WeakMap<IConstruct, string>();
+const previousDirs = new WeakMap<IConstruct, string | null>();
 
-/** Tells the constructs of `app` where the synth reads the previous output from. */
-export function setPreviousOutputDir(app: IConstruct, dir: string): void {
-  previousDirs.set(app.node.root, dir);
+/** Tells the constructs of `app` where the synth reads the previous output from; undefined: there is none (an in-memory synth). */
+export function setPreviousOutputDir(app: IConstruct, dir: string | undefined): void {
+  previousDirs.set(app.node.root, dir ?? null);
 }
 
-/** The folder of the previous output for `scope`'s App: the one the synth named, else the App's outdir. */
-export function previousOutputDir(scope: IConstruct): string {
+/**
+ * The folder of the previous output for `scope`'s App: the one the synth named, none when it said
+ * so, else (an App synthesized by cdk8s itself) the App's outdir.
+ */
+export function previousOutputDir(scope: IConstruct): string | undefined {
   const root = scope.node.root;
-  return previousDirs.get(root) ?? path.resolve(root instanceof App ? root.outdir : 'dist');
+  if (previousDirs.has(root)) return previousDirs.get(root) ?? undefined;
+  return path.resolve(root instanceof App ? root.outdir : 'dist');
 }

@@ -9,11 +9,12 @@ import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { PlanOptions, ValidationIssue } from '../core';
-import { GITOPS_PREFIX, folderSpecs } from '../core';
+import { CLI_DEFAULTS, GITOPS_PREFIX, folderSpecs } from '../core';
 import { checkDelivery } from '../delivery';
-import type { FleetPlan, FleetProps } from '../fleet';
+import type { FleetPlan, FleetProps, FleetRecord } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
 import { previousOutputDir, whenAppComplete } from './app-context';
+import { readPreviousOutput } from './previous-output';
 import { HostedClusterBundle } from './hosted-cluster-bundle';
 import { ManagementCluster } from './management-cluster';
 import { appPlan, attachIssues, renderChecked } from './render';
@@ -28,6 +29,26 @@ export interface FleetConstructProps extends FleetProps {
 }
 
 /**
+ * The placement of the previous synth in `dir`: its record, or, when that is missing or broken,
+ * where its HostedClusters were written (`management-<name>/`), so that a lost record moves no
+ * cluster (address blocks are then handed out again, with the record's warning).
+ */
+function previousPlacement(dir: string | undefined): { record?: FleetRecord; issues: readonly ValidationIssue[] } {
+  if (dir === undefined) return { issues: [] };
+  const file = path.join(dir, 'reports', PLACEMENT_FILE);
+  const read = readFleetRecord(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+  if (read.record) return read;
+  const placements: Record<string, string> = {};
+  for (const { target, object } of readPreviousOutput(dir, new Set(['HostedCluster'])).objects.ofKind('HostedCluster')) {
+    if (target.startsWith(NAMED_MANAGEMENT_PREFIX)) placements[`${object.metadata.namespace ?? ''}/${object.metadata.name}`] = target.slice(NAMED_MANAGEMENT_PREFIX.length);
+  }
+  return Object.keys(placements).length === 0 ? read : { record: { version: 1, placements, allocations: {} }, issues: read.issues };
+}
+
+/** The target key of a named management cluster, `management-<name>`, before its name. */
+const NAMED_MANAGEMENT_PREFIX = 'management-';
+
+/**
  * Places every hosted cluster of `props` on a management cluster (pins, then the previous
  * placement, then by platform, zone and capacity) and adds their charts to the App of `scope`.
  * Invalid props emit nothing and fail synthesis with every problem listed.
@@ -38,12 +59,17 @@ export class Fleet extends Construct {
   readonly issues: readonly ValidationIssue[];
   private readonly bundles = new Map<string, HostedClusterBundle>();
   private readonly managementClusters = new Map<string, ManagementCluster>();
+  /** The `namespace/name` of every hosted cluster the props give, planned or not. */
+  private readonly given = new Set<string>();
 
   constructor(scope: Construct, id: string, props: FleetConstructProps) {
     super(scope, id);
     const { options = {}, ...fleet } = (typeof props === 'object' && props !== null ? props : {}) as FleetConstructProps;
-    const recordPath = path.join(previousOutputDir(this), 'reports', PLACEMENT_FILE);
-    const previous = readFleetRecord(fs.existsSync(recordPath) ? fs.readFileSync(recordPath, 'utf8') : undefined);
+    for (const hc of Array.isArray(fleet.hostedClusters) ? (fleet.hostedClusters as unknown[]) : []) {
+      const { namespace = CLI_DEFAULTS.namespace, name } = (typeof hc === 'object' && hc !== null ? hc : {}) as { namespace?: unknown; name?: unknown };
+      this.given.add(`${String(namespace)}/${String(name)}`);
+    }
+    const previous = previousPlacement(previousOutputDir(this));
     const checked = checkFleet(fleet, previous.record, options);
     // The clusters' own warnings come from their constructs below.
     this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
@@ -70,11 +96,16 @@ export class Fleet extends Construct {
     if (plan.delivery !== undefined) whenAppComplete(this, () => this.deliver(root, plan));
   }
 
-  /** The bundle of hosted cluster `namespace/name`, for the constructs planned against it (day 2, backup, import). */
-  hostedCluster(namespace: string, name: string): HostedClusterBundle {
-    const bundle = this.bundles.get(`${namespace}/${name}`);
-    if (!bundle) throw new Error(`the fleet has no hosted cluster ${namespace}/${name}${this.plan ? '' : ' (its props have errors)'}.`);
-    return bundle;
+  /**
+   * The bundle of hosted cluster `namespace/name` (namespace `clusters` when its props give none),
+   * for the constructs planned against it (day 2, backup, import); undefined when the fleet's props
+   * have errors (synthesis then fails with them). Throws for a cluster the fleet does not have.
+   */
+  hostedCluster(namespace: string, name: string): HostedClusterBundle | undefined {
+    const key = `${namespace}/${name}`;
+    const bundle = this.bundles.get(key);
+    if (bundle || (!this.plan && this.given.has(key))) return bundle;
+    throw new Error(`the fleet has no hosted cluster ${key}; it has ${[...(this.plan ? this.bundles.keys() : this.given)].join(', ') || 'none'}.`);
   }
 
   /** The ManagementCluster construct of management cluster `name`. */

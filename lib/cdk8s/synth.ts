@@ -180,7 +180,7 @@ interface PreparedSynth {
  */
 function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks, previousDir: string | undefined): PreparedSynth {
   const app = new App({ outdir });
-  if (previousDir) setPreviousOutputDir(app, previousDir);
+  setPreviousOutputDir(app, previousDir);
   const checks = ThreadedSchemaChecks.attach(app);
   let issues: ValidationIssue[];
   let reports: AppReports;

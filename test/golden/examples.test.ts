@@ -12,6 +12,7 @@ import { synthInMemory } from '../../lib/cdk8s/synth';
 import { defineExample } from '../../examples/app';
 import { define as defineDisconnected } from '../../examples/disconnected';
 import { define as defineMigration } from '../../examples/migration';
+import { define as defineFleet } from '../../examples/main';
 
 /** The YAML files a synth of `define` writes (reports are not manifests), by path in the output folder. */
 function outputFiles(define: (app: App) => void): Map<string, string> {
@@ -59,4 +60,18 @@ goldenApp('migration', defineMigration, "the migration example writes the source
   'management-east/02-operator-configuration/migration-aws-prod.yaml',
   'management-east/05-resources/migration-aws-prod.yaml',
   'management-west/04-restore/migration-aws-prod.yaml',
+]);
+// The built-in example as npm run synth writes it: the fleet of two management clusters, and the hub's delivery objects.
+goldenApp('fleet', defineFleet, 'the example fleet writes a folder per management cluster, the day-2 folders and the hub', [
+  'gitops-hub/02-operator-configuration/gitops.yaml',
+  'gitops-hub/05-resources/gitops.yaml',
+  'hosted-aws-clusters-aws-prod/00-images/aws-aws-prod.yaml',
+  'hosted-aws-clusters-aws-prod/01-operators/aws-aws-prod.yaml',
+  'hosted-aws-clusters-aws-prod/03-webhooks/aws-aws-prod.yaml',
+  'hosted-kubevirt-clusters-kv-lb/05-resources/kubevirt-kv-lb.yaml',
+  ...['01-operators', '02-operator-configuration', '03-webhooks'].map((stage) => `management-east/${stage}/management-east.yaml`),
+  'management-east/05-resources/aws-aws-prod.yaml',
+  'management-east/05-resources/kubevirt-kv-lb.yaml',
+  ...['01-operators', '02-operator-configuration', '03-webhooks'].map((stage) => `management-west/${stage}/management-west.yaml`),
+  ...['agent-vcluster2', 'agent-vm-agents', 'kubevirt-kv-dev', 'none-edge-lab'].map((f) => `management-west/05-resources/${f}.yaml`),
 ]);
