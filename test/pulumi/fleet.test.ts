@@ -1,0 +1,76 @@
+/**
+ * The Pulumi Fleet under strict mocks: each management cluster's objects and each hosted
+ * cluster's go through the provider of the management cluster the fleet places it on, the same
+ * objects as the cdk8s Fleet writes into that cluster's folder; a missing provider or a move
+ * against the previous placement fails before anything is registered.
+ */
+import * as k8s from '@pulumi/kubernetes';
+import * as pulumi from '@pulumi/pulumi';
+import { App } from 'cdk8s';
+import { strictMocks, valueOf } from './strict-mocks';
+import { Fleet as Cdk8sFleet } from '../../lib/cdk8s';
+import { synthesizeCharts } from '../../lib/cdk8s';
+import type { FleetProps } from '../../lib';
+import { EXAMPLE_FLEET } from '../../examples/fleet-app';
+import { EXAMPLE_OPTIONS } from '../../examples/clusters';
+
+const mocked = strictMocks();
+const { registrations } = mocked;
+let hcp: typeof import('../../lib/pulumi');
+beforeAll(async () => {
+  hcp = await mocked.load();
+});
+
+// Pulumi is the delivery engine: no GitOps objects.
+const { delivery: _delivery, ...FLEET } = EXAMPLE_FLEET;
+const kubeconfig = 'apiVersion: v1\nkind: Config\n';
+const providerRef = (provider: pulumi.ProviderResource) => valueOf(pulumi.all([provider.urn, provider.id]).apply(([urn, id]) => `${urn}::${id}`));
+type Inputs = { kind?: string; metadata?: { name?: string; namespace?: string } };
+const identity = (inputs: Inputs) => `${inputs.kind} ${inputs.metadata?.namespace ?? ''}/${inputs.metadata?.name ?? ''}`;
+
+test('each management cluster and each hosted cluster goes through the provider of the management cluster it is placed on, with the objects cdk8s writes to its folder', async () => {
+  const providers = { east: new k8s.Provider('east', { kubeconfig }), west: new k8s.Provider('west', { kubeconfig }) };
+  const fleet = new hcp.Fleet('fleet', { ...FLEET, providers, options: EXAMPLE_OPTIONS });
+  const resources = [...Object.values(fleet.managementClusters), ...Object.values(fleet.hostedClusters)].flatMap((c) => c.phases.flatMap((p) => p.resources));
+  await Promise.all(resources.map((r) => valueOf(r.urn)));
+  const placement = JSON.parse(await valueOf(fleet.placement)) as { placements: Record<string, string> };
+  expect(placement.placements['kubevirt-clusters/kv-dev']).toBe('west');
+
+  const app = new App();
+  new Cdk8sFleet(app, 'fleet', { ...FLEET, options: EXAMPLE_OPTIONS });
+  for (const mc of ['east', 'west'] as const) {
+    const ref = await providerRef(providers[mc]);
+    const viaPulumi = registrations.filter((r) => r.custom && r.provider === ref && (r.inputs as Inputs).kind).map((r) => identity(r.inputs as Inputs));
+    const viaCdk8s = synthesizeCharts(app)
+      .filter((c) => c.folder === `management-${mc}`)
+      .flatMap((c) => c.documents.map((d) => identity(d as Inputs)));
+    expect([mc, [...new Set(viaPulumi)].sort()]).toEqual([mc, [...new Set(viaCdk8s)].sort()]);
+  }
+});
+
+test('a management cluster without a provider fails before anything is registered', async () => {
+  const east = new k8s.Provider('east-only', { kubeconfig });
+  await valueOf(east.urn);
+  const before = registrations.length;
+  expect(() => new hcp.Fleet('no-west', { ...FLEET, providers: { east }, options: EXAMPLE_OPTIONS })).toThrow(
+    'providers.west: management cluster west has no provider. Fix: Give providers.west: a k8s.Provider for that cluster',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(registrations.slice(before)).toEqual([]);
+});
+
+test('the previous placement keeps clusters where they are; a pin that moves one is refused at preview', async () => {
+  const providers = { east: new k8s.Provider('east-2', { kubeconfig }), west: new k8s.Provider('west-2', { kubeconfig }) };
+  const previousPlacement = { version: 1 as const, placements: { 'kubevirt-clusters/kv-dev': 'east' }, allocations: {} };
+  const kept = new hcp.Fleet('kept', { ...FLEET, providers, previousPlacement, options: EXAMPLE_OPTIONS });
+  expect(kept.plan.hostedClusters.find((c) => c.cluster === 'kubevirt-clusters/kv-dev')?.managementCluster).toBe('east');
+  const moved: FleetProps = { ...FLEET, hostedClusters: FLEET.hostedClusters.map((c) => (c.name === 'kv-dev' ? { ...c, managementCluster: 'west' } : c)) };
+  await Promise.all([kept, ...Object.values(kept.hostedClusters)].map((r) => valueOf(r.urn)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const before = registrations.length;
+  expect(() => new hcp.Fleet('moved', { ...moved, providers, previousPlacement: JSON.stringify(previousPlacement), options: EXAMPLE_OPTIONS })).toThrow(
+    'kubevirt-clusters/kv-dev is pinned to "west", but the previous output places it on "east"',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(registrations.slice(before).filter((r) => r.name.startsWith('moved'))).toEqual([]);
+});
