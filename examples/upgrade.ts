@@ -7,23 +7,22 @@
  *   npx hcp-constructs diff examples/upgrade.ts -o /tmp/hcp-upgrade
  */
 import type { App } from 'cdk8s';
-import type { HostedClusterProps } from '../lib';
 import { runSynth } from '../lib/cdk8s';
-import { defineExample } from './app';
-import { EXAMPLE_AGENT_CLUSTERS } from './agent-infrastructure';
-import { EXAMPLE_CLUSTERS, kubevirtCluster } from './clusters';
+import { kubevirtCluster } from './clusters';
+import { EXAMPLE_FLEET, defineFleetExample } from './fleet-app';
 
 /** The release kv-dev moves to: the next minor release, as the supported versions allow. */
 export const UPGRADED_RELEASE = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
 
-/** The example's clusters with kv-dev on {@link UPGRADED_RELEASE}. */
-export const UPGRADED_CLUSTERS: readonly HostedClusterProps[] = [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS].map((cluster) =>
-  cluster.name === kubevirtCluster.name ? { ...cluster, release: { image: UPGRADED_RELEASE } } : cluster,
-);
+/** The example fleet with kv-dev on {@link UPGRADED_RELEASE}. */
+export const UPGRADED_FLEET = {
+  ...EXAMPLE_FLEET,
+  hostedClusters: EXAMPLE_FLEET.hostedClusters.map((cluster) => (cluster.name === kubevirtCluster.name ? { ...cluster, release: { image: UPGRADED_RELEASE } } : cluster)),
+};
 
-/** Adds every chart of the upgraded example to `app`. */
+/** Adds the upgraded example fleet to `app`. */
 export function define(app: App): void {
-  defineExample(app, UPGRADED_CLUSTERS);
+  defineFleetExample(app, UPGRADED_FLEET);
 }
 
 if (require.main === module) process.exitCode = runSynth(define);

@@ -102,7 +102,7 @@ export const CAPACITY_INPUT = 'capacity input';
 /** Findings about the fleet as a whole refer to this object. */
 export const MANAGEMENT_CAPACITY = 'management cluster capacity';
 
-/** A worker group with its defaults filled. @internal */
+/** A worker group with its defaults filled. */
 export interface Group {
   readonly name: string;
   readonly count: number;

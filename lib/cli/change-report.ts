@@ -1,5 +1,5 @@
 /** The text of what a synth changed (`synth`) or would change (`diff`, `synth --check`). */
-import { Change, FileChange, MANAGEMENT, OutputChanges, affectedClusters } from './output-changes';
+import { Change, FileChange, OutputChanges, affectedClusters, isManagementCluster } from './output-changes';
 import { unifiedDiff } from './text-diff';
 import { isKustomizationFile } from '../cdk8s/kustomization';
 
@@ -22,8 +22,8 @@ export const SUMMARY_LIMIT = 50;
 function clusterLine(changes: OutputChanges, limit: number): string {
   const clusters = affectedClusters(changes.files);
   if (clusters.length === 0) return '';
-  const hosted = clusters.filter((c) => c !== MANAGEMENT);
-  const named = [...hosted, ...(clusters.includes(MANAGEMENT) ? [MANAGEMENT] : [])];
+  // Hosted clusters first, then the management clusters (which run them).
+  const named = [...clusters.filter((c) => !isManagementCluster(c)), ...clusters.filter(isManagementCluster).sort()];
   const more = named.length > limit ? ` and ${named.length - limit} more (${named.length} in all)` : '';
   return `Clusters affected: ${named.slice(0, limit).join(', ')}${more}.\n`;
 }

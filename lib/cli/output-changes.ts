@@ -55,6 +55,15 @@ export interface CompareOptions {
 
 export const MANAGEMENT = 'the management cluster';
 
+/** The management cluster a file without HostedClusters is applied to: `management cluster <name>` for a fleet's folder `management-<name>/`. */
+export function managementClusterOf(file: string): string {
+  const named = /^management-([^/]+)\//.exec(file)?.[1];
+  return named === undefined ? MANAGEMENT : `management cluster ${named}`;
+}
+
+/** Whether a name of {@link FileChange.clusters} is a management cluster's. */
+export const isManagementCluster = (cluster: string): boolean => cluster === MANAGEMENT || cluster.startsWith('management cluster ');
+
 /**
  * Compares the owned files of `dir` with `next` (each new file's name and a reader of its
  * content). Files the previous synth wrote that `next` lacks are removed.
@@ -95,7 +104,7 @@ function fileChange(file: string, change: Change, before: string | undefined, af
   const objects = change === 'removed' ? old.length : now.length;
   const objectChanges = change === 'changed' || options.everyObject ? compareDocuments(file, old, now) : [];
   const inFile = [...new Set([...hostedClustersIn(old), ...hostedClustersIn(now)])];
-  return { file, change, objects, objectChanges, clusters: inFile.length > 0 ? inFile : [MANAGEMENT], ...contents };
+  return { file, change, objects, objectChanges, clusters: inFile.length > 0 ? inFile : [managementClusterOf(file)], ...contents };
 }
 
 /** A file of a `hosted-<namespace>-<name>/` folder affects that hosted cluster, whose HostedCluster is in another file. */

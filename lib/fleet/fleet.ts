@@ -167,7 +167,7 @@ export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, 
   });
   const next = recordOf(planned);
   const changes = changesOf(planned, record);
-  const report = reportOf(mcs, hcs, planned, changes);
+  const report = reportOf(mcs, hcs, planned);
   const plan: FleetPlan = {
     managementClusters: mcs.map((mc) => ({ name: mc.name, ...(mc.zone !== undefined ? { zone: mc.zone } : {}), props: mc.props })),
     hostedClusters: planned,
@@ -206,7 +206,7 @@ function fillAll(
 }
 
 /** The report: per management cluster its clusters with their loads, and its blocks. */
-function reportOf(mcs: readonly CheckedMc[], hcs: readonly GivenHc[], planned: readonly FleetPlannedHostedCluster[], changes: FleetChanges): FleetReport {
+function reportOf(mcs: readonly CheckedMc[], hcs: readonly GivenHc[], planned: readonly FleetPlannedHostedCluster[]): FleetReport {
   const onMc = (name: string) => hcs.filter((_, i) => planned[i].managementCluster === name);
   return fleetReport(
     mcs.map((mc) => ({
@@ -217,7 +217,6 @@ function reportOf(mcs: readonly CheckedMc[], hcs: readonly GivenHc[], planned: r
       clusters: onMc(mc.name).map((hc) => ({ key: clusterKey(hc), load: hc.load ?? loadFromOptions(mc.props.capacity, hc), availability: hc.props.controllerAvailabilityPolicy })),
       allocations: planned.filter((p) => p.managementCluster === mc.name).flatMap((p) => (p.allocation.addresses ? [{ cluster: p.cluster, ...p.allocation.addresses }] : [])),
     })),
-    changes,
   );
 }
 

@@ -19,7 +19,7 @@ import { CapacityModel, CapacityTotal, NO_DEMAND, addDemand, demandOf, fitsWith,
 import type { IssueCollector } from '../core/errors';
 import { nearest, quote } from '../core/schema';
 
-/** A management cluster as placement sees it. @internal */
+/** A management cluster as placement sees it. */
 export interface PlacementTarget {
   readonly name: string;
   readonly zone?: string;
@@ -29,7 +29,7 @@ export interface PlacementTarget {
   readonly hcMaxNumber: number;
 }
 
-/** A hosted cluster as placement sees it. @internal */
+/** A hosted cluster as placement sees it. */
 export interface PlacementRequest {
   /** Its index in `hostedClusters`. */
   readonly index: number;
@@ -50,7 +50,7 @@ export interface Placement {
   readonly added: boolean;
 }
 
-/** How much a management cluster holds after placement. @internal */
+/** How much a management cluster holds after placement. */
 export interface TargetLoad {
   total: CapacityTotal;
   count: number;

@@ -1,7 +1,9 @@
 /**
  * The fleet report: per management cluster what it holds, its capacity and headroom, what limits
- * it, and its address blocks; and the placement changes of this run. JSON (sorted keys), an SVG
- * picture (one bar per management cluster) and summary lines; all deterministic.
+ * it, and its address blocks: JSON (sorted keys) and an SVG picture (one bar per management
+ * cluster), written beside the output; and the summary lines, which also say what this run changed.
+ * The files hold only what the input decides, so a synth again into the same folder (or
+ * `synth --check`) finds them unchanged; the changes of a run are in its summary.
  */
 import { DEFAULT_LOAD, FACTOR_LABELS, LimitingFactor, Load } from '../capacity/baseline';
 import type { PlanCapacityOptions } from '../capacity/input';
@@ -49,8 +51,6 @@ export interface FleetChanges {
 export interface FleetReport {
   /** One entry per management cluster, in the fleet's order. */
   readonly managementClusters: readonly FleetManagementClusterReport[];
-  /** The placement changes of this run. */
-  readonly changes: FleetChanges;
 }
 
 /** What the report is built from, per management cluster. @internal */
@@ -64,7 +64,7 @@ export interface FleetReportInput {
 }
 
 /** Builds the report with the capacity planner (its headroom and limiting factor), capped by hcMaxNumber. @internal */
-export function fleetReport(inputs: readonly FleetReportInput[], changes: FleetChanges): FleetReport {
+export function fleetReport(inputs: readonly FleetReportInput[]): FleetReport {
   const managementClusters = inputs.map((mc): FleetManagementClusterReport => {
     const n = mc.clusters.length;
     const { report } = planCapacity({
@@ -89,7 +89,7 @@ export function fleetReport(inputs: readonly FleetReportInput[], changes: FleetC
       allocations: [...mc.allocations].sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0)),
     };
   });
-  return { managementClusters, changes };
+  return { managementClusters };
 }
 
 /** The report as JSON: keys sorted at every level, numbers rounded to 4 decimals, final newline. */
@@ -111,8 +111,8 @@ export function fleetReportSvg(report: FleetReport): string {
   const rowHeight = 46;
   const total = report.managementClusters.reduce((sum, mc) => sum + mc.hostedClusters.length, 0);
   const title = `Fleet: ${total} hosted cluster${total === 1 ? '' : 's'} on ${report.managementClusters.length} management cluster${report.managementClusters.length === 1 ? '' : 's'}`;
-  const { added, removed, kept } = report.changes;
-  const subtitle = wrap(`This run: ${added.length} new, ${removed.length} removed, ${kept} kept, none moved.`, 120);
+  const room = report.managementClusters.reduce((sum, mc) => sum + Math.max(0, mc.headroom), 0);
+  const subtitle = wrap(`Room for ${room} more at medium load; each bar is one management cluster, its track the clusters it can hold.`, 120);
   const top = 64 + subtitle.length * 18;
   const scale = Math.max(1, ...report.managementClusters.map((mc) => Math.max(mc.capacity, mc.hostedClusters.length)));
   const legendY = top + report.managementClusters.length * rowHeight + 10;
@@ -162,7 +162,7 @@ export function fleetReportSvg(report: FleetReport): string {
 export interface FleetSummaryInput {
   /** The placed hosted clusters. */
   readonly hostedClusters: readonly { readonly cluster: string; readonly managementCluster: string; readonly reason: string; readonly added: boolean }[];
-  readonly report: FleetReport;
+  readonly changes: FleetChanges;
 }
 
 /**
@@ -175,7 +175,7 @@ export function fleetSummary(plan: FleetSummaryInput): string[] {
   // A first synth of a large fleet places every cluster: the summary names the first few, the report all.
   const lines = placed.slice(0, SUMMARY_PLACEMENTS).map((c) => `Placement: ${c.cluster} → ${c.managementCluster} (${c.reason})`);
   if (placed.length > SUMMARY_PLACEMENTS) lines.push(`Placement: ... and ${placed.length - SUMMARY_PLACEMENTS} more (reports/fleet.json lists every placement)`);
-  const { added, removed } = plan.report.changes;
+  const { added, removed } = plan.changes;
   const gone = removed.map((r) => `${r.cluster} from ${r.from}`).join(', ');
   return [...lines, `Placement: ${added.length} new, 0 moved, ${removed.length} removed${gone ? ` (${gone})` : ''}`];
 }

@@ -14,11 +14,11 @@ import * as ts from 'typescript';
  */
 export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['api/schema'],
-  ['api/k8s', 'api/hypershift', 'api/external-secrets', 'api/management', 'api/agent-install', 'api/metal3', 'api/kubevirt', 'api/node-config', 'api/guest', 'api/protection', 'api/ocm', 'api/edge'],
+  ['api/k8s', 'api/hypershift', 'api/external-secrets', 'api/management', 'api/agent-install', 'api/metal3', 'api/kubevirt', 'api/node-config', 'api/guest', 'api/protection', 'api/ocm', 'api/edge', 'api/delivery'],
   ['api'],
   ['core'],
   ['platforms', 'management', 'capacity', 'gitops', 'edge'],
-  ['fleet'],
+  ['fleet', 'delivery'],
   ['day2'],
   ['cdk8s', 'pulumi'],
   [''],

@@ -34,6 +34,60 @@ export const EXAMPLE_OUTPUT: readonly string[] = [
   'reports/dns-vm-agents.zone',
 ];
 
+/**
+ * The files a synth of the built-in example as `npm run synth` writes it (examples/main.ts, the
+ * fleet of examples/fleet-app.ts), manifest aside, sorted: the hub's delivery objects, the day-2
+ * folders, a folder per management cluster, and the capacity and fleet reports.
+ */
+export const FLEET_EXAMPLE_OUTPUT: readonly string[] = [
+  'gitops-hub/02-operator-configuration/gitops.yaml',
+  'gitops-hub/02-operator-configuration/kustomization.yaml',
+  'gitops-hub/05-resources/gitops.yaml',
+  'gitops-hub/05-resources/kustomization.yaml',
+  'gitops-hub/kustomization.yaml',
+  'hosted-aws-clusters-aws-prod/00-images/aws-aws-prod.yaml',
+  'hosted-aws-clusters-aws-prod/00-images/kustomization.yaml',
+  'hosted-aws-clusters-aws-prod/01-operators/aws-aws-prod.yaml',
+  'hosted-aws-clusters-aws-prod/01-operators/kustomization.yaml',
+  'hosted-aws-clusters-aws-prod/03-webhooks/aws-aws-prod.yaml',
+  'hosted-aws-clusters-aws-prod/03-webhooks/kustomization.yaml',
+  'hosted-aws-clusters-aws-prod/kustomization.yaml',
+  'hosted-kubevirt-clusters-kv-lb/05-resources/kubevirt-kv-lb.yaml',
+  'hosted-kubevirt-clusters-kv-lb/05-resources/kustomization.yaml',
+  'hosted-kubevirt-clusters-kv-lb/kustomization.yaml',
+  'management-east/01-operators/kustomization.yaml',
+  'management-east/01-operators/management-east.yaml',
+  'management-east/02-operator-configuration/kustomization.yaml',
+  'management-east/02-operator-configuration/management-east.yaml',
+  'management-east/03-webhooks/kustomization.yaml',
+  'management-east/03-webhooks/management-east.yaml',
+  'management-east/05-resources/aws-aws-prod.yaml',
+  'management-east/05-resources/kubevirt-kv-lb.yaml',
+  'management-east/05-resources/kustomization.yaml',
+  'management-east/kustomization.yaml',
+  'management-west/01-operators/kustomization.yaml',
+  'management-west/01-operators/management-west.yaml',
+  'management-west/02-operator-configuration/kustomization.yaml',
+  'management-west/02-operator-configuration/management-west.yaml',
+  'management-west/03-webhooks/kustomization.yaml',
+  'management-west/03-webhooks/management-west.yaml',
+  'management-west/05-resources/agent-vcluster2.yaml',
+  'management-west/05-resources/agent-vm-agents.yaml',
+  'management-west/05-resources/kubevirt-kv-dev.yaml',
+  'management-west/05-resources/kustomization.yaml',
+  'management-west/05-resources/none-edge-lab.yaml',
+  'management-west/kustomization.yaml',
+  'reports/capacity-east.json',
+  'reports/capacity-east.svg',
+  'reports/capacity-west.json',
+  'reports/capacity-west.svg',
+  'reports/dns-vcluster2.zone',
+  'reports/dns-vm-agents.zone',
+  'reports/fleet-placement.json',
+  'reports/fleet.json',
+  'reports/fleet.svg',
+];
+
 /** Every file below `dir` (dot folders such as `.git` included): relative path -> content, sorted by path. */
 export function filesBelow(dir: string): Record<string, string> {
   return Object.fromEntries(ownFiles(dir, '').sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));

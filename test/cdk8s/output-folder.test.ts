@@ -12,7 +12,7 @@ import { MANIFEST_FILE, outputFolderProblem, readManifest, resolveOutdir, writeO
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 import { EXAMPLE_AGENT_CLUSTERS } from '../../examples/agent-infrastructure';
-import { EXAMPLE_OUTPUT, filesBelow } from './files';
+import { EXAMPLE_OUTPUT, FLEET_EXAMPLE_OUTPUT, filesBelow } from './files';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'build', 'examples', 'main.js');
@@ -104,7 +104,7 @@ describe('output folder', () => {
     expect(run.stderr).toContain('into dist/\n');
     const after = filesBelow(project);
     for (const [file, content] of Object.entries(before)) expect(after[file]).toBe(content);
-    expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([`dist/${MANIFEST_FILE}`, ...EXAMPLE_OUTPUT.map((f) => `dist/${f}`)]);
+    expect(Object.keys(after).filter((f) => !(f in before)).sort()).toEqual([`dist/${MANIFEST_FILE}`, ...FLEET_EXAMPLE_OUTPUT.map((f) => `dist/${f}`)]);
   });
 
   test("keeps the user's kustomization.yaml above the folders, and removes only its own stale files", () => {

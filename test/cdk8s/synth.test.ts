@@ -154,7 +154,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 32 file\(s\), 96 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 46 file\(s\), 115 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

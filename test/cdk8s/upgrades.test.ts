@@ -4,8 +4,12 @@ import * as path from 'path';
 import { HcpValidationError } from '../../lib/core';
 import { synthAtomically } from '../../lib/cdk8s';
 import { defineExample } from '../../examples/app';
-import { UPGRADED_CLUSTERS } from '../../examples/upgrade';
-import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS } from '../../examples/clusters';
+import { UPGRADED_RELEASE } from '../../examples/upgrade';
+import { EXAMPLE_CLUSTERS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
+import { EXAMPLE_AGENT_CLUSTERS } from '../../examples/agent-infrastructure';
+
+/** The example's clusters on one management cluster, with kv-dev one minor release later (examples/upgrade.ts does it for the fleet). */
+const UPGRADED_CLUSTERS = [...EXAMPLE_CLUSTERS, ...EXAMPLE_AGENT_CLUSTERS].map((cluster) => (cluster.name === kubevirtCluster.name ? { ...cluster, release: { image: UPGRADED_RELEASE } } : cluster));
 import { filesBelow, temporaryFolder } from './files';
 
 const work = temporaryFolder('hcp-upgrade-');

@@ -27,7 +27,7 @@ describe('the upgrade diff of the built-in example (kv-dev, 4.16.4 to 4.17.3)', 
     const before = filesBelow(path.join(project, 'fleet'));
     const diff = hcp(project, 'diff', UPGRADED, '-o', 'fleet');
     expect(diff.status).toBe(0);
-    expect(diff.stdout).toMatch(/^~ HostedCluster kubevirt-clusters\/kv-dev \(management\/05-resources\/kubevirt-kv-dev\.yaml\)$/m);
+    expect(diff.stdout).toMatch(/^~ HostedCluster kubevirt-clusters\/kv-dev \(management-west\/05-resources\/kubevirt-kv-dev\.yaml\)$/m);
     expect(diff.stdout).toContain('-    image: quay.io/openshift-release-dev/ocp-release:4.16.4-multi\n+    image: quay.io/openshift-release-dev/ocp-release:4.17.3-multi\n');
     expect(diff.stdout.endsWith(
       'Objects: 0 added, 3 changed, 0 removed; reports changed: 0.\n' +
@@ -47,11 +47,11 @@ describe('the upgrade diff of the built-in example (kv-dev, 4.16.4 to 4.17.3)', 
     const synth = hcp(project, 'synth', UPGRADED, '-o', 'fleet');
     expect(synth.status).toBe(0);
     expect(synth.stdout).toContain(
-      '  ~ management/05-resources/kubevirt-kv-dev.yaml\n' +
+      '  ~ management-west/05-resources/kubevirt-kv-dev.yaml\n' +
         '      ~ HostedCluster kubevirt-clusters/kv-dev\n' +
         '      ~ NodePool kubevirt-clusters/kv-dev-workers\n' +
         '      ~ NodePool kubevirt-clusters/kv-dev-infra\n' +
-        'Changes: files 0 added, 1 changed, 0 removed (31 unchanged); objects 0 added, 3 changed, 0 removed.\n' +
+        'Changes: files 0 added, 1 changed, 0 removed (45 unchanged); objects 0 added, 3 changed, 0 removed.\n' +
         'Clusters affected: kubevirt-clusters/kv-dev.\n' +
         'Upgrades (in apply order):\n' +
         '  HostedCluster kubevirt-clusters/kv-dev 4.16.4 -> 4.17.3\n' +
