@@ -787,6 +787,14 @@ export const KINDS_WITHOUT_HEALTH_ROWS: Readonly<Record<string, string>> = {
   'agent.open-cluster-management.io/KlusterletAddonConfig': 'Nothing to wait for: the add-ons it enables report on ManagedClusterAddOn objects; the ManagedCluster row judges the registration.',
   'hive.openshift.io/ClusterDeployment': "Hive's own conditions describe the install its ClusterInstall runs; the ImageClusterInstall row judges that install.",
   'hive.openshift.io/ClusterImageSet': 'Nothing to wait for: its status has no fields; installs that name it check the release.',
+  // Delivery (lib/delivery): the gitops-<cluster> folders, applied once by hand or by the engine's own bootstrap; nothing of the library waits on them.
+  'argoproj.io/ApplicationSet': 'Argo CD ships a health check for it (resource_customizations/argoproj.io/ApplicationSet); the Applications it makes report each folder.',
+  'argoproj.io/AppProject': 'Nothing to wait for: a project is a set of rules; its status only lists the tokens of its roles.',
+  'kustomize.toolkit.fluxcd.io/Kustomization': 'Argo CD ships a health check for it, and Flux reads its Ready condition (kstatus); `dependsOn` orders the stages on it.',
+  'source.toolkit.fluxcd.io/GitRepository': 'Argo CD ships a health check for it, and Flux reads its Ready condition (kstatus).',
+  'cluster.open-cluster-management.io/ManagedClusterSetBinding': "Nothing to wait for in the delivery folder, which is applied once by hand: its Bound condition shows in ACM's console, and an unbound set leaves the Placement empty.",
+  'cluster.open-cluster-management.io/Placement': 'Nothing to wait for in the delivery folder, which is applied once by hand: its PlacementSatisfied condition and PlacementDecisions show which clusters it chose.',
+  'apps.open-cluster-management.io/GitOpsCluster': 'Nothing to wait for in the delivery folder, which is applied once by hand: its Ready condition says whether the Argo CD cluster Secrets were written.',
 };
 
 /** Every table, one per kind: the hosted-cluster kinds, the management cluster's operands, backup and restore, registration and edge installs. */
