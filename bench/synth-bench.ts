@@ -182,6 +182,11 @@ async function main(): Promise<void> {
   out('## hcp-constructs synthesis benchmark: a fleet, written to files');
   out();
   out(`Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} cores, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.platform()} ${os.release()}, Node ${process.version}; files in ${path.dirname(root)}`);
+  const cores = os.availableParallelism();
+  const load0 = os.loadavg();
+  const busy = load0[0] >= cores - 0.5;
+  const loadText = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+  out(`Cores available (os.availableParallelism()): ${cores}; load average (1 / 5 / 15 min) at the start: ${loadText(load0)}${busy ? ' (busy: the targets are not comparable)' : ''}`);
   out();
 
   const check = sameObjectsCheck(8);
@@ -199,11 +204,6 @@ async function main(): Promise<void> {
     `(cdk8s alone: ${fmt(median(bare.map((r) => r.ms)), 1)} ms, ${bare[0].modules} modules); @pulumi modules loaded: ${Math.max(...hcp.map((r) => r.pulumiModules))}`);
   out();
 
-  const cores = os.availableParallelism();
-  const load0 = os.loadavg();
-  const busy = load0[0] >= cores - 0.5;
-  const loadText = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
-  out(`Cores available (os.availableParallelism()): ${cores}; load average (1 / 5 / 15 min) at the start: ${loadText(load0)}${busy ? ' (busy: the targets are not comparable)' : ''}`);
   const fleetWired = load().synthFleetConstruct !== undefined;
   const variants = VARIANTS.filter((v) => v !== 'fleet' || fleetWired);
 
