@@ -2,16 +2,17 @@
  * The benchmark workload: N distinct hosted clusters built from the examples in
  * examples/clusters.ts, the four platforms round-robin, each with exactly 2 NodePools and its
  * secrets as ExternalSecrets (pull secret, SSH key, etcd encryption key). Also the ways of
- * writing them that the benchmark compares: the library's synth and plain emitters.
+ * writing them that the benchmark compares: the library's synth, its one-thread core floor, a
+ * plain js-yaml emitter and (once it exists) the Fleet construct.
  */
 import * as jsYaml from 'js-yaml';
 import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
-import * as YAML from 'yaml';
 import type { HostedClusterProps, KubernetesObject, PlanOptions } from '../lib';
 import { SecretSource, checkHostedCluster, formatIssues } from '../lib';
 import { ANNOTATIONS } from '../lib/core/defaults';
+import { toYamlStream } from '../lib/core/yaml';
 import { HostedClusterBundle, SynthResult, synthAtomically } from '../lib/cdk8s';
 import { SUPPORTED_VERSIONS, agentCluster, awsCluster, kubevirtCluster, noneCluster } from '../examples/clusters';
 
@@ -147,24 +148,42 @@ export function synthFleet(outdir: string, clusters: readonly HostedClusterProps
 }
 
 
-/** Baseline emitters: the text of one file from its (canonical) documents. */
-export const EMITTERS = {
-  /** js-yaml 4's dump, no anchors, no line wrapping, double quotes (as the library calls it). */
-  'js-yaml': (docs: readonly unknown[]) => docs.map((doc) => jsYaml.dump(doc, { noRefs: true, lineWidth: -1, quotingType: '"' })).join('---\n'),
-  /** The yaml package with the options cdk8s's Yaml.stringify passes. */
-  yaml: (docs: readonly unknown[]) => docs.map((doc) => YAML.stringify(doc, { keepUndefined: true, lineWidth: 0, version: '1.1' })).join('---\n'),
-  /** JSON.stringify of the documents as one array, indented: the floor for any text format. */
-  json: (docs: readonly unknown[]) => JSON.stringify(docs, null, 2),
-} as const;
-export type Emitter = keyof typeof EMITTERS;
+/** js-yaml 4's dump, no anchors, no line wrapping, double quotes (as the library calls it, with js-yaml's default schema). */
+export const jsYamlStream = (docs: readonly unknown[]) => docs.map((doc) => jsYaml.dump(doc, { noRefs: true, lineWidth: -1, quotingType: '"' })).join('---\n');
 
 /** Baseline: one file per cluster in `<outdir>/management/`, as the library names them, written with writeFileSync. */
-export function writeFleetFiles(outdir: string, clusters: readonly { chartId: string; docs: readonly unknown[] }[], emitter: Emitter): number {
+export function writeFleetFiles(outdir: string, clusters: readonly { chartId: string; docs: readonly unknown[] }[]): number {
   const folder = path.join(outdir, 'management');
   fs.mkdirSync(folder, { recursive: true });
-  const emit = EMITTERS[emitter];
-  for (const cluster of clusters) fs.writeFileSync(path.join(folder, `${cluster.chartId}.yaml`), emit(cluster.docs));
+  for (const cluster of clusters) fs.writeFileSync(path.join(folder, `${cluster.chartId}.yaml`), jsYamlStream(cluster.docs));
   return clusters.length;
 }
+
+/**
+ * The one-thread core floor: the library's own core doing the synth's work in one thread and
+ * process, with no constructs: per cluster `checkHostedCluster`, the planned objects with their
+ * sync-wave annotation, cdk8s's key order, the library's YAML (`toYamlStream`), one
+ * `writeFileSync`. Returns the number of objects written.
+ */
+export function coreFloor(outdir: string, clusters: readonly HostedClusterProps[], options: PlanOptions = OPTIONS): number {
+  const folder = path.join(outdir, 'management');
+  fs.mkdirSync(folder, { recursive: true });
+  let objects = 0;
+  for (const props of clusters) {
+    const cluster = plainObjects(props, options);
+    fs.writeFileSync(path.join(folder, `${cluster.chartId}.yaml`), toYamlStream(cluster.objects.map(canonical)));
+    objects += cluster.objects.length;
+  }
+  return objects;
+}
+
+/**
+ * The bench's `fleet` variant: the same clusters as one Fleet over 100 management clusters, with
+ * placement and delivery objects, synthesized into `outdir`. Undefined until the Fleet construct
+ * exists (the bench then prints "n/a"). To wire it, replace `undefined` with a function such as
+ * `(outdir, clusters) => synthAtomically(outdir, (app) => new Fleet(new Chart(app, 'fleet'), 'fleet', { ... }))`;
+ * nothing else in the bench changes. Its files are not compared with the other variants' (other folders).
+ */
+export const synthFleetConstruct: ((outdir: string, clusters: readonly HostedClusterProps[]) => SynthResult) | undefined = undefined;
 
 export const ms = (ns: bigint) => Number(ns) / 1e6;
