@@ -10,7 +10,7 @@
  *   `writeFileSync` per cluster): the issue's "one-thread core floor";
  * - `js-yaml`: js-yaml's `dump` alone writing the same objects, planned before the clock starts;
  * - `fleet`: the same clusters as one Fleet over 100 management clusters (workload.ts
- *   `synthFleetConstruct`; "n/a" until it is wired).
+ *   `synthFleetConstruct`).
  * Prints figures only; never asserts timing. `HCP_BENCH_DIR` chooses where the files go (default:
  * the system's temporary folder); `HCP_BENCH_SIZES` the sizes.
  *
@@ -65,7 +65,6 @@ function runChild(variant: Variant, size: number, dir: string): Measurement {
     if (library) return synthFleet(outdir, props).objects;
     if (variant === 'core-floor') return coreFloor(outdir, props);
     if (variant === 'fleet') {
-      if (!synthFleetConstruct) throw new Error('the fleet variant needs synthFleetConstruct in bench/workload.ts');
       return synthFleetConstruct(outdir, props).objects;
     }
     writeFleetFiles(outdir, plain);
@@ -204,8 +203,7 @@ async function main(): Promise<void> {
     `(cdk8s alone: ${fmt(median(bare.map((r) => r.ms)), 1)} ms, ${bare[0].modules} modules); @pulumi modules loaded: ${Math.max(...hcp.map((r) => r.pulumiModules))}`);
   out();
 
-  const fleetWired = load().synthFleetConstruct !== undefined;
-  const variants = VARIANTS.filter((v) => v !== 'fleet' || fleetWired);
+  const variants = VARIANTS;
 
   const runs: Measurement[] = [];
   let id = 0;
@@ -238,7 +236,7 @@ async function main(): Promise<void> {
   out('- core floor: `checkHostedCluster` (props schema, planning, API-schema and CEL checks), the planned objects with their sync wave, the library\'s YAML, one `writeFileSync` per cluster; one thread, no constructs.');
   out('- js-yaml: `dump(doc, { noRefs: true, lineWidth: -1, quotingType: \'"\' })` of the same objects, planned before the clock starts, one file per cluster.');
   out(`- public: the README's way, \`synthAtomically\` into a new folder with its threads (${cores} cores here); 1 thread: the same with HCP_SYNTH_THREADS=0.`);
-  out(`- fleet: the same clusters as one Fleet over 100 management clusters${fleetWired ? '' : ' (n/a: not wired yet, see synthFleetConstruct in bench/workload.ts)'}.`);
+  out('- fleet: the same clusters as one Fleet over 100 management clusters (their operators too), with placement, Argo CD and ACM delivery objects, kustomization files and the fleet report.');
   out();
   out('| clusters | objects | core floor s | js-yaml s | public s | public/floor | CPU s | CPU/floor CPU | 1 thread s | fleet s | fleet/public | RSS MB public / fleet / floor |');
   out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -256,7 +254,7 @@ async function main(): Promise<void> {
   /** Timed targets are "not comparable" on a busy machine; memory is not timed. */
   const verdict = (ok: boolean, figure: string, timed = true) =>
     Number.isNaN(parseFloat(figure)) ? 'n/a' : timed && busy ? `not comparable (machine busy; ${figure})` : `${ok ? 'met' : 'not met'} (${figure})`;
-  const rss = `${fmt(lib.peakRssMb)} MB public${fleetWired ? `, ${fmt(fleet.peakRssMb)} MB fleet` : ''}`;
+  const rss = `${fmt(lib.peakRssMb)} MB public, ${fmt(fleet.peakRssMb)} MB fleet`;
   const publicVsFloor = lib.wallMs / floor.wallMs;
   const fleetVsPublic = fleet.wallMs / lib.wallMs;
   out();

@@ -11,14 +11,24 @@ import { Construct } from 'constructs';
 import type { PlanOptions, ValidationIssue } from '../core';
 import { CLI_DEFAULTS, GITOPS_PREFIX, folderSpecs } from '../core';
 import { checkDelivery } from '../delivery';
-import type { FleetPlan, FleetProps, FleetRecord } from '../fleet';
+import type { FleetPlan, FleetProps, FleetRecord, HostedClusterCheck } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
 import { previousOutputDir, whenAppComplete } from './app-context';
 import { readPreviousOutput } from './previous-output';
-import { HostedClusterBundle } from './hosted-cluster-bundle';
+import { BundleCheck, HostedClusterBundle, bundleFromCheck } from './hosted-cluster-bundle';
+import { checkHostedCluster, checkHostedClusterWith } from '../platforms';
+import type { HostedClusterProps } from '../platforms';
+import { ThreadedSchemaChecks } from './schema-checks';
 import { ManagementCluster } from './management-cluster';
-import { appPlan, attachIssues, renderChecked } from './render';
+import { appPlan, attachIssues, attachLaterIssues, renderChecked } from './render';
 import { reportFile, reportLines } from './reports';
+
+/** The findings a cluster's schema check adds once it is settled (the thread's answer read). */
+function settledFindings({ checked, deferred }: BundleCheck): readonly ValidationIssue[] {
+  const known = checked.issues.length;
+  deferred?.settle();
+  return checked.issues.slice(known);
+}
 
 /** Where the synth keeps the placement for the next run, in the output folder. */
 const PLACEMENT_FILE = 'fleet-placement.json';
@@ -70,23 +80,39 @@ export class Fleet extends Construct {
       this.given.add(`${String(namespace)}/${String(name)}`);
     }
     const previous = previousPlacement(previousOutputDir(this));
-    const checked = checkFleet(fleet, previous.record, options);
+    // Each cluster is checked once: to place it, and then its bundle takes that check (its schema check runs in a thread meanwhile).
+    const checks = new Map<HostedClusterProps, BundleCheck>();
+    const checkCluster: HostedClusterCheck = (clusterProps, clusterOptions) => {
+      const deferred = ThreadedSchemaChecks.of(this)?.deferred();
+      const result = deferred ? checkHostedClusterWith(clusterProps, clusterOptions, deferred.check) : checkHostedCluster(clusterProps, clusterOptions);
+      checks.set(clusterProps, deferred ? { checked: result, deferred } : { checked: result });
+      return result;
+    };
+    const checked = checkFleet(fleet, previous.record, options, checkCluster);
     // The clusters' own warnings come from their constructs below.
     this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
     attachIssues(this, this.issues);
-    if (!checked.plan) return;
+    if (!checked.plan) {
+      // No bundle takes the clusters' schema checks: their findings are the fleet's.
+      attachLaterIssues(this, () => [...checks.values()].flatMap(settledFindings));
+      return;
+    }
     const plan = (this.plan = checked.plan);
     const root = this.node.root as Construct;
     for (const mc of plan.managementClusters) {
       this.managementClusters.set(mc.name, new ManagementCluster(new Chart(root, `management-${mc.name}`), 'management', mc.props, { name: mc.name }));
     }
-    const names = plan.hostedClusters.map((hc) => String(hc.props.name));
+    const named = new Map<string, number>();
+    for (const hc of plan.hostedClusters) named.set(hc.props.name, (named.get(hc.props.name) ?? 0) + 1);
     for (const hc of plan.hostedClusters) {
       const type = String(hc.props.platform.type).toLowerCase();
       // `<platform>-<name>` as the README's charts are named; with the namespace when two clusters share a name.
-      const twice = names.filter((n) => n === hc.props.name).length > 1;
+      const twice = named.get(hc.props.name)! > 1;
       const chartId = twice ? `${type}-${hc.cluster.replace('/', '-')}` : `${type}-${hc.props.name}`;
-      const bundle = new HostedClusterBundle(new Chart(root, chartId), 'cluster', { ...hc.props, options, managementCluster: hc.managementCluster });
+      const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
+      const check = checks.get(hc.props);
+      const chart = new Chart(root, chartId);
+      const bundle = check ? bundleFromCheck(chart, 'cluster', bundleProps, check) : new HostedClusterBundle(chart, 'cluster', bundleProps);
       this.bundles.set(hc.cluster, bundle);
     }
     reportFile(this, 'fleet.json', fleetReportJson(plan.report));

@@ -6,7 +6,29 @@ import { CLI_DEFAULTS, onManagementCluster, secretNames } from '../core';
 import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
 import { attachLaterIssues, renderChecked } from './render';
-import { ThreadedSchemaChecks } from './schema-checks';
+import { DeferredSchemaCheck, ThreadedSchemaChecks } from './schema-checks';
+
+/** A hosted cluster checked before its bundle was created (by a Fleet, placing it), and the schema check still running for it. */
+export interface BundleCheck {
+  readonly checked: { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
+  readonly deferred?: DeferredSchemaCheck;
+}
+
+/** The check {@link bundleFromCheck} hands to the bundle it is creating; its constructor takes it once. */
+let handedCheck: BundleCheck | undefined;
+
+/**
+ * A bundle from props already checked with `check` (the same props, options aside), so that a
+ * Fleet, which checks every cluster to place it, does not check it twice.
+ */
+export function bundleFromCheck(scope: Construct, id: string, props: HostedClusterBundleProps, check: BundleCheck): HostedClusterBundle {
+  handedCheck = check;
+  try {
+    return new HostedClusterBundle(scope, id, props);
+  } finally {
+    handedCheck = undefined;
+  }
+}
 
 export interface HostedClusterBundleProps extends HostedClusterProps {
   /** Validation and secret-handling options. @default {} */
@@ -36,8 +58,10 @@ export class HostedClusterBundle extends Construct {
   constructor(scope: Construct, id: string, props: HostedClusterBundleProps) {
     super(scope, id);
     const { options = {}, managementCluster, ...specProps } = props;
-    const deferred = ThreadedSchemaChecks.of(this)?.deferred();
-    const checked = deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
+    const handed = handedCheck;
+    handedCheck = undefined;
+    const deferred = handed ? handed.deferred : ThreadedSchemaChecks.of(this)?.deferred();
+    const checked = handed ? handed.checked : deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
     const known = checked.issues.length;
     if (managementCluster !== undefined) this.managementCluster = managementCluster;
     const rendered = renderChecked(this, managementCluster === undefined || !checked.plan ? checked : { plan: onManagementCluster(checked.plan, managementCluster), issues: checked.issues });

@@ -5,7 +5,7 @@
  */
 import type { IConstruct } from 'constructs';
 import { CapacityReport, PlanCapacityOptions, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from '../capacity';
-import type { Target, ValidationIssue } from '../core';
+import type { PlannedObject, Target, ValidationIssue } from '../core';
 import { MANAGEMENT_CLUSTER, targetKey } from '../core';
 import { appPlan } from './render';
 
@@ -58,11 +58,18 @@ export function appReports(app: IConstruct): AppReports {
   const issues: ValidationIssue[] = [];
   const settingsOf = capacitySettings.get(app.node.root) ?? new Map<string, PlanCapacityOptions>();
   const named = settingsOf.size > 1 || !settingsOf.has(targetKey(MANAGEMENT_CLUSTER));
+  // Each management cluster's capacity holds only the hosted clusters planned on it.
+  const byTarget = new Map<string, PlannedObject[]>();
+  if (settingsOf.size > 0) {
+    for (const planned of appPlan(app).objects) {
+      if (planned.object.kind !== 'HostedCluster') continue;
+      const key = targetKey(planned.target);
+      byTarget.get(key)?.push(planned) ?? byTarget.set(key, [planned]);
+    }
+  }
   for (const key of [...settingsOf.keys()].sort()) {
     const { workers, loads, ...options } = settingsOf.get(key)!;
-    // Each management cluster's capacity holds only the hosted clusters planned on it.
-    const objects = appPlan(app).objects.filter((planned) => targetKey(planned.target) === key);
-    const found = capacityOfPlan({ objects }, workers, loads, options);
+    const found = capacityOfPlan({ objects: byTarget.get(key) ?? [] }, workers, loads, options);
     issues.push(...found.issues);
     if (!found.report) continue;
     const suffix = key === targetKey(MANAGEMENT_CLUSTER) ? '' : key.slice('management'.length);

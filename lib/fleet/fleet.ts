@@ -17,7 +17,7 @@ import type { ManagementClusterProps } from '../management/management-cluster-pr
 import { checkHostedCluster, platformDefinition } from '../platforms';
 import type { HostedClusterProps } from '../platforms/props';
 import type { HostedCluster } from '../api';
-import type { PlanOptions } from '../core/plan';
+import type { HostedClusterPlan, PlanOptions } from '../core/plan';
 import { FleetAddressBlock, FleetAllocation, allocateBlocks, fillServices, needsAddresses, withStandInAddress } from './allocation';
 import type { FleetAddressPoolProps, FleetProps } from './fleet-props';
 import { fleetPlacementSchema, fleetPropsSchema } from './fleet-schema';
@@ -120,12 +120,21 @@ function nested(prefix: string, found: readonly ValidationIssue[]): ValidationIs
   });
 }
 
+/** How {@link checkFleet} checks one hosted cluster: checkHostedCluster, or a caller's that also keeps the result. */
+export type HostedClusterCheck = (props: HostedClusterProps, options: PlanOptions) => { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
+
 /**
  * Checks a fleet (any value) and plans it against the previous record: placements, allocations,
  * the record and report of this run. Every problem in one run; no plan when any is an error.
- * `options` are those of checkHostedCluster, for every hosted cluster.
+ * `options` are those of checkHostedCluster, for every hosted cluster; `checkCluster` checks each
+ * one (the cdk8s Fleet runs the API-schema checks in a thread and reuses the plans for its bundles).
  */
-export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, options: PlanOptions = {}): { plan?: FleetPlan; issues: readonly ValidationIssue[] } {
+export function checkFleet(
+  input: FleetProps | unknown,
+  previous?: FleetRecord,
+  options: PlanOptions = {},
+  checkCluster: HostedClusterCheck = checkHostedCluster,
+): { plan?: FleetPlan; issues: readonly ValidationIssue[] } {
   const parsed = v.safeParse(fleetPropsSchema, input);
   const found: ValidationIssue[] = parsed.success ? [] : schemaFindings(parsed.issues, FLEET_LABEL);
   const issues = new IssueCollector(FLEET_LABEL, found);
@@ -143,7 +152,7 @@ export function checkFleet(input: FleetProps | unknown, previous?: FleetRecord, 
   const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isMap(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
   const { placements } = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
-  const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, issues, found);
+  const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, checkCluster, issues, found);
   const blockRequests = hcs
     .filter((hc) => filled.has(hc.index) && needsAddresses(filled.get(hc.index)!.hostedCluster))
     .map((hc) => ({ key: clusterKey(hc), managementCluster: placements.get(hc.index)!.managementCluster, index: hc.index }))
@@ -190,6 +199,7 @@ function fillAll(
   placements: ReadonlyMap<number, Placement>,
   byName: ReadonlyMap<string, CheckedMc>,
   options: PlanOptions,
+  checkCluster: HostedClusterCheck,
   issues: IssueCollector,
   found: ValidationIssue[],
 ): Filled {
@@ -198,7 +208,7 @@ function fillAll(
     const placed = placements.get(hc.index);
     const path = `hostedClusters[${hc.index}]`;
     const fill = placed ? fillServices(hc.props, byName.get(placed.managementCluster)!, path, issues) : { props: withStandInAddress(hc.props), allocation: {} };
-    const checked = checkHostedCluster(fill.props, options);
+    const checked = checkCluster(fill.props, options);
     found.push(...nested(path, checked.issues));
     if (placed && checked.plan) filled.set(hc.index, { ...fill, hostedCluster: checked.plan.hostedCluster });
   }

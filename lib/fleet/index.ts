@@ -2,6 +2,7 @@ export type { FleetProps, FleetManagementClusterProps, FleetHostedClusterProps, 
 /** The schemas (valibot, so internal). @internal */
 export { fleetPropsSchema, fleetManagementClusterSchema, fleetPlacementSchema, fleetPlacementOptionsSchema, fleetAddressPoolSchema, MAX_FLEET_NAME_LENGTH } from './fleet-schema';
 export { checkFleet, isClusterWarning, FLEET_LABEL, DEFAULT_HC_MAX_NUMBER } from './fleet';
+export type { HostedClusterCheck } from './fleet';
 export type { FleetPlan, FleetPlannedHostedCluster, FleetPlannedManagementCluster } from './fleet';
 export type { Placement } from './placement';
 export { EXTERNAL_DNS_PREFIXES } from './allocation';
