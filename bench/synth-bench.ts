@@ -90,8 +90,9 @@ function runChild(variant: Variant, size: number, dir: string): Measurement {
 
   const hash = createHash('sha256');
   let bytes = 0;
-  const folder = path.join(outdir, 'management');
-  const names = fs.existsSync(folder) ? fs.readdirSync(folder).sort() : [];
+  // The clusters' files; the library's kustomization.yaml beside them is not the other variants' to write.
+  const folder = path.join(outdir, load().CLUSTER_FOLDER);
+  const names = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name !== 'kustomization.yaml').sort() : [];
   for (const name of names) {
     const content = fs.readFileSync(path.join(folder, name));
     bytes += content.length;
@@ -146,7 +147,7 @@ const fmt = (n: number, digits = 0) =>
  * and as YAML 1.1) are the objects the emitters were given.
  */
 function sameObjectsCheck(n: number): { same: boolean; objects: number } {
-  const { canonical, plainObjects, synthFleet, workload } = load();
+  const { CLUSTER_FOLDER, canonical, plainObjects, synthFleet, workload } = load();
   const YAML: typeof import('yaml') = require('yaml');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-bench-check-'));
   try {
@@ -155,7 +156,7 @@ function sameObjectsCheck(n: number): { same: boolean; objects: number } {
     let same = true;
     let objects = 0;
     for (const cluster of props.map((c) => plainObjects(c))) {
-      const text = fs.readFileSync(path.join(dir, 'management', `${cluster.chartId}.yaml`), 'utf8');
+      const text = fs.readFileSync(path.join(dir, CLUSTER_FOLDER, `${cluster.chartId}.yaml`), 'utf8');
       const expected = JSON.stringify(cluster.objects.map(canonical));
       for (const version of ['1.2', '1.1'] as const) {
         same &&= JSON.stringify(YAML.parseAllDocuments(text, { version }).map((d) => d.toJS())) === expected;

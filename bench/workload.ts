@@ -151,9 +151,12 @@ export function synthFleet(outdir: string, clusters: readonly HostedClusterProps
 /** js-yaml 4's dump, no anchors, no line wrapping, double quotes (as the library calls it, with js-yaml's default schema). */
 export const jsYamlStream = (docs: readonly unknown[]) => docs.map((doc) => jsYaml.dump(doc, { noRefs: true, lineWidth: -1, quotingType: '"' })).join('---\n');
 
-/** Baseline: one file per cluster in `<outdir>/management/`, as the library names them, written with writeFileSync. */
+/** Where the library writes a cluster's file in the output folder: its management cluster's folder, the stage of its objects. */
+export const CLUSTER_FOLDER = path.join('management', '05-resources');
+
+/** Baseline: one file per cluster in `<outdir>/management/05-resources/`, as the library names them, written with writeFileSync. */
 export function writeFleetFiles(outdir: string, clusters: readonly { chartId: string; docs: readonly unknown[] }[]): number {
-  const folder = path.join(outdir, 'management');
+  const folder = path.join(outdir, CLUSTER_FOLDER);
   fs.mkdirSync(folder, { recursive: true });
   for (const cluster of clusters) fs.writeFileSync(path.join(folder, `${cluster.chartId}.yaml`), jsYamlStream(cluster.docs));
   return clusters.length;
@@ -166,7 +169,7 @@ export function writeFleetFiles(outdir: string, clusters: readonly { chartId: st
  * `writeFileSync`. Returns the number of objects written.
  */
 export function coreFloor(outdir: string, clusters: readonly HostedClusterProps[], options: PlanOptions = OPTIONS): number {
-  const folder = path.join(outdir, 'management');
+  const folder = path.join(outdir, CLUSTER_FOLDER);
   fs.mkdirSync(folder, { recursive: true });
   let objects = 0;
   for (const props of clusters) {

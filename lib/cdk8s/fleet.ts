@@ -9,11 +9,11 @@ import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { PlanOptions, ValidationIssue } from '../core';
-import { CLI_DEFAULTS, GITOPS_PREFIX, folderSpecs } from '../core';
+import { CLI_DEFAULTS, GITOPS_PREFIX, folderSpecs, formatIssues } from '../core';
 import { checkDelivery } from '../delivery';
 import type { FleetPlan, FleetProps, FleetRecord, HostedClusterCheck } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
-import { previousOutputDir, whenAppComplete } from './app-context';
+import { completeApp, previousOutputDir, whenAppComplete } from './app-context';
 import { readPreviousOutput } from './previous-output';
 import { BundleCheck, HostedClusterBundle, bundleFromCheck } from './hosted-cluster-bundle';
 import { checkHostedCluster, checkHostedClusterWith } from '../platforms';
@@ -69,6 +69,8 @@ export class Fleet extends Construct {
   readonly issues: readonly ValidationIssue[];
   private readonly bundles = new Map<string, HostedClusterBundle>();
   private readonly managementClusters = new Map<string, ManagementCluster>();
+  /** The delivery's findings, once it is planned. */
+  private deliveryIssues: readonly ValidationIssue[] = [];
   /** The `namespace/name` of every hosted cluster the props give, planned or not. */
   private readonly given = new Set<string>();
 
@@ -119,7 +121,17 @@ export class Fleet extends Construct {
     reportFile(this, 'fleet.svg', fleetReportSvg(plan.report));
     reportFile(this, PLACEMENT_FILE, fleetRecordJson(plan.record));
     reportLines(this, fleetSummary(plan));
-    if (plan.delivery !== undefined) whenAppComplete(this, () => this.deliver(root, plan));
+    if (plan.delivery !== undefined) {
+      whenAppComplete(this, () => this.deliver(root, plan));
+      // cdk8s's own app.synth() validates every construct before it writes: the delivery is planned then too.
+      this.node.addValidation({
+        validate: () => {
+          completeApp(this);
+          const errors = this.deliveryIssues.filter((i) => i.severity === 'error');
+          return errors.length > 0 ? formatIssues(errors).split('\n') : [];
+        },
+      });
+    }
   }
 
   /**
@@ -148,6 +160,7 @@ export class Fleet extends Construct {
     const placement = new Map(plan.hostedClusters.map((hc) => [hc.cluster, hc.managementCluster]));
     const managedClusters = new Set(objects.filter((p) => p.object.kind === 'ManagedCluster').map((p) => p.object.metadata.name));
     const checked = checkDelivery(plan.delivery, folders, placement, managedClusters);
+    this.deliveryIssues = checked.issues;
     if (!checked.parts) {
       attachIssues(new Construct(this, 'delivery'), checked.issues);
       return;

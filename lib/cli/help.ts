@@ -80,6 +80,8 @@ What a document describes:
   kind: ManagementCluster     the management cluster
   kind: AgentInfrastructure   agent hosts; cluster: <name> of a hosted cluster in these files
   kind: HostedClusterIngress  day-2 ingress; cluster: <name> of a hosted cluster in these files
+  kind: Fleet                 a Fleet's props: managementClusters, hostedClusters, placement
+                              (options: for every hosted cluster)
   no kind                     one hosted cluster; a list: one description per item
   hostedClusters: [...]       a fleet: also managementCluster, agentInfrastructure,
                               hostedClusterIngress, and options: for every hosted cluster

@@ -2,9 +2,10 @@
  * Props written as YAML or JSON, for `validate`: what each document of a file describes.
  *
  * - A document with `kind:` is one description of that kind: `HostedCluster`, `ManagementCluster`,
- *   `AgentInfrastructure` or `HostedClusterIngress`; its other keys are the props, as in
+ *   `AgentInfrastructure`, `HostedClusterIngress` or `Fleet` (the props of a Fleet construct:
+ *   management clusters, hosted clusters, placement); its other keys are the props, as in
  *   TypeScript (`cluster:` names the hosted cluster an AgentInfrastructure or ingress is for,
- *   `options:` holds a HostedCluster's or AgentInfrastructure's options).
+ *   `options:` holds a HostedCluster's, AgentInfrastructure's or Fleet's options).
  * - A fleet document has any of `managementCluster:`, `hostedClusters:`, `agentInfrastructure:`,
  *   `hostedClusterIngress:` (the last three lists), and `options:` for every hosted cluster.
  * - Any other mapping is one hosted cluster; a list holds any of the above, one per item.
@@ -14,7 +15,7 @@
 import * as jsYaml from 'js-yaml';
 import type { ValidationIssue } from '../core/errors';
 
-export const KINDS = ['HostedCluster', 'ManagementCluster', 'AgentInfrastructure', 'HostedClusterIngress'] as const;
+export const KINDS = ['HostedCluster', 'ManagementCluster', 'AgentInfrastructure', 'HostedClusterIngress', 'Fleet'] as const;
 export type PropsKind = (typeof KINDS)[number];
 
 /** One description to check. */
@@ -102,7 +103,7 @@ function addEntry(value: unknown, where: string, expected: PropsKind | undefined
   }
   const { cluster, options, ...props } = rest;
   const takesCluster = kind === 'AgentInfrastructure' || kind === 'HostedClusterIngress';
-  const takesOptions = kind === 'HostedCluster' || kind === 'AgentInfrastructure';
+  const takesOptions = kind === 'HostedCluster' || kind === 'AgentInfrastructure' || kind === 'Fleet';
   entries.push({
     kind: kind as PropsKind,
     where,

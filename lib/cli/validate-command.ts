@@ -18,6 +18,7 @@ import { INFRA_ENV_ARCHS } from '../platforms/agent/architecture';
 import { checkManagementCluster } from '../management';
 import { checkHostedClusterIngress } from '../day2';
 import { capacityOfPlan } from '../capacity';
+import { checkFleet } from '../fleet';
 import { EXIT, ExitCode, UsageError } from './exit-codes';
 import { KINDS, PropsEntry, PropsKind, readPropsFile } from './props-documents';
 
@@ -56,6 +57,10 @@ class FleetCheck {
     } else if (entry.kind === 'ManagementCluster') {
       const checked = checkManagementCluster(entry.props);
       if (this.add(entry, checked) && checked.plan?.capacity) this.capacities.push({ where: entry.where, capacity: checked.plan.capacity });
+    } else if (entry.kind === 'Fleet') {
+      // Its placement, allocations and every cluster in it; its delivery needs the folders a synth writes, so the synth checks that.
+      const options = this.options(entry, hostedClusterOptionsSchema);
+      if (options !== undefined) this.record(entry.where, checkFleet(entry.props, undefined, options).issues);
     } else if (entry.kind === 'AgentInfrastructure') {
       const options = this.options(entry, agentOptionsSchema);
       const cluster = entry.cluster === undefined ? undefined : this.cluster(entry);

@@ -8,6 +8,7 @@ import { checkHostedCluster } from '../../lib/platforms';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from '../../examples/agent-infrastructure';
 import { CLI, EDGE, ROOT, hcp, makeProject, removeProject } from './cli';
+import { EXAMPLE_FLEET } from '../../examples/fleet-app';
 
 const FLEET = path.join(ROOT, 'examples', 'fleet.yaml');
 let dir: string;
@@ -34,11 +35,34 @@ describe('examples/fleet.yaml', () => {
   test('validates with the warnings a synth of the example prints, and exit 0', () => {
     const run = hcp(dir, 'validate', FLEET);
     expect(run.status).toBe(0);
-    const synth = hcp(dir, 'synth', path.join(ROOT, 'examples', 'main.ts'), '--stdout');
+    // The same clusters on one management cluster (examples/app.ts; examples/main.ts places them in a fleet).
+    write('single.ts', `import type { App } from 'cdk8s';\nimport { defineExample } from ${JSON.stringify(path.join(ROOT, 'examples', 'app'))};\nexport function define(app: App): void {\n  defineExample(app);\n}\n`);
+    const synth = hcp(dir, 'synth', 'single.ts', '--stdout');
     const warnings = (text: string) => text.split('\n').filter((line) => line.startsWith('  warning ')).map((line) => line.replace(/^ {2}warning (\S+ )?\S+ hostedClusters\[\d+\]: |^ {2}warning \S+ managementCluster: /, '  warning '));
     expect(warnings(run.stderr)).toEqual(warnings(synth.stderr).map((line) => line));
     expect(warnings(run.stderr).length).toBeGreaterThan(0);
     expect(run.stdout).toMatch(/^Checked 1 file\(s\): 6 HostedCluster, 1 ManagementCluster, 2 AgentInfrastructure, 1 HostedClusterIngress\. 0 error\(s\), \d+ warning\(s\)\.\n$/);
+  });
+});
+
+describe('a Fleet document', () => {
+  const { delivery: _delivery, ...fleet } = EXAMPLE_FLEET;
+  test('the example fleet as YAML checks with exit 0', () => {
+    write('fleet.yaml', jsYaml.dump({ kind: 'Fleet', ...fleet, options: EXAMPLE_OPTIONS }));
+    const run = hcp(dir, 'validate', 'fleet.yaml');
+    expect([run.status, run.stdout]).toEqual([0, expect.stringMatching(/^Checked 1 file\(s\): 1 Fleet\. 0 error\(s\), \d+ warning\(s\)\.\n$/)]);
+  });
+
+  test("its placement's errors and its clusters' errors, each with its path, exit 1", () => {
+    const hostedClusters = fleet.hostedClusters.map((c) => (c.name === 'edge-lab' ? { ...c, managementCluster: 'east' } : c.name === 'kv-dev' ? { ...c, nodePools: [{ name: 'w', replicas: '3' }] } : c));
+    write('fleet.yaml', jsYaml.dump({ kind: 'Fleet', ...fleet, hostedClusters, options: EXAMPLE_OPTIONS }));
+    const run = hcp(dir, 'validate', 'fleet.yaml');
+    expect(run.status).toBe(1);
+    const errors = run.stderr.split('\n').filter((line) => line.startsWith('  error '));
+    expect(errors).toEqual([
+      '  error fleet.yaml: Fleet hostedClusters[3].managementCluster: none-clusters/edge-lab is a None cluster and management cluster "east" does not prepare None (its platforms: AWS, KubeVirt). Fix: Add None to the platforms of "east", or pin the cluster to a management cluster that has it.',
+      '  error fleet.yaml: Fleet hostedClusters[1].nodePools[0].replicas: "3" (a string) is not a whole number. Fix: Give a whole number from 0 to 2000.',
+    ]);
   });
 });
 
@@ -74,7 +98,7 @@ describe('validate', () => {
     const expected = [
       /^ {2}error fleet\.yaml extras: "extras" is not a key of a fleet document\./,
       /^ {2}error broken\.yaml line 2, column 1: the file is not valid YAML or JSON: .*\. Fix: Correct the syntax there\.$/,
-      /^ {2}error other\.yaml document 1 kind: kind "Cluster" is not one this file can describe\. Fix: Use "HostedCluster", "ManagementCluster", "AgentInfrastructure", "HostedClusterIngress"\.$/,
+      /^ {2}error other\.yaml document 1 kind: kind "Cluster" is not one this file can describe\. Fix: Use "HostedCluster", "ManagementCluster", "AgentInfrastructure", "HostedClusterIngress", "Fleet"\.$/,
       /^ {2}error other\.yaml document 2 \[0\] \(document\): expected a mapping of HostedCluster props, not 42\./,
       /^ {2}error fleet\.yaml hostedClusters\[0\]: HostedCluster clusters\/a nodePools\[0\]\.replicas: "3" \(a string\) is not a whole number\./,
       /^ {2}error fleet\.yaml hostedClusters\[1\]: HostedCluster clusters\/b .*serviceNetwork\[0\].*10\.0\.0\.0\/33/,

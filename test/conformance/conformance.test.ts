@@ -17,6 +17,7 @@ import { parseAllDocuments } from 'yaml';
 import { EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterMigration, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
 import { checkDelivery, checkEdgeSite, checkManagementCluster, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
+import { EXAMPLE_FLEET, defineFleetExample } from '../../examples/fleet-app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, SUPPORTED_VERSIONS, awsCluster } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
@@ -79,6 +80,9 @@ const SOURCES: SourceDocs[] = [
     collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [], undefined, undefined, [])),
   ),
   collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [], undefined, undefined, [])),
+  // The built-in example as npm run synth writes it: the fleet, its two management clusters and the hub's delivery objects.
+  collect('example fleet', defineFleetExample),
+  collect('example fleet with Flux', (app) => defineFleetExample(app, { ...EXAMPLE_FLEET, delivery: { repoURL: 'https://git.example.com/platform/hosted-clusters.git', flux: {} } })),
   // The day-2 example, one source per cluster: kv-lb and the router's Service inside it, aws-prod and SR-IOV inside it.
   ...EXAMPLE_DAY2.map((day2) => collect(`example day-2 ${day2.cluster.name}`, (app) => defineExample(app, [], undefined, null, [day2], undefined, undefined, []))),
   ...DAY2_FIXTURES.map((fixture) =>
