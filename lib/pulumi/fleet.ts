@@ -3,7 +3,9 @@
  * each hosted cluster on the management cluster the fleet places it on. Pulumi is the delivery
  * engine here, so no Argo CD, Flux or ACM objects are created. The placement of the last update
  * comes back in through `previousPlacement` (the stack's `placement` output); a hosted cluster
- * that would move to another management cluster is refused before anything is registered.
+ * that would move to another management cluster is refused before anything is registered, and,
+ * when `previousPlacement` was not given, at preview by the placement the state holds
+ * (placement-guard.ts).
  */
 import * as pulumi from '@pulumi/pulumi';
 import type { PlanOptions, ValidationIssue } from '../core';
@@ -12,6 +14,7 @@ import { FLEET_LABEL, checkFleet, isClusterWarning, fleetRecordJson, readFleetRe
 import { HcpResourceError } from './errors';
 import { HostedClusterBundle } from './hosted-cluster';
 import { ManagementCluster } from './management-cluster';
+import { PlacementGuard } from './placement-guard';
 
 /** Type token of {@link Fleet}. */
 export const FLEET_TYPE = 'hcp:index:Fleet';
@@ -56,14 +59,16 @@ export class Fleet extends pulumi.ComponentResource {
     if (!checked.plan || issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
     super(FLEET_TYPE, name, {}, opts);
     const plan = (this.plan = checked.plan);
+    // Everything waits for the guard, so a refused move creates nothing, with or without a preview.
+    const guard = new PlacementGuard(`${name}-placement`, plan.record.placements, this);
     const managementClusters: Record<string, ManagementCluster> = {};
     for (const mc of plan.managementClusters) {
-      managementClusters[mc.name] = new ManagementCluster(`${name}-${mc.name}`, mc.props, { parent: this, provider: providers[mc.name] });
+      managementClusters[mc.name] = new ManagementCluster(`${name}-${mc.name}`, mc.props, { parent: this, provider: providers[mc.name], dependsOn: [guard] });
     }
     const hostedClusters: Record<string, HostedClusterBundle> = {};
     for (const hc of plan.hostedClusters) {
       const management = managementClusters[hc.managementCluster];
-      hostedClusters[hc.cluster] = new HostedClusterBundle(`${name}-${hc.cluster.replace('/', '-')}`, { ...hc.props, options }, { parent: this, provider: providers[hc.managementCluster], dependsOn: [management] });
+      hostedClusters[hc.cluster] = new HostedClusterBundle(`${name}-${hc.cluster.replace('/', '-')}`, { ...hc.props, options }, { parent: this, provider: providers[hc.managementCluster], dependsOn: [guard, management] });
     }
     this.managementClusters = managementClusters;
     this.hostedClusters = hostedClusters;

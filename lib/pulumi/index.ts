@@ -21,6 +21,8 @@ export { ManagementCluster } from './management-cluster';
 export type { ManagementClusterArgs } from './management-cluster';
 export { Fleet } from './fleet';
 export type { FleetArgs } from './fleet';
+// What the placement guard's provider loads by package name when it runs (see placement-guard.ts).
+export { placementFailures } from './placement-guard';
 export { AgentInfrastructure } from './agent-infrastructure';
 export type { AgentInfrastructureArgs } from './agent-infrastructure';
 export { HostedClusterIngress } from './hosted-cluster-ingress';

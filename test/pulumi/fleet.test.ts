@@ -7,7 +7,7 @@
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { App } from 'cdk8s';
-import { strictMocks, valueOf } from './strict-mocks';
+import { dependsOnRecorder, strictMocks, valueOf } from './strict-mocks';
 import { Fleet as Cdk8sFleet } from '../../lib/cdk8s';
 import { synthesizeCharts } from '../../lib/cdk8s';
 import type { FleetProps } from '../../lib';
@@ -73,4 +73,32 @@ test('the previous placement keeps clusters where they are; a pin that moves one
   );
   await new Promise((resolve) => setTimeout(resolve, 50));
   expect(registrations.slice(before).filter((r) => r.name.startsWith('moved'))).toEqual([]);
+});
+
+test("the placement guard: the fleet's resources wait for it, and its check refuses a move against the placement the state holds", async () => {
+  const providers = { east: new k8s.Provider('east-3', { kubeconfig }), west: new k8s.Provider('west-3', { kubeconfig }) };
+  const { dependsOn, record } = dependsOnRecorder();
+  const fleet = new hcp.Fleet('guarded', { ...FLEET, providers, options: EXAMPLE_OPTIONS }, { transformations: [record] });
+  await Promise.all([...Object.values(fleet.managementClusters), ...Object.values(fleet.hostedClusters)].map((r) => valueOf(r.urn)));
+  for (const component of [...Object.values(fleet.managementClusters), ...Object.values(fleet.hostedClusters)]) {
+    // The guard is the one dynamic resource a component is given to wait for.
+    const deps = dependsOn.get(component) as pulumi.Resource[] | undefined;
+    expect((deps ?? []).filter((d) => d instanceof pulumi.dynamic.Resource)).toHaveLength(1);
+  }
+  const guard = registrations.find((r) => r.name === 'guarded-placement');
+  expect(guard?.type).toBe('pulumi-nodejs:dynamic:Resource');
+  expect((guard?.inputs as { placements: Record<string, string> }).placements['kubevirt-clusters/kv-dev']).toBe('west');
+
+  const stored = { placements: { 'kubevirt-clusters/kv-dev': 'west', 'clusters/gone': 'east' } };
+  expect(hcp.placementFailures(stored, { placements: { 'kubevirt-clusters/kv-dev': 'west', 'clusters/new': 'east' } })).toEqual([]);
+  expect(hcp.placementFailures(stored, { placements: { 'kubevirt-clusters/kv-dev': 'east' } })).toEqual([
+    {
+      property: 'placements',
+      reason:
+        'hosted cluster kubevirt-clusters/kv-dev would move from management cluster west to east: Pulumi would delete it there and create a new one. ' +
+        "Fix: Give the stack's last placement output as previousPlacement (or pin it: managementCluster: 'west'); to move it, use HostedClusterMigration.",
+    },
+  ]);
+  // Anything the engine passes that is not a placement counts as none.
+  expect(hcp.placementFailures(undefined, 42)).toEqual([]);
 });

@@ -1,0 +1,57 @@
+/**
+ * The placement of a Pulumi Fleet as a small dynamic resource (`<fleet>-placement`): on the next
+ * preview or update the engine passes its provider the placement it stored last time (`olds`)
+ * with this one (`news`), and its `check` refuses a hosted cluster that would move to another
+ * management cluster (Pulumi would delete it on one and create it anew on the other), before
+ * anything happens. Every resource of the fleet depends on it, so an update without a preview
+ * creates nothing either. Its provider is serialized into the state and loads the check by package
+ * name (`hcp-constructs/pulumi`), as the previous-state guard does.
+ */
+import * as pulumi from '@pulumi/pulumi';
+
+type Placements = Readonly<Record<string, string>>;
+
+const placementsOf = (value: unknown): Placements => {
+  const placements = typeof value === 'object' && value !== null ? (value as { placements?: unknown }).placements : undefined;
+  return typeof placements === 'object' && placements !== null && !Array.isArray(placements) ? (placements as Placements) : {};
+};
+
+/** One failure per hosted cluster whose management cluster differs between the stored placement and this one. */
+export function placementFailures(olds: unknown, news: unknown): pulumi.dynamic.CheckFailure[] {
+  const before = placementsOf(olds);
+  const after = placementsOf(news);
+  return Object.keys(after)
+    .filter((cluster) => typeof before[cluster] === 'string' && before[cluster] !== after[cluster])
+    .sort()
+    .map((cluster) => ({
+      property: 'placements',
+      reason:
+        `hosted cluster ${cluster} would move from management cluster ${before[cluster]} to ${after[cluster]}: Pulumi would delete it there and create a new one. ` +
+        `Fix: Give the stack's last placement output as previousPlacement (or pin it: managementCluster: '${before[cluster]}'); to move it, use HostedClusterMigration.`,
+    }));
+}
+
+/** The dynamic provider: `check` refuses a move; the rest stores the placement. */
+const placementProvider: pulumi.dynamic.ResourceProvider = {
+  async check(olds: unknown, news: Record<string, unknown>) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const guard = require('hcp-constructs/pulumi') as { placementFailures: typeof placementFailures };
+    return { inputs: news, failures: guard.placementFailures(olds, news) };
+  },
+  async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return { changes: JSON.stringify(olds.placements) !== JSON.stringify(news.placements), replaces: [], deleteBeforeReplace: false };
+  },
+  async create(inputs: Record<string, unknown>) {
+    return { id: 'placement', outs: inputs };
+  },
+  async update(_id: string, _olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return { outs: news };
+  },
+};
+
+/** The placement guard of a fleet (`<fleet>-placement`, a child of `parent`). */
+export class PlacementGuard extends pulumi.dynamic.Resource {
+  constructor(name: string, placements: Placements, parent: pulumi.Resource) {
+    super(placementProvider, name, { placements }, { parent });
+  }
+}
