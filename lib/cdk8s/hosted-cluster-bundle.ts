@@ -8,7 +8,7 @@ import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret }
 import { attachLaterIssues, renderChecked } from './render';
 import { DeferredSchemaCheck, ThreadedSchemaChecks } from './schema-checks';
 
-/** A hosted cluster checked before its bundle was created (by a Fleet, placing it), and the schema check still running for it. */
+/** A hosted cluster checked before its bundle was created (by a Fleet, placing it), and the schema check still running for it. @internal */
 export interface BundleCheck {
   readonly checked: { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
   readonly deferred?: DeferredSchemaCheck;
@@ -19,7 +19,7 @@ let handedCheck: BundleCheck | undefined;
 
 /**
  * A bundle from props already checked with `check` (the same props, options aside), so that a
- * Fleet, which checks every cluster to place it, does not check it twice.
+ * Fleet, which checks every cluster to place it, does not check it twice. @internal
  */
 export function bundleFromCheck(scope: Construct, id: string, props: HostedClusterBundleProps, check: BundleCheck): HostedClusterBundle {
   handedCheck = check;

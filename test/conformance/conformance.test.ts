@@ -155,7 +155,8 @@ const SOURCES: SourceDocs[] = [
     }),
   ),
 ];
-const HOSTED_CLUSTER_SOURCES = SOURCES.filter((s) => !s.source.includes('management') && !s.source.startsWith('edge site') && !s.source.startsWith('delivery'));
+/** The sources of one hosted cluster each (the fleet's sources hold the example's six, checked on their own below). */
+const HOSTED_CLUSTER_SOURCES = SOURCES.filter((s) => !s.source.includes('management') && !s.source.startsWith('edge site') && !s.source.startsWith('delivery') && !s.source.startsWith('example fleet'));
 
 const caseOf = (source: string, object: Obj): Case => ({
   title: `${object.kind} ${object.metadata?.namespace ?? ''}/${object.metadata?.name} (${source})`,
@@ -271,15 +272,17 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
     });
 
     test('every source yields one HostedCluster and the objects cover all platforms and emitted kinds', () => {
-      const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster' && !c.title.startsWith('OperatorHub'));
+      const hostedClusters = CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster' && !c.title.startsWith('OperatorHub') && !c.source.startsWith('example fleet'));
+      // The fleet example's six clusters, placed on its two management clusters, with and without Flux.
+      expect(CUSTOM_CASES.filter((c) => c.object.kind === 'HostedCluster' && c.source.startsWith('example fleet')).map((c) => c.source)).toEqual([...Array(6).fill('example fleet'), ...Array(6).fill('example fleet with Flux')]);
       expect(CUSTOM_CASES.filter((c) => c.title.startsWith('OperatorHub'))).toHaveLength(1);
       expect(hostedClusters).toHaveLength(HOSTED_CLUSTER_SOURCES.length);
       expect(new Set(hostedClusters.map((c) => c.object.spec.platform.type))).toEqual(new Set(['AWS', 'KubeVirt', 'Agent', 'None']));
       expect(new Set(CUSTOM_CASES.map((c) => c.object.kind))).toEqual(
         new Set([
           'HostedCluster', 'NodePool', 'ExternalSecret',
-          // The walkthrough's agent cluster also carries its hosts.
-          'InfraEnv', 'NMStateConfig', 'BareMetalHost',
+          // The walkthrough's agent cluster also carries its hosts; the fleet example's vm-agents runs its agents as KubeVirt VMs.
+          'InfraEnv', 'NMStateConfig', 'BareMetalHost', 'VirtualMachine',
           // The management cluster's kinds.
           'OperatorGroup', 'Subscription', 'CatalogSource', 'MultiClusterEngine', 'AddOnDeploymentConfig', 'MetalLB',
           'IPAddressPool', 'L2Advertisement', 'BGPAdvertisement', 'BGPPeer', 'HyperConverged', 'AgentServiceConfig',
