@@ -146,11 +146,11 @@ export class Fleet extends Construct {
     throw new Error(`the fleet has no hosted cluster ${key}; it has ${[...(this.plan ? this.bundles.keys() : this.given)].join(', ') || 'none'}.`);
   }
 
-  /** The ManagementCluster construct of management cluster `name`. */
-  managementCluster(name: string): ManagementCluster {
+  /** The ManagementCluster construct of management cluster `name`; undefined when the fleet's props have errors. Throws for a name the fleet does not have. */
+  managementCluster(name: string): ManagementCluster | undefined {
     const mc = this.managementClusters.get(name);
-    if (!mc) throw new Error(`the fleet has no management cluster ${name}${this.plan ? '' : ' (its props have errors)'}.`);
-    return mc;
+    if (mc || !this.plan) return mc;
+    throw new Error(`the fleet has no management cluster ${name}; it has ${[...this.managementClusters.keys()].join(', ')}.`);
   }
 
   /** The delivery objects, once every folder of the app is known. */
