@@ -7,13 +7,13 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { App } from 'cdk8s';
+import { App } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import type { FleetProps } from '../../lib';
 import { HcpValidationError, STAGES } from '../../lib/core';
-import { synthAtomically } from '../../lib/cdk8s';
+import { Fleet, synthAtomically } from '../../lib/cdk8s';
 import { EXAMPLE_FLEET, defineFleetExample } from '../../examples/fleet-app';
-import { kubevirtCluster } from '../../examples/clusters';
+import { EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
 import { filesBelow, temporaryFolder } from './files';
 
 type Obj = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; spec?: Record<string, unknown> };
@@ -124,6 +124,20 @@ describe('the example fleet', () => {
     const messages = (error as HcpValidationError).issues.filter((i) => i.severity === 'error').map((i) => `${i.path}: ${i.message}`);
     expect(messages).toEqual(['hostedClusters[1].managementCluster: kubevirt-clusters/kv-dev is pinned to "east", but the previous output places it on "west"; moving it deletes the cluster there and creates a new one.']);
     expect(filesBelow(copy)).toEqual(before);
+  });
+});
+
+describe("the fleet's constructs", () => {
+  test('by name: a management cluster and a hosted cluster; a name the fleet does not have throws; a fleet with errors gives none', () => {
+    const app = new App();
+    const fleet = new Fleet(app, 'fleet', { ...EXAMPLE_FLEET, options: EXAMPLE_OPTIONS });
+    expect(fleet.managementCluster('east')?.plan?.target).toEqual({ kind: 'management', name: 'east' });
+    expect(fleet.hostedCluster('kubevirt-clusters', 'kv-dev')?.managementCluster).toBe('west');
+    expect(() => fleet.managementCluster('north')).toThrow('the fleet has no management cluster north; it has east, west.');
+    expect(() => fleet.hostedCluster('clusters', 'nope')).toThrow('the fleet has no hosted cluster clusters/nope; it has ');
+    const broken = new Fleet(new App(), 'fleet', { ...EXAMPLE_FLEET, managementClusters: [] });
+    expect([broken.plan, broken.managementCluster('east'), broken.hostedCluster('kubevirt-clusters', 'kv-dev')]).toEqual([undefined, undefined, undefined]);
+    expect(broken.issues.some((i) => i.severity === 'error')).toBe(true);
   });
 });
 
