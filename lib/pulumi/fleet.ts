@@ -9,6 +9,7 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import type { PlanOptions, ValidationIssue } from '../core';
+import { formatIssues } from '../core';
 import type { FleetPlan, FleetProps, FleetRecord } from '../fleet';
 import { FLEET_LABEL, checkFleet, isClusterWarning, fleetRecordJson, readFleetRecord } from '../fleet';
 import { HcpResourceError } from './errors';
@@ -73,7 +74,8 @@ export class Fleet extends pulumi.ComponentResource {
     this.managementClusters = managementClusters;
     this.hostedClusters = hostedClusters;
     this.placement = pulumi.output(fleetRecordJson(plan.record));
-    for (const issue of issues.filter((i) => i.severity === 'warning')) pulumi.log.warn(`${issue.path}: ${issue.message}`, this);
+    // As the other components log theirs: one line each, with the fix.
+    for (const issue of issues.filter((i) => i.severity === 'warning')) pulumi.log.warn(formatIssues([issue]).trim(), this);
     this.registerOutputs({ placement: this.placement });
   }
 }

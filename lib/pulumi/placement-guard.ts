@@ -4,10 +4,10 @@
  * with this one (`news`), and its `check` refuses a hosted cluster that would move to another
  * management cluster (Pulumi would delete it on one and create it anew on the other), before
  * anything happens. Every resource of the fleet depends on it, so an update without a preview
- * creates nothing either. Its provider is serialized into the state and loads the check by package
- * name (`hcp-constructs/pulumi`), as the previous-state guard does.
+ * creates nothing either. The provider: stored-input-guard.ts.
  */
 import * as pulumi from '@pulumi/pulumi';
+import { storedInputGuard } from './stored-input-guard';
 
 type Placements = Readonly<Record<string, string>>;
 
@@ -32,22 +32,7 @@ export function placementFailures(olds: unknown, news: unknown): pulumi.dynamic.
 }
 
 /** The dynamic provider: `check` refuses a move; the rest stores the placement. */
-const placementProvider: pulumi.dynamic.ResourceProvider = {
-  async check(olds: unknown, news: Record<string, unknown>) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const guard = require('hcp-constructs/pulumi') as { placementFailures: typeof placementFailures };
-    return { inputs: news, failures: guard.placementFailures(olds, news) };
-  },
-  async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return { changes: JSON.stringify(olds.placements) !== JSON.stringify(news.placements), replaces: [], deleteBeforeReplace: false };
-  },
-  async create(inputs: Record<string, unknown>) {
-    return { id: 'placement', outs: inputs };
-  },
-  async update(_id: string, _olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return { outs: news };
-  },
-};
+const placementProvider = storedInputGuard('placementFailures', 'placements', 'placement');
 
 /** The placement guard of a fleet (`<fleet>-placement`, a child of `parent`). */
 export class PlacementGuard extends pulumi.dynamic.Resource {

@@ -16,6 +16,7 @@ import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject } from '../api';
 import { oldSelfFields, transitionRules } from '../api';
 import type { PlannedObject, ValidationIssue } from '../core';
+import { storedInputGuard } from './stored-input-guard';
 import { PREVIOUS_STATE_CHECKS, checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
 
 /** A planned object as the guard stores it: plain data, with its props paths as a table. */
@@ -80,23 +81,7 @@ export function previousStateFailures(olds: unknown, news: unknown): pulumi.dyna
 }
 
 /** The dynamic provider: `check` refuses what the checks find; the rest stores the inputs. */
-export const guardProvider: pulumi.dynamic.ResourceProvider = {
-  async check(olds: unknown, news: Record<string, unknown>) {
-    // Loaded when the provider runs (its code is serialized into the state): from the program's node_modules.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const guard = require('hcp-constructs/pulumi') as { previousStateFailures: typeof previousStateFailures };
-    return { inputs: news, failures: guard.previousStateFailures(olds, news) };
-  },
-  async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return { changes: JSON.stringify(olds.objects) !== JSON.stringify(news.objects), replaces: [], deleteBeforeReplace: false };
-  },
-  async create(inputs: Record<string, unknown>) {
-    return { id: 'previous-state', outs: inputs };
-  },
-  async update(_id: string, _olds: Record<string, unknown>, news: Record<string, unknown>) {
-    return { outs: news };
-  },
-};
+export const guardProvider = storedInputGuard('previousStateFailures', 'objects', 'previous-state');
 
 /**
  * The guard of a component's objects (`<component>-previous-state`, a child of `parent`), or

@@ -79,7 +79,8 @@ test("the placement guard: the fleet's resources wait for it, and its check refu
   const providers = { east: new k8s.Provider('east-3', { kubeconfig }), west: new k8s.Provider('west-3', { kubeconfig }) };
   const { dependsOn, record } = dependsOnRecorder();
   const fleet = new hcp.Fleet('guarded', { ...FLEET, providers, options: EXAMPLE_OPTIONS }, { transformations: [record] });
-  await Promise.all([...Object.values(fleet.managementClusters), ...Object.values(fleet.hostedClusters)].map((r) => valueOf(r.urn)));
+  const components = [...Object.values(fleet.managementClusters), ...Object.values(fleet.hostedClusters)];
+  await Promise.all([fleet, ...components, ...components.flatMap((c) => c.phases.flatMap((p) => p.resources))].map((r) => valueOf(r.urn)));
   for (const component of [...Object.values(fleet.managementClusters), ...Object.values(fleet.hostedClusters)]) {
     // The guard is the one dynamic resource a component is given to wait for.
     const deps = dependsOn.get(component) as pulumi.Resource[] | undefined;
@@ -102,3 +103,4 @@ test("the placement guard: the fleet's resources wait for it, and its check refu
   // Anything the engine passes that is not a placement counts as none.
   expect(hcp.placementFailures(undefined, 42)).toEqual([]);
 });
+
