@@ -9,7 +9,7 @@ import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { PlanOptions, ValidationIssue } from '../core';
-import { CLI_DEFAULTS, GITOPS_PREFIX, folderSpecs, formatIssues } from '../core';
+import { CLI_DEFAULTS, GITOPS_PREFIX, folderSpecs, formatIssues, managementNameOfKey } from '../core';
 import { checkDelivery } from '../delivery';
 import type { FleetPlan, FleetProps, FleetRecord, HostedClusterCheck } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
@@ -50,13 +50,11 @@ function previousPlacement(dir: string | undefined): { record?: FleetRecord; iss
   if (read.record) return read;
   const placements: Record<string, string> = {};
   for (const { target, object } of readPreviousOutput(dir, new Set(['HostedCluster'])).objects.ofKind('HostedCluster')) {
-    if (target.startsWith(NAMED_MANAGEMENT_PREFIX)) placements[`${object.metadata.namespace ?? ''}/${object.metadata.name}`] = target.slice(NAMED_MANAGEMENT_PREFIX.length);
+    const managementCluster = managementNameOfKey(target);
+    if (managementCluster !== undefined) placements[`${object.metadata.namespace ?? ''}/${object.metadata.name}`] = managementCluster;
   }
   return Object.keys(placements).length === 0 ? read : { record: { version: 1, placements, allocations: {} }, issues: read.issues };
 }
-
-/** The target key of a named management cluster, `management-<name>`, before its name. */
-const NAMED_MANAGEMENT_PREFIX = 'management-';
 
 /**
  * Places every hosted cluster of `props` on a management cluster (pins, then the previous

@@ -9,6 +9,8 @@ import * as path from 'path';
 import * as jsYaml from 'js-yaml';
 import { isManifestFile } from '../cdk8s/kustomization';
 import { readManifest } from '../cdk8s/output-folder';
+import { folderTargetKey } from '../core/output-layout';
+import { managementNameOfKey } from '../core/plan-model';
 
 export type Change = 'added' | 'changed' | 'removed';
 
@@ -57,7 +59,7 @@ export const MANAGEMENT = 'the management cluster';
 
 /** The management cluster a file without HostedClusters is applied to: `management cluster <name>` for a fleet's folder `management-<name>/`. */
 export function managementClusterOf(file: string): string {
-  const named = /^management-([^/]+)\//.exec(file)?.[1];
+  const named = managementNameOfKey(folderTargetKey(file.split('/')[0]) ?? '');
   return named === undefined ? MANAGEMENT : `management cluster ${named}`;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { KubernetesObject } from '../api';
 import type { Phase, PlannedObject, Target } from './plan-model';
-import { MANAGEMENT_CLUSTER, PHASES, targetKey } from './plan-model';
+import { MANAGEMENT_CLUSTER, PHASES, managementNameOfKey, targetKey } from './plan-model';
 
 const HOSTED_PREFIX = 'hosted-';
 /** Folders of the objects that make a GitOps engine deliver the others (lib/delivery): `gitops-<cluster>`. */
@@ -15,7 +15,7 @@ export const GITOPS_PREFIX = 'gitops-';
 const REPORTS_FOLDER = 'reports';
 
 /** `management` or `management-<name>`: a management cluster's folder is its target key. */
-const isManagementFolder = (folder: string) => folder === 'management' || folder.startsWith('management-');
+const isManagementFolder = (folder: string) => folder === targetKey(MANAGEMENT_CLUSTER) || managementNameOfKey(folder) !== undefined;
 
 /**
  * The folder of a target inside the output folder: `management` (or `management-<name>` for a

@@ -47,9 +47,15 @@ export function describeTarget(target: Target): string {
  * target, and its folder name in the synth output.
  */
 export function targetKey(target: Target): string {
-  if (target.kind === 'management') return target.name === undefined ? 'management' : `management-${target.name}`;
+  if (target.kind === 'management') return target.name === undefined ? 'management' : `${NAMED_MANAGEMENT_KEY}${target.name}`;
   return `${target.namespace}-${target.name}`;
 }
+
+/** The name of the named management cluster whose target key is `key` (`management-<name>`), else undefined: the inverse of {@link targetKey} for them. */
+export function managementNameOfKey(key: string): string | undefined {
+  return key.startsWith(NAMED_MANAGEMENT_KEY) ? key.slice(NAMED_MANAGEMENT_KEY.length) : undefined;
+}
+const NAMED_MANAGEMENT_KEY = 'management-';
 
 /**
  * A step of the apply order. Open: contributions may define their own. The wave is the Argo CD

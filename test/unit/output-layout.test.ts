@@ -1,4 +1,4 @@
-import { MANAGEMENT_CLUSTER, PHASES, PlannedObject, STAGES, folderSpecs, folderTargetKey, hostedClusterTarget, managementTarget, onManagementCluster, outputFolder, planItem, stageOf } from '../../lib/core';
+import { MANAGEMENT_CLUSTER, PHASES, PlannedObject, STAGES, folderSpecs, folderTargetKey, hostedClusterTarget, managementNameOfKey, managementTarget, onManagementCluster, outputFolder, planItem, stageOf, targetKey } from '../../lib/core';
 import { checkManagementCluster } from '../../lib/management';
 import { checkHostedCluster } from '../../lib/platforms';
 import { Plan, contributionOf } from '../../lib/core';
@@ -63,6 +63,13 @@ describe('folderSpecs', () => {
     expect(() => outputFolder(hostedClusterTarget('clusters', 'a'), 'gitops-a')).toThrow('the output folder "gitops-a" cannot hold objects for clusters-a');
     expect(folderTargetKey('gitops-east')).toBeUndefined();
     expect(folderTargetKey('management-east')).toBe('management-east');
+  });
+});
+
+describe('managementNameOfKey', () => {
+  test('is the inverse of targetKey for named management clusters only', () => {
+    expect(managementNameOfKey(targetKey(managementTarget('east')))).toBe('east');
+    expect([MANAGEMENT_CLUSTER, hostedClusterTarget('clusters', 'a')].map((t) => managementNameOfKey(targetKey(t)))).toEqual([undefined, undefined]);
   });
 });
 
