@@ -9,7 +9,7 @@
 import type { AppProject, ApplicationSet, ApplicationSetGenerator, ArgoCd, ConfigMap, KubernetesObject } from '../api';
 import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, KindRef, PlannedPart } from '../core';
-import { GITOPS_PREFIX, MANAGEMENT_CLUSTER, PHASES, managementTarget, planItem, quote, targetFolder } from '../core';
+import { GITOPS_PREFIX, PHASES, managementTarget, planItem, quote, targetFolder } from '../core';
 import { argoCdConfigMapData, argoCdHealthChecks } from '../gitops';
 import type { DeliveryContext } from './context';
 import { checkName, repoPath, unknownName } from './context';
@@ -123,7 +123,7 @@ function checkDestination(folder: FolderSpec, destination: string, given: boolea
   const target = folder.target;
   if (target.kind !== 'hosted-cluster' || given) return;
   const mc = ctx.placement.get(`${target.namespace}/${target.name}`);
-  const home = ctx.folders.find((f) => f.folder === targetFolder(mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(mc)));
+  const home = ctx.folders.find((f) => f.folder === targetFolder(managementTarget(mc)));
   const imported = ctx.managedClusters
     ? ctx.managedClusters.has(destination)
     : home?.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && groupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
@@ -184,7 +184,7 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): (P
   const health = healthCheckObject(settings, kindsOf(delivered));
   return {
     label: `Argo CD delivery (${argoCdFolder(settings.hub)})`,
-    target: settings.hub === undefined ? MANAGEMENT_CLUSTER : managementTarget(settings.hub),
+    target: managementTarget(settings.hub),
     folder: argoCdFolder(settings.hub),
     settings,
     objects: [

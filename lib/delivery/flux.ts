@@ -20,7 +20,7 @@
 import type { FluxKustomization, GitRepository, KustomizationSpecDependsOn } from '../api';
 import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, PlanItem, PlannedPart, StageSpec } from '../core';
-import { GITOPS_PREFIX, MANAGEMENT_CLUSTER, MAX_LABEL_LENGTH, PHASES, managementTarget, planItem, quote, secretKeys, secretNames, targetFolder } from '../core';
+import { GITOPS_PREFIX, MAX_LABEL_LENGTH, PHASES, managementTarget, planItem, quote, secretKeys, secretNames, targetFolder } from '../core';
 import { fluxHealthCheckExprs } from '../gitops';
 import type { DeliveryContext } from './context';
 import { GO_DURATION, checkName, repoPath } from './context';
@@ -123,7 +123,7 @@ function managementPart(cluster: ClusterFolders, settings: FluxSettings, ctx: De
   if (cluster.main) stageKustomizations(cluster.main, settings.namespace, undefined, settings, ctx).forEach(add);
   for (const other of cluster.others) stageKustomizations(other, settings.namespace, last, settings, ctx).forEach(add);
   if (cluster.hosted.length > 0) add(kustomization(FLUX_HOSTED_NAME, settings.namespace, repoPath(ctx, fluxHostedFolder(cluster.mc)), settings, { wait: false, dependsOn: last ? [{ name: last.name }] : [] }));
-  return { label: `Flux delivery (${folder})`, target: cluster.mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(cluster.mc), folder, objects };
+  return { label: `Flux delivery (${folder})`, target: managementTarget(cluster.mc), folder, objects };
 }
 
 /** `gitops-<name>.hosted`: each hosted cluster's staged folder, in its namespace, applied with its admin kubeconfig. */
@@ -134,7 +134,7 @@ function hostedPart(cluster: ClusterFolders, settings: FluxSettings, ctx: Delive
     const target = hosted.target as { readonly namespace: string; readonly name: string };
     return stageKustomizations(hosted, target.namespace, last, settings, ctx, target.name).map((k) => planItem(k, PHASES.day2));
   });
-  return { label: `Flux delivery (${folder})`, target: cluster.mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(cluster.mc), folder, objects };
+  return { label: `Flux delivery (${folder})`, target: managementTarget(cluster.mc), folder, objects };
 }
 
 /** The reference to a folder's last stage Kustomization, from anywhere (with its namespace). */
