@@ -97,18 +97,35 @@ function settingsOf(props: ArgoCdDeliveryProps, ctx: DeliveryContext): ArgoCdSet
     unknownName(issues, 'argoCd.hub', `no management cluster ${quote(settings.hub)} is in the output (no folder management-${settings.hub})`, settings.hub, fleet, `Name one of the fleet's management clusters (${fleet.join(', ') || 'none'}), or leave hub out for the app's management cluster.`);
   }
   const names = delivered.map((f) => f.folder);
+  const known = new Set(names);
   const given = props.destinations ?? {};
   for (const [folder, destination] of Object.entries(given)) {
-    if (!names.includes(folder)) unknownName(issues, `argoCd.destinations[${JSON.stringify(folder)}]`, `no folder ${quote(folder)} is delivered`, folder, names, `Name one of the folders: ${names.join(', ')}.`);
+    if (!known.has(folder)) unknownName(issues, `argoCd.destinations[${JSON.stringify(folder)}]`, `no folder ${quote(folder)} is delivered`, folder, names, `Name one of the folders: ${names.join(', ')}.`);
     if (destination.trim() === '' || /\s/.test(destination)) issues.error(`argoCd.destinations[${JSON.stringify(folder)}]`, `${quote(destination)} is not an Argo CD cluster name.`, 'Give the name of a cluster registered in Argo CD.');
   }
   const destinations = new Map(delivered.map((f) => [f.folder, Object.hasOwn(given, f.folder) ? given[f.folder] : defaultDestination(f, settings.hub)]));
-  for (const f of delivered) checkDestination(f, destinations.get(f.folder)!, Object.hasOwn(given, f.folder), settings, ctx);
+  // Indexed once: the check below runs for each of a fleet's (thousands of) hosted clusters' folders.
+  const withManagedCluster = new Set(ctx.folders.filter(hasManagedCluster).map((f) => f.folder));
+  for (const f of delivered) checkDestination(f, destinations.get(f.folder)!, Object.hasOwn(given, f.folder), settings, withManagedCluster, ctx);
   return { ...settings, destinations };
 }
 
-/** DA2 (the git generator derives the folder's destination from its name) and DA3 (a hosted cluster that is not imported). */
-function checkDestination(folder: FolderSpec, destination: string, given: boolean, settings: Omit<ArgoCdSettings, 'destinations'>, ctx: DeliveryContext): void {
+/** Whether a folder holds an ACM ManagedCluster (which imports a hosted cluster into ACM, and so into Argo CD). */
+const hasManagedCluster = (folder: FolderSpec): boolean =>
+  folder.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && groupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
+
+/**
+ * DA2 (the git generator derives the folder's destination from its name) and DA3 (a hosted cluster
+ * that is not imported). `withManagedCluster`: the folders holding a ManagedCluster.
+ */
+function checkDestination(
+  folder: FolderSpec,
+  destination: string,
+  given: boolean,
+  settings: Omit<ArgoCdSettings, 'destinations'>,
+  withManagedCluster: ReadonlySet<string>,
+  ctx: DeliveryContext,
+): void {
   const path = `argoCd.destinations[${JSON.stringify(folder.folder)}]`;
   if (settings.generator === 'git') {
     const derived = gitDerivedDestination(folder.folder, settings.hub);
@@ -123,10 +140,7 @@ function checkDestination(folder: FolderSpec, destination: string, given: boolea
   const target = folder.target;
   if (target.kind !== 'hosted-cluster' || given) return;
   const mc = ctx.placement.get(`${target.namespace}/${target.name}`);
-  const home = ctx.folders.find((f) => f.folder === targetFolder(managementTarget(mc)));
-  const imported = ctx.managedClusters
-    ? ctx.managedClusters.has(destination)
-    : home?.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && groupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
+  const imported = ctx.managedClusters ? ctx.managedClusters.has(destination) : withManagedCluster.has(targetFolder(managementTarget(mc)));
   if (!imported) {
     ctx.issues.warn(
       path,

@@ -89,6 +89,7 @@ function clustersOf(ctx: DeliveryContext): Map<string, ClusterFolders> {
     if (!entry) clusters.set(fluxFolder(mc), (entry = { mc, others: [], hosted: [] }));
     return entry;
   };
+  const names = new Set(ctx.folders.map((f) => f.folder)); // looked up for each hosted cluster's folder: indexed once
   for (const folder of ctx.delivered) {
     const target = folder.target;
     if (target.kind === 'management') {
@@ -99,7 +100,7 @@ function clustersOf(ctx: DeliveryContext): Map<string, ClusterFolders> {
     }
     const key = `${target.namespace}/${target.name}`;
     const mc = ctx.placement.get(key);
-    if (mc !== undefined && !ctx.folders.some((f) => f.folder === targetFolder(managementTarget(mc)))) {
+    if (mc !== undefined && !names.has(targetFolder(managementTarget(mc)))) {
       ctx.issues.error(`placement[${JSON.stringify(key)}]`, `hosted cluster ${key} is placed on management cluster ${quote(mc)}, which has no folder in the output.`, 'Place it on a management cluster of the fleet.');
     }
     of(mc).hosted.push(folder);
