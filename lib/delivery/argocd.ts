@@ -9,7 +9,7 @@
 import type { AppProject, ApplicationSet, ApplicationSetGenerator, ArgoCd, ConfigMap, KubernetesObject } from '../api';
 import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, KindRef, PlannedPart } from '../core';
-import { GITOPS_PREFIX, PHASES, managementTarget, planItem, quote, targetFolder } from '../core';
+import { GITOPS_PREFIX, PHASES, apiGroupOf, managementTarget, planItem, quote, targetFolder } from '../core';
 import { argoCdConfigMapData, argoCdHealthChecks } from '../gitops';
 import type { DeliveryContext } from './context';
 import { checkName, repoPath, unknownName } from './context';
@@ -67,13 +67,13 @@ export function gitDirectories(ctx: Pick<DeliveryContext, 'path'>): Array<{ path
   return [{ path: repoPath(ctx, '*') }, { path: repoPath(ctx, `${GITOPS_PREFIX}*`), exclude: true }, { path: repoPath(ctx, 'reports'), exclude: true }];
 }
 
-/** `group` of an apiVersion: `` for the core group (`v1`). */
-export const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '');
-
 /** The (group, kind) pairs of the folders' cluster-scoped objects, sorted: the AppProject's whitelist. */
 export function clusterResourceWhitelist(folders: readonly FolderSpec[]): Array<{ group: string; kind: string }> {
   const pairs = new Map<string, { group: string; kind: string }>();
-  for (const ref of folders.flatMap((f) => f.stages.flatMap((s) => s.clusterScoped))) pairs.set(`${groupOf(ref.apiVersion)}/${ref.kind}`, { group: groupOf(ref.apiVersion), kind: ref.kind });
+  for (const ref of folders.flatMap((f) => f.stages.flatMap((s) => s.clusterScoped))) {
+    const group = apiGroupOf(ref.apiVersion);
+    pairs.set(`${group}/${ref.kind}`, { group, kind: ref.kind });
+  }
   return [...pairs.keys()].sort().map((key) => pairs.get(key)!);
 }
 
@@ -112,7 +112,7 @@ function settingsOf(props: ArgoCdDeliveryProps, ctx: DeliveryContext): ArgoCdSet
 
 /** Whether a folder holds an ACM ManagedCluster (which imports a hosted cluster into ACM, and so into Argo CD). */
 const hasManagedCluster = (folder: FolderSpec): boolean =>
-  folder.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && groupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
+  folder.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && apiGroupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
 
 /**
  * DA2 (the git generator derives the folder's destination from its name) and DA3 (a hosted cluster
@@ -211,7 +211,7 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): (P
 
 /** The health checks of the kinds in the folders, as a patch of the operator's ArgoCD resource or of `argocd-cm`; none when no kind has one. */
 function healthCheckObject(settings: ArgoCdSettings, kinds: readonly KindRef[]): KubernetesObject | undefined {
-  const present = new Set(kinds.map((k) => `${groupOf(k.apiVersion)}/${k.kind}`));
+  const present = new Set(kinds.map((k) => `${apiGroupOf(k.apiVersion)}/${k.kind}`));
   const checks = argoCdHealthChecks.filter((c) => present.has(`${c.group}/${c.kind}`));
   if (settings.healthChecks === 'none' || checks.length === 0) return undefined;
   if (settings.healthChecks === 'config-map') {
