@@ -150,8 +150,8 @@ function checkDestination(
   }
 }
 
-/** The Argo CD part, or undefined when its settings have errors the objects would repeat. */
-export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): (PlannedPart & { readonly settings: ArgoCdSettings }) | undefined {
+/** The Argo CD part, and the checked settings it was planned with (which ACM's objects follow). */
+export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { part: PlannedPart; settings: ArgoCdSettings } {
   const settings = settingsOf(props, ctx);
   const { namespace, project } = settings;
   const delivered = ctx.delivered;
@@ -196,17 +196,17 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): (P
     },
   };
   const health = healthCheckObject(settings, kindsOf(delivered));
-  return {
+  const part: PlannedPart = {
     label: `Argo CD delivery (${argoCdFolder(settings.hub)})`,
     target: managementTarget(settings.hub),
     folder: argoCdFolder(settings.hub),
-    settings,
     objects: [
       ...(health ? [planItem(health, PHASES.operatorConfiguration, { kind: 'exists' }, { patch: true })] : []),
       planItem(appProject, PHASES.day2),
       planItem(applicationSet, PHASES.day2),
     ],
   };
+  return { part, settings };
 }
 
 /** The health checks of the kinds in the folders, as a patch of the operator's ArgoCD resource or of `argocd-cm`; none when no kind has one. */

@@ -107,8 +107,8 @@ export function checkDelivery(
   checkCommon(props, ctx);
   const parts: PlannedPart[] = [];
   if (props.argoCd) {
-    const argo = planArgoCd(props.argoCd, ctx);
-    if (argo) parts.push(props.acm ? { ...argo, objects: [...argo.objects, ...planAcm(props.acm, props.argoCd, argo, ctx)] } : argo);
+    const { part, settings } = planArgoCd(props.argoCd, ctx);
+    parts.push(props.acm ? { ...part, objects: [...part.objects, ...planAcm(props.acm, props.argoCd, settings, ctx)] } : part);
   }
   if (props.flux) parts.push(...planFlux(props.flux, ctx));
   const found = issues.issues;
