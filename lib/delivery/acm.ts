@@ -17,7 +17,7 @@ import { checkName } from './context';
 import type { AcmDeliveryProps, ArgoCdDeliveryProps } from './delivery-props';
 
 /** ManagedCluster label that holds its name (set by ACM's registration). */
-export const MANAGED_CLUSTER_NAME_LABEL = 'name';
+const MANAGED_CLUSTER_NAME_LABEL = 'name';
 
 /** The binding, Placement and GitOpsCluster, beside the Argo CD objects; none when every folder goes to `in-cluster`. */
 export function planAcm(props: AcmDeliveryProps, argoProps: ArgoCdDeliveryProps, settings: ArgoCdSettings, ctx: DeliveryContext): PlanItem[] {

@@ -18,9 +18,9 @@ import type { ArgoCdDeliveryProps } from './delivery-props';
 /** The Argo CD cluster name of the cluster Argo CD runs on. */
 export const IN_CLUSTER = 'in-cluster';
 /** The folder of the Argo CD objects when no hub is named. */
-export const DEFAULT_HUB_FOLDER = `${GITOPS_PREFIX}hub`;
+const DEFAULT_HUB_FOLDER = `${GITOPS_PREFIX}hub`;
 /** The OpenShift GitOps instance whose health checks are patched. */
-export const OPENSHIFT_GITOPS_INSTANCE = 'openshift-gitops';
+const OPENSHIFT_GITOPS_INSTANCE = 'openshift-gitops';
 
 /** Argo CD's settings with their defaults. */
 export interface ArgoCdSettings {
@@ -34,7 +34,7 @@ export interface ArgoCdSettings {
 }
 
 /** The folder of the Argo CD objects: `gitops-<hub>`, `gitops-hub` without one. */
-export const argoCdFolder = (hub: string | undefined): string => (hub === undefined ? DEFAULT_HUB_FOLDER : `${GITOPS_PREFIX}${hub}`);
+const argoCdFolder = (hub: string | undefined): string => (hub === undefined ? DEFAULT_HUB_FOLDER : `${GITOPS_PREFIX}${hub}`);
 
 /**
  * The Argo CD cluster a folder goes to unless `destinations` names one: `management` and the hub's
@@ -42,7 +42,7 @@ export const argoCdFolder = (hub: string | undefined): string => (hub === undefi
  * GitOpsCluster names its cluster Secrets for), `hosted-<namespace>-<name>` to `<name>` (an imported
  * hosted cluster's ManagedCluster), any other folder (an edge site's) to `in-cluster`.
  */
-export function defaultDestination(folder: FolderSpec, hub: string | undefined): string {
+function defaultDestination(folder: FolderSpec, hub: string | undefined): string {
   const target = folder.target;
   if (target.kind === 'hosted-cluster') return target.name;
   return target.name === undefined || target.name === hub ? IN_CLUSTER : target.name;

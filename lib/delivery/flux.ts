@@ -22,32 +22,39 @@ import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, PlanItem, PlannedPart, StageSpec } from '../core';
 import { GITOPS_PREFIX, MAX_LABEL_LENGTH, PHASES, managementTarget, planItem, quote, secretKeys, secretNames, targetFolder } from '../core';
 import { fluxHealthCheckExprs } from '../gitops';
+import type { FluxHealthCheckExpr } from '../gitops';
 import type { DeliveryContext } from './context';
-import { GO_DURATION, checkName, repoPath } from './context';
+import { checkName, repoPath } from './context';
 import type { FluxDeliveryProps } from './delivery-props';
 
 /** The GitRepository of every management cluster's Flux. */
-export const FLUX_SOURCE_NAME = 'hcp-constructs';
+const FLUX_SOURCE_NAME = 'hcp-constructs';
 /** The Kustomization that keeps a `gitops-...` folder itself in step. */
-export const FLUX_SELF_NAME = 'gitops';
+const FLUX_SELF_NAME = 'gitops';
 /** The Kustomization that applies a management cluster's hosted clusters' Kustomizations. */
-export const FLUX_HOSTED_NAME = 'hosted-clusters';
+const FLUX_HOSTED_NAME = 'hosted-clusters';
 
 /** The Flux folder of a management cluster (its name; undefined for the app's): `gitops-<name>`, `gitops-management`. */
-export const fluxFolder = (mc: string | undefined): string => `${GITOPS_PREFIX}${mc ?? 'management'}`;
+const fluxFolder = (mc: string | undefined): string => `${GITOPS_PREFIX}${mc ?? 'management'}`;
 /** The folder of a management cluster's hosted clusters' Kustomizations: `gitops-<name>.hosted` (a dot: no management cluster name has one). */
-export const fluxHostedFolder = (mc: string | undefined): string => `${fluxFolder(mc)}.hosted`;
+const fluxHostedFolder = (mc: string | undefined): string => `${fluxFolder(mc)}.hosted`;
 
 /** The Kustomization name of a stage: `<folder>-<stage>`, or `<cluster>-<stage>` in a hosted cluster's namespace. */
-export function stageKustomizationName(folder: FolderSpec, stage: string): string {
+function stageKustomizationName(folder: FolderSpec, stage: string): string {
   return folder.target.kind === 'hosted-cluster' ? `${folder.target.name}-${stage}` : `${folder.folder}-${stage}`;
 }
 
 /** The health expressions of the kinds in one stage (a subset of the exported ones, in their order). */
-export function stageHealthCheckExprs(stage: StageSpec) {
+function stageHealthCheckExprs(stage: StageSpec): FluxHealthCheckExpr[] {
   const present = new Set(stage.kinds.map((k) => `${k.apiVersion} ${k.kind}`));
   return fluxHealthCheckExprs.filter((e) => present.has(`${e.apiVersion} ${e.kind}`));
 }
+
+/**
+ * A duration as Flux's CRDs take it (`30s`, `5m`, `1h30m`): their pattern, narrower than the Go
+ * durations core/validate.ts accepts (no `ns`, `us`), so a value passing here is never refused.
+ */
+const FLUX_DURATION = /^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$/;
 
 /** One management cluster's folders. */
 interface ClusterFolders {
@@ -70,7 +77,7 @@ export function planFlux(props: FluxDeliveryProps, ctx: DeliveryContext): Planne
   checkName(ctx.issues, 'flux.namespace', 'namespace', settings.namespace, 'label', 'flux-system');
   for (const key of ['interval', 'timeout'] as const) {
     const value = settings[key];
-    if (value !== undefined && !GO_DURATION.test(value)) ctx.issues.error(`flux.${key}`, `${quote(value)} is not a Go duration.`, 'Write it like 5m, 30s or 1h30m.');
+    if (value !== undefined && !FLUX_DURATION.test(value)) ctx.issues.error(`flux.${key}`, `${quote(value)} is not a Go duration.`, 'Write it like 5m, 30s or 1h30m.');
   }
   const clusters = clustersOf(ctx);
   return [...clusters.keys()].sort().flatMap((key) => {
