@@ -82,8 +82,10 @@ export function planFlux(props: FluxDeliveryProps, ctx: DeliveryContext): Planne
   const clusters = clustersOf(ctx);
   return [...clusters.keys()].sort().flatMap((key) => {
     const cluster = clusters.get(key)!;
-    const parts = [managementPart(cluster, settings, ctx)];
-    if (cluster.hosted.length > 0) parts.push(hostedPart(cluster, settings, ctx));
+    // The management folder's last stage: its other folders and its hosted clusters' start after it.
+    const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
+    const parts = [managementPart(cluster, last, settings, ctx)];
+    if (cluster.hosted.length > 0) parts.push(hostedPart(cluster, last, settings, ctx));
     return parts;
   });
 }
@@ -116,7 +118,7 @@ function clustersOf(ctx: DeliveryContext): Map<string, ClusterFolders> {
 }
 
 /** `gitops-<name>`: the source, the folder's own Kustomization, the staged management folders, and the hosted clusters' folder. */
-function managementPart(cluster: ClusterFolders, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
+function managementPart(cluster: ClusterFolders, last: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
   const folder = fluxFolder(cluster.mc);
   const source: GitRepository = {
     apiVersion: DELIVERY_API_VERSIONS.gitRepository,
@@ -127,7 +129,6 @@ function managementPart(cluster: ClusterFolders, settings: FluxSettings, ctx: De
   const objects: PlanItem[] = [planItem(source, PHASES.day2)];
   const add = (k: FluxKustomization) => objects.push(planItem(k, PHASES.day2));
   add(kustomization(FLUX_SELF_NAME, settings.namespace, repoPath(ctx, folder), settings, { wait: false }));
-  const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
   if (cluster.main) stageKustomizations(cluster.main, settings.namespace, undefined, settings, ctx).forEach(add);
   for (const other of cluster.others) stageKustomizations(other, settings.namespace, last, settings, ctx).forEach(add);
   if (cluster.hosted.length > 0) add(kustomization(FLUX_HOSTED_NAME, settings.namespace, repoPath(ctx, fluxHostedFolder(cluster.mc)), settings, { wait: false, dependsOn: last ? [{ name: last.name }] : [] }));
@@ -135,9 +136,8 @@ function managementPart(cluster: ClusterFolders, settings: FluxSettings, ctx: De
 }
 
 /** `gitops-<name>.hosted`: each hosted cluster's staged folder, in its namespace, applied with its admin kubeconfig. */
-function hostedPart(cluster: ClusterFolders, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
+function hostedPart(cluster: ClusterFolders, last: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
   const folder = fluxHostedFolder(cluster.mc);
-  const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
   const objects = cluster.hosted.flatMap((hosted) => {
     const target = hosted.target as { readonly namespace: string; readonly name: string };
     return stageKustomizations(hosted, target.namespace, last, settings, ctx, target.name).map((k) => planItem(k, PHASES.day2));
