@@ -24,10 +24,15 @@ const OPENSHIFT_GITOPS_INSTANCE = 'openshift-gitops';
 
 /** Argo CD's settings with their defaults. */
 export interface ArgoCdSettings {
+  /** The management cluster running Argo CD; undefined for the app's. */
   readonly hub?: string;
+  /** Namespace of the Argo CD instance. */
   readonly namespace: string;
+  /** Name of the AppProject, and of the ApplicationSet and ACM's objects. */
   readonly project: string;
+  /** How the ApplicationSet lists the folders. */
   readonly generator: 'list' | 'git';
+  /** How Argo CD learns the health checks. */
   readonly healthChecks: 'argocd' | 'config-map' | 'none';
   /** Destination by delivered folder. */
   readonly destinations: ReadonlyMap<string, string>;

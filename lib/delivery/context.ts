@@ -7,7 +7,9 @@ import { dnsLabelProblem, dnsSubdomainProblem, nearest, quote } from '../core';
 
 /** The props with their defaults, and the facts every engine's planner reads. */
 export interface DeliveryContext {
+  /** The repository's git URL, as given. */
   readonly repoURL: string;
+  /** The branch the engines follow. */
   readonly revision: string;
   /** The output folder's path in the repository, without a trailing `/`; `.` for the root. */
   readonly path: string;
@@ -19,6 +21,7 @@ export interface DeliveryContext {
   readonly placement: ReadonlyMap<string, string>;
   /** The names of the ManagedClusters the app plans, when known; else a management folder with any ManagedCluster counts. */
   readonly managedClusters?: ReadonlySet<string>;
+  /** Where every engine's findings go (paths relative to `delivery.`). */
   readonly issues: IssueCollector;
 }
 

@@ -58,9 +58,13 @@ const FLUX_DURATION = /^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$/;
 
 /** One management cluster's folders. */
 interface ClusterFolders {
+  /** Its name; undefined for the app's. */
   readonly mc: string | undefined;
+  /** Its own folder (`management`, `management-<name>`), when it has one. */
   main?: FolderSpec;
+  /** Its other folders (an edge site's): they start after the main folder's last stage. */
   readonly others: FolderSpec[];
+  /** The folders of the hosted clusters placed on it. */
   readonly hosted: FolderSpec[];
 }
 
