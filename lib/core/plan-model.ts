@@ -252,11 +252,15 @@ function plannedObject(item: PlanItem, target: Target, contributor: string, fold
   return planned as unknown as PlannedObject;
 }
 
+/** The API group of an apiVersion: `apps` of `apps/v1`, `` of `v1` (the core group). */
+export function apiGroupOf(apiVersion: string): string {
+  const slash = apiVersion.lastIndexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
 /** `<group>/<kind>/<namespace>/<name>`: the identity the API server gives an object. */
 export function objectKey(object: KubernetesObject): string {
-  const slash = object.apiVersion.lastIndexOf('/');
-  const group = slash < 0 ? '' : object.apiVersion.slice(0, slash);
-  return `${group}/${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
+  return `${apiGroupOf(object.apiVersion)}/${object.kind}/${object.metadata.namespace ?? ''}/${object.metadata.name}`;
 }
 
 /** `Kind namespace/name` (`Kind name` when cluster-scoped): the object as findings name it. */

@@ -8,7 +8,7 @@
  */
 import type { GitOpsCluster, ManagedClusterSetBinding, Placement } from '../api';
 import { DELIVERY_API_VERSIONS } from '../api';
-import type { PlanItem, PlannedPart } from '../core';
+import type { PlanItem } from '../core';
 import { PHASES, planItem } from '../core';
 import { IN_CLUSTER } from './argocd';
 import type { ArgoCdSettings } from './argocd';
@@ -17,11 +17,10 @@ import { checkName } from './context';
 import type { AcmDeliveryProps, ArgoCdDeliveryProps } from './delivery-props';
 
 /** ManagedCluster label that holds its name (set by ACM's registration). */
-export const MANAGED_CLUSTER_NAME_LABEL = 'name';
+const MANAGED_CLUSTER_NAME_LABEL = 'name';
 
 /** The binding, Placement and GitOpsCluster, beside the Argo CD objects; none when every folder goes to `in-cluster`. */
-export function planAcm(props: AcmDeliveryProps, argoProps: ArgoCdDeliveryProps, argo: PlannedPart & { readonly settings: ArgoCdSettings }, ctx: DeliveryContext): PlanItem[] {
-  const { settings } = argo;
+export function planAcm(props: AcmDeliveryProps, argoProps: ArgoCdDeliveryProps, settings: ArgoCdSettings, ctx: DeliveryContext): PlanItem[] {
   const clusterSet = props.clusterSet ?? 'hosted-control-planes';
   const namespace = props.namespace ?? settings.namespace;
   checkName(ctx.issues, 'acm.clusterSet', 'cluster set', clusterSet, 'label', 'hosted-control-planes');

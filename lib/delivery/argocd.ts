@@ -9,7 +9,7 @@
 import type { AppProject, ApplicationSet, ApplicationSetGenerator, ArgoCd, ConfigMap, KubernetesObject } from '../api';
 import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, KindRef, PlannedPart } from '../core';
-import { GITOPS_PREFIX, MANAGEMENT_CLUSTER, PHASES, managementTarget, planItem, quote, targetFolder } from '../core';
+import { GITOPS_PREFIX, PHASES, apiGroupOf, managementTarget, planItem, quote, targetFolder } from '../core';
 import { argoCdConfigMapData, argoCdHealthChecks } from '../gitops';
 import type { DeliveryContext } from './context';
 import { checkName, repoPath, unknownName } from './context';
@@ -18,23 +18,28 @@ import type { ArgoCdDeliveryProps } from './delivery-props';
 /** The Argo CD cluster name of the cluster Argo CD runs on. */
 export const IN_CLUSTER = 'in-cluster';
 /** The folder of the Argo CD objects when no hub is named. */
-export const DEFAULT_HUB_FOLDER = `${GITOPS_PREFIX}hub`;
+const DEFAULT_HUB_FOLDER = `${GITOPS_PREFIX}hub`;
 /** The OpenShift GitOps instance whose health checks are patched. */
-export const OPENSHIFT_GITOPS_INSTANCE = 'openshift-gitops';
+const OPENSHIFT_GITOPS_INSTANCE = 'openshift-gitops';
 
 /** Argo CD's settings with their defaults. */
 export interface ArgoCdSettings {
+  /** The management cluster running Argo CD; undefined for the app's. */
   readonly hub?: string;
+  /** Namespace of the Argo CD instance. */
   readonly namespace: string;
+  /** Name of the AppProject, and of the ApplicationSet and ACM's objects. */
   readonly project: string;
+  /** How the ApplicationSet lists the folders. */
   readonly generator: 'list' | 'git';
+  /** How Argo CD learns the health checks. */
   readonly healthChecks: 'argocd' | 'config-map' | 'none';
   /** Destination by delivered folder. */
   readonly destinations: ReadonlyMap<string, string>;
 }
 
 /** The folder of the Argo CD objects: `gitops-<hub>`, `gitops-hub` without one. */
-export const argoCdFolder = (hub: string | undefined): string => (hub === undefined ? DEFAULT_HUB_FOLDER : `${GITOPS_PREFIX}${hub}`);
+const argoCdFolder = (hub: string | undefined): string => (hub === undefined ? DEFAULT_HUB_FOLDER : `${GITOPS_PREFIX}${hub}`);
 
 /**
  * The Argo CD cluster a folder goes to unless `destinations` names one: `management` and the hub's
@@ -42,7 +47,7 @@ export const argoCdFolder = (hub: string | undefined): string => (hub === undefi
  * GitOpsCluster names its cluster Secrets for), `hosted-<namespace>-<name>` to `<name>` (an imported
  * hosted cluster's ManagedCluster), any other folder (an edge site's) to `in-cluster`.
  */
-export function defaultDestination(folder: FolderSpec, hub: string | undefined): string {
+function defaultDestination(folder: FolderSpec, hub: string | undefined): string {
   const target = folder.target;
   if (target.kind === 'hosted-cluster') return target.name;
   return target.name === undefined || target.name === hub ? IN_CLUSTER : target.name;
@@ -67,13 +72,13 @@ export function gitDirectories(ctx: Pick<DeliveryContext, 'path'>): Array<{ path
   return [{ path: repoPath(ctx, '*') }, { path: repoPath(ctx, `${GITOPS_PREFIX}*`), exclude: true }, { path: repoPath(ctx, 'reports'), exclude: true }];
 }
 
-/** `group` of an apiVersion: `` for the core group (`v1`). */
-export const groupOf = (apiVersion: string): string => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '');
-
 /** The (group, kind) pairs of the folders' cluster-scoped objects, sorted: the AppProject's whitelist. */
 export function clusterResourceWhitelist(folders: readonly FolderSpec[]): Array<{ group: string; kind: string }> {
   const pairs = new Map<string, { group: string; kind: string }>();
-  for (const ref of folders.flatMap((f) => f.stages.flatMap((s) => s.clusterScoped))) pairs.set(`${groupOf(ref.apiVersion)}/${ref.kind}`, { group: groupOf(ref.apiVersion), kind: ref.kind });
+  for (const ref of folders.flatMap((f) => f.stages.flatMap((s) => s.clusterScoped))) {
+    const group = apiGroupOf(ref.apiVersion);
+    pairs.set(`${group}/${ref.kind}`, { group, kind: ref.kind });
+  }
   return [...pairs.keys()].sort().map((key) => pairs.get(key)!);
 }
 
@@ -97,18 +102,35 @@ function settingsOf(props: ArgoCdDeliveryProps, ctx: DeliveryContext): ArgoCdSet
     unknownName(issues, 'argoCd.hub', `no management cluster ${quote(settings.hub)} is in the output (no folder management-${settings.hub})`, settings.hub, fleet, `Name one of the fleet's management clusters (${fleet.join(', ') || 'none'}), or leave hub out for the app's management cluster.`);
   }
   const names = delivered.map((f) => f.folder);
+  const known = new Set(names);
   const given = props.destinations ?? {};
   for (const [folder, destination] of Object.entries(given)) {
-    if (!names.includes(folder)) unknownName(issues, `argoCd.destinations[${JSON.stringify(folder)}]`, `no folder ${quote(folder)} is delivered`, folder, names, `Name one of the folders: ${names.join(', ')}.`);
+    if (!known.has(folder)) unknownName(issues, `argoCd.destinations[${JSON.stringify(folder)}]`, `no folder ${quote(folder)} is delivered`, folder, names, `Name one of the folders: ${names.join(', ')}.`);
     if (destination.trim() === '' || /\s/.test(destination)) issues.error(`argoCd.destinations[${JSON.stringify(folder)}]`, `${quote(destination)} is not an Argo CD cluster name.`, 'Give the name of a cluster registered in Argo CD.');
   }
   const destinations = new Map(delivered.map((f) => [f.folder, Object.hasOwn(given, f.folder) ? given[f.folder] : defaultDestination(f, settings.hub)]));
-  for (const f of delivered) checkDestination(f, destinations.get(f.folder)!, Object.hasOwn(given, f.folder), settings, ctx);
+  // Indexed once: the check below runs for each of a fleet's (thousands of) hosted clusters' folders.
+  const withManagedCluster = new Set(ctx.folders.filter(hasManagedCluster).map((f) => f.folder));
+  for (const f of delivered) checkDestination(f, destinations.get(f.folder)!, Object.hasOwn(given, f.folder), settings, withManagedCluster, ctx);
   return { ...settings, destinations };
 }
 
-/** DA2 (the git generator derives the folder's destination from its name) and DA3 (a hosted cluster that is not imported). */
-function checkDestination(folder: FolderSpec, destination: string, given: boolean, settings: Omit<ArgoCdSettings, 'destinations'>, ctx: DeliveryContext): void {
+/** Whether a folder holds an ACM ManagedCluster (which imports a hosted cluster into ACM, and so into Argo CD). */
+const hasManagedCluster = (folder: FolderSpec): boolean =>
+  folder.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && apiGroupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
+
+/**
+ * DA2 (the git generator derives the folder's destination from its name) and DA3 (a hosted cluster
+ * that is not imported). `withManagedCluster`: the folders holding a ManagedCluster.
+ */
+function checkDestination(
+  folder: FolderSpec,
+  destination: string,
+  given: boolean,
+  settings: Omit<ArgoCdSettings, 'destinations'>,
+  withManagedCluster: ReadonlySet<string>,
+  ctx: DeliveryContext,
+): void {
   const path = `argoCd.destinations[${JSON.stringify(folder.folder)}]`;
   if (settings.generator === 'git') {
     const derived = gitDerivedDestination(folder.folder, settings.hub);
@@ -123,10 +145,7 @@ function checkDestination(folder: FolderSpec, destination: string, given: boolea
   const target = folder.target;
   if (target.kind !== 'hosted-cluster' || given) return;
   const mc = ctx.placement.get(`${target.namespace}/${target.name}`);
-  const home = ctx.folders.find((f) => f.folder === targetFolder(mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(mc)));
-  const imported = ctx.managedClusters
-    ? ctx.managedClusters.has(destination)
-    : home?.stages.some((s) => s.kinds.some((k) => k.kind === 'ManagedCluster' && groupOf(k.apiVersion) === 'cluster.open-cluster-management.io'));
+  const imported = ctx.managedClusters ? ctx.managedClusters.has(destination) : withManagedCluster.has(targetFolder(managementTarget(mc)));
   if (!imported) {
     ctx.issues.warn(
       path,
@@ -136,8 +155,8 @@ function checkDestination(folder: FolderSpec, destination: string, given: boolea
   }
 }
 
-/** The Argo CD part, or undefined when its settings have errors the objects would repeat. */
-export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): (PlannedPart & { readonly settings: ArgoCdSettings }) | undefined {
+/** The Argo CD part, and the checked settings it was planned with (which ACM's objects follow). */
+export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { part: PlannedPart; settings: ArgoCdSettings } {
   const settings = settingsOf(props, ctx);
   const { namespace, project } = settings;
   const delivered = ctx.delivered;
@@ -182,22 +201,22 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): (P
     },
   };
   const health = healthCheckObject(settings, kindsOf(delivered));
-  return {
+  const part: PlannedPart = {
     label: `Argo CD delivery (${argoCdFolder(settings.hub)})`,
-    target: settings.hub === undefined ? MANAGEMENT_CLUSTER : managementTarget(settings.hub),
+    target: managementTarget(settings.hub),
     folder: argoCdFolder(settings.hub),
-    settings,
     objects: [
       ...(health ? [planItem(health, PHASES.operatorConfiguration, { kind: 'exists' }, { patch: true })] : []),
       planItem(appProject, PHASES.day2),
       planItem(applicationSet, PHASES.day2),
     ],
   };
+  return { part, settings };
 }
 
 /** The health checks of the kinds in the folders, as a patch of the operator's ArgoCD resource or of `argocd-cm`; none when no kind has one. */
 function healthCheckObject(settings: ArgoCdSettings, kinds: readonly KindRef[]): KubernetesObject | undefined {
-  const present = new Set(kinds.map((k) => `${groupOf(k.apiVersion)}/${k.kind}`));
+  const present = new Set(kinds.map((k) => `${apiGroupOf(k.apiVersion)}/${k.kind}`));
   const checks = argoCdHealthChecks.filter((c) => present.has(`${c.group}/${c.kind}`));
   if (settings.healthChecks === 'none' || checks.length === 0) return undefined;
   if (settings.healthChecks === 'config-map') {

@@ -2,13 +2,14 @@
  * What every engine's planner reads (the props with their defaults, the folders, where the hosted
  * clusters live, the findings so far) and the helpers they share.
  */
-import type { KubernetesObject } from '../api';
-import type { FolderSpec, IssueCollector, PlannedPart } from '../core';
+import type { FolderSpec, IssueCollector } from '../core';
 import { dnsLabelProblem, dnsSubdomainProblem, nearest, quote } from '../core';
 
 /** The props with their defaults, and the facts every engine's planner reads. */
 export interface DeliveryContext {
+  /** The repository's git URL, as given. */
   readonly repoURL: string;
+  /** The branch the engines follow. */
   readonly revision: string;
   /** The output folder's path in the repository, without a trailing `/`; `.` for the root. */
   readonly path: string;
@@ -20,6 +21,7 @@ export interface DeliveryContext {
   readonly placement: ReadonlyMap<string, string>;
   /** The names of the ManagedClusters the app plans, when known; else a management folder with any ManagedCluster counts. */
   readonly managedClusters?: ReadonlySet<string>;
+  /** Where every engine's findings go (paths relative to `delivery.`). */
   readonly issues: IssueCollector;
 }
 
@@ -28,23 +30,14 @@ export function repoPath(ctx: Pick<DeliveryContext, 'path'>, ...segments: string
   return [...(ctx.path === '.' ? [] : [ctx.path]), ...segments].join('/');
 }
 
-/** A Go duration as Flux's CRDs take it (`30s`, `5m`, `1h30m`). */
-export const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$/;
-
-/** A name finding (DNS label or subdomain) at `path`, or none. */
-export function checkName(issues: IssueCollector, path: string, what: string, value: string, rule: 'label' | 'subdomain', example: string): boolean {
+/** A finding at `path` when `value` is not a DNS label (or subdomain) name. */
+export function checkName(issues: IssueCollector, path: string, what: string, value: string, rule: 'label' | 'subdomain', example: string): void {
   const problem = rule === 'label' ? dnsLabelProblem(value) : dnsSubdomainProblem(value);
   if (problem) issues.error(path, `${what} ${quote(value)} ${problem}.`, `Use a lower-case name such as ${example}.`);
-  return !problem;
 }
 
 /** An error naming an unknown item, with the nearest known one when there is one. */
 export function unknownName(issues: IssueCollector, path: string, message: string, given: string, known: readonly string[], otherwise: string): void {
   const guess = nearest(given, known);
   issues.error(path, `${message}${guess ? `; did you mean ${quote(guess)}?` : '.'}`, guess ? `Use ${quote(guess)}.` : otherwise);
-}
-
-/** Every object of the parts, in order. */
-export function deliveryObjects(parts: readonly PlannedPart[]): KubernetesObject[] {
-  return parts.flatMap((p) => p.objects.map((o) => o.object));
 }

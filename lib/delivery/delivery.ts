@@ -107,8 +107,8 @@ export function checkDelivery(
   checkCommon(props, ctx);
   const parts: PlannedPart[] = [];
   if (props.argoCd) {
-    const argo = planArgoCd(props.argoCd, ctx);
-    if (argo) parts.push(props.acm ? { ...argo, objects: [...argo.objects, ...planAcm(props.acm, props.argoCd, argo, ctx)] } : argo);
+    const { part, settings } = planArgoCd(props.argoCd, ctx);
+    parts.push(props.acm ? { ...part, objects: [...part.objects, ...planAcm(props.acm, props.argoCd, settings, ctx)] } : part);
   }
   if (props.flux) parts.push(...planFlux(props.flux, ctx));
   const found = issues.issues;
@@ -140,7 +140,7 @@ function checkCommon(props: DeliveryProps, ctx: DeliveryContext): void {
   if (!relative) {
     issues.error('path', `${quote(path)} is not a folder path relative to the repository root (no leading "/", no "..", no empty segment).`, 'Give the output folder\'s path from the repository root, e.g. dist or clusters/prod, or "." for the root.');
   }
-  const revision = props.revision ?? 'main';
+  const revision = ctx.revision;
   if (revision.trim() === '' || /\s/.test(revision)) issues.error('revision', `${quote(revision)} is not a branch name.`, 'Give the branch the engines follow, e.g. main.');
 }
 

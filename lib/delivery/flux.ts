@@ -20,40 +20,51 @@
 import type { FluxKustomization, GitRepository, KustomizationSpecDependsOn } from '../api';
 import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, PlanItem, PlannedPart, StageSpec } from '../core';
-import { GITOPS_PREFIX, MANAGEMENT_CLUSTER, MAX_LABEL_LENGTH, PHASES, managementTarget, planItem, quote, secretKeys, secretNames, targetFolder } from '../core';
+import { GITOPS_PREFIX, MAX_LABEL_LENGTH, PHASES, managementTarget, planItem, quote, secretKeys, secretNames, targetFolder } from '../core';
 import { fluxHealthCheckExprs } from '../gitops';
+import type { FluxHealthCheckExpr } from '../gitops';
 import type { DeliveryContext } from './context';
-import { GO_DURATION, checkName, repoPath } from './context';
+import { checkName, repoPath } from './context';
 import type { FluxDeliveryProps } from './delivery-props';
 
 /** The GitRepository of every management cluster's Flux. */
-export const FLUX_SOURCE_NAME = 'hcp-constructs';
+const FLUX_SOURCE_NAME = 'hcp-constructs';
 /** The Kustomization that keeps a `gitops-...` folder itself in step. */
-export const FLUX_SELF_NAME = 'gitops';
+const FLUX_SELF_NAME = 'gitops';
 /** The Kustomization that applies a management cluster's hosted clusters' Kustomizations. */
-export const FLUX_HOSTED_NAME = 'hosted-clusters';
+const FLUX_HOSTED_NAME = 'hosted-clusters';
 
 /** The Flux folder of a management cluster (its name; undefined for the app's): `gitops-<name>`, `gitops-management`. */
-export const fluxFolder = (mc: string | undefined): string => `${GITOPS_PREFIX}${mc ?? 'management'}`;
+const fluxFolder = (mc: string | undefined): string => `${GITOPS_PREFIX}${mc ?? 'management'}`;
 /** The folder of a management cluster's hosted clusters' Kustomizations: `gitops-<name>.hosted` (a dot: no management cluster name has one). */
-export const fluxHostedFolder = (mc: string | undefined): string => `${fluxFolder(mc)}.hosted`;
+const fluxHostedFolder = (mc: string | undefined): string => `${fluxFolder(mc)}.hosted`;
 
 /** The Kustomization name of a stage: `<folder>-<stage>`, or `<cluster>-<stage>` in a hosted cluster's namespace. */
-export function stageKustomizationName(folder: FolderSpec, stage: string): string {
+function stageKustomizationName(folder: FolderSpec, stage: string): string {
   return folder.target.kind === 'hosted-cluster' ? `${folder.target.name}-${stage}` : `${folder.folder}-${stage}`;
 }
 
 /** The health expressions of the kinds in one stage (a subset of the exported ones, in their order). */
-export function stageHealthCheckExprs(stage: StageSpec) {
+function stageHealthCheckExprs(stage: StageSpec): FluxHealthCheckExpr[] {
   const present = new Set(stage.kinds.map((k) => `${k.apiVersion} ${k.kind}`));
   return fluxHealthCheckExprs.filter((e) => present.has(`${e.apiVersion} ${e.kind}`));
 }
 
+/**
+ * A duration as Flux's CRDs take it (`30s`, `5m`, `1h30m`): their pattern, narrower than the Go
+ * durations core/validate.ts accepts (no `ns`, `us`), so a value passing here is never refused.
+ */
+const FLUX_DURATION = /^([0-9]+(\.[0-9]+)?(ms|s|m|h))+$/;
+
 /** One management cluster's folders. */
 interface ClusterFolders {
+  /** Its name; undefined for the app's. */
   readonly mc: string | undefined;
+  /** Its own folder (`management`, `management-<name>`), when it has one. */
   main?: FolderSpec;
+  /** Its other folders (an edge site's): they start after the main folder's last stage. */
   readonly others: FolderSpec[];
+  /** The folders of the hosted clusters placed on it. */
   readonly hosted: FolderSpec[];
 }
 
@@ -70,13 +81,15 @@ export function planFlux(props: FluxDeliveryProps, ctx: DeliveryContext): Planne
   checkName(ctx.issues, 'flux.namespace', 'namespace', settings.namespace, 'label', 'flux-system');
   for (const key of ['interval', 'timeout'] as const) {
     const value = settings[key];
-    if (value !== undefined && !GO_DURATION.test(value)) ctx.issues.error(`flux.${key}`, `${quote(value)} is not a Go duration.`, 'Write it like 5m, 30s or 1h30m.');
+    if (value !== undefined && !FLUX_DURATION.test(value)) ctx.issues.error(`flux.${key}`, `${quote(value)} is not a Go duration.`, 'Write it like 5m, 30s or 1h30m.');
   }
   const clusters = clustersOf(ctx);
   return [...clusters.keys()].sort().flatMap((key) => {
     const cluster = clusters.get(key)!;
-    const parts = [managementPart(cluster, settings, ctx)];
-    if (cluster.hosted.length > 0) parts.push(hostedPart(cluster, settings, ctx));
+    // The management folder's last stage: its other folders and its hosted clusters' start after it.
+    const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
+    const parts = [managementPart(cluster, last, settings, ctx)];
+    if (cluster.hosted.length > 0) parts.push(hostedPart(cluster, last, settings, ctx));
     return parts;
   });
 }
@@ -89,6 +102,7 @@ function clustersOf(ctx: DeliveryContext): Map<string, ClusterFolders> {
     if (!entry) clusters.set(fluxFolder(mc), (entry = { mc, others: [], hosted: [] }));
     return entry;
   };
+  const names = new Set(ctx.folders.map((f) => f.folder)); // looked up for each hosted cluster's folder: indexed once
   for (const folder of ctx.delivered) {
     const target = folder.target;
     if (target.kind === 'management') {
@@ -99,7 +113,7 @@ function clustersOf(ctx: DeliveryContext): Map<string, ClusterFolders> {
     }
     const key = `${target.namespace}/${target.name}`;
     const mc = ctx.placement.get(key);
-    if (mc !== undefined && !ctx.folders.some((f) => f.folder === targetFolder(managementTarget(mc)))) {
+    if (mc !== undefined && !names.has(targetFolder(managementTarget(mc)))) {
       ctx.issues.error(`placement[${JSON.stringify(key)}]`, `hosted cluster ${key} is placed on management cluster ${quote(mc)}, which has no folder in the output.`, 'Place it on a management cluster of the fleet.');
     }
     of(mc).hosted.push(folder);
@@ -108,7 +122,7 @@ function clustersOf(ctx: DeliveryContext): Map<string, ClusterFolders> {
 }
 
 /** `gitops-<name>`: the source, the folder's own Kustomization, the staged management folders, and the hosted clusters' folder. */
-function managementPart(cluster: ClusterFolders, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
+function managementPart(cluster: ClusterFolders, last: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
   const folder = fluxFolder(cluster.mc);
   const source: GitRepository = {
     apiVersion: DELIVERY_API_VERSIONS.gitRepository,
@@ -119,22 +133,20 @@ function managementPart(cluster: ClusterFolders, settings: FluxSettings, ctx: De
   const objects: PlanItem[] = [planItem(source, PHASES.day2)];
   const add = (k: FluxKustomization) => objects.push(planItem(k, PHASES.day2));
   add(kustomization(FLUX_SELF_NAME, settings.namespace, repoPath(ctx, folder), settings, { wait: false }));
-  const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
   if (cluster.main) stageKustomizations(cluster.main, settings.namespace, undefined, settings, ctx).forEach(add);
   for (const other of cluster.others) stageKustomizations(other, settings.namespace, last, settings, ctx).forEach(add);
   if (cluster.hosted.length > 0) add(kustomization(FLUX_HOSTED_NAME, settings.namespace, repoPath(ctx, fluxHostedFolder(cluster.mc)), settings, { wait: false, dependsOn: last ? [{ name: last.name }] : [] }));
-  return { label: `Flux delivery (${folder})`, target: cluster.mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(cluster.mc), folder, objects };
+  return { label: `Flux delivery (${folder})`, target: managementTarget(cluster.mc), folder, objects };
 }
 
 /** `gitops-<name>.hosted`: each hosted cluster's staged folder, in its namespace, applied with its admin kubeconfig. */
-function hostedPart(cluster: ClusterFolders, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
+function hostedPart(cluster: ClusterFolders, last: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
   const folder = fluxHostedFolder(cluster.mc);
-  const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
   const objects = cluster.hosted.flatMap((hosted) => {
     const target = hosted.target as { readonly namespace: string; readonly name: string };
     return stageKustomizations(hosted, target.namespace, last, settings, ctx, target.name).map((k) => planItem(k, PHASES.day2));
   });
-  return { label: `Flux delivery (${folder})`, target: cluster.mc === undefined ? MANAGEMENT_CLUSTER : managementTarget(cluster.mc), folder, objects };
+  return { label: `Flux delivery (${folder})`, target: managementTarget(cluster.mc), folder, objects };
 }
 
 /** The reference to a folder's last stage Kustomization, from anywhere (with its namespace). */

@@ -6,10 +6,10 @@
  */
 import { GENERATED_KINDS } from '../../lib/api/kinds.generated';
 import type { KindSchema } from '../../lib/api/schema/types';
+import { apiGroupOf } from '../../lib/core';
 import { KINDS_WITHOUT_HEALTH_ROWS, healthTables } from '../../lib/gitops/health-table';
 
-const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.lastIndexOf('/')) : '');
-const keyOf = (k: { apiVersion: string; kind: string }) => `${groupOf(k.apiVersion)}/${k.kind}`;
+const keyOf = (k: { apiVersion: string; kind: string }) => `${apiGroupOf(k.apiVersion)}/${k.kind}`;
 const hasStatus = (k: KindSchema) => k.schema.properties?.status !== undefined;
 
 /** What to add for a kind with a status and neither a table nor a reason. */
@@ -18,7 +18,7 @@ function missingHealthRows(kinds: readonly KindSchema[], tables: readonly { grou
   return kinds
     .filter((k) => hasStatus(k) && !tabled.has(keyOf(k)) && !(keyOf(k) in exempt))
     .map((k) => {
-      const group = groupOf(k.apiVersion);
+      const group = apiGroupOf(k.apiVersion);
       return (
         `${k.apiVersion} ${k.kind} has a status schema but no health row. Add a HealthTable for it to healthTables in ` +
         `lib/gitops/health-table.ts, with Argo CD test cases in test/gitops/testdata/${group}_${k.kind}/health_test.yaml; ` +

@@ -10,7 +10,7 @@ import type { DeliveryProps } from '../../lib';
 import type { ApplicationSet, AppProject, ArgoCd, ConfigMap, FluxKustomization, GitOpsCluster, KubernetesObject, Placement } from '../../lib/api';
 import { MANAGEMENT_CLUSTER, PHASES, STAGES, folderSpecs, managementTarget } from '../../lib/core';
 import type { FolderSpec, PlannedPart } from '../../lib/core';
-import { deliveryObjects, gitDerivedDestination, gitDestinationTemplate, gitDirectories } from '../../lib/delivery';
+import { gitDerivedDestination, gitDestinationTemplate, gitDirectories } from '../../lib/delivery';
 import { argoCdHealthChecks, fluxHealthCheckExprs } from '../../lib/gitops';
 import { DELIVERY_FIXTURES, FLEET_FOLDERS, FLEET_PLACEMENT } from '../conformance/delivery-fixtures';
 
@@ -26,6 +26,8 @@ function plan(props: unknown, folders: readonly FolderSpec[] = FLEET_FOLDERS, pl
   return result.parts;
 }
 const issuesOf = (props: unknown, folders: readonly FolderSpec[] = FLEET_FOLDERS, placement = FLEET_PLACEMENT) => checkDelivery(props, folders, placement).issues;
+/** Every object of the parts, in order. */
+const deliveryObjects = (parts: readonly PlannedPart[]): KubernetesObject[] => parts.flatMap((p) => p.objects.map((o) => o.object));
 const only = <T extends KubernetesObject>(parts: readonly PlannedPart[], kind: string): T[] => deliveryObjects(parts).filter((o) => o.kind === kind) as T[];
 const delivered = FLEET_FOLDERS.map((f) => f.folder).filter((f) => !f.startsWith('gitops-'));
 

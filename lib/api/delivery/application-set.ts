@@ -35,6 +35,7 @@ export interface ApplicationSetTemplate {
   };
 }
 
+/** The fields of an ApplicationSet's spec the library sets. */
 export interface ApplicationSetSpec {
   /** Go templates (with sprig functions) instead of the older `{{param}}` substitution. */
   readonly goTemplate?: boolean;
