@@ -24,11 +24,10 @@ export function isManifestFile(file: string): boolean {
   return file.endsWith('.yaml') && !isKustomizationFile(file);
 }
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The content of a kustomization that lists `resources` (sorted here). */
+/** The content of a kustomization that lists `resources` (sorted here, by UTF-16 code units as `sort()` does: the same on every machine). */
 export function kustomizationContent(resources: Iterable<string>): string {
-  return toYaml({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [...resources].sort(byText) });
+  return toYaml({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization', resources: [...resources].sort() });
 }
 
 /**
@@ -49,10 +48,10 @@ export function kustomizationFiles(files: Iterable<string>): Map<string, string>
     names.push(name);
   }
   const result = new Map<string, string>();
-  for (const folder of [...folders.keys()].sort(byText)) {
+  for (const folder of [...folders.keys()].sort()) {
     const stages = folders.get(folder)!;
     result.set(`${folder}/${KUSTOMIZATION_FILE}`, kustomizationContent(stages.keys()));
-    for (const stage of [...stages.keys()].sort(byText)) result.set(`${folder}/${stage}/${KUSTOMIZATION_FILE}`, kustomizationContent(stages.get(stage)!));
+    for (const stage of [...stages.keys()].sort()) result.set(`${folder}/${stage}/${KUSTOMIZATION_FILE}`, kustomizationContent(stages.get(stage)!));
   }
   return result;
 }

@@ -101,7 +101,6 @@ export interface FolderSpec {
   readonly stages: readonly StageSpec[];
 }
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const kindId = (k: KindRef) => `${k.apiVersion} ${k.kind}`;
 const kindRef = (object: KubernetesObject): KindRef => ({ apiVersion: object.apiVersion, kind: object.kind });
 
@@ -122,8 +121,8 @@ export function folderSpecs(objects: Iterable<PlannedObject>): FolderSpec[] {
     kinds.kinds.set(kindId(ref), ref);
     if (!planned.object.metadata.namespace) kinds.clusterScoped.set(kindId(ref), ref);
   }
-  const sorted = (refs: Map<string, KindRef>) => [...refs.keys()].sort(byText).map((id) => refs.get(id)!);
-  return [...folders.keys()].sort(byText).map((folder) => {
+  const sorted = (refs: Map<string, KindRef>) => [...refs.keys()].sort().map((id) => refs.get(id)!);
+  return [...folders.keys()].sort().map((folder) => {
     const { target, stages } = folders.get(folder)!;
     return {
       folder,
