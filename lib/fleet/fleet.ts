@@ -5,7 +5,7 @@
  * record and report of the run. Pure: any value in, findings out, never an exception.
  */
 import type { Load } from '../capacity/baseline';
-import { CapacityModel, capacityModel } from '../capacity/capacity-model';
+import { CapacityModel, capacityModel, loadOf } from '../capacity/capacity-model';
 import type { PlanCapacityOptions } from '../capacity/input';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { CLI_DEFAULTS } from '../core/defaults';
@@ -23,7 +23,7 @@ import type { FleetAddressPoolProps, FleetProps } from './fleet-props';
 import { fleetPlacementSchema, fleetPropsSchema } from './fleet-schema';
 import { Placement, PlacementRequest, PlacementTarget, clusterKey, placeClusters } from './placement';
 import { FleetRecord, fleetRecordProblem } from './record';
-import { FleetChanges, FleetReport, fleetReport } from './report';
+import { FleetChanges, FleetReport, FleetReportInput, fleetReport } from './report';
 
 /** Findings about the fleet name it this way. */
 export const FLEET_LABEL = 'Fleet';
@@ -215,26 +215,29 @@ function fillAll(
   return filled;
 }
 
-/** The report: per management cluster its clusters with their loads, and its blocks. */
+/**
+ * The report: per management cluster its clusters with their loads (as the capacity model read
+ * them for placement), and its blocks. One pass over the clusters: a fleet holds thousands.
+ */
 function reportOf(mcs: readonly CheckedMc[], hcs: readonly GivenHc[], planned: readonly FleetPlannedHostedCluster[]): FleetReport {
-  const onMc = (name: string) => hcs.filter((_, i) => planned[i].managementCluster === name);
+  type Held = { readonly mc: CheckedMc; readonly clusters: FleetReportInput['clusters'][number][]; readonly allocations: FleetReportInput['allocations'][number][] };
+  const held = new Map(mcs.map((mc): [string, Held] => [mc.name, { mc, clusters: [], allocations: [] }]));
+  planned.forEach((p, i) => {
+    const hc = hcs[i]; // `planned` is `hcs` mapped: the same index is the same cluster
+    const on = held.get(p.managementCluster)!;
+    on.clusters.push({ key: p.cluster, load: loadOf(on.mc.model, hc.load, hc), availability: hc.props.controllerAvailabilityPolicy });
+    if (p.allocation.addresses) on.allocations.push({ cluster: p.cluster, ...p.allocation.addresses });
+  });
   return fleetReport(
-    mcs.map((mc) => ({
+    [...held.values()].map(({ mc, clusters, allocations }) => ({
       name: mc.name,
       ...(mc.zone !== undefined ? { zone: mc.zone } : {}),
       capacity: mc.props.capacity as PlanCapacityOptions,
       hcMaxNumber: mc.hcMaxNumber,
-      clusters: onMc(mc.name).map((hc) => ({ key: clusterKey(hc), load: hc.load ?? loadFromOptions(mc.props.capacity, hc), availability: hc.props.controllerAvailabilityPolicy })),
-      allocations: planned.filter((p) => p.managementCluster === mc.name).flatMap((p) => (p.allocation.addresses ? [{ cluster: p.cluster, ...p.allocation.addresses }] : [])),
+      clusters,
+      allocations,
     })),
   );
-}
-
-/** The options' load for a cluster (`namespace/name`, then name), as the capacity model reads it. */
-function loadFromOptions(options: PlanCapacityOptions | undefined, hc: { readonly namespace: string; readonly name: string }): Load | undefined {
-  const loads = options?.loads ?? {};
-  const key = clusterKey(hc);
-  return Object.hasOwn(loads, key) ? loads[key] : Object.hasOwn(loads, hc.name) ? loads[hc.name] : undefined;
 }
 
 /** Each management cluster checked by checkManagementCluster, its name (FL1) and its capacity (required). */
