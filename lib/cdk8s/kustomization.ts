@@ -5,6 +5,7 @@
  * files. Reports are not manifests: their folder has none.
  */
 import { STAGES } from '../core/output-layout';
+import { byText } from '../core/text-order';
 import { toYaml } from '../core/yaml';
 
 /** The name of the file in every folder. */
@@ -24,7 +25,6 @@ export function isManifestFile(file: string): boolean {
   return file.endsWith('.yaml') && !isKustomizationFile(file);
 }
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The content of a kustomization that lists `resources` (sorted here). */
 export function kustomizationContent(resources: Iterable<string>): string {

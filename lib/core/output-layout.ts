@@ -7,6 +7,7 @@
 import type { KubernetesObject } from '../api';
 import type { Phase, PlannedObject, Target } from './plan-model';
 import { MANAGEMENT_CLUSTER, PHASES, targetKey } from './plan-model';
+import { byText } from './text-order';
 
 const HOSTED_PREFIX = 'hosted-';
 /** Folders of the objects that make a GitOps engine deliver the others (lib/delivery): `gitops-<cluster>`. */
@@ -101,7 +102,6 @@ export interface FolderSpec {
   readonly stages: readonly StageSpec[];
 }
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const kindId = (k: KindRef) => `${k.apiVersion} ${k.kind}`;
 const kindRef = (object: KubernetesObject): KindRef => ({ apiVersion: object.apiVersion, kind: object.kind });
 

@@ -10,7 +10,8 @@ import type { PlanCapacityOptions } from '../capacity/input';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { CLI_DEFAULTS } from '../core/defaults';
 import { dnsLabelProblem } from '../core/names';
-import { quote, schemaFindings } from '../core/schema';
+import { isPlainObject, quote, schemaFindings } from '../core/schema';
+import { byText } from '../core/text-order';
 import { v } from '../core/valibot';
 import { checkManagementCluster } from '../management/management-cluster';
 import type { ManagementClusterProps } from '../management/management-cluster-props';
@@ -96,7 +97,6 @@ interface GivenHc {
   readonly load?: Load;
 }
 
-const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const listAt = (value: Record<string, unknown>, key: string): unknown[] => (Array.isArray(value[key]) ? (value[key] as unknown[]) : []);
 
 /** The warnings of the clusters' own checks, which their constructs report again once the fleet creates them. */
@@ -138,9 +138,9 @@ export function checkFleet(
   const parsed = v.safeParse(fleetPropsSchema, input);
   const found: ValidationIssue[] = parsed.success ? [] : schemaFindings(parsed.issues, FLEET_LABEL);
   const issues = new IssueCollector(FLEET_LABEL, found);
-  const given = isMap(input) ? input : {};
+  const given = isPlainObject(input) ? input : {};
   const record = previous !== undefined && fleetRecordProblem(previous) === undefined ? previous : undefined;
-  const placing = isMap(given.placement) ? given.placement : {};
+  const placing = isPlainObject(given.placement) ? given.placement : {};
   const strategy = placing.strategy === 'pack' ? 'pack' : 'spread';
   const onOverflow = placing.onOverflow === 'error' ? 'error' : 'warn';
 
@@ -149,14 +149,14 @@ export function checkFleet(
   const byName = new Map(mcs.map((mc) => [mc.name, mc]));
   const targets: PlacementTarget[] = mcs.map((mc) => ({ name: mc.name, zone: mc.zone, platforms: new Set(mc.props.platforms), model: mc.model, hcMaxNumber: mc.hcMaxNumber }));
   const requests: PlacementRequest[] = hcs.map((hc) => ({ index: hc.index, namespace: hc.namespace, name: hc.name, platform: hc.platform, zone: hc.zone, pin: hc.pin, load: hc.load }));
-  const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isMap(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
+  const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isPlainObject(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
   const { placements } = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
   const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, checkCluster, issues, found);
   const blockRequests = hcs
     .filter((hc) => filled.has(hc.index) && needsAddresses(filled.get(hc.index)!.hostedCluster))
     .map((hc) => ({ key: clusterKey(hc), managementCluster: placements.get(hc.index)!.managementCluster, index: hc.index }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    .sort((a, b) => byText(a.key, b.key));
   const pools = (parsed.success ? parsed.output.addressPools : undefined) ?? ([] as readonly FleetAddressPoolProps[]);
   const blocks = allocateBlocks(pools, declared, blockRequests, record?.allocations ?? {}, issues);
 
@@ -245,7 +245,7 @@ function checkManagementClusters(entries: readonly unknown[], issues: IssueColle
   const out: CheckedMc[] = [];
   const seen = new Map<string, number>();
   entries.forEach((entry, index) => {
-    if (!isMap(entry)) return; // the schema's finding
+    if (!isPlainObject(entry)) return; // the schema's finding
     const path = `managementClusters[${index}]`;
     const name = entry.name;
     let ok = typeof name === 'string';
@@ -260,7 +260,7 @@ function checkManagementClusters(entries: readonly unknown[], issues: IssueColle
         ok = false;
       } else seen.set(name, index);
     }
-    if (!isMap(entry.cluster)) return;
+    if (!isPlainObject(entry.cluster)) return;
     const checked = checkManagementCluster(entry.cluster);
     found.push(...nested(`${path}.cluster`, checked.issues));
     const props = entry.cluster as unknown as ManagementClusterProps;
@@ -294,12 +294,12 @@ function givenHostedClusters(entries: readonly unknown[], issues: IssueCollector
   const unplaceable: GivenHc[] = [];
   const seen = new Map<string, number>();
   entries.forEach((entry, index) => {
-    if (!isMap(entry)) return; // the schema's finding
+    if (!isPlainObject(entry)) return; // the schema's finding
     const path = `hostedClusters[${index}]`;
     const placement = v.safeParse(fleetPlacementSchema, entry);
     if (!placement.success) found.push(...nested(path, schemaFindings(placement.issues, FLEET_LABEL)));
     const { managementCluster: _pin, zone: _zone, load: _load, ...rest } = entry;
-    const platform = isMap(rest.platform) ? rest.platform.type : undefined;
+    const platform = isPlainObject(rest.platform) ? rest.platform.type : undefined;
     const hc: GivenHc = {
       index,
       namespace: typeof rest.namespace === 'string' ? rest.namespace : CLI_DEFAULTS.namespace,
@@ -336,7 +336,7 @@ function recordOf(planned: readonly FleetPlannedHostedCluster[]): FleetRecord {
 
 function changesOf(planned: readonly FleetPlannedHostedCluster[], previous: FleetRecord | undefined): FleetChanges {
   const now = new Set(planned.map((p) => p.cluster));
-  const sortBy = <T extends { cluster: string }>(list: T[]) => list.sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0));
+  const sortBy = <T extends { cluster: string }>(list: T[]) => list.sort((a, b) => byText(a.cluster, b.cluster));
   return {
     added: sortBy(planned.filter((p) => p.added).map((p) => ({ cluster: p.cluster, to: p.managementCluster }))),
     removed: sortBy(

@@ -18,6 +18,7 @@ import type { Load } from '../capacity/baseline';
 import { CapacityModel, CapacityTotal, NO_DEMAND, addDemand, demandOf, fitsWith, headroomWith } from '../capacity/capacity-model';
 import type { IssueCollector } from '../core/errors';
 import { nearest, quote } from '../core/schema';
+import { byText } from '../core/text-order';
 
 /** A management cluster as placement sees it. */
 export interface PlacementTarget {
@@ -100,7 +101,7 @@ export function placeClusters(
   for (const r of requests.filter((q) => q.pin !== undefined)) placePinned(state, r);
   for (const r of requests.filter((q) => q.pin === undefined && previousOf(state, q) !== undefined)) placeRecorded(state, r);
   const fresh = requests.filter((q) => q.pin === undefined && previousOf(state, q) === undefined);
-  for (const r of fresh.sort((a, b) => compare(a.namespace, b.namespace) || compare(a.name, b.name))) placeNew(state, r);
+  for (const r of fresh.sort((a, b) => byText(a.namespace, b.namespace) || byText(a.name, b.name))) placeNew(state, r);
   overflowFindings(state);
   return { placements: state.placements, loads: state.loads };
 }
@@ -165,7 +166,7 @@ function placeNew(state: State, r: PlacementRequest): void {
   }
   const left = (t: PlacementTarget) => loads.get(t.name)!.left;
   const room = kind.filter((t) => loads.get(t.name)!.count < t.hcMaxNumber && fitsWith(t.model, loads.get(t.name)!.total, demandOf(t.model, r.load, r)));
-  const ranked = [...(room.length > 0 ? room : kind)].sort((a, b) => (options.strategy === 'pack' && room.length > 0 ? left(a) - left(b) : left(b) - left(a)) || compare(a.name, b.name));
+  const ranked = [...(room.length > 0 ? room : kind)].sort((a, b) => (options.strategy === 'pack' && room.length > 0 ? left(a) - left(b) : left(b) - left(a)) || byText(a.name, b.name));
   if (room.length === 0) {
     const why = kind.map((t) => `${t.name}: ${loads.get(t.name)!.count >= t.hcMaxNumber ? `at hcMaxNumber ${t.hcMaxNumber}` : `${Math.max(0, left(t))} left, not enough for its load`}`).join('; ');
     const message = `no management cluster that can take ${clusterKey(r)} has room for it (${why}).`;
@@ -227,5 +228,3 @@ function eligibleKind(t: PlacementTarget, r: PlacementRequest, issues: IssueColl
 function refresh(t: PlacementTarget, load: TargetLoad): void {
   load.left = Math.min(headroomWith(t.model, load.total, load.count), t.hcMaxNumber - load.count);
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -5,6 +5,7 @@
  */
 import { canonical } from '../capacity/report';
 import type { ValidationIssue } from '../core/errors';
+import { isPlainObject } from '../core/schema';
 import type { FleetAddressBlock } from './allocation';
 
 /** What the next run keeps. */
@@ -50,14 +51,12 @@ function broken(why: string): ValidationIssue {
   };
 }
 
-const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** What is wrong with a record's shape, or undefined. @internal */
 export function fleetRecordProblem(value: unknown): string | undefined {
-  if (!isMap(value)) return 'it is not an object';
+  if (!isPlainObject(value)) return 'it is not an object';
   if (value.version !== 1) return `version ${JSON.stringify(value.version) ?? 'undefined'} is not 1`;
-  if (!isMap(value.placements) || !Object.values(value.placements).every((mc) => typeof mc === 'string')) return 'placements is not a map of strings';
-  if (!isMap(value.allocations) || !Object.values(value.allocations).every((a) => isMap(a) && typeof a.pool === 'string' && typeof a.range === 'string')) {
+  if (!isPlainObject(value.placements) || !Object.values(value.placements).every((mc) => typeof mc === 'string')) return 'placements is not a map of strings';
+  if (!isPlainObject(value.allocations) || !Object.values(value.allocations).every((a) => isPlainObject(a) && typeof a.pool === 'string' && typeof a.range === 'string')) {
     return 'allocations is not a map of { pool, range }';
   }
   return undefined;

@@ -9,6 +9,7 @@ import { DEFAULT_LOAD, FACTOR_LABELS, LimitingFactor, Load } from '../capacity/b
 import type { PlanCapacityOptions } from '../capacity/input';
 import { planCapacity } from '../capacity/planner';
 import { COLORS, canonical, escapeXml, num, wrap } from '../capacity/report';
+import { byText } from '../core/text-order';
 
 /** What caps a management cluster: one of the capacity model's limits, or the add-on's `hcMaxNumber`. */
 export type FleetLimit = LimitingFactor | 'hcMaxNumber';
@@ -86,7 +87,7 @@ export function fleetReport(inputs: readonly FleetReportInput[]): FleetReport {
       limitingFactor: byCount < modelHeadroom || !report ? 'hcMaxNumber' : report.limitingFactor,
       hcMaxNumber: mc.hcMaxNumber,
       fits: headroom >= 0,
-      allocations: [...mc.allocations].sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0)),
+      allocations: [...mc.allocations].sort((a, b) => byText(a.cluster, b.cluster)),
     };
   });
   return { managementClusters };
@@ -171,7 +172,7 @@ export interface FleetSummaryInput {
  * (`Placement: 1 new, 0 moved, 1 removed (clusters/a from west)`).
  */
 export function fleetSummary(plan: FleetSummaryInput): string[] {
-  const placed = plan.hostedClusters.filter((c) => c.added).sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0));
+  const placed = plan.hostedClusters.filter((c) => c.added).sort((a, b) => byText(a.cluster, b.cluster));
   // A first synth of a large fleet places every cluster: the summary names the first few, the report all.
   const lines = placed.slice(0, SUMMARY_PLACEMENTS).map((c) => `Placement: ${c.cluster} → ${c.managementCluster} (${c.reason})`);
   if (placed.length > SUMMARY_PLACEMENTS) lines.push(`Placement: ... and ${placed.length - SUMMARY_PLACEMENTS} more (reports/fleet.json lists every placement)`);
