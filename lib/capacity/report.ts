@@ -89,7 +89,7 @@ export const COLORS = {
   marker: '#111827',
 } as const;
 
-/** Splits text into lines of at most `max` characters at spaces (a longer word gets a line of its own). */
+/** Splits text into lines of at most `max` characters at spaces (a longer word gets a line of its own). @internal */
 export function wrap(text: string, max: number): string[] {
   const lines: string[] = [];
   let line = '';
