@@ -46,7 +46,7 @@ export interface FleetAllocation {
 }
 
 /** The services external-dns names, with the prefix `hypershift create cluster --external-dns-domain` gives each. */
-export const EXTERNAL_DNS_PREFIXES: Readonly<Partial<Record<ServiceType, string>>> = { APIServer: 'api', OAuthServer: 'oauth', Konnectivity: 'konnectivity', Ignition: 'ignition' };
+const EXTERNAL_DNS_PREFIXES: Readonly<Partial<Record<ServiceType, string>>> = { APIServer: 'api', OAuthServer: 'oauth', Konnectivity: 'konnectivity', Ignition: 'ignition' };
 
 /**
  * The props as an unplaced cluster is checked: one on node ports without an address gets a

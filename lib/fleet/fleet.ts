@@ -30,7 +30,7 @@ import { FleetChanges, FleetReport, FleetReportInput, fleetReport } from './repo
 export const FLEET_LABEL = 'Fleet';
 
 /** The add-on's default `hcMaxNumber`. */
-export const DEFAULT_HC_MAX_NUMBER = 80;
+const DEFAULT_HC_MAX_NUMBER = 80;
 
 /** One management cluster of the plan. */
 export interface FleetPlannedManagementCluster {
@@ -150,7 +150,7 @@ export function checkFleet(
   const targets: PlacementTarget[] = mcs.map((mc) => ({ name: mc.name, zone: mc.zone, platforms: new Set(mc.props.platforms), model: mc.model, hcMaxNumber: mc.hcMaxNumber }));
   const requests: PlacementRequest[] = hcs.map((hc) => ({ index: hc.index, namespace: hc.namespace, name: hc.name, platform: hc.platform, zone: hc.zone, pin: hc.pin, load: hc.load }));
   const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isPlainObject(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
-  const { placements } = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
+  const placements = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
   const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, checkCluster, issues, found);
   const blockRequests = hcs

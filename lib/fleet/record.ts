@@ -19,7 +19,7 @@ export interface FleetRecord {
 }
 
 /** Findings about the record name it this way. */
-export const FLEET_RECORD = 'fleet record';
+const FLEET_RECORD = 'fleet record';
 
 /** The record as JSON: keys sorted at every level, two-space indent, final newline. */
 export function fleetRecordJson(record: FleetRecord): string {
