@@ -74,6 +74,7 @@ export interface FleetPlan {
   readonly delivery?: unknown;
 }
 
+/** A management cluster that passed its checks: what placement, the fills and the report read of it. */
 interface CheckedMc {
   readonly index: number;
   readonly name: string;
@@ -324,6 +325,7 @@ function givenHostedClusters(entries: readonly unknown[], issues: IssueCollector
   return { given, unplaceable };
 }
 
+/** What the next run keeps: each cluster's management cluster and address block. */
 function recordOf(planned: readonly FleetPlannedHostedCluster[]): FleetRecord {
   const placements: Record<string, string> = {};
   const allocations: Record<string, FleetAddressBlock> = {};
@@ -334,6 +336,7 @@ function recordOf(planned: readonly FleetPlannedHostedCluster[]): FleetRecord {
   return { version: 1, placements, allocations };
 }
 
+/** The placement changes against the previous record (no placed cluster moves, so there is no "moved"). */
 function changesOf(planned: readonly FleetPlannedHostedCluster[], previous: FleetRecord | undefined): FleetChanges {
   const now = new Set(planned.map((p) => p.cluster));
   const sortBy = <T extends { cluster: string }>(list: T[]) => list.sort((a, b) => byText(a.cluster, b.cluster));

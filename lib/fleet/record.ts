@@ -3,7 +3,7 @@
  * with the output (`reports/fleet.json` beside the report) and read back on the next run so that
  * nothing moves. Read tolerantly: a broken record is one warning and counts as none.
  */
-import { canonical } from '../capacity/report';
+import { canonicalJson } from '../core/canonical-json';
 import type { ValidationIssue } from '../core/errors';
 import { isPlainObject } from '../core/schema';
 import type { FleetAddressBlock } from './allocation';
@@ -23,7 +23,7 @@ const FLEET_RECORD = 'fleet record';
 
 /** The record as JSON: keys sorted at every level, two-space indent, final newline. */
 export function fleetRecordJson(record: FleetRecord): string {
-  return `${JSON.stringify(canonical(record), null, 2)}\n`;
+  return `${JSON.stringify(canonicalJson(record), null, 2)}\n`;
 }
 
 /** The record in `text` (the previous output's `fleet.json`); none for none, a warning and none for a broken one. */
@@ -41,6 +41,7 @@ export function readFleetRecord(text: string | undefined): { record?: FleetRecor
   return { record: { version, placements, allocations }, issues: [] };
 }
 
+/** The one finding of an unreadable record. */
 function broken(why: string): ValidationIssue {
   return {
     severity: 'warning',

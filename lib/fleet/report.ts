@@ -56,11 +56,17 @@ export interface FleetReport {
 
 /** What the report is built from, per management cluster. @internal */
 export interface FleetReportInput {
+  /** Its name in the fleet. */
   readonly name: string;
+  /** Its zone. @default none */
   readonly zone?: string;
+  /** Its capacity options (workers and baseline; the loads are the clusters'). */
   readonly capacity: PlanCapacityOptions;
+  /** The add-on's `hcMaxNumber`. */
   readonly hcMaxNumber: number;
+  /** Its hosted clusters, each with the load placement counted. */
   readonly clusters: readonly { readonly key: string; readonly load?: Load; readonly availability?: 'HighlyAvailable' | 'SingleReplica' }[];
+  /** Its clusters' address blocks. */
   readonly allocations: FleetManagementClusterReport['allocations'];
 }
 
@@ -163,6 +169,7 @@ export function fleetReportSvg(report: FleetReport): string {
 export interface FleetSummaryInput {
   /** The placed hosted clusters. */
   readonly hostedClusters: readonly { readonly cluster: string; readonly managementCluster: string; readonly reason: string; readonly added: boolean }[];
+  /** The placement changes of the run. */
   readonly changes: FleetChanges;
 }
 
@@ -178,6 +185,7 @@ export function fleetSummary(plan: FleetSummaryInput): string[] {
   if (placed.length > SUMMARY_PLACEMENTS) lines.push(`Placement: ... and ${placed.length - SUMMARY_PLACEMENTS} more (reports/fleet.json lists every placement)`);
   const { added, removed } = plan.changes;
   const gone = removed.map((r) => `${r.cluster} from ${r.from}`).join(', ');
+  // Always 0 moved: a placed cluster never moves (placement.ts); the count says so to the reader.
   return [...lines, `Placement: ${added.length} new, 0 moved, ${removed.length} removed${gone ? ` (${gone})` : ''}`];
 }
 
