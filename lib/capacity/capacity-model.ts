@@ -13,13 +13,15 @@ import { v } from '../core/valibot';
 
 /** One management cluster's workers and baseline, ready for incremental questions. */
 export interface CapacityModel {
+  /** The worker groups, defaults filled. */
   readonly groups: readonly Group[];
+  /** The sizing baseline, overrides applied. */
   readonly baseline: SizingBaseline;
   /** A medium-load control plane: the unit of headroom. */
   readonly unit: Vector;
   /** Loads by `namespace/name` or name, from the capacity options. */
   readonly loads: Readonly<Record<string, Load>>;
-  /** Whether {@link loads} has any. */
+  /** Whether {@link loads} has any: most fleets give none, and placement asks for a load per candidate. */
   readonly anyLoads: boolean;
 }
 
@@ -53,15 +55,18 @@ export function demandOf(model: CapacityModel, load?: Load, key?: ClusterKey): C
 
 /** A hosted cluster's namespace and name, for the options' `loads`. */
 export interface ClusterKey {
+  /** Its namespace. */
   readonly namespace: string;
+  /** Its name. */
   readonly name: string;
 }
 
 /** The load {@link demandOf} counts: `load`, else the options' `loads` for `key` (`namespace/name`, then `name`), else medium. */
 export function loadOf(model: CapacityModel, load?: Load, key?: ClusterKey): Load {
-  if (load !== undefined || !model.anyLoads) return load ?? DEFAULT_LOAD;
+  if (load !== undefined) return load;
+  if (!model.anyLoads || key === undefined) return DEFAULT_LOAD;
   const given = (k: string) => (Object.hasOwn(model.loads, k) ? model.loads[k] : undefined);
-  return load ?? (key ? (given(`${key.namespace}/${key.name}`) ?? given(key.name)) : undefined) ?? DEFAULT_LOAD;
+  return given(`${key.namespace}/${key.name}`) ?? given(key.name) ?? DEFAULT_LOAD;
 }
 
 /** `total` plus `demand`. */

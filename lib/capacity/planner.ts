@@ -102,12 +102,17 @@ export const CAPACITY_INPUT = 'capacity input';
 /** Findings about the fleet as a whole refer to this object. */
 export const MANAGEMENT_CAPACITY = 'management cluster capacity';
 
-/** A worker group with its defaults filled. */
+/** A worker group with its defaults filled. @internal */
 export interface Group {
+  /** Its name in the report. */
   readonly name: string;
+  /** How many workers of this shape. */
   readonly count: number;
+  /** vCPU of one worker. */
   readonly vCPU: number;
+  /** Memory of one worker, GiB. */
   readonly memoryGiB: number;
+  /** Pods one worker takes. */
   readonly maxPods: number;
 }
 
@@ -214,7 +219,7 @@ export function groupsOf(workers: readonly { name?: string; count?: number; vCPU
 const EPSILON = 1e-9;
 const floorCapacity = (value: number) => Math.floor(value + EPSILON);
 
-/** A demand per limit: what HCPs need of each (requests, usage, pods), or one HCP's. */
+/** A demand per limit: what HCPs need of each (requests, usage, pods), or one HCP's. @internal */
 export type Vector = Record<LimitingFactor, number>;
 
 /** @internal */
@@ -255,7 +260,7 @@ export function fits(groups: readonly Group[], total: Vector): boolean {
 }
 
 /** Hosted control planes the groups hold, each control plane having this demand (the documentation's formula). */
-export function capacityAt(groups: readonly Group[], demand: ControlPlaneDemand): number {
+function capacityAt(groups: readonly Group[], demand: ControlPlaneDemand): number {
   return floorCapacity(groups.reduce((sum, g) => sum + workerLimits(g, demand).perWorker * g.count, 0));
 }
 

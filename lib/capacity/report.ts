@@ -4,6 +4,7 @@
  */
 import { FACTOR_LABELS, RESOURCES, Resource, reservedPerControlPlane, resourceOf } from './baseline';
 import type { CapacityReport, WorkerGroupReport } from './planner';
+import { byText } from '../core/text-order';
 
 /** Numbers in the JSON are rounded to this many decimals (the inputs' precision is never finer in practice). */
 const JSON_DECIMALS = 4;
@@ -19,7 +20,7 @@ export function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    entries.sort(([a], [b]) => byText(a, b));
     return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v)]));
   }
   return value;
@@ -88,7 +89,7 @@ export const COLORS = {
   marker: '#111827',
 } as const;
 
-/** Splits text into lines of at most `max` characters at spaces (a longer word gets a line of its own). */
+/** Splits text into lines of at most `max` characters at spaces (a longer word gets a line of its own). @internal */
 export function wrap(text: string, max: number): string[] {
   const lines: string[] = [];
   let line = '';

@@ -15,6 +15,7 @@ import { synthesisOrder } from './synthesis-order';
 import { userStack } from './user-stack';
 import { toYamlStream } from '../core/yaml';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
+import { byText } from '../core/text-order';
 
 export interface SynthResult {
   readonly outdir: string;
@@ -308,7 +309,7 @@ export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}
     objects += file.objects.length;
   }
   const previous = againstPrevious(prepared.app, previousDir, (name) => files.get(name));
-  const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = new Map([...files].sort(([a], [b]) => byText(a, b)));
   return { files: sorted, objects, warnings: prepared.warnings, summary: prepared.reports.summary, previous };
 }
 

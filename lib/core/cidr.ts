@@ -92,7 +92,12 @@ export function contains(outer: Cidr, inner: Cidr): boolean {
 /** Canonical text: network address and prefix, IPv6 in shortest form. */
 export function formatCidr(cidr: Cidr): string {
   const base = networkAddress(cidr);
-  return `${cidr.family === 4 ? formatIPv4(base) : formatIPv6(base)}/${cidr.prefix}`;
+  return `${formatIp(cidr.family, base)}/${cidr.prefix}`;
+}
+
+/** An address of either family as text (IPv6 in shortest form). */
+export function formatIp(family: IpFamily, address: bigint): string {
+  return family === 4 ? formatIPv4(address) : formatIPv6(address);
 }
 
 export function formatIPv4(value: bigint): string {

@@ -14,6 +14,7 @@ import type { ClusterPropsOf, OlmCatalogImages } from './hosted-cluster-props';
 import type { PathRule } from './props-paths';
 import { requireDigest } from './release';
 import { quote, strict, stringMap, text } from './schema';
+import { byText } from './text-order';
 
 /** The annotation of each catalog image. */
 export const OLM_CATALOG_IMAGE_ANNOTATIONS: { readonly [K in keyof OlmCatalogImages]: string } = {
@@ -54,7 +55,7 @@ export const OLM_CATALOG_PATHS: readonly PathRule[] = [
 /** The annotations `olmCatalogs` writes: the overrides as `source=destination,...` (sorted by source, as the operator writes them), the four images. */
 export function olmCatalogAnnotations(catalogs: ClusterPropsOf<{ readonly type: string }>['olmCatalogs']): Record<string, string> {
   const annotations: Record<string, string> = {};
-  const overrides = Object.entries(catalogs?.registryOverrides ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const overrides = Object.entries(catalogs?.registryOverrides ?? {}).sort(([a], [b]) => byText(a, b));
   if (overrides.length > 0) annotations[ANNOTATIONS.olmCatalogsRegistryOverrides] = overrides.map(([source, destination]) => `${source}=${destination}`).join(',');
   for (const [prop, key] of Object.entries(OLM_CATALOG_IMAGE_ANNOTATIONS)) {
     const value = catalogs?.images?.[prop as keyof OlmCatalogImages];

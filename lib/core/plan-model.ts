@@ -9,6 +9,7 @@
 import type { KubernetesObject, NodePool } from '../api';
 import type { PathTranslator, ValidationIssue } from './errors';
 import { keyCopy } from './key-copy';
+import { byText } from './text-order';
 
 /**
  * The cluster whose API an object is applied to: a management cluster (the app's own, or one named
@@ -272,7 +273,7 @@ export function describeObject(object: KubernetesObject): string {
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => byText(a, b)))
       : v,
   );
 }

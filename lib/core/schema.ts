@@ -190,7 +190,8 @@ export function stringMap() {
   );
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** Whether `value` is an object with keys (not null, not an array): untrusted props are checked with it before they are read. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

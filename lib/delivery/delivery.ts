@@ -14,6 +14,7 @@ import { planAcm } from './acm';
 import { planFlux } from './flux';
 import type { DeliveryContext } from './context';
 import type { DeliveryProps } from './delivery-props';
+import { byText } from '../core/text-order';
 
 export type { AcmDeliveryProps, ArgoCdDeliveryProps, DeliveryProps, FluxDeliveryProps } from './delivery-props';
 
@@ -93,7 +94,7 @@ export function checkDelivery(
   if (!checked.props) return { issues: prefixed(checked.issues) };
   const issues = new IssueCollector(DELIVERY_OBJECT);
   const props = checked.props;
-  const sorted = [...folders].sort((a, b) => (a.folder < b.folder ? -1 : a.folder > b.folder ? 1 : 0));
+  const sorted = [...folders].sort((a, b) => byText(a.folder, b.folder));
   const ctx: DeliveryContext = {
     repoURL: props.repoURL,
     revision: props.revision ?? 'main',

@@ -20,7 +20,7 @@
  */
 import type { HostedCluster, ServiceType } from '../api';
 import type { IssueCollector } from '../core/errors';
-import { formatIPv4, formatIPv6 } from '../core/cidr';
+import { formatIp } from '../core/cidr';
 import { quote } from '../core/schema';
 import { AddressRange, parseAddressRange } from '../management/metallb';
 import { platformDefinition } from '../platforms';
@@ -46,7 +46,7 @@ export interface FleetAllocation {
 }
 
 /** The services external-dns names, with the prefix `hypershift create cluster --external-dns-domain` gives each. */
-export const EXTERNAL_DNS_PREFIXES: Readonly<Partial<Record<ServiceType, string>>> = { APIServer: 'api', OAuthServer: 'oauth', Konnectivity: 'konnectivity', Ignition: 'ignition' };
+const EXTERNAL_DNS_PREFIXES: Readonly<Partial<Record<ServiceType, string>>> = { APIServer: 'api', OAuthServer: 'oauth', Konnectivity: 'konnectivity', Ignition: 'ignition' };
 
 /**
  * The props as an unplaced cluster is checked: one on node ports without an address gets a
@@ -55,8 +55,12 @@ export const EXTERNAL_DNS_PREFIXES: Readonly<Partial<Record<ServiceType, string>
  */
 export function withStandInAddress(props: HostedClusterProps): HostedClusterProps {
   const services = props.services ?? {};
-  const mapping = services.mapping ?? platformDefinition(props.platform?.type)?.defaultMapping;
-  return mapping === 'NodePort' && services.apiServerAddress === undefined ? { ...props, services: { ...services, apiServerAddress: '192.0.2.0' } } : props;
+  return mappingOf(props) === 'NodePort' && services.apiServerAddress === undefined ? { ...props, services: { ...services, apiServerAddress: '192.0.2.0' } } : props;
+}
+
+/** How the cluster publishes its services: its `services.mapping`, else its platform's default. */
+function mappingOf(props: HostedClusterProps): string | undefined {
+  return props.services?.mapping ?? platformDefinition(props.platform?.type)?.defaultMapping;
 }
 
 /** The props with the management cluster's NodePort address and DNS names filled in where the cluster gives none. @internal */
@@ -67,7 +71,7 @@ export function fillServices(
   issues: IssueCollector,
 ): { props: HostedClusterProps; allocation: FleetAllocation } {
   const services = props.services ?? {};
-  const mapping = services.mapping ?? platformDefinition(props.platform?.type)?.defaultMapping;
+  const mapping = mappingOf(props);
   if (mapping === 'NodePort' && mc.nodePortAddress !== undefined) {
     if (services.apiServerAddress === undefined) {
       return { props: { ...props, services: { ...services, apiServerAddress: mc.nodePortAddress } }, allocation: { apiServerAddress: mc.nodePortAddress } };
@@ -98,6 +102,8 @@ interface Pool {
   readonly range: AddressRange;
   readonly blocks: bigint;
   readonly used: Set<bigint>;
+  /** No block below this is free: new blocks are only taken, never given back, within a run. */
+  next: bigint;
 }
 
 /** A request for a block: the cluster (`namespace/name`), its management cluster, its index in `hostedClusters`. @internal */
@@ -139,9 +145,10 @@ export function allocateBlocks(
       if (mine.length > 0) short.set(r.managementCluster, (short.get(r.managementCluster) ?? 0) + 1);
       continue;
     }
-    let block = 0n;
+    let block = pool.next;
     while (pool.used.has(block)) block++;
     pool.used.add(block);
+    pool.next = block + 1n;
     out.set(r.index, { pool: pool.props.name, range: blockText(pool, block) });
   }
   for (const [mc, missing] of short) {
@@ -178,7 +185,7 @@ function checkedPools(pools: readonly FleetAddressPoolProps[], managementCluster
     }
     const blocks = (range.last - range.first + 1n) / BigInt(props.perCluster);
     if (blocks === 0n) issues.warn(`${path}.perCluster`, `${props.range} holds fewer than ${props.perCluster} addresses: not one block.`, 'Lower perCluster or give a larger range.');
-    byMc.set(props.managementCluster, [...mine, { props, index, range, blocks, used: new Set() }]);
+    byMc.set(props.managementCluster, [...mine, { props, index, range, blocks, used: new Set(), next: 0n }]);
   });
   return byMc;
 }
@@ -200,6 +207,5 @@ function keep(pools: readonly Pool[], recorded: FleetAddressBlock): boolean {
 function blockText(pool: Pool, block: bigint): string {
   const first = pool.range.first + block * BigInt(pool.props.perCluster);
   const last = first + BigInt(pool.props.perCluster) - 1n;
-  const format = (a: bigint) => (pool.range.family === 4 ? formatIPv4(a) : formatIPv6(a));
-  return `${format(first)}-${format(last)}`;
+  return `${formatIp(pool.range.family, first)}-${formatIp(pool.range.family, last)}`;
 }

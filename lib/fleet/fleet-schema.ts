@@ -4,21 +4,19 @@
  * here: `checkManagementCluster` and `checkHostedCluster` check them, with the fleet's paths.
  */
 import { v } from '../core/valibot';
-import { describeValue, list, oneOf, passthrough, schemaMessage, strict, text } from '../core/schema';
+import { count, list, oneOf, passthrough, schemaMessage, strict, text } from '../core/schema';
 import { loadSchema } from '../capacity/input';
 import type { ManagementClusterProps } from '../management/management-cluster-props';
 import type { FleetHostedClusterProps } from './fleet-props';
 
 /** Most management clusters in one fleet. */
-export const MAX_FLEET_MANAGEMENT_CLUSTERS = 1_000;
+const MAX_FLEET_MANAGEMENT_CLUSTERS = 1_000;
 /** Most hosted clusters in one fleet. */
-export const MAX_FLEET_HOSTED_CLUSTERS = 100_000;
+const MAX_FLEET_HOSTED_CLUSTERS = 100_000;
 /** Longest management-cluster name: its folder `management-<name>` stays a short DNS label. */
-export const MAX_FLEET_NAME_LENGTH = 40;
+const MAX_FLEET_NAME_LENGTH = 40;
 
-type AnyIssue = v.BaseIssue<unknown>;
-
-/** @internal */
+/** One entry of `managementClusters`. @internal */
 export const fleetManagementClusterSchema = strict(
   {
     /** Its name in the fleet. */
@@ -48,7 +46,7 @@ export const fleetPlacementSchema = v.object({
   load: v.optional(loadSchema),
 });
 
-/** @internal */
+/** `placement`: the strategy and the overflow rule. @internal */
 export const fleetPlacementOptionsSchema = strict(
   {
     /** @default 'spread' */
@@ -59,7 +57,7 @@ export const fleetPlacementOptionsSchema = strict(
   'placement options ({ strategy, onOverflow })',
 );
 
-/** @internal */
+/** One entry of `addressPools`. @internal */
 export const fleetAddressPoolSchema = strict(
   {
     /** The pool's name. */
@@ -69,17 +67,12 @@ export const fleetAddressPoolSchema = strict(
     /** A CIDR or a range `a-b`. */
     range: text({ max: 100 }),
     /** Addresses per hosted cluster. */
-    perCluster: v.pipe(
-      v.number((issue: AnyIssue) => schemaMessage(`${describeValue(issue.input)} is not a whole number.`, 'Give a whole number from 1 to 65536.')),
-      v.integer((issue: AnyIssue) => schemaMessage(`${describeValue(issue.input)} is not a whole number.`, 'Give a whole number from 1 to 65536.')),
-      v.minValue(1, (issue: AnyIssue) => schemaMessage(`${String(issue.input)} is less than 1.`, 'Give 1 or more.')),
-      v.maxValue(65_536, (issue: AnyIssue) => schemaMessage(`${String(issue.input)} is more than 65536.`, 'Give 65536 or less.')),
-    ),
+    perCluster: count(1, 65_536),
   },
   'an address pool ({ name, managementCluster, range, perCluster })',
 );
 
-/** @internal */
+/** The fleet: `FleetProps` as a schema. @internal */
 export const fleetPropsSchema = strict(
   {
     /** At least one. */

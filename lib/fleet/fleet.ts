@@ -5,12 +5,13 @@
  * record and report of the run. Pure: any value in, findings out, never an exception.
  */
 import type { Load } from '../capacity/baseline';
-import { CapacityModel, capacityModel } from '../capacity/capacity-model';
+import { CapacityModel, capacityModel, loadOf } from '../capacity/capacity-model';
 import type { PlanCapacityOptions } from '../capacity/input';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { CLI_DEFAULTS } from '../core/defaults';
 import { dnsLabelProblem } from '../core/names';
-import { quote, schemaFindings } from '../core/schema';
+import { isPlainObject, quote, schemaFindings } from '../core/schema';
+import { byText } from '../core/text-order';
 import { v } from '../core/valibot';
 import { checkManagementCluster } from '../management/management-cluster';
 import type { ManagementClusterProps } from '../management/management-cluster-props';
@@ -23,13 +24,13 @@ import type { FleetAddressPoolProps, FleetProps } from './fleet-props';
 import { fleetPlacementSchema, fleetPropsSchema } from './fleet-schema';
 import { Placement, PlacementRequest, PlacementTarget, clusterKey, placeClusters } from './placement';
 import { FleetRecord, fleetRecordProblem } from './record';
-import { FleetChanges, FleetReport, fleetReport } from './report';
+import { FleetChanges, FleetReport, FleetReportInput, fleetReport } from './report';
 
 /** Findings about the fleet name it this way. */
 export const FLEET_LABEL = 'Fleet';
 
 /** The add-on's default `hcMaxNumber`. */
-export const DEFAULT_HC_MAX_NUMBER = 80;
+const DEFAULT_HC_MAX_NUMBER = 80;
 
 /** One management cluster of the plan. */
 export interface FleetPlannedManagementCluster {
@@ -73,6 +74,7 @@ export interface FleetPlan {
   readonly delivery?: unknown;
 }
 
+/** A management cluster that passed its checks: what placement, the fills and the report read of it. */
 interface CheckedMc {
   readonly index: number;
   readonly name: string;
@@ -96,7 +98,6 @@ interface GivenHc {
   readonly load?: Load;
 }
 
-const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const listAt = (value: Record<string, unknown>, key: string): unknown[] => (Array.isArray(value[key]) ? (value[key] as unknown[]) : []);
 
 /** The warnings of the clusters' own checks, which their constructs report again once the fleet creates them. */
@@ -138,9 +139,9 @@ export function checkFleet(
   const parsed = v.safeParse(fleetPropsSchema, input);
   const found: ValidationIssue[] = parsed.success ? [] : schemaFindings(parsed.issues, FLEET_LABEL);
   const issues = new IssueCollector(FLEET_LABEL, found);
-  const given = isMap(input) ? input : {};
+  const given = isPlainObject(input) ? input : {};
   const record = previous !== undefined && fleetRecordProblem(previous) === undefined ? previous : undefined;
-  const placing = isMap(given.placement) ? given.placement : {};
+  const placing = isPlainObject(given.placement) ? given.placement : {};
   const strategy = placing.strategy === 'pack' ? 'pack' : 'spread';
   const onOverflow = placing.onOverflow === 'error' ? 'error' : 'warn';
 
@@ -149,14 +150,14 @@ export function checkFleet(
   const byName = new Map(mcs.map((mc) => [mc.name, mc]));
   const targets: PlacementTarget[] = mcs.map((mc) => ({ name: mc.name, zone: mc.zone, platforms: new Set(mc.props.platforms), model: mc.model, hcMaxNumber: mc.hcMaxNumber }));
   const requests: PlacementRequest[] = hcs.map((hc) => ({ index: hc.index, namespace: hc.namespace, name: hc.name, platform: hc.platform, zone: hc.zone, pin: hc.pin, load: hc.load }));
-  const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isMap(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
-  const { placements } = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
+  const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isPlainObject(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
+  const placements = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
   const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, checkCluster, issues, found);
   const blockRequests = hcs
     .filter((hc) => filled.has(hc.index) && needsAddresses(filled.get(hc.index)!.hostedCluster))
     .map((hc) => ({ key: clusterKey(hc), managementCluster: placements.get(hc.index)!.managementCluster, index: hc.index }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    .sort((a, b) => byText(a.key, b.key));
   const pools = (parsed.success ? parsed.output.addressPools : undefined) ?? ([] as readonly FleetAddressPoolProps[]);
   const blocks = allocateBlocks(pools, declared, blockRequests, record?.allocations ?? {}, issues);
 
@@ -215,26 +216,29 @@ function fillAll(
   return filled;
 }
 
-/** The report: per management cluster its clusters with their loads, and its blocks. */
+/**
+ * The report: per management cluster its clusters with their loads (as the capacity model read
+ * them for placement), and its blocks. One pass over the clusters: a fleet holds thousands.
+ */
 function reportOf(mcs: readonly CheckedMc[], hcs: readonly GivenHc[], planned: readonly FleetPlannedHostedCluster[]): FleetReport {
-  const onMc = (name: string) => hcs.filter((_, i) => planned[i].managementCluster === name);
+  type Held = { readonly mc: CheckedMc; readonly clusters: FleetReportInput['clusters'][number][]; readonly allocations: FleetReportInput['allocations'][number][] };
+  const held = new Map(mcs.map((mc): [string, Held] => [mc.name, { mc, clusters: [], allocations: [] }]));
+  planned.forEach((p, i) => {
+    const hc = hcs[i]; // `planned` is `hcs` mapped: the same index is the same cluster
+    const on = held.get(p.managementCluster)!;
+    on.clusters.push({ key: p.cluster, load: loadOf(on.mc.model, hc.load, hc), availability: hc.props.controllerAvailabilityPolicy });
+    if (p.allocation.addresses) on.allocations.push({ cluster: p.cluster, ...p.allocation.addresses });
+  });
   return fleetReport(
-    mcs.map((mc) => ({
+    [...held.values()].map(({ mc, clusters, allocations }) => ({
       name: mc.name,
       ...(mc.zone !== undefined ? { zone: mc.zone } : {}),
       capacity: mc.props.capacity as PlanCapacityOptions,
       hcMaxNumber: mc.hcMaxNumber,
-      clusters: onMc(mc.name).map((hc) => ({ key: clusterKey(hc), load: hc.load ?? loadFromOptions(mc.props.capacity, hc), availability: hc.props.controllerAvailabilityPolicy })),
-      allocations: planned.filter((p) => p.managementCluster === mc.name).flatMap((p) => (p.allocation.addresses ? [{ cluster: p.cluster, ...p.allocation.addresses }] : [])),
+      clusters,
+      allocations,
     })),
   );
-}
-
-/** The options' load for a cluster (`namespace/name`, then name), as the capacity model reads it. */
-function loadFromOptions(options: PlanCapacityOptions | undefined, hc: { readonly namespace: string; readonly name: string }): Load | undefined {
-  const loads = options?.loads ?? {};
-  const key = clusterKey(hc);
-  return Object.hasOwn(loads, key) ? loads[key] : Object.hasOwn(loads, hc.name) ? loads[hc.name] : undefined;
 }
 
 /** Each management cluster checked by checkManagementCluster, its name (FL1) and its capacity (required). */
@@ -242,7 +246,7 @@ function checkManagementClusters(entries: readonly unknown[], issues: IssueColle
   const out: CheckedMc[] = [];
   const seen = new Map<string, number>();
   entries.forEach((entry, index) => {
-    if (!isMap(entry)) return; // the schema's finding
+    if (!isPlainObject(entry)) return; // the schema's finding
     const path = `managementClusters[${index}]`;
     const name = entry.name;
     let ok = typeof name === 'string';
@@ -257,7 +261,7 @@ function checkManagementClusters(entries: readonly unknown[], issues: IssueColle
         ok = false;
       } else seen.set(name, index);
     }
-    if (!isMap(entry.cluster)) return;
+    if (!isPlainObject(entry.cluster)) return;
     const checked = checkManagementCluster(entry.cluster);
     found.push(...nested(`${path}.cluster`, checked.issues));
     const props = entry.cluster as unknown as ManagementClusterProps;
@@ -291,12 +295,12 @@ function givenHostedClusters(entries: readonly unknown[], issues: IssueCollector
   const unplaceable: GivenHc[] = [];
   const seen = new Map<string, number>();
   entries.forEach((entry, index) => {
-    if (!isMap(entry)) return; // the schema's finding
+    if (!isPlainObject(entry)) return; // the schema's finding
     const path = `hostedClusters[${index}]`;
     const placement = v.safeParse(fleetPlacementSchema, entry);
     if (!placement.success) found.push(...nested(path, schemaFindings(placement.issues, FLEET_LABEL)));
     const { managementCluster: _pin, zone: _zone, load: _load, ...rest } = entry;
-    const platform = isMap(rest.platform) ? rest.platform.type : undefined;
+    const platform = isPlainObject(rest.platform) ? rest.platform.type : undefined;
     const hc: GivenHc = {
       index,
       namespace: typeof rest.namespace === 'string' ? rest.namespace : CLI_DEFAULTS.namespace,
@@ -321,6 +325,7 @@ function givenHostedClusters(entries: readonly unknown[], issues: IssueCollector
   return { given, unplaceable };
 }
 
+/** What the next run keeps: each cluster's management cluster and address block. */
 function recordOf(planned: readonly FleetPlannedHostedCluster[]): FleetRecord {
   const placements: Record<string, string> = {};
   const allocations: Record<string, FleetAddressBlock> = {};
@@ -331,9 +336,10 @@ function recordOf(planned: readonly FleetPlannedHostedCluster[]): FleetRecord {
   return { version: 1, placements, allocations };
 }
 
+/** The placement changes against the previous record (no placed cluster moves, so there is no "moved"). */
 function changesOf(planned: readonly FleetPlannedHostedCluster[], previous: FleetRecord | undefined): FleetChanges {
   const now = new Set(planned.map((p) => p.cluster));
-  const sortBy = <T extends { cluster: string }>(list: T[]) => list.sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0));
+  const sortBy = <T extends { cluster: string }>(list: T[]) => list.sort((a, b) => byText(a.cluster, b.cluster));
   return {
     added: sortBy(planned.filter((p) => p.added).map((p) => ({ cluster: p.cluster, to: p.managementCluster }))),
     removed: sortBy(

@@ -1,13 +1,11 @@
 export type { FleetProps, FleetManagementClusterProps, FleetHostedClusterProps, FleetPlacementProps, FleetPlacementOptions, FleetAddressPoolProps } from './fleet-props';
 /** The schemas (valibot, so internal). @internal */
-export { fleetPropsSchema, fleetManagementClusterSchema, fleetPlacementSchema, fleetPlacementOptionsSchema, fleetAddressPoolSchema, MAX_FLEET_NAME_LENGTH } from './fleet-schema';
-export { checkFleet, isClusterWarning, FLEET_LABEL, DEFAULT_HC_MAX_NUMBER } from './fleet';
+export { fleetPropsSchema, fleetManagementClusterSchema, fleetPlacementSchema, fleetPlacementOptionsSchema, fleetAddressPoolSchema } from './fleet-schema';
+export { checkFleet, isClusterWarning, FLEET_LABEL } from './fleet';
 export type { HostedClusterCheck } from './fleet';
 export type { FleetPlan, FleetPlannedHostedCluster, FleetPlannedManagementCluster } from './fleet';
-export type { Placement } from './placement';
-export { EXTERNAL_DNS_PREFIXES } from './allocation';
 export type { FleetAllocation, FleetAddressBlock } from './allocation';
-export { fleetRecordJson, readFleetRecord, FLEET_RECORD } from './record';
+export { fleetRecordJson, readFleetRecord } from './record';
 export type { FleetRecord } from './record';
 export { fleetReportJson, fleetReportSvg, fleetSummary } from './report';
 export type { FleetReport, FleetManagementClusterReport, FleetChanges, FleetLimit, FleetSummaryInput } from './report';

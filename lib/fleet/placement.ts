@@ -18,12 +18,17 @@ import type { Load } from '../capacity/baseline';
 import { CapacityModel, CapacityTotal, NO_DEMAND, addDemand, demandOf, fitsWith, headroomWith } from '../capacity/capacity-model';
 import type { IssueCollector } from '../core/errors';
 import { nearest, quote } from '../core/schema';
+import { byText } from '../core/text-order';
 
 /** A management cluster as placement sees it. */
 export interface PlacementTarget {
+  /** Its name in the fleet. */
   readonly name: string;
+  /** Its zone. @default none */
   readonly zone?: string;
+  /** The platforms it prepares. */
   readonly platforms: ReadonlySet<string>;
+  /** Its capacity model. */
   readonly model: CapacityModel;
   /** The add-on's `hcMaxNumber`. */
   readonly hcMaxNumber: number;
@@ -33,16 +38,23 @@ export interface PlacementTarget {
 export interface PlacementRequest {
   /** Its index in `hostedClusters`. */
   readonly index: number;
+  /** Its namespace. */
   readonly namespace: string;
+  /** Its name. */
   readonly name: string;
+  /** Its platform type. */
   readonly platform: string;
+  /** Only a management cluster of this zone. @default any zone */
   readonly zone?: string;
+  /** The management cluster it is pinned to. @default none */
   readonly pin?: string;
+  /** Its expected load. @default from the capacity options' loads, else medium */
   readonly load?: Load;
 }
 
 /** Where one hosted cluster went, and why. */
 export interface Placement {
+  /** The management cluster it went to. */
   readonly managementCluster: string;
   /** `pinned`, `kept (previous placement)`, or the choice: `KubeVirt; 41 of 120 left; west: 12 left`. */
   readonly reason: string;
@@ -50,9 +62,11 @@ export interface Placement {
   readonly added: boolean;
 }
 
-/** How much a management cluster holds after placement. */
-export interface TargetLoad {
+/** How much a management cluster holds so far. */
+interface TargetLoad {
+  /** What its control planes need, per limit. */
   total: CapacityTotal;
+  /** Its control planes. */
   count: number;
   /** Control planes of medium load that still fit, and still under hcMaxNumber (negative: over). */
   left: number;
@@ -60,15 +74,19 @@ export interface TargetLoad {
   reported: boolean;
 }
 
+/** The fleet's `placement` settings and what placement keeps from before. */
 export interface PlacementOptions {
+  /** `spread`: the most room left first; `pack`: the least. */
   readonly strategy: 'spread' | 'pack';
+  /** Whether a cluster that fits nowhere is placed anyway with a warning, or refused. */
   readonly onOverflow: 'warn' | 'error';
-  /** The previous record's placements, `namespace/name` → management cluster. */
+  /** The previous record's placements, `namespace/name` → management cluster. @default none */
   readonly previous?: Readonly<Record<string, string>>;
-  /** Every management-cluster name given, valid or not: a cluster bound to an invalid one waits for its findings to be fixed, without more. */
+  /** Every management-cluster name given, valid or not: a cluster bound to an invalid one waits for its findings to be fixed, without more. @default none */
   readonly declared?: ReadonlySet<string>;
 }
 
+/** A hosted cluster's key in the record, the report and messages: `namespace/name`. */
 export const clusterKey = (c: { readonly namespace: string; readonly name: string }) => `${c.namespace}/${c.name}`;
 
 /** What placement works on: the targets, their loads so far, and the placements made. */
@@ -81,13 +99,13 @@ interface State {
   readonly issues: IssueCollector;
 }
 
-/** Places every request; findings go to `issues` with paths `hostedClusters[i].…`. Returns the placements by request index and the load of each target. */
+/** Places every request; findings go to `issues` with paths `hostedClusters[i].…`. Returns the placements by request index. */
 export function placeClusters(
   targets: readonly PlacementTarget[],
   requests: readonly PlacementRequest[],
   options: PlacementOptions,
   issues: IssueCollector,
-): { placements: Map<number, Placement>; loads: Map<string, TargetLoad> } {
+): Map<number, Placement> {
   const state: State = {
     targets,
     byName: new Map(targets.map((t) => [t.name, t])),
@@ -100,9 +118,9 @@ export function placeClusters(
   for (const r of requests.filter((q) => q.pin !== undefined)) placePinned(state, r);
   for (const r of requests.filter((q) => q.pin === undefined && previousOf(state, q) !== undefined)) placeRecorded(state, r);
   const fresh = requests.filter((q) => q.pin === undefined && previousOf(state, q) === undefined);
-  for (const r of fresh.sort((a, b) => compare(a.namespace, b.namespace) || compare(a.name, b.name))) placeNew(state, r);
+  for (const r of fresh.sort((a, b) => byText(a.namespace, b.namespace) || byText(a.name, b.name))) placeNew(state, r);
   overflowFindings(state);
-  return { placements: state.placements, loads: state.loads };
+  return state.placements;
 }
 
 function previousOf(state: State, r: PlacementRequest): string | undefined {
@@ -165,7 +183,7 @@ function placeNew(state: State, r: PlacementRequest): void {
   }
   const left = (t: PlacementTarget) => loads.get(t.name)!.left;
   const room = kind.filter((t) => loads.get(t.name)!.count < t.hcMaxNumber && fitsWith(t.model, loads.get(t.name)!.total, demandOf(t.model, r.load, r)));
-  const ranked = [...(room.length > 0 ? room : kind)].sort((a, b) => (options.strategy === 'pack' && room.length > 0 ? left(a) - left(b) : left(b) - left(a)) || compare(a.name, b.name));
+  const ranked = [...(room.length > 0 ? room : kind)].sort((a, b) => (options.strategy === 'pack' && room.length > 0 ? left(a) - left(b) : left(b) - left(a)) || byText(a.name, b.name));
   if (room.length === 0) {
     const why = kind.map((t) => `${t.name}: ${loads.get(t.name)!.count >= t.hcMaxNumber ? `at hcMaxNumber ${t.hcMaxNumber}` : `${Math.max(0, left(t))} left, not enough for its load`}`).join('; ');
     const message = `no management cluster that can take ${clusterKey(r)} has room for it (${why}).`;
@@ -227,5 +245,3 @@ function eligibleKind(t: PlacementTarget, r: PlacementRequest, issues: IssueColl
 function refresh(t: PlacementTarget, load: TargetLoad): void {
   load.left = Math.min(headroomWith(t.model, load.total, load.count), t.hcMaxNumber - load.count);
 }
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

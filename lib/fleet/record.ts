@@ -3,8 +3,9 @@
  * with the output (`reports/fleet.json` beside the report) and read back on the next run so that
  * nothing moves. Read tolerantly: a broken record is one warning and counts as none.
  */
-import { canonical } from '../capacity/report';
+import { canonicalJson } from '../core/canonical-json';
 import type { ValidationIssue } from '../core/errors';
+import { isPlainObject } from '../core/schema';
 import type { FleetAddressBlock } from './allocation';
 
 /** What the next run keeps. */
@@ -18,11 +19,11 @@ export interface FleetRecord {
 }
 
 /** Findings about the record name it this way. */
-export const FLEET_RECORD = 'fleet record';
+const FLEET_RECORD = 'fleet record';
 
 /** The record as JSON: keys sorted at every level, two-space indent, final newline. */
 export function fleetRecordJson(record: FleetRecord): string {
-  return `${JSON.stringify(canonical(record), null, 2)}\n`;
+  return `${JSON.stringify(canonicalJson(record), null, 2)}\n`;
 }
 
 /** The record in `text` (the previous output's `fleet.json`); none for none, a warning and none for a broken one. */
@@ -40,6 +41,7 @@ export function readFleetRecord(text: string | undefined): { record?: FleetRecor
   return { record: { version, placements, allocations }, issues: [] };
 }
 
+/** The one finding of an unreadable record. */
 function broken(why: string): ValidationIssue {
   return {
     severity: 'warning',
@@ -50,14 +52,12 @@ function broken(why: string): ValidationIssue {
   };
 }
 
-const isMap = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** What is wrong with a record's shape, or undefined. @internal */
 export function fleetRecordProblem(value: unknown): string | undefined {
-  if (!isMap(value)) return 'it is not an object';
+  if (!isPlainObject(value)) return 'it is not an object';
   if (value.version !== 1) return `version ${JSON.stringify(value.version) ?? 'undefined'} is not 1`;
-  if (!isMap(value.placements) || !Object.values(value.placements).every((mc) => typeof mc === 'string')) return 'placements is not a map of strings';
-  if (!isMap(value.allocations) || !Object.values(value.allocations).every((a) => isMap(a) && typeof a.pool === 'string' && typeof a.range === 'string')) {
+  if (!isPlainObject(value.placements) || !Object.values(value.placements).every((mc) => typeof mc === 'string')) return 'placements is not a map of strings';
+  if (!isPlainObject(value.allocations) || !Object.values(value.allocations).every((a) => isPlainObject(a) && typeof a.pool === 'string' && typeof a.range === 'string')) {
     return 'allocations is not a map of { pool, range }';
   }
   return undefined;

@@ -9,6 +9,7 @@ import { DEFAULT_LOAD, FACTOR_LABELS, LimitingFactor, Load } from '../capacity/b
 import type { PlanCapacityOptions } from '../capacity/input';
 import { planCapacity } from '../capacity/planner';
 import { COLORS, canonical, escapeXml, num, wrap } from '../capacity/report';
+import { byText } from '../core/text-order';
 
 /** What caps a management cluster: one of the capacity model's limits, or the add-on's `hcMaxNumber`. */
 export type FleetLimit = LimitingFactor | 'hcMaxNumber';
@@ -55,11 +56,17 @@ export interface FleetReport {
 
 /** What the report is built from, per management cluster. @internal */
 export interface FleetReportInput {
+  /** Its name in the fleet. */
   readonly name: string;
+  /** Its zone. @default none */
   readonly zone?: string;
+  /** Its capacity options (workers and baseline; the loads are the clusters'). */
   readonly capacity: PlanCapacityOptions;
+  /** The add-on's `hcMaxNumber`. */
   readonly hcMaxNumber: number;
+  /** Its hosted clusters, each with the load placement counted. */
   readonly clusters: readonly { readonly key: string; readonly load?: Load; readonly availability?: 'HighlyAvailable' | 'SingleReplica' }[];
+  /** Its clusters' address blocks. */
   readonly allocations: FleetManagementClusterReport['allocations'];
 }
 
@@ -86,7 +93,7 @@ export function fleetReport(inputs: readonly FleetReportInput[]): FleetReport {
       limitingFactor: byCount < modelHeadroom || !report ? 'hcMaxNumber' : report.limitingFactor,
       hcMaxNumber: mc.hcMaxNumber,
       fits: headroom >= 0,
-      allocations: [...mc.allocations].sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0)),
+      allocations: [...mc.allocations].sort((a, b) => byText(a.cluster, b.cluster)),
     };
   });
   return { managementClusters };
@@ -162,6 +169,7 @@ export function fleetReportSvg(report: FleetReport): string {
 export interface FleetSummaryInput {
   /** The placed hosted clusters. */
   readonly hostedClusters: readonly { readonly cluster: string; readonly managementCluster: string; readonly reason: string; readonly added: boolean }[];
+  /** The placement changes of the run. */
   readonly changes: FleetChanges;
 }
 
@@ -171,12 +179,13 @@ export interface FleetSummaryInput {
  * (`Placement: 1 new, 0 moved, 1 removed (clusters/a from west)`).
  */
 export function fleetSummary(plan: FleetSummaryInput): string[] {
-  const placed = plan.hostedClusters.filter((c) => c.added).sort((a, b) => (a.cluster < b.cluster ? -1 : a.cluster > b.cluster ? 1 : 0));
+  const placed = plan.hostedClusters.filter((c) => c.added).sort((a, b) => byText(a.cluster, b.cluster));
   // A first synth of a large fleet places every cluster: the summary names the first few, the report all.
   const lines = placed.slice(0, SUMMARY_PLACEMENTS).map((c) => `Placement: ${c.cluster} → ${c.managementCluster} (${c.reason})`);
   if (placed.length > SUMMARY_PLACEMENTS) lines.push(`Placement: ... and ${placed.length - SUMMARY_PLACEMENTS} more (reports/fleet.json lists every placement)`);
   const { added, removed } = plan.changes;
   const gone = removed.map((r) => `${r.cluster} from ${r.from}`).join(', ');
+  // Always 0 moved: a placed cluster never moves (placement.ts); the count says so to the reader.
   return [...lines, `Placement: ${added.length} new, 0 moved, ${removed.length} removed${gone ? ` (${gone})` : ''}`];
 }
 

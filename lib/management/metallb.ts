@@ -6,7 +6,7 @@
  */
 import type { BGPAdvertisement, BGPPeer, IPAddressPool, L2Advertisement, MetalLB } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
-import { Cidr, formatCidr, formatIPv4, formatIPv6, hasHostBits, lastAddress, networkAddress, parseCidr, parseIp } from '../core/cidr';
+import { Cidr, formatCidr, formatIp, hasHostBits, lastAddress, networkAddress, parseCidr, parseIp } from '../core/cidr';
 import type { IssueCollector } from '../core/errors';
 import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import { OPERATOR_PACKAGES } from './olm';
@@ -37,8 +37,6 @@ export function parseAddressRange(text: string): AddressRange | string {
   if (from.address > to.address) return 'ends before it starts';
   return { family: from.family, first: from.address, last: to.address };
 }
-
-const format = (r: AddressRange, a: bigint) => (r.family === 4 ? formatIPv4(a) : formatIPv6(a));
 
 /** The MetalLB instance, a pool with its advertisement per pool, and the BGP peers, checked. */
 export function planMetalLB(props: MetalLBProps, machineNetwork: readonly Cidr[], issues: IssueCollector): PlanItem[] {
@@ -106,7 +104,7 @@ function checkPoolAddress(
     return;
   }
   const cidr = parseCidr(text.trim());
-  if (typeof cidr !== 'string' && hasHostBits(cidr)) issues.warn(at, `"${text}" has host bits set; MetalLB uses the whole network ${format(range, range.first)}/${cidr.prefix}.`, 'Write the network address.');
+  if (typeof cidr !== 'string' && hasHostBits(cidr)) issues.warn(at, `"${text}" has host bits set; MetalLB uses the whole network ${formatIp(range.family, range.first)}/${cidr.prefix}.`, 'Write the network address.');
   for (const other of context.seen) {
     if (other.range.family === range.family && other.range.first <= range.last && range.first <= other.range.last) {
       issues.error(at, `"${text}" overlaps "${other.text}" (${other.path}${other.pool === context.pool ? '' : `, pool ${other.pool}`}); MetalLB would refuse the pool.`, 'Make the address ranges disjoint.');
