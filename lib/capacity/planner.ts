@@ -253,7 +253,7 @@ function times(g: Group, demand: Vector): number {
 
 /**
  * Whether a total demand fits: spread over the groups with the same share of every cluster on each
- * group, group g can take a share up to `count × times(g)`, and the shares must reach 1.
+ * group, group g can take a share up to `count × times(g)`, and the shares must reach 1. @internal
  */
 export function fits(groups: readonly Group[], total: Vector): boolean {
   return groups.reduce((sum, g) => sum + g.count * times(g, total), 0) >= 1 - EPSILON;
@@ -267,7 +267,7 @@ function capacityAt(groups: readonly Group[], demand: ControlPlaneDemand): numbe
 /**
  * Headroom: with the fleet fitting, how many more control planes of demand `unit` would fit; else,
  * negative, how many of the fleet's average control planes would have to go. Never rises as the
- * fleet grows, never falls as workers are added.
+ * fleet grows, never falls as workers are added. @internal
  */
 export function headroomOf(groups: readonly Group[], fleet: Vector, n: number, unit: Vector): number {
   const share = groups.reduce((sum, g) => sum + g.count * times(g, fleet), 0);
