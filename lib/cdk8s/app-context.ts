@@ -31,6 +31,11 @@ export function setPreviousOutputDir(app: IConstruct, dir: string | undefined): 
   previousDirs.set(app.node.root, dir ?? null);
 }
 
+/** Whether the library's synth builds `scope`'s App (it writes what the constructs hand it, such as a fleet's prerendered charts), rather than cdk8s's own `app.synth()`. */
+export function builtBySynth(scope: IConstruct): boolean {
+  return previousDirs.has(scope.node.root);
+}
+
 /**
  * The folder of the previous output for `scope`'s App: the one the synth named, none when it said
  * so, else (an App synthesized by cdk8s itself) the App's outdir.

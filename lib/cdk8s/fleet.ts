@@ -6,21 +6,25 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Chart } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
-import type { PlanOptions, ValidationIssue } from '../core';
-import { CLI_DEFAULTS, GITOPS_PREFIX, folderSpecs, formatIssues, managementNameOfKey } from '../core';
+import type { KubernetesObject } from '../api';
+import type { PathTranslator, PlanOptions, ValidationIssue } from '../core';
+import { CLI_DEFAULTS, GITOPS_PREFIX, describeObject, folderSpecs, formatIssues, managementNameOfKey, managementTarget, planKey } from '../core';
 import { checkDelivery } from '../delivery';
-import type { FleetPlan, FleetProps, FleetRecord, HostedClusterCheck } from '../fleet';
+import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
-import { completeApp, previousOutputDir, whenAppComplete } from './app-context';
+import { builtBySynth, completeApp, previousOutputDir, whenAppComplete } from './app-context';
+import { ThreadPlannedCluster, planInThreads, planningThreadCount, prerenderedFilesOf, threadPlannedObjects } from './fleet-planning';
+import { synthesizesPlainly } from './planned-api-object';
+import { dropPrerendered, setPrerendered } from './prerendered-chart';
 import { readPreviousOutput } from './previous-output';
 import { BundleCheck, HostedClusterBundle, bundleFromCheck } from './hosted-cluster-bundle';
 import { checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import type { HostedClusterProps } from '../platforms';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { ManagementCluster } from './management-cluster';
-import { appPlan, attachIssues, attachLaterIssues, renderChecked } from './render';
+import { appPlan, attachIssues, attachLaterIssues, renderChecked, renderWhenNeeded } from './render';
 import { reportFile, reportLines } from './reports';
 
 /** The findings a cluster's schema check adds once it is settled (the thread's answer read). */
@@ -66,6 +70,8 @@ export class Fleet extends Construct {
   readonly plan?: FleetPlan;
   readonly issues: readonly ValidationIssue[];
   private readonly bundles = new Map<string, HostedClusterBundle>();
+  /** Clusters a planning thread planned (their charts prerendered), by `namespace/name`: their bundle, made when asked for. */
+  private readonly unrendered = new Map<string, () => HostedClusterBundle>();
   private readonly managementClusters = new Map<string, ManagementCluster>();
   /** The delivery's findings, once it is planned. */
   private deliveryIssues: readonly ValidationIssue[] = [];
@@ -80,15 +86,26 @@ export class Fleet extends Construct {
       this.given.add(`${String(namespace)}/${String(name)}`);
     }
     const previous = previousPlacement(previousOutputDir(this));
-    // Each cluster is checked once: to place it, and then its bundle takes that check (its schema check runs in a thread meanwhile).
+    // Each cluster is checked once: to place it, and then its chart takes that check. Big fleets
+    // plan in threads (see fleet-planning.ts); otherwise each bundle's schema check runs in a thread meanwhile.
     const checks = new Map<HostedClusterProps, BundleCheck>();
-    const checkCluster: HostedClusterCheck = (clusterProps, clusterOptions) => {
-      const deferred = ThreadedSchemaChecks.of(this)?.deferred();
-      const result = deferred ? checkHostedClusterWith(clusterProps, clusterOptions, deferred.check) : checkHostedCluster(clusterProps, clusterOptions);
-      checks.set(clusterProps, deferred ? { checked: result, deferred } : { checked: result });
-      return result;
+    const threadPlans = new Map<HostedClusterProps, ThreadPlannedCluster>();
+    const checkClusters: HostedClusterChecks = (clusters, clusterOptions) => {
+      const threads = builtBySynth(this) && synthesizesPlainly(App.of(this)) ? planningThreadCount(clusters.length) : 0;
+      const answers = threads > 0 ? planInThreads(clusters, clusterOptions, threads) : [];
+      return clusters.map((clusterProps, index) => {
+        const answer = answers[index];
+        if (answer) {
+          threadPlans.set(clusterProps, answer);
+          return answer;
+        }
+        const deferred = ThreadedSchemaChecks.of(this)?.deferred();
+        const result = deferred ? checkHostedClusterWith(clusterProps, clusterOptions, deferred.check) : checkHostedCluster(clusterProps, clusterOptions);
+        checks.set(clusterProps, deferred ? { checked: result, deferred } : { checked: result });
+        return result;
+      });
     };
-    const checked = checkFleet(fleet, previous.record, options, checkCluster);
+    const checked = checkFleet(fleet, previous.record, options, checkClusters);
     // The clusters' own warnings come from their constructs below.
     this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
     attachIssues(this, this.issues);
@@ -110,8 +127,13 @@ export class Fleet extends Construct {
       const twice = named.get(hc.props.name)! > 1;
       const chartId = twice ? `${type}-${hc.cluster.replace('/', '-')}` : `${type}-${hc.props.name}`;
       const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
-      const check = checks.get(hc.props);
       const chart = new Chart(root, chartId);
+      const planned = threadPlans.get(hc.props);
+      if (planned?.plan) {
+        this.unrendered.set(hc.cluster, this.prerender(chart, hc, planned, options));
+        continue;
+      }
+      const check = checks.get(hc.props);
       const bundle = check ? bundleFromCheck(chart, 'cluster', bundleProps, check) : new HostedClusterBundle(chart, 'cluster', bundleProps);
       this.bundles.set(hc.cluster, bundle);
     }
@@ -139,9 +161,20 @@ export class Fleet extends Construct {
    */
   hostedCluster(namespace: string, name: string): HostedClusterBundle | undefined {
     const key = `${namespace}/${name}`;
-    const bundle = this.bundles.get(key);
+    const bundle = this.bundleOf(key);
     if (bundle || (!this.plan && this.given.has(key))) return bundle;
-    throw new Error(`the fleet has no hosted cluster ${key}; it has ${[...(this.plan ? this.bundles.keys() : this.given)].join(', ') || 'none'}.`);
+    const known = this.plan ? this.plan.hostedClusters.map((hc) => hc.cluster) : [...this.given];
+    throw new Error(`the fleet has no hosted cluster ${key}; it has ${known.join(', ') || 'none'}.`);
+  }
+
+  /** The bundle of the hosted cluster `namespace/name`, rendered now if a planning thread planned it. */
+  private bundleOf(key: string): HostedClusterBundle | undefined {
+    const render = this.unrendered.get(key);
+    if (render) {
+      this.unrendered.delete(key);
+      this.bundles.set(key, render());
+    }
+    return this.bundles.get(key);
   }
 
   /** The ManagementCluster construct of management cluster `name`; undefined when the fleet's props have errors. Throws for a name the fleet does not have. */
@@ -149,6 +182,34 @@ export class Fleet extends Construct {
     const mc = this.managementClusters.get(name);
     if (mc || !this.plan) return mc;
     throw new Error(`the fleet has no management cluster ${name}; it has ${[...this.managementClusters.keys()].join(', ')}.`);
+  }
+
+  /**
+   * Adds what a planning thread planned for `hc` to the app's plan, as its bundle would, and makes
+   * `chart` write the thread's documents; returns what makes its bundle when one is asked for.
+   */
+  private prerender(chart: Chart, hc: FleetPlannedHostedCluster, planned: ThreadPlannedCluster, options: PlanOptions): () => HostedClusterBundle {
+    const plan = planned.plan!;
+    // The paths of an object's fields in the props, for a finding made after planning (rare): planning again here tells them.
+    let translators: Map<string, PathTranslator> | undefined;
+    const paths = (object: KubernetesObject): PathTranslator | undefined => {
+      translators ??= new Map((checkHostedCluster(hc.props, options).plan?.objects ?? []).flatMap((item) => (item.paths ? [[describeObject(item.object), item.paths]] : [])));
+      return translators.get(describeObject(object));
+    };
+    // Named as the bundle's contribution would be: `HostedCluster <ns>/<name> (<chart>/cluster)`.
+    const contributor = `${plan.label} (${chart.node.path}/cluster)`;
+    const { objects, yaml } = threadPlannedObjects(plan, managementTarget(hc.managementCluster), contributor, paths);
+    const { added, issues } = appPlan(this).add({ contributor, objects, issues: planned.issues });
+    attachIssues(chart, issues);
+    setPrerendered(chart, prerenderedFilesOf(added, yaml));
+    // An object rendered later that depends on one of these needs their ApiObjects: the bundle renders them.
+    renderWhenNeeded(this, added.map(planKey), () => this.bundleOf(hc.cluster));
+    return () => {
+      dropPrerendered(chart);
+      const again = checkHostedCluster(hc.props, options);
+      const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
+      return bundleFromCheck(chart, 'cluster', bundleProps, { checked: { ...(again.plan ? { plan: again.plan } : {}), issues }, adopted: added });
+    };
   }
 
   /** The delivery objects, once every folder of the app is known. */

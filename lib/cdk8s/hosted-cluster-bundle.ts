@@ -1,17 +1,22 @@
 /** One hosted cluster with everything it needs: namespaces, secrets, the HostedCluster and its NodePools. */
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
+import type { HostedClusterPlan, PlanOptions, PlannedObject, ValidationIssue } from '../core';
 import { CLI_DEFAULTS, onManagementCluster, secretNames } from '../core';
 import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
-import { attachLaterIssues, renderChecked } from './render';
+import { attachLaterIssues, renderChecked, renderPlanned } from './render';
 import { DeferredSchemaCheck, ThreadedSchemaChecks } from './schema-checks';
 
 /** A hosted cluster checked before its bundle was created (by a Fleet, placing it), and the schema check still running for it. @internal */
 export interface BundleCheck {
   readonly checked: { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
   readonly deferred?: DeferredSchemaCheck;
+  /**
+   * The cluster's objects the app's plan already took (a fleet added what a planning thread
+   * planned; `checked` then holds the findings of that): the bundle only renders them.
+   */
+  readonly adopted?: readonly PlannedObject[];
 }
 
 /** The check {@link bundleFromCheck} hands to the bundle it is creating; its constructor takes it once. */
@@ -64,7 +69,8 @@ export class HostedClusterBundle extends Construct {
     const checked = handed ? handed.checked : deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
     const known = checked.issues.length;
     if (managementCluster !== undefined) this.managementCluster = managementCluster;
-    const rendered = renderChecked(this, managementCluster === undefined || !checked.plan ? checked : { plan: onManagementCluster(checked.plan, managementCluster), issues: checked.issues });
+    const placed = managementCluster === undefined || !checked.plan ? checked : { plan: onManagementCluster(checked.plan, managementCluster), issues: checked.issues };
+    const rendered = handed?.adopted ? { ...placed, apiObjects: renderPlanned(this, handed.adopted) } : renderChecked(this, placed);
     this.apiObjects = rendered.apiObjects;
     this.clusterName = checked.plan?.name ?? String(props.name);
     this.namespace = checked.plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);

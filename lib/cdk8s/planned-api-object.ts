@@ -9,6 +9,7 @@
 import { ApiObject, ApiObjectMetadataDefinition, ApiObjectProps, App, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import type { Construct } from 'constructs';
 import { keyCopy } from '../core/key-copy';
+import { NOT_PLAIN, documentOf, sortedPlainCopy } from './planned-document';
 
 /** cdk8s's own resolvers, which change nothing in plain JSON data. */
 const BUILT_IN_RESOLVERS = [LazyResolver, ImplicitTokenResolver, NumberStringUnionResolver];
@@ -28,26 +29,22 @@ export class PlannedApiObject extends ApiObject {
   }
 
   override toJson(): any {
-    if (this.patched || process.env.CDK8S_DISABLE_SORT || !onlyBuiltInResolvers(App.of(this))) return super.toJson();
+    if (this.patched || !synthesizesPlainly(App.of(this))) return super.toJson();
     const metadata = metadataJson(this.metadata);
     const body = sortedPlainCopy(this.body, false);
     if (metadata === NOT_PLAIN || body === NOT_PLAIN) return super.toJson();
-    // cdk8s's order: apiVersion, kind, metadata, then the other keys sorted.
-    const result: Record<string, unknown> = {};
-    const rest = body as Record<string, unknown>;
-    if (rest.apiVersion !== undefined) result.apiVersion = rest.apiVersion;
-    if (rest.kind !== undefined) result.kind = rest.kind;
-    if (metadata !== undefined) result.metadata = metadata;
-    for (const key in rest) if (key !== 'apiVersion' && key !== 'kind') result[key] = rest[key];
-    return result;
+    return documentOf(metadata, body as Record<string, unknown> | undefined);
   }
 }
 
-function onlyBuiltInResolvers(app: App): boolean {
+/**
+ * Whether planned objects in `app` synthesize to exactly planned-document.ts's JSON (unless one
+ * is patched): cdk8s sorts keys (no CDK8S_DISABLE_SORT) and the app has only cdk8s's own resolvers.
+ */
+export function synthesizesPlainly(app: App): boolean {
+  if (process.env.CDK8S_DISABLE_SORT) return false;
   return app.resolvers.length === BUILT_IN_RESOLVERS.length && app.resolvers.every((r, i) => r.constructor === BUILT_IN_RESOLVERS[i]);
 }
-
-const NOT_PLAIN = Symbol('not plain JSON');
 
 /** The fields cdk8s's ApiObjectMetadataDefinition keeps (private in its types) and merges in its `toJson()`. */
 interface MetadataFields {
@@ -72,51 +69,3 @@ function metadataJson(metadata: ApiObjectMetadataDefinition): unknown {
   return sortedPlainCopy({ ...fields._additionalAttributes, name, namespace, annotations, finalizers, ownerReferences, labels }, true);
 }
 
-/**
- * cdk8s's `sanitizeValue(resolve(value))` for plain JSON: null and undefined dropped (with
- * `dropEmpty`, empty lists and maps too, as for metadata), object keys sorted. Returns NOT_PLAIN
- * for anything else (class instances, functions, Lazy values).
- */
-function sortedPlainCopy(value: unknown, dropEmpty: boolean): unknown {
-  if (value === null || value === undefined) return undefined;
-  switch (typeof value) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return value;
-    case 'object':
-      break;
-    default:
-      return NOT_PLAIN;
-  }
-  if (Array.isArray(value)) {
-    if (dropEmpty && value.length === 0) return undefined;
-    const copy = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) {
-      const item = sortedPlainCopy(value[i], dropEmpty);
-      if (item === NOT_PLAIN) return NOT_PLAIN;
-      copy[i] = item;
-    }
-    return copy;
-  }
-  if (Object.getPrototypeOf(value) !== Object.prototype) return NOT_PLAIN;
-  const source = value as Record<string, unknown>;
-  const copy: Record<string, unknown> = {};
-  let empty = true;
-  for (const key of sortedKeys(source)) {
-    const item = sortedPlainCopy(source[key], dropEmpty);
-    if (item === NOT_PLAIN) return NOT_PLAIN;
-    if (item !== undefined) {
-      copy[key] = item;
-      empty = false;
-    }
-  }
-  return dropEmpty && empty ? undefined : copy;
-}
-
-/** The keys in `sort()` order; planned objects mostly have them in order already, so check first. */
-function sortedKeys(source: object): string[] {
-  const keys = Object.keys(source);
-  for (let i = 1; i < keys.length; i++) if (keys[i - 1] > keys[i]) return keys.sort();
-  return keys;
-}

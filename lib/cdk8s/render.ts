@@ -7,9 +7,9 @@ import { ApiObject, ApiObjectProps } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
 import type { Phase, PlanContribution, PlannedObject, PlannedPart, Target, ValidationIssue } from '../core';
-import { ANNOTATIONS, MANAGEMENT_CLUSTER, Plan, contributionOf, formatIssues, planKey, targetedKey } from '../core';
+import { MANAGEMENT_CLUSTER, Plan, contributionOf, formatIssues, planKey, targetedKey } from '../core';
 import { PlannedApiObject } from './planned-api-object';
-import { keyCopy } from '../core/key-copy';
+import { withSyncWave } from './planned-document';
 
 const plans = new WeakMap<IConstruct, Plan>();
 
@@ -33,6 +33,27 @@ function renderedIn(scope: IConstruct): Map<string, ApiObject> {
   let rendered = renderedObjects.get(root);
   if (!rendered) renderedObjects.set(root, (rendered = new Map()));
   return rendered;
+}
+
+/** Per App, what renders a planned object that is not rendered yet (a fleet's prerendered cluster), by plan key. */
+const renderers = new WeakMap<IConstruct, Map<string, () => void>>();
+
+/**
+ * Registers `render` as what renders the objects of `keys` (plan keys) in `scope`'s App when an
+ * object rendered later depends on one of them: a cdk8s dependency needs its ApiObject.
+ */
+export function renderWhenNeeded(scope: IConstruct, keys: readonly string[], render: () => void): void {
+  const root = scope.node.root;
+  let byKey = renderers.get(root);
+  if (!byKey) renderers.set(root, (byKey = new Map()));
+  for (const key of keys) byKey.set(key, render);
+}
+
+/** The ApiObject rendered for the plan key `key`, rendering it first when it waits for that. */
+function renderedObject(scope: IConstruct, key: string): ApiObject | undefined {
+  const known = renderedIn(scope);
+  if (!known.has(key)) renderers.get(scope.node.root)?.get(key)?.();
+  return known.get(key);
 }
 
 /** The cluster an ApiObject is applied to: the management cluster unless a plan said otherwise. */
@@ -59,13 +80,7 @@ export function renderObject(scope: Construct, planned: PlannedObject): ApiObjec
   const metadata = object.metadata;
   // ':' cannot occur in Kubernetes names, so ids of different objects never collide.
   const id = `${object.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
-  // { ...object, metadata: { ...metadata, annotations: { ...annotations, wave } } }, copied key by key (see key-copy.ts).
-  const annotations = keyCopy(metadata.annotations ?? {});
-  annotations[ANNOTATIONS.argoSyncWave] = String(planned.phase.wave);
-  const withWave = keyCopy(metadata);
-  withWave.annotations = annotations;
-  const props = keyCopy(object, 'metadata');
-  props.metadata = withWave;
+  const props = withSyncWave(planned);
   const apiObject = new PlannedApiObject(scope, id, props as unknown as ApiObjectProps);
   Object.defineProperty(apiObject, TARGET, { value: planned.target });
   Object.defineProperty(apiObject, PHASE, { value: planned.phase });
@@ -87,6 +102,14 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
   const { added, issues } = appPlan(scope).add(contribution);
   attachIssues(scope, issues);
   if (hasErrors(issues)) return { apiObjects: [], issues };
+  return { apiObjects: renderPlanned(scope, added), issues };
+}
+
+/**
+ * Renders objects the app's plan has taken into `scope`, wave by wave, each depending on the
+ * objects of the wave before it and on its explicit dependencies.
+ */
+export function renderPlanned(scope: Construct, added: readonly PlannedObject[]): ApiObject[] {
   const known = renderedIn(scope);
   const waves = [...new Set(added.map((p) => p.phase.wave))].sort((a, b) => a - b);
   const apiObjects: ApiObject[] = [];
@@ -96,13 +119,13 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
     const rendered = inWave.map((p) => renderObject(scope, p));
     inWave.forEach((planned, index) => {
       known.set(planKey(planned), rendered[index]);
-      const explicit = (planned.dependsOn ?? []).map((key) => known.get(targetedKey(planned.target, key))).filter((o): o is ApiObject => o !== undefined);
+      const explicit = (planned.dependsOn ?? []).map((key) => renderedObject(scope, targetedKey(planned.target, key))).filter((o): o is ApiObject => o !== undefined);
       rendered[index].node.addDependency(...previous, ...explicit);
     });
     previous = rendered;
     apiObjects.push(...rendered);
   }
-  return { apiObjects, issues };
+  return apiObjects;
 }
 
 /**

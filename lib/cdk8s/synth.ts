@@ -13,7 +13,9 @@ import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
 import { userStack } from './user-stack';
-import { toYamlStream } from '../core/yaml';
+import { DOCUMENT_SEPARATOR, toYamlStream } from '../core/yaml';
+import { PrerenderedFile, prerenderedFiles } from './prerendered-chart';
+import { plannedDocument } from './planned-document';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 import { byText } from '../core/text-order';
 
@@ -66,7 +68,10 @@ export function synthesizeCharts(app: App): SynthesizedChart[] {
  * holds the documents of the whole fleet in memory.
  */
 export function* eachSynthesizedChart(app: App): Generator<SynthesizedChart> {
-  for (const group of chartGroups(app)) yield { name: group.name, target: group.target, folder: group.folder, documents: group.objects.map((o) => o.toJson()) };
+  for (const group of chartGroups(app)) {
+    const documents = group.prerendered ? group.prerendered.flatMap((file) => file.objects.map(plannedDocument)) : group.objects.map((o) => o.toJson());
+    yield { name: group.name, target: group.target, folder: group.folder, documents };
+  }
 }
 
 /** One chart's objects for one target and folder, in cdk8s's order: what {@link synthesizeCharts} returns. */
@@ -75,11 +80,15 @@ interface ChartGroup {
   readonly target: Target;
   readonly folder: string;
   readonly objects: readonly ApiObject[];
+  /** A prerendered chart's files of this target and folder (it has no ApiObjects). */
+  readonly prerendered?: readonly PrerenderedFile[];
 }
 
 /** The objects of one output file, `<folder>/<stage>/<name>.yaml`: a chart group's objects of one stage. */
 interface ChartFile extends ChartGroup {
   readonly stage: Stage;
+  /** The YAML documents of a prerendered chart's file, instead of objects. */
+  readonly yaml?: readonly string[];
 }
 
 /** The stage sub-folder of an ApiObject: its planned phase's; the last for one no plan rendered (the user's own). */
@@ -102,6 +111,17 @@ function chartGroups(app: App): ChartGroup[] {
   for (const [index, chart] of order.charts.entries()) {
     const label = Names.toDnsLabel(chart);
     const name = order.chartsDependOnEachOther ? `${String(index).padStart(4, '0')}-${label}` : label;
+    const files = prerenderedFiles(chart);
+    if (files) {
+      const byFolder = new Map<string, PrerenderedFile[]>();
+      for (const file of files) {
+        const key = `${targetKey(file.target)}:${file.folder}`;
+        if (!byFolder.has(key)) byFolder.set(key, []);
+        byFolder.get(key)!.push(file);
+      }
+      for (const same of byFolder.values()) groups.push({ name, target: same[0].target, folder: same[0].folder, objects: [], prerendered: same });
+      if (byFolder.size > 0) continue;
+    }
     const byTarget = new Map<string, { target: Target; folder: string; objects: ApiObject[] }>();
     for (const object of order.objectsOf(chart)) {
       const target = targetOf(object);
@@ -122,7 +142,11 @@ function chartGroups(app: App): ChartGroup[] {
  * in the last stage), in stage order.
  */
 function chartFiles(app: App): ChartFile[] {
-  return chartGroups(app).flatMap((group) => {
+  return chartGroups(app).flatMap((group): ChartFile[] => {
+    if (group.prerendered) {
+      const byStage = new Map(group.prerendered.map((file) => [file.stage, file]));
+      return STAGES.filter((stage) => byStage.has(stage)).map((stage) => ({ ...group, stage, yaml: byStage.get(stage)!.documents }));
+    }
     const byStage = new Map<Stage, ApiObject[]>();
     for (const object of group.objects) {
       const stage = stageOfObject(object);
@@ -257,8 +281,8 @@ export function synthWithHooks(outdir: string | undefined, define: (app: App) =>
     }
     for (const [name, file] of charts) {
       staged.set(name, write.stagingPath(name));
-      writers.write(staged.get(name)!, file.objects.map((o) => o.toJson()), name);
-      objects += file.objects.length;
+      writers.write(staged.get(name)!, file.yaml ? file.yaml.join(DOCUMENT_SEPARATOR) : file.objects.map((o) => o.toJson()), name);
+      objects += file.yaml?.length ?? file.objects.length;
       hooks.progress?.({ phase: 'write', done: staged.size - reports.files.size - kustomizations.size, total: charts.size });
     }
     writers.finish();
@@ -305,8 +329,8 @@ export function synthInMemory(define: (app: App) => void, hooks: SynthHooks = {}
   const files = new Map([...prepared.reports.files, ...prepared.kustomizations]);
   let objects = 0;
   for (const [name, file] of prepared.charts) {
-    files.set(name, toYamlStream(file.objects.map((o) => o.toJson())));
-    objects += file.objects.length;
+    files.set(name, file.yaml ? file.yaml.join(DOCUMENT_SEPARATOR) : toYamlStream(file.objects.map((o) => o.toJson())));
+    objects += file.yaml?.length ?? file.objects.length;
   }
   const previous = againstPrevious(prepared.app, previousDir, (name) => files.get(name));
   const sorted = new Map([...files].sort(([a], [b]) => byText(a, b)));

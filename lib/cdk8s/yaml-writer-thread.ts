@@ -4,15 +4,14 @@
  */
 import * as fs from 'fs';
 import { parentPort, workerData } from 'worker_threads';
-import { toYamlStream } from '../core/yaml';
-import { DONE, WriteFailure, WriteJob, WriterThreadData } from './yaml-writers';
+import { DONE, WriteFailure, WriteJob, WriterThreadData, fileContent } from './yaml-writers';
 
 const { counters, failures } = workerData as WriterThreadData;
 const done = new Int32Array(counters);
 
 parentPort?.on('message', ({ file, name, documents }: WriteJob) => {
   try {
-    fs.writeFileSync(file, toYamlStream(documents));
+    fs.writeFileSync(file, fileContent(documents));
   } catch (error) {
     const failure: WriteFailure = { name, message: error instanceof Error ? error.message : String(error) };
     failures.postMessage(failure);

@@ -26,11 +26,16 @@ export interface WriterThreadData {
   readonly failures: MessagePort;
 }
 
-/** One file for a writer thread: where to write, and the name to give in a failure. */
+/** One file for a writer thread: where to write, the name to give in a failure, and its documents (or its YAML, written already). */
 export interface WriteJob {
   readonly file: string;
   readonly name: string;
-  readonly documents: readonly unknown[];
+  readonly documents: readonly unknown[] | string;
+}
+
+/** The content of a file: its documents as one YAML stream, or the YAML given. */
+export function fileContent(documents: readonly unknown[] | string): string {
+  return typeof documents === 'string' ? documents : toYamlStream(documents);
 }
 
 export interface WriteFailure {
@@ -103,10 +108,10 @@ export class YamlWriters {
   }
 
   /**
-   * Writes `documents` to `file` as one YAML stream: in the least busy thread, or here when all
-   * are busy. `name` is the file's name in messages (`file` may be a staging path).
+   * Writes `documents` to `file` as one YAML stream (a string: that YAML as it is): in the least
+   * busy thread, or here when all are busy. `name` is the file's name in messages (`file` may be a staging path).
    */
-  write(file: string, documents: readonly unknown[], name: string = file): void {
+  write(file: string, documents: readonly unknown[] | string, name: string = file): void {
     let best: WriterThread | undefined;
     let bestBacklog = MAX_BACKLOG;
     for (const thread of this.threads) {
@@ -124,7 +129,7 @@ export class YamlWriters {
       }
     }
     try {
-      fs.writeFileSync(file, toYamlStream(documents));
+      fs.writeFileSync(file, fileContent(documents));
     } catch (error) {
       throw new Error(`writing ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

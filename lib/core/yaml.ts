@@ -37,5 +37,8 @@ export function toYaml(document: unknown): string {
 
 /** Several documents in one YAML stream, separated by `---` as cdk8s writes them. */
 export function toYamlStream(documents: readonly unknown[]): string {
-  return documents.map(toYaml).join('---\n');
+  return documents.map(toYaml).join(DOCUMENT_SEPARATOR);
 }
+
+/** What comes between two documents of a stream: documents written one by one with {@link toYaml} and joined with it make the same stream. */
+export const DOCUMENT_SEPARATOR = '---\n';

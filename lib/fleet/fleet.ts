@@ -18,7 +18,7 @@ import type { ManagementClusterProps } from '../management/management-cluster-pr
 import { checkHostedCluster, platformDefinition } from '../platforms';
 import type { HostedClusterProps } from '../platforms/props';
 import type { HostedCluster } from '../api';
-import type { HostedClusterPlan, PlanOptions } from '../core/plan';
+import type { PlanOptions } from '../core/plan';
 import { FleetAddressBlock, FleetAllocation, allocateBlocks, fillServices, needsAddresses, withStandInAddress } from './allocation';
 import type { FleetAddressPoolProps, FleetProps } from './fleet-props';
 import { fleetPlacementSchema, fleetPropsSchema } from './fleet-schema';
@@ -121,20 +121,30 @@ function nested(prefix: string, found: readonly ValidationIssue[]): ValidationIs
   });
 }
 
-/** How {@link checkFleet} checks one hosted cluster: checkHostedCluster, or a caller's that also keeps the result. */
-export type HostedClusterCheck = (props: HostedClusterProps, options: PlanOptions) => { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
+/** What {@link checkFleet} needs of a hosted cluster's check: its findings, and its HostedCluster when it has no errors. */
+export interface HostedClusterCheckResult {
+  readonly plan?: { readonly hostedCluster: HostedCluster };
+  readonly issues: readonly ValidationIssue[];
+}
+
+/**
+ * How {@link checkFleet} checks its hosted clusters, all at once and in order: checkHostedCluster
+ * on each, or a caller's that also keeps the plans (the cdk8s Fleet plans big fleets in threads).
+ */
+export type HostedClusterChecks = (clusters: readonly HostedClusterProps[], options: PlanOptions) => readonly HostedClusterCheckResult[];
+
+const checkEach: HostedClusterChecks = (clusters, options) => clusters.map((props) => checkHostedCluster(props, options));
 
 /**
  * Checks a fleet (any value) and plans it against the previous record: placements, allocations,
  * the record and report of this run. Every problem in one run; no plan when any is an error.
- * `options` are those of checkHostedCluster, for every hosted cluster; `checkCluster` checks each
- * one (the cdk8s Fleet runs the API-schema checks in a thread and reuses the plans for its bundles).
+ * `options` are those of checkHostedCluster, for every hosted cluster; `checkClusters` checks them.
  */
 export function checkFleet(
   input: FleetProps | unknown,
   previous?: FleetRecord,
   options: PlanOptions = {},
-  checkCluster: HostedClusterCheck = checkHostedCluster,
+  checkClusters: HostedClusterChecks = checkEach,
 ): { plan?: FleetPlan; issues: readonly ValidationIssue[] } {
   const parsed = v.safeParse(fleetPropsSchema, input);
   const found: ValidationIssue[] = parsed.success ? [] : schemaFindings(parsed.issues, FLEET_LABEL);
@@ -153,7 +163,7 @@ export function checkFleet(
   const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isPlainObject(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
   const placements = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
-  const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, checkCluster, issues, found);
+  const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, checkClusters, found);
   const blockRequests = hcs
     .filter((hc) => filled.has(hc.index) && needsAddresses(filled.get(hc.index)!.hostedCluster))
     .map((hc) => ({ key: clusterKey(hc), managementCluster: placements.get(hc.index)!.managementCluster, index: hc.index }))
@@ -200,19 +210,29 @@ function fillAll(
   placements: ReadonlyMap<number, Placement>,
   byName: ReadonlyMap<string, CheckedMc>,
   options: PlanOptions,
-  checkCluster: HostedClusterCheck,
-  issues: IssueCollector,
+  checkClusters: HostedClusterChecks,
   found: ValidationIssue[],
 ): Filled {
   const filled: Filled = new Map();
-  for (const hc of [...hcs].sort((a, b) => a.index - b.index)) {
-    const placed = placements.get(hc.index);
-    const path = `hostedClusters[${hc.index}]`;
-    const fill = placed ? fillServices(hc.props, byName.get(placed.managementCluster)!, path, issues) : { props: withStandInAddress(hc.props), allocation: {} };
-    const checked = checkCluster(fill.props, options);
-    found.push(...nested(path, checked.issues));
-    if (placed && checked.plan) filled.set(hc.index, { ...fill, hostedCluster: checked.plan.hostedCluster });
-  }
+  // Every cluster filled in first (its findings kept apart), so that all are checked at once; then each cluster's findings in turn.
+  const fills = [...hcs]
+    .sort((a, b) => a.index - b.index)
+    .map((hc) => {
+      const placed = placements.get(hc.index);
+      const path = `hostedClusters[${hc.index}]`;
+      const own: ValidationIssue[] = [];
+      const fill = placed ? fillServices(hc.props, byName.get(placed.managementCluster)!, path, new IssueCollector(FLEET_LABEL, own)) : { props: withStandInAddress(hc.props), allocation: {} };
+      return { hc, placed, path, fill, own };
+    });
+  const checked = checkClusters(
+    fills.map(({ fill }) => fill.props),
+    options,
+  );
+  fills.forEach(({ hc, placed, path, fill, own }, i) => {
+    found.push(...own, ...nested(path, checked[i].issues));
+    const plan = checked[i].plan;
+    if (placed && plan) filled.set(hc.index, { ...fill, hostedCluster: plan.hostedCluster });
+  });
   return filled;
 }
 

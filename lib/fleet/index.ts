@@ -2,7 +2,7 @@ export type { FleetProps, FleetManagementClusterProps, FleetHostedClusterProps, 
 /** The schemas (valibot, so internal). @internal */
 export { fleetPropsSchema, fleetManagementClusterSchema, fleetPlacementSchema, fleetPlacementOptionsSchema, fleetAddressPoolSchema } from './fleet-schema';
 export { checkFleet, isClusterWarning, FLEET_LABEL } from './fleet';
-export type { HostedClusterCheck } from './fleet';
+export type { HostedClusterCheckResult, HostedClusterChecks } from './fleet';
 export type { FleetPlan, FleetPlannedHostedCluster, FleetPlannedManagementCluster } from './fleet';
 export type { FleetAllocation, FleetAddressBlock } from './allocation';
 export { fleetRecordJson, readFleetRecord } from './record';

@@ -1,0 +1,261 @@
+/**
+ * Planning a big fleet's hosted clusters on every core. Checking and planning a hosted cluster
+ * (its props, its objects, their API schemas and CEL rules) and writing its YAML is most of a
+ * fleet's synth, and each cluster is independent of the others, so a Fleet in an app that the
+ * library's synth builds sends its clusters' props to planning threads (worker_threads, in this
+ * process) and waits for them. A thread answers with plain data only: each cluster's findings,
+ * its plan items (the objects, their phase, readiness and claims) and each object's YAML
+ * document. The Fleet adds them to the app's plan in the same order as it would its own plans,
+ * so collisions, shared objects and findings are the same, and the synth writes the documents
+ * as they are (the bytes are those of the cluster's ApiObjects: see planned-document.ts).
+ *
+ * What a thread cannot take (props that are not plain data, a thread that cannot start or
+ * stops answering) is planned in this thread, as without threads. `HCP_SYNTH_THREADS=0` keeps
+ * everything in this thread; so does running from the TypeScript sources (no compiled thread body).
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { MessageChannel, MessagePort, Worker, receiveMessageOnPort } from 'worker_threads';
+import type { HostedCluster, KubernetesObject } from '../api';
+import type { Claim, PathTranslator, Phase, PlanOptions, PlannedObject, Readiness, Target, ValidationIssue } from '../core';
+import { PHASES, targetKey } from '../core';
+import { STAGES, Stage, outputFolder, stageOf } from '../core/output-layout';
+import type { PrerenderedFile } from './prerendered-chart';
+
+/** One hosted cluster's plan item as a thread sends it: the item without its closures, and its YAML document. */
+export interface ThreadPlanItem {
+  readonly object: KubernetesObject;
+  /** The name of its phase (one of PHASES). */
+  readonly phase: string;
+  readonly wave: number;
+  readonly readiness: Readiness;
+  readonly shared?: boolean;
+  readonly claims?: readonly Claim[];
+  readonly dependsOn?: readonly string[];
+  readonly patch?: boolean;
+  /** The item could tell which prop each of its fields comes from (PlannedObject.paths): planning again here tells it. */
+  readonly traced?: boolean;
+  /** The document the synth writes for it (the YAML of its ApiObject). */
+  readonly yaml: string;
+}
+
+/** A thread's answer for one hosted cluster: its findings, and its plan when they hold no error. */
+export interface ThreadPlannedCluster {
+  readonly issues: readonly ValidationIssue[];
+  readonly plan?: {
+    readonly label: string;
+    readonly name: string;
+    readonly namespace: string;
+    readonly hostedCluster: HostedCluster;
+    readonly items: readonly ThreadPlanItem[];
+  };
+}
+
+/** What a planning thread is started with. */
+export interface PlanningThreadData {
+  /** One Int32 counter shared by every thread: jobs answered. */
+  readonly counters: SharedArrayBuffer;
+  /** Where the thread posts each {@link PlanAnswer}. */
+  readonly results: MessagePort;
+  readonly options: PlanOptions;
+}
+
+export interface PlanJob {
+  readonly id: number;
+  readonly clusters: readonly unknown[];
+}
+
+/** A job's answers in order; `undefined` for a cluster the thread could not plan (this thread plans it). */
+export type PlanAnswer = { readonly id: number; readonly answers: readonly (ThreadPlannedCluster | undefined)[] };
+
+/** The compiled thread body; absent when the library runs from its TypeScript sources or a bundle. */
+const THREAD_SCRIPT = path.join(__dirname, 'fleet-planning-thread.js');
+/**
+ * Below this many hosted clusters a fleet plans in this thread: a planning thread takes about
+ * 0.3 s to start (modules, schemas, CEL programs), about what 150 clusters take to plan.
+ */
+export const MIN_CLUSTERS_FOR_THREADS = 300;
+/** Clusters per job: small enough to balance the threads, big enough that messages cost little. */
+const JOB_SIZE = 16;
+/** Jobs sent to a thread ahead of its answers, so it never waits for this one. */
+const JOBS_AHEAD = 3;
+/** Planning threads at most. */
+const MAX_THREADS = 8;
+/** A thread that answers nothing for this long is taken as stopped; its clusters are planned here. */
+const STALL_MS = 30_000;
+
+/**
+ * How many planning threads a fleet of `clusters` hosted clusters uses: `HCP_SYNTH_THREADS` when
+ * set (0: none), else none below {@link MIN_CLUSTERS_FOR_THREADS} and one per core above (this
+ * thread only waits for them meanwhile). None when the thread body cannot be loaded.
+ */
+export function planningThreadCount(
+  clusters: number,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  threadBodyAvailable: boolean = fs.existsSync(THREAD_SCRIPT),
+): number {
+  const forced = env.HCP_SYNTH_THREADS;
+  let count: number;
+  if (forced !== undefined && forced.trim() !== '') {
+    count = Number(forced);
+    if (!Number.isInteger(count) || count < 0) throw new Error(`HCP_SYNTH_THREADS must be a whole number of threads (0 or more), not ${JSON.stringify(forced)}.`);
+  } else {
+    count = clusters < MIN_CLUSTERS_FOR_THREADS ? 0 : os.availableParallelism();
+  }
+  return threadBodyAvailable ? Math.max(0, Math.min(count, MAX_THREADS, Math.ceil(clusters / JOB_SIZE))) : 0;
+}
+
+/** True for JSON-like data only (what a thread receives exactly as given): no class instances, functions, symbols or cycles. */
+export function isPlainData(value: unknown, seen: Set<object> = new Set()): boolean {
+  if (value === null || value === undefined) return true;
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  const object = value as object;
+  if (seen.has(object)) return false;
+  const prototype = Object.getPrototypeOf(object);
+  if (!Array.isArray(object) && prototype !== Object.prototype && prototype !== null) return false;
+  if (Object.getOwnPropertySymbols(object).length > 0) return false;
+  seen.add(object);
+  const plain = Object.values(object).every((item) => isPlainData(item, seen));
+  seen.delete(object);
+  return plain;
+}
+
+interface PlanningThread {
+  readonly worker: Worker;
+  readonly results: MessagePort;
+  /** Jobs sent and not yet answered. */
+  readonly pending: Set<number>;
+}
+
+/**
+ * Plans `clusters` (hosted-cluster props) with `options` in `threads` planning threads and
+ * returns each cluster's answer, in order: undefined for a cluster a thread did not plan (not
+ * plain data, no thread to be had, a thread that stopped), which the caller plans itself. Blocks
+ * until every answer is in.
+ */
+export function planInThreads(clusters: readonly unknown[], options: PlanOptions, threads: number): (ThreadPlannedCluster | undefined)[] {
+  const answers = new Array<ThreadPlannedCluster | undefined>(clusters.length);
+  const sendable = clusters.map((_, index) => index).filter((index) => isPlainData(clusters[index]));
+  const jobs: number[][] = [];
+  for (let i = 0; i < sendable.length; i += JOB_SIZE) jobs.push(sendable.slice(i, i + JOB_SIZE));
+  if (jobs.length === 0 || threads < 1 || !isPlainData(options)) return answers;
+
+  const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  const answered = new Int32Array(counters);
+  const pool: PlanningThread[] = [];
+  for (let i = 0; i < Math.min(threads, jobs.length); i++) {
+    const { port1, port2 } = new MessageChannel();
+    const data: PlanningThreadData = { counters, results: port2, options };
+    try {
+      const worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
+      worker.unref();
+      pool.push({ worker, results: port1, pending: new Set() });
+    } catch {
+      break; // no more threads to be had (resource limits): the others, or this thread, plan the rest
+    }
+  }
+  try {
+    let next = 0;
+    const send = (thread: PlanningThread) => {
+      while (next < jobs.length && thread.pending.size < JOBS_AHEAD) {
+        const id = next++;
+        try {
+          thread.worker.postMessage({ id, clusters: jobs[id].map((index) => clusters[index]) } satisfies PlanJob);
+          thread.pending.add(id);
+        } catch {
+          // not sent: the caller plans these clusters
+        }
+      }
+    };
+    pool.forEach(send);
+    let progressAt = Date.now();
+    while (pool.some((thread) => thread.pending.size > 0)) {
+      // Read the count first: an answer posted after this read wakes the wait at once.
+      const seen = Atomics.load(answered, 0);
+      let any = false;
+      for (const thread of pool) {
+        for (let message = receiveMessageOnPort(thread.results); message; message = receiveMessageOnPort(thread.results)) {
+          const { id, answers: planned } = message.message as PlanAnswer;
+          jobs[id].forEach((index, i) => (answers[index] = planned[i]));
+          thread.pending.delete(id);
+          any = true;
+        }
+        send(thread);
+      }
+      if (any) progressAt = Date.now();
+      else if (Date.now() - progressAt > STALL_MS) break; // what is unanswered is planned by the caller
+      else Atomics.wait(answered, 0, seen, 1000);
+    }
+  } finally {
+    for (const thread of pool) {
+      thread.results.close();
+      void thread.worker.terminate();
+    }
+  }
+  return answers;
+}
+
+/** The library's phases by name: a thread's items name theirs, and the plan compares phases as objects. */
+const PHASES_BY_NAME = new Map<string, Phase>(Object.values(PHASES).map((phase) => [phase.name, phase]));
+
+/**
+ * A thread's plan as the objects a contribution of `contributor` adds to the app's plan, on the
+ * management cluster `target` (items that name the app's management cluster go there too), each
+ * with its YAML document. `paths` gives an object's props paths when a finding asks for them
+ * (the caller plans the cluster again here for that).
+ */
+export function threadPlannedObjects(
+  plan: NonNullable<ThreadPlannedCluster['plan']>,
+  target: Target,
+  contributor: string,
+  paths: (object: KubernetesObject) => PathTranslator | undefined,
+): { readonly objects: PlannedObject[]; readonly yaml: ReadonlyMap<PlannedObject, string> } {
+  const yaml = new Map<PlannedObject, string>();
+  const objects = plan.items.map((item) => {
+    const given = (item as { target?: Target }).target;
+    const planned: PlannedObject = {
+      object: item.object,
+      target: given === undefined || (given.kind === 'management' && given.name === undefined) ? target : given,
+      phase: PHASES_BY_NAME.get(item.phase) ?? { name: item.phase, wave: item.wave },
+      readiness: item.readiness,
+      contributor,
+      ...(item.shared !== undefined ? { shared: item.shared } : {}),
+      ...(item.claims !== undefined ? { claims: item.claims } : {}),
+      ...(item.dependsOn !== undefined ? { dependsOn: item.dependsOn } : {}),
+      ...(item.patch !== undefined ? { patch: item.patch } : {}),
+      ...(item.traced ? { paths: (path: string) => paths(item.object)?.(path) ?? { path } } : {}),
+    };
+    yaml.set(planned, item.yaml);
+    return planned;
+  });
+  return { objects, yaml };
+}
+
+/**
+ * The files of a prerendered chart: the objects the app's plan took from it (in the order they
+ * render: by wave, then as planned), each file one folder and stage, in stage order.
+ */
+export function prerenderedFilesOf(added: readonly PlannedObject[], yaml: ReadonlyMap<PlannedObject, string>): PrerenderedFile[] {
+  const files = new Map<string, { target: Target; folder: string; stage: Stage; objects: PlannedObject[]; documents: string[] }>();
+  const ordered = [...added].sort((a, b) => a.phase.wave - b.phase.wave);
+  for (const planned of ordered) {
+    const folder = outputFolder(planned.target, planned.folder);
+    const stage = stageOf(planned.phase);
+    const key = `${targetKey(planned.target)}:${folder}:${stage}`;
+    if (!files.has(key)) files.set(key, { target: planned.target, folder, stage, objects: [], documents: [] });
+    const file = files.get(key)!;
+    file.objects.push(planned);
+    file.documents.push(yaml.get(planned)!);
+  }
+  return [...files.values()].sort((a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage));
+}
