@@ -138,33 +138,46 @@ interface PlanningThread {
 }
 
 /**
- * Plans `clusters` (hosted-cluster props) with `options` in `threads` planning threads and
- * returns each cluster's answer, in order: undefined for a cluster a thread did not plan (not
- * plain data, no thread to be had, a thread that stopped), which the caller plans itself. Blocks
- * until every answer is in.
+ * Planning threads for one fleet: started as soon as the fleet knows how many clusters it has (a
+ * thread loads the library's modules and schemas while this one places the clusters), then given
+ * the clusters once they are placed and filled in ({@link plan}), then closed.
  */
-export function planInThreads(clusters: readonly unknown[], options: PlanOptions, threads: number): (ThreadPlannedCluster | undefined)[] {
-  const answers = new Array<ThreadPlannedCluster | undefined>(clusters.length);
-  const sendable = clusters.map((_, index) => index).filter((index) => isPlainData(clusters[index]));
-  const jobs: number[][] = [];
-  for (let i = 0; i < sendable.length; i += JOB_SIZE) jobs.push(sendable.slice(i, i + JOB_SIZE));
-  if (jobs.length === 0 || threads < 1 || !isPlainData(options)) return answers;
+export class PlanningThreads {
+  private readonly pool: PlanningThread[] = [];
+  private readonly answered: Int32Array;
 
-  const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-  const answered = new Int32Array(counters);
-  const pool: PlanningThread[] = [];
-  for (let i = 0; i < Math.min(threads, jobs.length); i++) {
-    const { port1, port2 } = new MessageChannel();
-    const data: PlanningThreadData = { counters, results: port2, options };
-    try {
-      const worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
-      worker.unref();
-      pool.push({ worker, results: port1, pending: new Set() });
-    } catch {
-      break; // no more threads to be had (resource limits): the others, or this thread, plan the rest
+  /** Starts `count` threads that plan with `options`; undefined when none can be started or the options are not plain data. */
+  static start(count: number, options: PlanOptions): PlanningThreads | undefined {
+    if (count < 1 || !isPlainData(options)) return undefined;
+    const threads = new PlanningThreads(count, options);
+    return threads.pool.length > 0 ? threads : undefined;
+  }
+
+  private constructor(count: number, options: PlanOptions) {
+    const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+    this.answered = new Int32Array(counters);
+    for (let i = 0; i < count; i++) {
+      const { port1, port2 } = new MessageChannel();
+      const data: PlanningThreadData = { counters, results: port2, options };
+      try {
+        const worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
+        worker.unref();
+        this.pool.push({ worker, results: port1, pending: new Set() });
+      } catch {
+        break; // no more threads to be had (resource limits): the others, or this thread, plan the rest
+      }
     }
   }
-  try {
+
+  /**
+   * Each cluster's answer, in order: undefined for a cluster no thread planned (not plain data, a
+   * thread that stopped), which the caller plans itself. Blocks until every answer is in.
+   */
+  plan(clusters: readonly unknown[]): (ThreadPlannedCluster | undefined)[] {
+    const answers = new Array<ThreadPlannedCluster | undefined>(clusters.length);
+    const sendable = clusters.map((_, index) => index).filter((index) => isPlainData(clusters[index]));
+    const jobs: number[][] = [];
+    for (let i = 0; i < sendable.length; i += JOB_SIZE) jobs.push(sendable.slice(i, i + JOB_SIZE));
     let next = 0;
     const send = (thread: PlanningThread) => {
       while (next < jobs.length && thread.pending.size < JOBS_AHEAD) {
@@ -177,13 +190,13 @@ export function planInThreads(clusters: readonly unknown[], options: PlanOptions
         }
       }
     };
-    pool.forEach(send);
+    this.pool.forEach(send);
     let progressAt = Date.now();
-    while (pool.some((thread) => thread.pending.size > 0)) {
+    while (this.pool.some((thread) => thread.pending.size > 0)) {
       // Read the count first: an answer posted after this read wakes the wait at once.
-      const seen = Atomics.load(answered, 0);
+      const seen = Atomics.load(this.answered, 0);
       let any = false;
-      for (const thread of pool) {
+      for (const thread of this.pool) {
         for (let message = receiveMessageOnPort(thread.results); message; message = receiveMessageOnPort(thread.results)) {
           const { id, answers: planned } = message.message as PlanAnswer;
           jobs[id].forEach((index, i) => (answers[index] = planned[i]));
@@ -194,15 +207,20 @@ export function planInThreads(clusters: readonly unknown[], options: PlanOptions
       }
       if (any) progressAt = Date.now();
       else if (Date.now() - progressAt > STALL_MS) break; // what is unanswered is planned by the caller
-      else Atomics.wait(answered, 0, seen, 1000);
+      else Atomics.wait(this.answered, 0, seen, 1000);
     }
-  } finally {
-    for (const thread of pool) {
+    for (const thread of this.pool) thread.pending.clear();
+    return answers;
+  }
+
+  /** Stops the threads. */
+  close(): void {
+    for (const thread of this.pool) {
       thread.results.close();
       void thread.worker.terminate();
     }
+    this.pool.length = 0;
   }
-  return answers;
 }
 
 /** The library's phases by name: a thread's items name theirs, and the plan compares phases as objects. */

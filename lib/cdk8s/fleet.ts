@@ -15,7 +15,7 @@ import { checkDelivery } from '../delivery';
 import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
 import { builtBySynth, completeApp, previousOutputDir, whenAppComplete } from './app-context';
-import { ThreadPlannedCluster, planInThreads, planningThreadCount, prerenderedFilesOf, threadPlannedObjects } from './fleet-planning';
+import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadPlannedObjects } from './fleet-planning';
 import { synthesizesPlainly } from './planned-api-object';
 import { dropPrerendered, setPrerendered } from './prerendered-chart';
 import { readPreviousOutput } from './previous-output';
@@ -90,9 +90,9 @@ export class Fleet extends Construct {
     // plan in threads (see fleet-planning.ts); otherwise each bundle's schema check runs in a thread meanwhile.
     const checks = new Map<HostedClusterProps, BundleCheck>();
     const threadPlans = new Map<HostedClusterProps, ThreadPlannedCluster>();
+    const threads = builtBySynth(this) && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
     const checkClusters: HostedClusterChecks = (clusters, clusterOptions) => {
-      const threads = builtBySynth(this) && synthesizesPlainly(App.of(this)) ? planningThreadCount(clusters.length) : 0;
-      const answers = threads > 0 ? planInThreads(clusters, clusterOptions, threads) : [];
+      const answers = (clusterOptions === options ? threads?.plan(clusters) : undefined) ?? [];
       return clusters.map((clusterProps, index) => {
         const answer = answers[index];
         if (answer) {
@@ -105,7 +105,12 @@ export class Fleet extends Construct {
         return result;
       });
     };
-    const checked = checkFleet(fleet, previous.record, options, checkClusters);
+    let checked: ReturnType<typeof checkFleet>;
+    try {
+      checked = checkFleet(fleet, previous.record, options, checkClusters);
+    } finally {
+      threads?.close();
+    }
     // The clusters' own warnings come from their constructs below.
     this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
     attachIssues(this, this.issues);

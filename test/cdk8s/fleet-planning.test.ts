@@ -25,11 +25,11 @@ type Input = 'example' | 'example, kv-dev workers InPlace' | 'workload of 48';
  */
 function synth(outdir: string, threads: number, input: Input) {
   const script = `
-const fleetPlanning = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'fleet-planning'))});
-const planInThreads = fleetPlanning.planInThreads;
+const { PlanningThreads } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'fleet-planning'))});
+const plan = PlanningThreads.prototype.plan;
 let threaded = 0;
-fleetPlanning.planInThreads = (...args) => {
-  const answers = planInThreads(...args);
+PlanningThreads.prototype.plan = function (...args) {
+  const answers = plan.apply(this, args);
   threaded += answers.filter((a) => a !== undefined).length;
   return answers;
 };
