@@ -34,7 +34,7 @@ PlanningThreads.prototype.plan = function (...args) {
   return answers;
 };
 const { prerenderedFiles } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'prerendered-chart'))});
-const { synthAtomically, reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'synth'))});
+const { synthAtomically, synthInMemory, reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'synth'))});
 const { formatIssues } = require(${JSON.stringify(path.join(BUILD, 'lib'))});
 const { EXAMPLE_FLEET, defineFleetExample } = require(${JSON.stringify(path.join(BUILD, 'examples', 'fleet-app'))});
 const { fleetProps, workload, OPTIONS } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
@@ -50,14 +50,18 @@ const define = (app) => {
 try {
   const result = synthAtomically(${JSON.stringify(outdir)}, define);
   const prerendered = root.node.children.filter((c) => prerenderedFiles(c)).map((c) => c.node.id);
-  console.log(JSON.stringify({ threaded, prerendered, warnings: formatIssues(result.warnings), summary: result.summary }));
+  const planned = threaded;
+  // What synth --check and diff compare: the same files, in memory.
+  const fs = require('fs');
+  const inMemory = [...synthInMemory(define).files].every(([name, content]) => fs.readFileSync(require('path').join(${JSON.stringify(outdir)}, name), 'utf8') === content);
+  console.log(JSON.stringify({ threaded: planned, prerendered, inMemory, warnings: formatIssues(result.warnings), summary: result.summary }));
 } catch (error) {
   process.exitCode = reportFailure(error);
   console.log(JSON.stringify({ threaded }));
 }`;
   const run = runOnBuild(script, outdir, threads, 'lib/cdk8s/fleet-planning-thread.js');
   if (!run.stdout.trim()) throw new Error(`the synth script printed nothing (exit ${run.status}):\n${run.stderr}`);
-  const printed = JSON.parse(run.stdout.trim().split('\n').pop()!) as { threaded: number; prerendered?: string[]; warnings?: string; summary?: string[] };
+  const printed = JSON.parse(run.stdout.trim().split('\n').pop()!) as { threaded: number; prerendered?: string[]; inMemory?: boolean; warnings?: string; summary?: string[] };
   return { status: run.status, stderr: run.stderr, ...printed };
 }
 
@@ -74,6 +78,7 @@ describe('planning a fleet in threads', () => {
     expect(threaded.threaded).toBeGreaterThanOrEqual(5);
     // The example asks for the bundles of the clusters it adds hosts, day-2 objects, imports and backups to.
     expect(threaded.prerendered).toEqual(['kubevirt-kv-dev', 'none-edge-lab']);
+    expect(threaded.inMemory).toBe(true);
     expect(threaded.warnings).toBe(single.warnings);
     expect(threaded.summary).toEqual(single.summary);
     const [a, b] = [filesBelow(one), filesBelow(two)];
