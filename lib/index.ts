@@ -117,7 +117,7 @@ export type { CapacityResult, CapacityReport, WorkerGroupReport, ClusterDemandRe
 export { checkFleet, fleetRecordJson, readFleetRecord, fleetReportJson, fleetReportSvg, fleetSummary } from './fleet';
 export type { FleetProps, FleetManagementClusterProps, FleetHostedClusterProps, FleetPlacementProps, FleetPlacementOptions, FleetAddressPoolProps } from './fleet';
 export type { FleetPlan, FleetPlannedHostedCluster, FleetPlannedManagementCluster, FleetAllocation, FleetAddressBlock, FleetRecord } from './fleet';
-export type { FleetReport, FleetManagementClusterReport, FleetChanges, FleetLimit, FleetSummaryInput } from './fleet';
+export type { FleetReport, FleetManagementClusterReport, FleetChanges, FleetLimit, FleetSummaryInput, HostedClusterChecks, HostedClusterCheckResult } from './fleet';
 
 // GitOps: health checks for Argo CD (Lua) and Flux (CEL), from one decision table per kind.
 export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs } from './gitops';

@@ -123,7 +123,9 @@ function nested(prefix: string, found: readonly ValidationIssue[]): ValidationIs
 
 /** What {@link checkFleet} needs of a hosted cluster's check: its findings, and its HostedCluster when it has no errors. */
 export interface HostedClusterCheckResult {
+  /** The cluster's HostedCluster as planned; absent when the check found errors. */
   readonly plan?: { readonly hostedCluster: HostedCluster };
+  /** Every finding of the cluster's check. */
   readonly issues: readonly ValidationIssue[];
 }
 
