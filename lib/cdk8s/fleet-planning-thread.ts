@@ -34,7 +34,9 @@ function plan(props: unknown): ThreadPlannedCluster | undefined {
         yaml: toYaml(document),
       });
     }
-    return { issues, plan: { label: plan.label, name: plan.name, namespace: plan.namespace, hostedCluster: plan.hostedCluster, items } };
+    const { objects: _objects, checks, ...rest } = plan;
+    // Checks are functions: a plan that brings any is planned in the main thread.
+    return checks?.length ? undefined : { issues, plan: { ...rest, items } };
   } catch {
     return undefined; // the main thread plans it again and reports what went wrong
   }

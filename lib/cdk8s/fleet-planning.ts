@@ -17,8 +17,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { MessageChannel, MessagePort, Worker, receiveMessageOnPort } from 'worker_threads';
-import type { HostedCluster, KubernetesObject } from '../api';
-import type { Claim, PathTranslator, Phase, PlanOptions, PlannedObject, Readiness, Target, ValidationIssue } from '../core';
+import type { KubernetesObject } from '../api';
+import type { Claim, HostedClusterPlan, PathTranslator, Phase, PlanItem, PlanOptions, PlannedObject, Readiness, Target, ValidationIssue } from '../core';
 import { PHASES, targetKey } from '../core';
 import { STAGES, Stage, outputFolder, stageOf } from '../core/output-layout';
 import type { PrerenderedFile } from './prerendered-chart';
@@ -40,16 +40,13 @@ export interface ThreadPlanItem {
   readonly yaml: string;
 }
 
+/** A hosted cluster's plan as a thread sends it: everything but its items' functions, the items with their documents. */
+export type ThreadHostedClusterPlan = Omit<HostedClusterPlan, 'objects' | 'checks'> & { readonly items: readonly ThreadPlanItem[] };
+
 /** A thread's answer for one hosted cluster: its findings, and its plan when they hold no error. */
 export interface ThreadPlannedCluster {
   readonly issues: readonly ValidationIssue[];
-  readonly plan?: {
-    readonly label: string;
-    readonly name: string;
-    readonly namespace: string;
-    readonly hostedCluster: HostedCluster;
-    readonly items: readonly ThreadPlanItem[];
-  };
+  readonly plan?: ThreadHostedClusterPlan;
 }
 
 /** What a planning thread is started with. */
@@ -227,36 +224,31 @@ export class PlanningThreads {
 const PHASES_BY_NAME = new Map<string, Phase>(Object.values(PHASES).map((phase) => [phase.name, phase]));
 
 /**
- * A thread's plan as the objects a contribution of `contributor` adds to the app's plan, on the
- * management cluster `target` (items that name the app's management cluster go there too), each
- * with its YAML document. `paths` gives an object's props paths when a finding asks for them
- * (the caller plans the cluster again here for that).
+ * A thread's plan as the hosted cluster's plan, and each item's YAML document in the same order.
+ * `paths` gives an object's props paths when a finding asks for them (the caller plans the
+ * cluster again here for that).
  */
-export function threadPlannedObjects(
-  plan: NonNullable<ThreadPlannedCluster['plan']>,
-  target: Target,
-  contributor: string,
+export function threadHostedClusterPlan(
+  thread: ThreadHostedClusterPlan,
   paths: (object: KubernetesObject) => PathTranslator | undefined,
-): { readonly objects: PlannedObject[]; readonly yaml: ReadonlyMap<PlannedObject, string> } {
-  const yaml = new Map<PlannedObject, string>();
-  const objects = plan.items.map((item) => {
-    const given = (item as { target?: Target }).target;
-    const planned: PlannedObject = {
-      object: item.object,
-      target: given === undefined || (given.kind === 'management' && given.name === undefined) ? target : given,
-      phase: PHASES_BY_NAME.get(item.phase) ?? { name: item.phase, wave: item.wave },
-      readiness: item.readiness,
-      contributor,
-      ...(item.shared !== undefined ? { shared: item.shared } : {}),
-      ...(item.claims !== undefined ? { claims: item.claims } : {}),
-      ...(item.dependsOn !== undefined ? { dependsOn: item.dependsOn } : {}),
-      ...(item.patch !== undefined ? { patch: item.patch } : {}),
-      ...(item.traced ? { paths: (path: string) => paths(item.object)?.(path) ?? { path } } : {}),
+): { readonly plan: HostedClusterPlan; readonly yaml: readonly string[] } {
+  const { items, ...rest } = thread;
+  const objects = items.map((item): PlanItem => {
+    const { object, phase, wave, readiness, shared, claims, dependsOn, patch, traced } = item;
+    const target = (item as { target?: Target }).target;
+    return {
+      object,
+      phase: PHASES_BY_NAME.get(phase) ?? { name: phase, wave },
+      readiness,
+      ...(target !== undefined ? { target } : {}),
+      ...(shared !== undefined ? { shared } : {}),
+      ...(claims !== undefined ? { claims } : {}),
+      ...(dependsOn !== undefined ? { dependsOn } : {}),
+      ...(patch !== undefined ? { patch } : {}),
+      ...(traced ? { paths: (path: string) => paths(object)?.(path) ?? { path } } : {}),
     };
-    yaml.set(planned, item.yaml);
-    return planned;
   });
-  return { objects, yaml };
+  return { plan: { ...rest, objects }, yaml: items.map((item) => item.yaml) };
 }
 
 /**

@@ -10,12 +10,12 @@ import { App, Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { KubernetesObject } from '../api';
 import type { PathTranslator, PlanOptions, ValidationIssue } from '../core';
-import { CLI_DEFAULTS, GITOPS_PREFIX, describeObject, folderSpecs, formatIssues, managementNameOfKey, managementTarget, planKey } from '../core';
+import { CLI_DEFAULTS, GITOPS_PREFIX, contributionOf, describeObject, folderSpecs, formatIssues, managementNameOfKey, onManagementCluster, planKey } from '../core';
 import { checkDelivery } from '../delivery';
 import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
 import { builtBySynth, completeApp, previousOutputDir, whenAppComplete } from './app-context';
-import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadPlannedObjects } from './fleet-planning';
+import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './fleet-planning';
 import { synthesizesPlainly } from './planned-api-object';
 import { dropPrerendered, setPrerendered } from './prerendered-chart';
 import { readPreviousOutput } from './previous-output';
@@ -201,19 +201,19 @@ export class Fleet extends Construct {
       translators ??= new Map((checkHostedCluster(hc.props, options).plan?.objects ?? []).flatMap((item) => (item.paths ? [[describeObject(item.object), item.paths]] : [])));
       return translators.get(describeObject(object));
     };
+    const { plan: part, yaml } = threadHostedClusterPlan(plan, paths);
     // Named as the bundle's contribution would be: `HostedCluster <ns>/<name> (<chart>/cluster)`.
-    const contributor = `${plan.label} (${chart.node.path}/cluster)`;
-    const { objects, yaml } = threadPlannedObjects(plan, managementTarget(hc.managementCluster), contributor, paths);
-    const { added, issues } = appPlan(this).add({ contributor, objects, issues: planned.issues });
+    const contribution = contributionOf(onManagementCluster(part, hc.managementCluster), planned.issues, `${part.label} (${chart.node.path}/cluster)`);
+    const { added, issues } = appPlan(this).add(contribution);
     attachIssues(chart, issues);
-    setPrerendered(chart, prerenderedFilesOf(added, yaml));
+    const documents = new Map(contribution.objects.map((object, index) => [object, yaml[index]]));
+    setPrerendered(chart, prerenderedFilesOf(added, documents));
     // An object rendered later that depends on one of these needs their ApiObjects: the bundle renders them.
     renderWhenNeeded(this, added.map(planKey), () => this.bundleOf(hc.cluster));
     return () => {
       dropPrerendered(chart);
-      const again = checkHostedCluster(hc.props, options);
       const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
-      return bundleFromCheck(chart, 'cluster', bundleProps, { checked: { ...(again.plan ? { plan: again.plan } : {}), issues }, adopted: added });
+      return bundleFromCheck(chart, 'cluster', bundleProps, { checked: { plan: part, issues }, adopted: added });
     };
   }
 

@@ -4,6 +4,7 @@
  * Threads run the compiled thread body, so these tests run the build in a child process, with
  * `HCP_SYNTH_THREADS` forcing threads for small fleets.
  */
+import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle } from '../../lib/cdk8s';
@@ -16,7 +17,7 @@ import { describeObject } from '../../lib/core';
 import { EXAMPLE_CLUSTERS, EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
 
-type Input = 'example' | 'example, kv-dev workers InPlace' | 'workload of 48';
+type Input = 'example' | 'example, kv-dev workers InPlace' | 'workload of 48' | 'workload of 48 with errors';
 
 /**
  * Synthesizes `input` into `outdir` with `HCP_SYNTH_THREADS=threads`; prints how many clusters the
@@ -33,6 +34,13 @@ PlanningThreads.prototype.plan = function (...args) {
   threaded += answers.filter((a) => a !== undefined).length;
   return answers;
 };
+// Hosted clusters planned in this thread.
+const platforms = require(${JSON.stringify(path.join(BUILD, 'lib', 'platforms'))});
+let mainPlans = 0;
+for (const name of ['checkHostedCluster', 'checkHostedClusterWith']) {
+  const check = platforms[name];
+  platforms[name] = (...args) => (mainPlans++, check(...args));
+}
 const { prerenderedFiles } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'prerendered-chart'))});
 const { synthAtomically, synthInMemory, reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'synth'))});
 const { formatIssues } = require(${JSON.stringify(path.join(BUILD, 'lib'))});
@@ -43,25 +51,30 @@ const input = ${JSON.stringify(input)};
 let root;
 const define = (app) => {
   root = app;
-  if (input.startsWith('workload')) return new Fleet(app, 'fleet', { ...fleetProps(workload(48)), managementClusters: fleetProps([]).managementClusters.slice(0, 3), options: OPTIONS });
+  const clusters = workload(48);
+  if (input.endsWith('with errors')) {
+    clusters[3] = { ...clusters[3], nodePools: [{ name: 'bad', replicas: -1 }] }; // planned in a thread
+    clusters[5] = { ...clusters[5], pullSecret: () => 'not data' }; // planned here
+  }
+  if (input.startsWith('workload')) return new Fleet(app, 'fleet', { ...fleetProps(clusters), managementClusters: fleetProps([]).managementClusters.slice(0, 3), options: OPTIONS });
   const inPlace = (c) => (c.name === 'kv-dev' ? { ...c, nodePools: c.nodePools.map((p, i) => (i === 0 ? { ...p, upgradeType: 'InPlace' } : p)) } : c);
   defineFleetExample(app, input === 'example' ? EXAMPLE_FLEET : { ...EXAMPLE_FLEET, hostedClusters: EXAMPLE_FLEET.hostedClusters.map(inPlace) });
 };
 try {
   const result = synthAtomically(${JSON.stringify(outdir)}, define);
   const prerendered = root.node.children.filter((c) => prerenderedFiles(c)).map((c) => c.node.id);
-  const planned = threaded;
+  const [planned, plannedHere] = [threaded, mainPlans];
   // What synth --check and diff compare: the same files, in memory.
   const fs = require('fs');
   const inMemory = [...synthInMemory(define).files].every(([name, content]) => fs.readFileSync(require('path').join(${JSON.stringify(outdir)}, name), 'utf8') === content);
-  console.log(JSON.stringify({ threaded: planned, prerendered, inMemory, warnings: formatIssues(result.warnings), summary: result.summary }));
+  console.log(JSON.stringify({ threaded: planned, mainPlans: plannedHere, prerendered, inMemory, warnings: formatIssues(result.warnings), summary: result.summary }));
 } catch (error) {
   process.exitCode = reportFailure(error);
   console.log(JSON.stringify({ threaded }));
 }`;
   const run = runOnBuild(script, outdir, threads, 'lib/cdk8s/fleet-planning-thread.js');
   if (!run.stdout.trim()) throw new Error(`the synth script printed nothing (exit ${run.status}):\n${run.stderr}`);
-  const printed = JSON.parse(run.stdout.trim().split('\n').pop()!) as { threaded: number; prerendered?: string[]; inMemory?: boolean; warnings?: string; summary?: string[] };
+  const printed = JSON.parse(run.stdout.trim().split('\n').pop()!) as { threaded: number; mainPlans?: number; prerendered?: string[]; inMemory?: boolean; warnings?: string; summary?: string[] };
   return { status: run.status, stderr: run.stderr, ...printed };
 }
 
@@ -74,8 +87,9 @@ describe('planning a fleet in threads', () => {
     const threaded = synth(two, 2, 'example');
     expect([single.status, threaded.status]).toEqual([0, 0]);
     expect(single.threaded).toBe(0);
-    // Six of the seven clusters go to a thread; the seventh's props hold an inline secret's value, which stays in this thread.
-    expect(threaded.threaded).toBeGreaterThanOrEqual(5);
+    // Every cluster of the fleet is planned in a thread, and none again here: a bundle asked for takes the thread's plan.
+    expect([threaded.threaded, threaded.mainPlans]).toEqual([6, 0]);
+    expect(single.mainPlans).toBeGreaterThanOrEqual(6);
     // The example asks for the bundles of the clusters it adds hosts, day-2 objects, imports and backups to.
     expect(threaded.prerendered).toEqual(['kubevirt-kv-dev', 'none-edge-lab']);
     expect(threaded.inMemory).toBe(true);
@@ -95,6 +109,17 @@ describe('planning a fleet in threads', () => {
     expect(threaded.prerendered).toHaveLength(48);
     expect(threaded.warnings).toBe(single.warnings);
     expect(filesBelow(two)).toEqual(filesBelow(one));
+  });
+
+  test('a fleet with errors fails alike, in a thread or here, and writes nothing', () => {
+    const outs = [path.join(folder(), 'e-one', 'dist'), path.join(folder(), 'e-two', 'dist')];
+    const [single, threaded] = [synth(outs[0], 0, 'workload of 48 with errors'), synth(outs[1], 2, 'workload of 48 with errors')];
+    expect([single.status, threaded.status]).toEqual([1, 1]);
+    expect(threaded.threaded).toBe(47);
+    expect(threaded.stderr).toMatch(/hostedClusters\[3\]\.nodePools\[0\]\.replicas/);
+    expect(threaded.stderr).toMatch(/hostedClusters\[5\]\.pullSecret/);
+    expect(threaded.stderr).toBe(single.stderr);
+    expect(outs.map((out) => fs.existsSync(out))).toEqual([false, false]);
   });
 
   test("a change the API server would refuse to a cluster written from a thread's documents names the same props path", () => {
