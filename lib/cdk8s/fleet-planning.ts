@@ -22,6 +22,7 @@ import type { Claim, HostedClusterPlan, PathTranslator, Phase, PlanItem, PlanOpt
 import { PHASES, targetKey } from '../core';
 import { STAGES, Stage, outputFolder, stageOf } from '../core/output-layout';
 import type { PrerenderedFile } from './prerendered-chart';
+import { forcedThreadCount } from './yaml-writers';
 
 /** One hosted cluster's plan item as a thread sends it: the item without its closures, and its YAML document. */
 export interface ThreadPlanItem {
@@ -92,14 +93,7 @@ export function planningThreadCount(
   env: Readonly<Record<string, string | undefined>> = process.env,
   threadBodyAvailable: boolean = fs.existsSync(THREAD_SCRIPT),
 ): number {
-  const forced = env.HCP_SYNTH_THREADS;
-  let count: number;
-  if (forced !== undefined && forced.trim() !== '') {
-    count = Number(forced);
-    if (!Number.isInteger(count) || count < 0) throw new Error(`HCP_SYNTH_THREADS must be a whole number of threads (0 or more), not ${JSON.stringify(forced)}.`);
-  } else {
-    count = clusters < MIN_CLUSTERS_FOR_THREADS ? 0 : os.availableParallelism();
-  }
+  const count = forcedThreadCount(env) ?? (clusters < MIN_CLUSTERS_FOR_THREADS ? 0 : os.availableParallelism());
   return threadBodyAvailable ? Math.max(0, Math.min(count, MAX_THREADS, Math.ceil(clusters / JOB_SIZE))) : 0;
 }
 

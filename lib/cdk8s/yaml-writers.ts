@@ -54,6 +54,15 @@ const STALL_MS = 30_000;
 /** Writer threads at most: one core stays with the thread that renders the charts. */
 const MAX_THREADS = 4;
 
+/** The number of threads `HCP_SYNTH_THREADS` asks for; undefined when it is unset or blank. Throws for anything but a whole number. */
+export function forcedThreadCount(env: Readonly<Record<string, string | undefined>>): number | undefined {
+  const forced = env.HCP_SYNTH_THREADS;
+  if (forced === undefined || forced.trim() === '') return undefined;
+  const count = Number(forced);
+  if (!Number.isInteger(count) || count < 0) throw new Error(`HCP_SYNTH_THREADS must be a whole number of threads (0 or more), not ${JSON.stringify(forced)}.`);
+  return count;
+}
+
 /**
  * How many writer threads a synth of `files` files uses: `HCP_SYNTH_THREADS` when set (0 writes
  * everything in this thread), else none for small synths and one per spare core (at most
@@ -64,14 +73,7 @@ export function writerThreadCount(
   env: Readonly<Record<string, string | undefined>> = process.env,
   threadBodyAvailable: boolean = fs.existsSync(THREAD_SCRIPT),
 ): number {
-  const forced = env.HCP_SYNTH_THREADS;
-  let count: number;
-  if (forced !== undefined && forced.trim() !== '') {
-    count = Number(forced);
-    if (!Number.isInteger(count) || count < 0) throw new Error(`HCP_SYNTH_THREADS must be a whole number of threads (0 or more), not ${JSON.stringify(forced)}.`);
-  } else {
-    count = files < MIN_FILES_FOR_THREADS ? 0 : os.availableParallelism() - 1;
-  }
+  const count = forcedThreadCount(env) ?? (files < MIN_FILES_FOR_THREADS ? 0 : os.availableParallelism() - 1);
   return threadBodyAvailable ? Math.max(0, Math.min(count, MAX_THREADS)) : 0;
 }
 
