@@ -70,8 +70,8 @@ export class Fleet extends Construct {
   readonly plan?: FleetPlan;
   readonly issues: readonly ValidationIssue[];
   private readonly bundles = new Map<string, HostedClusterBundle>();
-  /** Clusters a planning thread planned (their charts prerendered), by `namespace/name`: their bundle, made when asked for. */
-  private readonly unrendered = new Map<string, () => HostedClusterBundle>();
+  /** Clusters a planning thread planned, by `namespace/name`: their prerendered chart, and what renders their bundle when it is asked for. */
+  private readonly unrendered = new Map<string, { readonly chart: Chart; readonly render: () => HostedClusterBundle }>();
   private readonly managementClusters = new Map<string, ManagementCluster>();
   /** The delivery's findings, once it is planned. */
   private deliveryIssues: readonly ValidationIssue[] = [];
@@ -135,13 +135,18 @@ export class Fleet extends Construct {
       const chart = new Chart(root, chartId);
       const planned = threadPlans.get(hc.props);
       if (planned?.plan) {
-        this.unrendered.set(hc.cluster, this.prerender(chart, hc, planned, options));
+        this.unrendered.set(hc.cluster, { chart, render: this.prerender(chart, hc, planned, options) });
         continue;
       }
       const check = checks.get(hc.props);
       const bundle = check ? bundleFromCheck(chart, 'cluster', bundleProps, check) : new HostedClusterBundle(chart, 'cluster', bundleProps);
       this.bundles.set(hc.cluster, bundle);
     }
+    // A prerendered chart that got constructs of someone's (found by its id rather than through
+    // hostedCluster) renders its cluster's objects too, so that the synth writes all of it.
+    whenAppComplete(this, () => {
+      for (const [key, { chart }] of this.unrendered) if (chart.node.children.length > 0) this.bundleOf(key);
+    });
     reportFile(this, 'fleet.json', fleetReportJson(plan.report));
     reportFile(this, 'fleet.svg', fleetReportSvg(plan.report));
     reportFile(this, PLACEMENT_FILE, fleetRecordJson(plan.record));
@@ -174,10 +179,10 @@ export class Fleet extends Construct {
 
   /** The bundle of the hosted cluster `namespace/name`, rendered now if a planning thread planned it. */
   private bundleOf(key: string): HostedClusterBundle | undefined {
-    const render = this.unrendered.get(key);
-    if (render) {
+    const unrendered = this.unrendered.get(key);
+    if (unrendered) {
       this.unrendered.delete(key);
-      this.bundles.set(key, render());
+      this.bundles.set(key, unrendered.render());
     }
     return this.bundles.get(key);
   }

@@ -17,7 +17,7 @@ import { describeObject } from '../../lib/core';
 import { EXAMPLE_CLUSTERS, EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
 
-type Input = 'example' | 'example, kv-dev workers InPlace' | 'workload of 48' | 'workload of 48 with errors';
+type Input = 'example' | 'example, kv-dev workers InPlace' | 'workload of 48' | 'workload of 48 with errors' | 'workload of 48, an object in a chart';
 
 /**
  * Synthesizes `input` into `outdir` with `HCP_SYNTH_THREADS=threads`; prints how many clusters the
@@ -47,6 +47,7 @@ const { formatIssues } = require(${JSON.stringify(path.join(BUILD, 'lib'))});
 const { EXAMPLE_FLEET, defineFleetExample } = require(${JSON.stringify(path.join(BUILD, 'examples', 'fleet-app'))});
 const { fleetProps, workload, OPTIONS } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
 const { Fleet } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
+const { ApiObject } = require(${JSON.stringify(require.resolve('cdk8s'))});
 const input = ${JSON.stringify(input)};
 let root;
 const define = (app) => {
@@ -56,7 +57,12 @@ const define = (app) => {
     clusters[3] = { ...clusters[3], nodePools: [{ name: 'bad', replicas: -1 }] }; // planned in a thread
     clusters[5] = { ...clusters[5], pullSecret: () => 'not data' }; // planned here
   }
-  if (input.startsWith('workload')) return new Fleet(app, 'fleet', { ...fleetProps(clusters), managementClusters: fleetProps([]).managementClusters.slice(0, 3), options: OPTIONS });
+  if (input.startsWith('workload')) {
+    new Fleet(app, 'fleet', { ...fleetProps(clusters), managementClusters: fleetProps([]).managementClusters.slice(0, 3), options: OPTIONS });
+    // Found by its id, not through fleet.hostedCluster().
+    if (input.endsWith('in a chart')) new ApiObject(app.node.findChild('agent-c00001'), 'extra', { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'extra', namespace: 'clusters-c00001' } });
+    return;
+  }
   const inPlace = (c) => (c.name === 'kv-dev' ? { ...c, nodePools: c.nodePools.map((p, i) => (i === 0 ? { ...p, upgradeType: 'InPlace' } : p)) } : c);
   defineFleetExample(app, input === 'example' ? EXAMPLE_FLEET : { ...EXAMPLE_FLEET, hostedClusters: EXAMPLE_FLEET.hostedClusters.map(inPlace) });
 };
@@ -109,6 +115,19 @@ describe('planning a fleet in threads', () => {
     expect(threaded.prerendered).toHaveLength(48);
     expect(threaded.warnings).toBe(single.warnings);
     expect(filesBelow(two)).toEqual(filesBelow(one));
+  });
+
+  test("a chart someone added an object to (found by its id) is written with its cluster's objects too", () => {
+    const out = path.join(folder(), 'c-two', 'dist');
+    const threaded = synth(out, 2, 'workload of 48, an object in a chart');
+    expect(threaded.status).toBe(0);
+    expect(threaded.prerendered).toHaveLength(47);
+    const files = Object.entries(filesBelow(out)).filter(([name]) => name.endsWith('/agent-c00001.yaml'));
+    // The object names no target, so it goes to the app's own management cluster, as beside a bundle; the cluster's objects to where it runs.
+    expect(files.map(([name, text]) => [name.split('/')[0], text.match(/^kind: (\w+)$/gm)])).toEqual([
+      [expect.stringMatching(/^management-mc-00[0-2]$/), ['kind: Namespace', 'kind: ExternalSecret', 'kind: ExternalSecret', 'kind: ExternalSecret', 'kind: HostedCluster', 'kind: NodePool', 'kind: NodePool']],
+      ['management', ['kind: ConfigMap']],
+    ]);
   });
 
   test('a fleet with errors fails alike, in a thread or here, and writes nothing', () => {
