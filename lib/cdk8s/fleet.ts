@@ -86,31 +86,7 @@ export class Fleet extends Construct {
       this.given.add(`${String(namespace)}/${String(name)}`);
     }
     const previous = previousPlacement(previousOutputDir(this));
-    // Each cluster is checked once: to place it, and then its chart takes that check. Big fleets
-    // plan in threads (see fleet-planning.ts); otherwise each bundle's schema check runs in a thread meanwhile.
-    const checks = new Map<HostedClusterProps, BundleCheck>();
-    const threadPlans = new Map<HostedClusterProps, ThreadPlannedCluster>();
-    const threads = builtBySynth(this) && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
-    const checkClusters: HostedClusterChecks = (clusters, clusterOptions) => {
-      const answers = (clusterOptions === options ? threads?.plan(clusters) : undefined) ?? [];
-      return clusters.map((clusterProps, index) => {
-        const answer = answers[index];
-        if (answer) {
-          threadPlans.set(clusterProps, answer);
-          return answer;
-        }
-        const deferred = ThreadedSchemaChecks.of(this)?.deferred();
-        const result = deferred ? checkHostedClusterWith(clusterProps, clusterOptions, deferred.check) : checkHostedCluster(clusterProps, clusterOptions);
-        checks.set(clusterProps, deferred ? { checked: result, deferred } : { checked: result });
-        return result;
-      });
-    };
-    let checked: ReturnType<typeof checkFleet>;
-    try {
-      checked = checkFleet(fleet, previous.record, options, checkClusters);
-    } finally {
-      threads?.close();
-    }
+    const { checked, checks, threadPlans } = this.check(fleet, previous.record, options);
     // The clusters' own warnings come from their constructs below.
     this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
     attachIssues(this, this.issues);
@@ -124,24 +100,7 @@ export class Fleet extends Construct {
     for (const mc of plan.managementClusters) {
       this.managementClusters.set(mc.name, new ManagementCluster(new Chart(root, `management-${mc.name}`), 'management', mc.props, { name: mc.name }));
     }
-    const named = new Map<string, number>();
-    for (const hc of plan.hostedClusters) named.set(hc.props.name, (named.get(hc.props.name) ?? 0) + 1);
-    for (const hc of plan.hostedClusters) {
-      const type = String(hc.props.platform.type).toLowerCase();
-      // `<platform>-<name>` as the README's charts are named; with the namespace when two clusters share a name.
-      const twice = named.get(hc.props.name)! > 1;
-      const chartId = twice ? `${type}-${hc.cluster.replace('/', '-')}` : `${type}-${hc.props.name}`;
-      const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
-      const chart = new Chart(root, chartId);
-      const planned = threadPlans.get(hc.props);
-      if (planned?.plan) {
-        this.unrendered.set(hc.cluster, { chart, render: this.prerender(chart, hc, planned, options) });
-        continue;
-      }
-      const check = checks.get(hc.props);
-      const bundle = check ? bundleFromCheck(chart, 'cluster', bundleProps, check) : new HostedClusterBundle(chart, 'cluster', bundleProps);
-      this.bundles.set(hc.cluster, bundle);
-    }
+    this.addHostedClusters(root, plan, options, checks, threadPlans);
     // A prerendered chart that got constructs of someone's (found by its id rather than through
     // hostedCluster) renders its cluster's objects too, so that the synth writes all of it.
     whenAppComplete(this, () => {
@@ -161,6 +120,61 @@ export class Fleet extends Construct {
           return errors.length > 0 ? formatIssues(errors).split('\n') : [];
         },
       });
+    }
+  }
+
+  /**
+   * Checks and places the fleet, each hosted cluster once: its chart takes that check. Big fleets
+   * plan in threads (see fleet-planning.ts); otherwise each bundle's schema check runs in a thread
+   * meanwhile. Returns the clusters checked here and those a thread planned, by their props.
+   */
+  private check(fleet: FleetProps, previous: FleetRecord | undefined, options: PlanOptions) {
+    const checks = new Map<HostedClusterProps, BundleCheck>();
+    const threadPlans = new Map<HostedClusterProps, ThreadPlannedCluster>();
+    const threads = builtBySynth(this) && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
+    const checkClusters: HostedClusterChecks = (clusters, clusterOptions) => {
+      const answers = (clusterOptions === options ? threads?.plan(clusters) : undefined) ?? [];
+      return clusters.map((clusterProps, index) => {
+        const answer = answers[index];
+        if (answer) {
+          threadPlans.set(clusterProps, answer);
+          return answer;
+        }
+        const deferred = ThreadedSchemaChecks.of(this)?.deferred();
+        const result = deferred ? checkHostedClusterWith(clusterProps, clusterOptions, deferred.check) : checkHostedCluster(clusterProps, clusterOptions);
+        checks.set(clusterProps, deferred ? { checked: result, deferred } : { checked: result });
+        return result;
+      });
+    };
+    try {
+      return { checked: checkFleet(fleet, previous, options, checkClusters), checks, threadPlans };
+    } finally {
+      threads?.close();
+    }
+  }
+
+  /** A chart per hosted cluster, `<platform>-<name>` as the README's charts are named (with the namespace when two clusters share a name). */
+  private addHostedClusters(
+    root: Construct,
+    plan: FleetPlan,
+    options: PlanOptions,
+    checks: ReadonlyMap<HostedClusterProps, BundleCheck>,
+    threadPlans: ReadonlyMap<HostedClusterProps, ThreadPlannedCluster>,
+  ): void {
+    const named = new Map<string, number>();
+    for (const hc of plan.hostedClusters) named.set(hc.props.name, (named.get(hc.props.name) ?? 0) + 1);
+    for (const hc of plan.hostedClusters) {
+      const type = String(hc.props.platform.type).toLowerCase();
+      const chartId = named.get(hc.props.name)! > 1 ? `${type}-${hc.cluster.replace('/', '-')}` : `${type}-${hc.props.name}`;
+      const chart = new Chart(root, chartId);
+      const planned = threadPlans.get(hc.props);
+      if (planned?.plan) {
+        this.unrendered.set(hc.cluster, { chart, render: this.prerender(chart, hc, planned, options) });
+        continue;
+      }
+      const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
+      const check = checks.get(hc.props);
+      this.bundles.set(hc.cluster, check ? bundleFromCheck(chart, 'cluster', bundleProps, check) : new HostedClusterBundle(chart, 'cluster', bundleProps));
     }
   }
 
