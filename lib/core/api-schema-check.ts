@@ -6,7 +6,7 @@ import { describeObject } from './plan-model';
 
 /**
  * Checks planned objects against the API server's schemas and records the findings: at once
- * ({@link checkApiSchemas}), or later, in another thread, through {@link recordSchemaFindings}.
+ * (`checkApiSchemas`), or later, in another thread, through `recordSchemaFindings`.
  */
 export type SchemaCheck = (objects: readonly KubernetesObject[], issues: IssueCollector) => void;
 
