@@ -10,7 +10,9 @@
  *   `writeFileSync` per cluster): the issue's "one-thread core floor";
  * - `js-yaml`: js-yaml's `dump` alone writing the same objects, planned before the clock starts;
  * - `fleet`: the same clusters as one Fleet over 100 management clusters (workload.ts
- *   `synthFleetConstruct`), which plans them in threads: the README's way for a fleet.
+ *   `synthFleetConstruct`);
+ * - `fleet-threads`: the same with a planning thread per core (`HCP_SYNTH_THREADS` = the cores),
+ *   as a fleet plans on three cores or more.
  * Each variant's main-thread CPU time is printed too (the part no other core can take), and before
  * the runs the parallel scaling of the machine on the floor's work (`--plan-only` children, alone
  * and two at once). Prints figures only; never asserts timing. `HCP_BENCH_DIR` chooses where the files go (default:
@@ -32,7 +34,7 @@ const ms = (ns: bigint) => Number(ns) / 1e6;
 
 /** HCP_BENCH_SIZES="100,1000" for a quick look; the growth figure compares the first and the last size. */
 const SIZES: readonly number[] = process.env.HCP_BENCH_SIZES ? process.env.HCP_BENCH_SIZES.split(',').map(Number) : [1000, 5000, 10000];
-const VARIANTS = ['core-floor', 'js-yaml', 'library', 'library-1-thread', 'fleet'] as const;
+const VARIANTS = ['core-floor', 'js-yaml', 'library', 'library-1-thread', 'fleet', 'fleet-threads'] as const;
 type Variant = (typeof VARIANTS)[number];
 /** Runs per size (each variant, interleaved); the fastest counts. Sized to keep the bench near 5 minutes on 2 cores. */
 const runsAt = (size: number) => (size <= 1000 ? 3 : 2);
@@ -63,12 +65,14 @@ function runChild(variant: Variant, size: number, dir: string): Measurement {
   const { canonical, coreFloor, plainObjects, synthFleet, synthFleetConstruct, workload, writeFleetFiles } = load();
   const prepare = (count: number, first = 0) => workload(count, first).map((c) => plainObjects(c)).map((c) => ({ chartId: c.chartId, docs: c.objects.map(canonical) }));
   if (variant === 'library-1-thread') process.env.HCP_SYNTH_THREADS = '0';
+  // Planning threads, one per core, as a fleet uses them on three cores or more.
+  if (variant === 'fleet-threads') process.env.HCP_SYNTH_THREADS = String(os.availableParallelism());
   const library = variant === 'library' || variant === 'library-1-thread';
   /** Writes the clusters; returns the number of objects written. */
   const write = (outdir: string, props: ReturnType<typeof workload>, plain: ReturnType<typeof prepare>) => {
     if (library) return synthFleet(outdir, props).objects;
     if (variant === 'core-floor') return coreFloor(outdir, props);
-    if (variant === 'fleet') {
+    if (variant === 'fleet' || variant === 'fleet-threads') {
       return synthFleetConstruct(outdir, props).objects;
     }
     writeFleetFiles(outdir, plain);
@@ -290,32 +294,33 @@ async function main(): Promise<void> {
   out('- js-yaml: `dump(doc, { noRefs: true, lineWidth: -1, quotingType: \'"\' })` of the same objects, planned before the clock starts, one file per cluster.');
   out(`- public: the README's way, \`synthAtomically\` into a new folder with its threads (${cores} cores here); 1 thread: the same with HCP_SYNTH_THREADS=0.`);
   out('- fleet: the same clusters as one Fleet over 100 management clusters (their operators too), with placement, Argo CD and ACM delivery objects, kustomization files and the fleet report.');
+  out(`- fleet, planning threads: the same with HCP_SYNTH_THREADS=${cores} (one planning thread per core, as on 3 cores or more; ${cores} writer threads).`);
   out();
-  out('| clusters | objects | core floor s | js-yaml s | public s | public/floor | CPU s | CPU/floor CPU | 1 thread s | fleet s | fleet/floor | fleet/public | main-thread CPU s public / fleet | RSS MB public / fleet / floor |');
-  out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  out('| clusters | objects | core floor s | js-yaml s | public s | public/floor | CPU s | CPU/floor CPU | 1 thread s | fleet s | fleet/floor | fleet/public | fleet, planning threads s (CPU s) | main-thread CPU s public / fleet / planning threads | RSS MB public / fleet / floor |');
+  out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const size of SIZES) {
-    const [floor, jy, lib, one, fleet] = VARIANTS.map((v) => best(v, size));
+    const [floor, jy, lib, one, fleet, planning] = VARIANTS.map((v) => best(v, size));
     out(`| ${fmt(size)} | ${fmt(lib.objects)} | ${fmt(floor.wallMs / 1000, 2)} | ${fmt(jy.wallMs / 1000, 2)} | ${fmt(lib.wallMs / 1000, 2)} | ${ratio(lib.wallMs, floor.wallMs)} ` +
       `| ${fmt(lib.cpuMs / 1000, 2)} | ${ratio(lib.cpuMs, floor.cpuMs)} | ${fmt(one.wallMs / 1000, 2)} | ${fmt(fleet.wallMs / 1000, 2)} | ${ratio(fleet.wallMs, floor.wallMs)} | ${ratio(fleet.wallMs, lib.wallMs)} ` +
-      `| ${fmt(lib.mainCpuMs / 1000, 2)} / ${fmt(fleet.mainCpuMs / 1000, 2)} ` +
+      `| ${fmt(planning.wallMs / 1000, 2)} (${fmt(planning.cpuMs / 1000, 2)}) | ${fmt(lib.mainCpuMs / 1000, 2)} / ${fmt(fleet.mainCpuMs / 1000, 2)} / ${fmt(planning.mainCpuMs / 1000, 2)} ` +
       `| ${fmt(lib.peakRssMb)} / ${fmt(fleet.peakRssMb)} / ${fmt(floor.peakRssMb)} |`);
   }
   out();
   const sameBytes = SIZES.map((size) => `${fmt(size)}: ${(['library', 'library-1-thread', 'core-floor'] as const).every((v) => best(v, size).sha256 === best('js-yaml', size).sha256) ? 'yes' : 'no'}`);
   out(`Files of the public path (both ways) and the core floor byte-identical to js-yaml's: ${sameBytes.join('; ')}.`);
   const large = SIZES[SIZES.length - 1];
-  const [floor, lib, fleet] = (['core-floor', 'library', 'fleet'] as const).map((v) => best(v, large));
+  const [floor, lib, fleet, planning] = (['core-floor', 'library', 'fleet', 'fleet-threads'] as const).map((v) => best(v, large));
   /** Timed targets are "not comparable" on a busy machine; memory is not timed. */
   const verdict = (ok: boolean, figure: string, timed = true) =>
     Number.isNaN(parseFloat(figure)) ? 'n/a' : timed && busy ? `not comparable (machine busy; ${figure})` : `${ok ? 'met' : 'not met'} (${figure})`;
   const rss = `${fmt(lib.peakRssMb)} MB public, ${fmt(fleet.peakRssMb)} MB fleet`;
   const publicVsFloor = lib.wallMs / floor.wallMs;
-  const fleetVsFloor = fleet.wallMs / floor.wallMs;
   const fleetVsPublic = fleet.wallMs / lib.wallMs;
+  const vsFloor = (m: Measurement) => `${(m.wallMs / floor.wallMs).toFixed(2)}x`;
   out();
   out(`Parallel scaling of this machine on the floor's work: ${scaling.text}.`);
-  out(`Targets at ${fmt(large)}: the README's way for a fleet (\`Fleet\`, planning in threads) ≤ 0.75x core floor: ${verdict(fleetVsFloor <= 0.75, fleetVsFloor.toFixed(2))} ` +
-    `(per-cluster bundles: ${publicVsFloor.toFixed(2)}x); ` +
+  out(`Targets at ${fmt(large)}: public ≤ 0.75x core floor: ${verdict(publicVsFloor <= 0.75, publicVsFloor.toFixed(2))} ` +
+    `(Fleet: ${vsFloor(fleet)}, with planning threads: ${vsFloor(planning)}); ` +
     `RSS ≤ 1 GB: ${verdict(lib.peakRssMb <= 1024 && !(fleet.peakRssMb > 1024), rss, false)}; ` +
     `fleet ≤ 1.2x public: ${verdict(fleetVsPublic <= 1.2, fleetVsPublic.toFixed(2))}.`);
   out(`Load average (1 / 5 / 15 min) at the end: ${loadText(load1)}.`);

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle } from '../../lib/cdk8s';
-import { isPlainData, planningThreadCount, MIN_CLUSTERS_FOR_THREADS } from '../../lib/cdk8s/fleet-planning';
+import { isPlainData, planningThreadCount, MIN_CLUSTERS_FOR_THREADS, MIN_CORES_FOR_THREADS } from '../../lib/cdk8s/fleet-planning';
 import { plannedDocument } from '../../lib/cdk8s/planned-document';
 import { appPlan } from '../../lib/cdk8s/render';
 import type { KubernetesObject } from '../../lib';
@@ -180,9 +180,12 @@ describe('what goes to a planning thread', () => {
     expect(isPlainData({ a: shared, b: shared })).toBe(true);
   });
 
-  test('threads for big fleets, one per core; HCP_SYNTH_THREADS decides when set; none without the compiled thread body', () => {
-    expect(planningThreadCount(MIN_CLUSTERS_FOR_THREADS - 1, {}, true)).toBe(0);
-    expect(planningThreadCount(10_000, {}, true)).toBe(Math.min(require('os').availableParallelism(), 8));
+  test('threads for big fleets on three cores or more, one per core; HCP_SYNTH_THREADS decides when set; none without the compiled thread body', () => {
+    expect(planningThreadCount(MIN_CLUSTERS_FOR_THREADS - 1, {}, true, 4)).toBe(0);
+    expect(planningThreadCount(MIN_CLUSTERS_FOR_THREADS, {}, true, 4)).toBe(4);
+    expect(planningThreadCount(10_000, {}, true, 16)).toBe(8);
+    expect(planningThreadCount(10_000, {}, true, MIN_CORES_FOR_THREADS - 1)).toBe(0);
+    expect(planningThreadCount(10_000, { HCP_SYNTH_THREADS: '2' }, true, 2)).toBe(2);
     expect(planningThreadCount(10_000, { HCP_SYNTH_THREADS: '0' }, true)).toBe(0);
     // Forced, even for a small fleet, but never more threads than jobs of 16 clusters.
     expect(planningThreadCount(7, { HCP_SYNTH_THREADS: '2' }, true)).toBe(1);
