@@ -6,10 +6,11 @@ import { parentPort, workerData } from 'worker_threads';
 import { checkHostedCluster } from '../platforms';
 import { toYaml } from '../core/yaml';
 import { plannedDocument } from './planned-document';
+import { postAnswer } from './answering-threads';
 import type { PlanAnswer, PlanJob, PlanningThreadData, ThreadPlanItem, ThreadPlannedCluster } from './fleet-planning';
 
-const { counters, results, options } = workerData as PlanningThreadData;
-const answered = new Int32Array(counters);
+const data = workerData as PlanningThreadData;
+const { options } = data;
 
 /** One cluster's answer; undefined when it cannot be told as plain data (the main thread plans it). */
 function plan(props: unknown): ThreadPlannedCluster | undefined {
@@ -44,10 +45,8 @@ function plan(props: unknown): ThreadPlannedCluster | undefined {
 
 parentPort?.on('message', ({ id, clusters }: PlanJob) => {
   try {
-    results.postMessage({ id, answers: clusters.map(plan) } satisfies PlanAnswer);
+    postAnswer(data, { id, answers: clusters.map(plan) } satisfies PlanAnswer);
   } catch {
-    results.postMessage({ id, answers: clusters.map(() => undefined) } satisfies PlanAnswer); // a finding structured clone cannot copy
+    postAnswer(data, { id, answers: clusters.map(() => undefined) } satisfies PlanAnswer); // a finding structured clone cannot copy
   }
-  Atomics.add(answered, 0, 1);
-  Atomics.notify(answered, 0);
 });

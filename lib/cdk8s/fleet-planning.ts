@@ -16,13 +16,13 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { MessageChannel, MessagePort, Worker, receiveMessageOnPort } from 'worker_threads';
 import type { KubernetesObject } from '../api';
 import type { Claim, HostedClusterPlan, PathTranslator, Phase, PlanItem, PlanOptions, PlannedObject, Readiness, Target, ValidationIssue } from '../core';
 import { PHASES, targetKey } from '../core';
 import { STAGES, Stage, outputFolder, stageOf } from '../core/output-layout';
 import type { PrerenderedFile } from './prerendered-chart';
 import { forcedThreadCount } from './yaml-writers';
+import { AnsweringThreadData, AnsweringThreads } from './answering-threads';
 
 /** One hosted cluster's plan item as a thread sends it: the item without its closures, and its YAML document. */
 export interface ThreadPlanItem {
@@ -51,11 +51,7 @@ export interface ThreadPlannedCluster {
 }
 
 /** What a planning thread is started with. */
-export interface PlanningThreadData {
-  /** One Int32 counter shared by every thread: jobs answered. */
-  readonly counters: SharedArrayBuffer;
-  /** Where the thread posts each {@link PlanAnswer}. */
-  readonly results: MessagePort;
+export interface PlanningThreadData extends AnsweringThreadData {
   readonly options: PlanOptions;
 }
 
@@ -86,8 +82,6 @@ const JOB_SIZE = 16;
 const JOBS_AHEAD = 3;
 /** Planning threads at most. */
 const MAX_THREADS = 8;
-/** A thread that answers nothing for this long is taken as stopped; its clusters are planned here. */
-const STALL_MS = 30_000;
 
 /**
  * How many planning threads a fleet of `clusters` hosted clusters uses: `HCP_SYNTH_THREADS` when
@@ -129,43 +123,19 @@ export function isPlainData(value: unknown, seen: Set<object> = new Set()): bool
   return plain;
 }
 
-interface PlanningThread {
-  readonly worker: Worker;
-  readonly results: MessagePort;
-  /** Jobs sent and not yet answered. */
-  readonly pending: Set<number>;
-}
-
 /**
  * Planning threads for one fleet: started as soon as the fleet knows how many clusters it has (a
  * thread loads the library's modules and schemas while this one places the clusters), then given
  * the clusters once they are placed and filled in ({@link plan}), then closed.
  */
 export class PlanningThreads {
-  private readonly pool: PlanningThread[] = [];
-  private readonly answered: Int32Array;
+  private constructor(private readonly threads: AnsweringThreads<PlanAnswer>) {}
 
   /** Starts `count` threads that plan with `options`; undefined when none can be started or the options are not plain data. */
   static start(count: number, options: PlanOptions): PlanningThreads | undefined {
     if (count < 1 || !isPlainData(options)) return undefined;
-    const threads = new PlanningThreads(count, options);
-    return threads.pool.length > 0 ? threads : undefined;
-  }
-
-  private constructor(count: number, options: PlanOptions) {
-    const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-    this.answered = new Int32Array(counters);
-    for (let i = 0; i < count; i++) {
-      const { port1, port2 } = new MessageChannel();
-      const data: PlanningThreadData = { counters, results: port2, options };
-      try {
-        const worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
-        worker.unref();
-        this.pool.push({ worker, results: port1, pending: new Set() });
-      } catch {
-        break; // no more threads to be had (resource limits): the others, or this thread, plan the rest
-      }
-    }
+    const threads = new AnsweringThreads<PlanAnswer>(THREAD_SCRIPT, count, { options });
+    return threads.size > 0 ? new PlanningThreads(threads) : undefined;
   }
 
   /**
@@ -177,48 +147,32 @@ export class PlanningThreads {
     const sendable = clusters.map((_, index) => index).filter((index) => isPlainData(clusters[index]));
     const jobs: number[][] = [];
     for (let i = 0; i < sendable.length; i += JOB_SIZE) jobs.push(sendable.slice(i, i + JOB_SIZE));
+    // Jobs sent to each thread and not yet answered.
+    const pending = Array.from({ length: this.threads.size }, () => new Set<number>());
     let next = 0;
-    const send = (thread: PlanningThread) => {
-      while (next < jobs.length && thread.pending.size < JOBS_AHEAD) {
+    const send = (thread: number) => {
+      while (next < jobs.length && pending[thread].size < JOBS_AHEAD) {
         const id = next++;
-        try {
-          thread.worker.postMessage({ id, clusters: jobs[id].map((index) => clusters[index]) } satisfies PlanJob);
-          thread.pending.add(id);
-        } catch {
-          // not sent: the caller plans these clusters
-        }
+        // A job that cannot be sent is planned by the caller.
+        if (this.threads.post(thread, { id, clusters: jobs[id].map((index) => clusters[index]) } satisfies PlanJob)) pending[thread].add(id);
       }
     };
-    this.pool.forEach(send);
-    let progressAt = Date.now();
-    while (this.pool.some((thread) => thread.pending.size > 0)) {
-      // Read the count first: an answer posted after this read wakes the wait at once.
-      const seen = Atomics.load(this.answered, 0);
-      let any = false;
-      for (const thread of this.pool) {
-        for (let message = receiveMessageOnPort(thread.results); message; message = receiveMessageOnPort(thread.results)) {
-          const { id, answers: planned } = message.message as PlanAnswer;
-          jobs[id].forEach((index, i) => (answers[index] = planned[i]));
-          thread.pending.delete(id);
-          any = true;
-        }
+    pending.forEach((_, thread) => send(thread));
+    // Without an answer for 30 s, what is unanswered is planned by the caller.
+    this.threads.waitUntil(
+      () => pending.every((jobsOfThread) => jobsOfThread.size === 0),
+      ({ id, answers: planned }, thread) => {
+        jobs[id].forEach((index, i) => (answers[index] = planned[i]));
+        pending[thread].delete(id);
         send(thread);
-      }
-      if (any) progressAt = Date.now();
-      else if (Date.now() - progressAt > STALL_MS) break; // what is unanswered is planned by the caller
-      else Atomics.wait(this.answered, 0, seen, 1000);
-    }
-    for (const thread of this.pool) thread.pending.clear();
+      },
+    );
     return answers;
   }
 
   /** Stops the threads. */
   close(): void {
-    for (const thread of this.pool) {
-      thread.results.close();
-      void thread.worker.terminate();
-    }
-    this.pool.length = 0;
+    this.threads.close();
   }
 }
 

@@ -4,10 +4,10 @@
  */
 import { parentPort, workerData } from 'worker_threads';
 import { checkObjectSchema } from '../api';
-import type { CheckJob, CheckResult, CheckThreadData } from './schema-checks';
+import type { CheckJob, CheckResult } from './schema-checks';
+import { AnsweringThreadData, postAnswer } from './answering-threads';
 
-const { counters, results } = workerData as CheckThreadData;
-const done = new Int32Array(counters);
+const data = workerData as AnsweringThreadData;
 
 parentPort?.on('message', ({ id, objects }: CheckJob) => {
   let result: CheckResult;
@@ -16,7 +16,5 @@ parentPort?.on('message', ({ id, objects }: CheckJob) => {
   } catch (error) {
     result = { id, error: error instanceof Error ? error.message : String(error) };
   }
-  results.postMessage(result);
-  Atomics.add(done, 0, 1);
-  Atomics.notify(done, 0);
+  postAnswer(data, result);
 });

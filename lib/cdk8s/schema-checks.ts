@@ -13,20 +13,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { App } from 'cdk8s';
 import type { IConstruct } from 'constructs';
-import { MessageChannel, MessagePort, Worker, receiveMessageOnPort } from 'worker_threads';
 import type { KubernetesObject, SchemaFinding } from '../api';
 import { checkObjectSchema } from '../api';
 import type { IssueCollector } from '../core';
 import { SchemaCheck, checkApiSchemas, recordSchemaFindings } from '../core/api-schema-check';
 import { helperThreadsAllowed } from './yaml-writers';
-
-/** What the thread is started with. */
-export interface CheckThreadData {
-  /** One Int32 counter, shared with this thread: batches answered. */
-  readonly counters: SharedArrayBuffer;
-  /** Where the thread posts each {@link CheckResult}. */
-  readonly results: MessagePort;
-}
+import { AnsweringThreads } from './answering-threads';
 
 export interface CheckJob {
   readonly id: number;
@@ -39,8 +31,6 @@ export type CheckResult = { readonly id: number; readonly findings: SchemaFindin
 const THREAD_SCRIPT = path.join(__dirname, 'schema-check-thread.js');
 /** Batches checked inline before a thread is started: it takes about 0.1 s to load every kind's schema. */
 const INLINE_BATCHES = 32;
-/** A thread that answers nothing for this long is taken as stopped; the checks then run inline. */
-const STALL_MS = 30_000;
 
 const checksOfApp = new WeakMap<IConstruct, ThreadedSchemaChecks>();
 
@@ -52,7 +42,7 @@ export interface DeferredSchemaCheck {
 }
 
 export class ThreadedSchemaChecks {
-  private thread?: { readonly worker: Worker; readonly answered: Int32Array; readonly results: MessagePort };
+  private thread?: AnsweringThreads<CheckResult>;
   private readonly received = new Map<number, CheckResult>();
   private batches = 0;
   private failed = false;
@@ -93,60 +83,31 @@ export class ThreadedSchemaChecks {
   /** Stops the thread; checks still pending are then done inline when settled. */
   close(): void {
     if (!this.thread) return;
-    this.drain();
-    this.thread.results.close();
-    void this.thread.worker.terminate();
+    this.thread.drain(this.receive);
+    this.thread.close();
     this.thread = undefined;
     this.failed = true;
   }
 
   /** Sends a batch to the thread (started on first use); undefined when it cannot take it, to check it here. */
   private post(objects: readonly KubernetesObject[]): number | undefined {
-    try {
-      if (!this.thread) {
-        const counters = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
-        const { port1, port2 } = new MessageChannel();
-        const data: CheckThreadData = { counters, results: port2 };
-        const worker = new Worker(THREAD_SCRIPT, { workerData: data, transferList: [port2] });
-        worker.unref();
-        this.thread = { worker, answered: new Int32Array(counters), results: port1 };
-      }
-    } catch {
+    this.thread ??= new AnsweringThreads<CheckResult>(THREAD_SCRIPT, 1, {});
+    if (this.thread.size === 0) {
       this.failed = true; // no thread to be had (resource limits): check everything here
       return undefined;
     }
     const job: CheckJob = { id: this.batches, objects };
-    try {
-      this.thread.worker.postMessage(job);
-    } catch {
-      return undefined; // a value structured clone cannot copy (a function in specOverrides): the check here reports it
-    }
-    return job.id;
+    // A value structured clone cannot copy (a function in specOverrides): the check here reports it.
+    return this.thread.post(0, job) ? job.id : undefined;
   }
+
+  private readonly receive = (result: CheckResult) => void this.received.set(result.id, result);
 
   /** The findings of batch `id`: the thread's answer, or checked here if the thread has stopped. */
   private findings(id: number, objects: readonly KubernetesObject[]): SchemaFinding[][] {
-    let progressAt = Date.now();
-    while (this.thread && !this.received.has(id)) {
-      // Read the count first: an answer posted after this read wakes the wait at once.
-      const answered = Atomics.load(this.thread.answered, 0);
-      if (this.drain()) progressAt = Date.now();
-      else if (Date.now() - progressAt > STALL_MS) this.close();
-      else Atomics.wait(this.thread.answered, 0, answered, 1000);
-    }
+    if (this.thread && !this.thread.waitUntil(() => this.received.has(id), this.receive)) this.close();
     const result = this.received.get(id);
     this.received.delete(id);
     return result && 'findings' in result ? result.findings : objects.map(checkObjectSchema);
-  }
-
-  /** Moves every answer the thread has posted into `received`; true when there was any. */
-  private drain(): boolean {
-    let any = false;
-    for (let message = receiveMessageOnPort(this.thread!.results); message; message = receiveMessageOnPort(this.thread!.results)) {
-      const result = message.message as CheckResult;
-      this.received.set(result.id, result);
-      any = true;
-    }
-    return any;
   }
 }
