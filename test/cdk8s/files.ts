@@ -7,13 +7,8 @@ import * as path from 'path';
 /** The compiled library, which worker threads need (npm test builds it first). */
 export const BUILD = path.resolve(__dirname, '..', '..', 'build');
 
-/** The files a synth of the built-in example (examples/app.ts `defineExample`) writes, manifest aside, sorted. */
-export const EXAMPLE_OUTPUT: readonly string[] = [
-  // The edge site's objects for the hub: a folder of its own (its shared ClusterImageSet stays in management/).
-  'edge-store-042/05-resources/edge-store-042.yaml',
-  'edge-store-042/05-resources/kustomization.yaml',
-  'edge-store-042/kustomization.yaml',
-  // The day-2 example's objects inside its hosted clusters: a folder of their own each, a stage folder per phase.
+/** The day-2 example's folders inside its hosted clusters, in both built-in examples. */
+const DAY2_OUTPUT: readonly string[] = [
   'hosted-aws-clusters-aws-prod/00-images/aws-aws-prod.yaml',
   'hosted-aws-clusters-aws-prod/00-images/kustomization.yaml',
   'hosted-aws-clusters-aws-prod/01-operators/aws-aws-prod.yaml',
@@ -24,6 +19,16 @@ export const EXAMPLE_OUTPUT: readonly string[] = [
   'hosted-kubevirt-clusters-kv-lb/05-resources/kubevirt-kv-lb.yaml',
   'hosted-kubevirt-clusters-kv-lb/05-resources/kustomization.yaml',
   'hosted-kubevirt-clusters-kv-lb/kustomization.yaml',
+];
+
+/** The files a synth of the built-in example (examples/app.ts `defineExample`) writes, manifest aside, sorted. */
+export const EXAMPLE_OUTPUT: readonly string[] = [
+  // The edge site's objects for the hub: a folder of its own (its shared ClusterImageSet stays in management/).
+  'edge-store-042/05-resources/edge-store-042.yaml',
+  'edge-store-042/05-resources/kustomization.yaml',
+  'edge-store-042/kustomization.yaml',
+  // The day-2 example's objects inside its hosted clusters: a folder of their own each, a stage folder per phase.
+  ...DAY2_OUTPUT,
   // The management cluster's operators, their configuration and webhooks in stages of their own; the hosted clusters last.
   ...['01-operators', '02-operator-configuration', '03-webhooks'].flatMap((stage) => [`management/${stage}/kustomization.yaml`, `management/${stage}/management-cluster.yaml`]),
   ...['agent-vcluster2', 'agent-vm-agents', 'aws-aws-prod', 'edge-store-042', 'kubevirt-kv-dev', 'kubevirt-kv-lb', 'kustomization', 'none-edge-lab'].map((f) => `management/05-resources/${f}.yaml`),
@@ -45,16 +50,7 @@ export const FLEET_EXAMPLE_OUTPUT: readonly string[] = [
   'gitops-hub/05-resources/gitops.yaml',
   'gitops-hub/05-resources/kustomization.yaml',
   'gitops-hub/kustomization.yaml',
-  'hosted-aws-clusters-aws-prod/00-images/aws-aws-prod.yaml',
-  'hosted-aws-clusters-aws-prod/00-images/kustomization.yaml',
-  'hosted-aws-clusters-aws-prod/01-operators/aws-aws-prod.yaml',
-  'hosted-aws-clusters-aws-prod/01-operators/kustomization.yaml',
-  'hosted-aws-clusters-aws-prod/03-webhooks/aws-aws-prod.yaml',
-  'hosted-aws-clusters-aws-prod/03-webhooks/kustomization.yaml',
-  'hosted-aws-clusters-aws-prod/kustomization.yaml',
-  'hosted-kubevirt-clusters-kv-lb/05-resources/kubevirt-kv-lb.yaml',
-  'hosted-kubevirt-clusters-kv-lb/05-resources/kustomization.yaml',
-  'hosted-kubevirt-clusters-kv-lb/kustomization.yaml',
+  ...DAY2_OUTPUT,
   'management-east/01-operators/kustomization.yaml',
   'management-east/01-operators/management-east.yaml',
   'management-east/02-operator-configuration/kustomization.yaml',
