@@ -5,10 +5,12 @@
  * the preview with the way forward. Under mocks the engine does not call providers, so the inputs
  * the guard registers are fed to its provider's `check` here, as the engine would.
  */
+import * as path from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf } from './strict-mocks';
 import type { HostedClusterProps } from '../../lib';
 import { EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
+import { startDynamicProviderHost } from './dynamic-provider-host';
 
 const mocked = strictMocks();
 const { registrations } = mocked;
@@ -23,15 +25,20 @@ const workersInPlace: HostedClusterProps = { ...kubevirtCluster, nodePools: kube
 
 /** The inputs the bundle's guard registers, as the engine stores them. */
 async function guardInputs(props: HostedClusterProps): Promise<Record<string, unknown>> {
+  const { __provider, ...inputs } = await guardRegistration(props);
+  expect(typeof __provider).toBe('string');
+  return inputs;
+}
+
+/** The guard's whole registration: its inputs with the serialized provider (`__provider`). */
+async function guardRegistration(props: HostedClusterProps): Promise<Record<string, unknown>> {
   await mocked.newProgram();
   registrations.length = 0;
   const bundle = new hcp.HostedClusterBundle('kv', { ...props, options: EXAMPLE_OPTIONS });
   await Promise.all([bundle, ...bundle.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
   const registration = registrations.find((r) => r.name === 'kv-previous-state')!;
   expect(registration.type).toBe('pulumi-nodejs:dynamic:Resource');
-  const { __provider, ...inputs } = registration.inputs;
-  expect(typeof __provider).toBe('string');
-  return JSON.parse(JSON.stringify(inputs)) as Record<string, unknown>;
+  return JSON.parse(JSON.stringify(registration.inputs)) as Record<string, unknown>;
 }
 
 const REFUSED =
@@ -83,5 +90,21 @@ test("the provider's check also refuses an upgrade the operators would refuse (t
 test('the provider is serialized with the check loaded by package name, not copied into the state', async () => {
   const serialized = await pulumi.runtime.serializeFunction(() => guard.guardProvider);
   expect(serialized.text).toContain("require('hcp-constructs/pulumi')");
+  expect(serialized.text).toContain('createRequire');
   expect(serialized.text).not.toContain('transitionRules');
+});
+
+test('in the real dynamic-provider host started in the repository root (as `pulumi up` there starts it), the guard loads the built package and refuses the change', async () => {
+  // The engine runs the serialized provider in a separate process in the program's folder, where a
+  // bare require of the package finds nothing; this is what failed every `pulumi up` of Pulumi.yaml.
+  const [before, after] = [await guardRegistration(kubevirtCluster), await guardRegistration(workersInPlace)];
+  const host = await startDynamicProviderHost(path.resolve(__dirname, '../..'));
+  try {
+    const urn = 'urn:pulumi:dev::hcp-constructs-example::pulumi-nodejs:dynamic:Resource::kv-previous-state';
+    expect(await host.check(urn, {}, before)).toEqual({ failures: [] }); // the first deployment
+    expect(await host.check(urn, before, before)).toEqual({ failures: [] });
+    expect(await host.check(urn, before, after)).toEqual({ failures: [{ property: 'objects', reason: REFUSED }] });
+  } finally {
+    host.stop();
+  }
 });
