@@ -62,7 +62,9 @@ export interface ManagementClusterProps {
   /**
    * The StorageClass to mark as the cluster's default (`storageclass.kubernetes.io/is-default-class`):
    * KubeVirt and Agent hosted clusters need one (etcd, VM disks and assisted-service volumes use it
-   * when no class is named). The class must exist. @default unchanged
+   * when no class is named). LVM Storage's class `lvms-<device class>`, with `storage: 'lvms'`: the
+   * library writes it whole, as LVM Storage makes it, so it is accepted before LVM Storage has made it;
+   * another name is an error. @default unchanged
    */
   readonly defaultStorageClass?: string;
   /** How control planes are monitored (documentation, "Observability"): metrics set, SRE metric set, dashboards. @default the HyperShift operator's (Telemetry, no dashboards) */

@@ -266,7 +266,7 @@ function clusterSettingItems(props: ManagementClusterProps, platforms: readonly 
   });
   if (wildcardRoutesOn(props, platforms)) objects.push(...planWildcardRoutes());
   if (props.defaultStorageClass !== undefined) {
-    objects.push(...planDefaultStorageClass(props.defaultStorageClass));
+    objects.push(...planDefaultStorageClass(props.defaultStorageClass, props.storage, issues));
   } else {
     // OpenShift Virtualization (VM disks) and assisted-service (its volumes) claim volumes of the default class when none is named.
     const claiming = (['virtualization', 'assistedService'] as const).filter((c) => installs.has(c) && !(c === 'assistedService' && typeof props.assistedService === 'object' && props.assistedService.storageClassName));
@@ -274,7 +274,7 @@ function clusterSettingItems(props: ManagementClusterProps, platforms: readonly 
       issues.warn(
         'defaultStorageClass',
         `${claiming.join(' and ')} claim${claiming.length === 1 ? 's' : ''} volumes of the default StorageClass, and nothing says the cluster has one: without it the claims stay Pending.`,
-        'Name the class in defaultStorageClass (it is annotated storageclass.kubernetes.io/is-default-class: "true"; naming the class that is already the default changes nothing).',
+        'With LVM Storage, name its class in defaultStorageClass (storage: \'lvms\', defaultStorageClass: \'lvms-vg1\': written whole, annotated storageclass.kubernetes.io/is-default-class: "true"); otherwise make sure the cluster has a default class, or name the class where volumes are claimed.',
       );
     }
   }

@@ -457,7 +457,7 @@ export const managementClusterPropsSchema = strict({
   kubelet: v.optional(managementKubeletPropsSchema),
   /** Allow wildcard routes on the default IngressController. @default true when `platforms` has KubeVirt */
   wildcardRoutes: v.optional(bool()),
-  /** The StorageClass to mark as the cluster's default. @default unchanged */
+  /** LVM Storage's StorageClass (`lvms-<device class>`) to write as the cluster's default. @default unchanged */
   defaultStorageClass: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
   /** How control planes are monitored: metrics set, SRE metric set, dashboards. @default the operator's */
   monitoring: v.optional(managementMonitoringPropsSchema),

@@ -89,7 +89,6 @@ export const MANAGEMENT_FIXTURES: readonly ManagementFixture[] = [
       storage: 'odf',
       kubelet: { maxPods: 500, machineConfigPool: 'worker', name: 'dense-control-planes' },
       wildcardRoutes: true,
-      defaultStorageClass: 'ocs-storagecluster-ceph-rbd',
       monitoring: {
         metricsSet: 'SRE',
         dashboards: true,

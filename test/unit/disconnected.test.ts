@@ -17,7 +17,7 @@ import { DISCONNECTED_MANAGEMENT_CLUSTER } from '../../examples/disconnected';
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIBexample\n-----END CERTIFICATE-----';
 const DIGEST = `sha256:${'a'.repeat(64)}`;
 const none: ManagementClusterProps = { platforms: ['None'] };
-const kubevirt: ManagementClusterProps = { platforms: ['KubeVirt'], metallb: { pools: [{ name: 'p', addresses: ['10.0.0.100-10.0.0.120'] }] }, machineNetwork: ['10.0.0.0/24'], defaultStorageClass: 'lvms-vg1' };
+const kubevirt: ManagementClusterProps = { platforms: ['KubeVirt'], metallb: { pools: [{ name: 'p', addresses: ['10.0.0.100-10.0.0.120'] }] }, machineNetwork: ['10.0.0.0/24'], storage: 'lvms', defaultStorageClass: 'lvms-vg1' };
 
 const findings = (props: unknown) => checkManagementCluster(props).issues.map((i) => `${i.severity} ${i.path}: ${i.message} | ${i.fix}`);
 const items = (props: ManagementClusterProps) => checkManagementCluster(props).plan!.objects;

@@ -11,7 +11,7 @@ import { MANAGEMENT_CLUSTER } from '../../lib/core/plan-model';
 import type { PlannedObject } from '../../lib/core/plan-model';
 
 const none: ManagementClusterProps = { platforms: ['None'] };
-const kubevirt: ManagementClusterProps = { platforms: ['KubeVirt'], metallb: { pools: [{ name: 'p', addresses: ['10.0.0.100-10.0.0.120'] }] }, machineNetwork: ['10.0.0.0/24'], defaultStorageClass: 'lvms-vg1' };
+const kubevirt: ManagementClusterProps = { platforms: ['KubeVirt'], metallb: { pools: [{ name: 'p', addresses: ['10.0.0.100-10.0.0.120'] }] }, machineNetwork: ['10.0.0.0/24'], storage: 'lvms', defaultStorageClass: 'lvms-vg1' };
 
 const findings = (props: unknown) => checkManagementCluster(props).issues.map((i) => `${i.severity} ${i.path}: ${i.message} | ${i.fix}`);
 const object = (props: ManagementClusterProps, kind: string, name?: string) =>
@@ -196,14 +196,32 @@ describe("the management cluster's kubelet, routes and storage", () => {
     expect(object(none, 'IngressController')).toBeUndefined();
   });
 
-  test('the default StorageClass: its annotation as a patch, or a warning when volumes need one and none is named', () => {
-    expect(object(kubevirt, 'StorageClass')!.object.metadata).toEqual({
-      name: 'lvms-vg1',
-      annotations: { 'storageclass.kubernetes.io/is-default-class': 'true', 'argocd.argoproj.io/sync-options': 'ServerSideApply=true,Delete=false', 'kustomize.toolkit.fluxcd.io/prune': 'disabled' },
+  test('the default StorageClass: LVM Storage\'s class whole, an error for a class the library cannot write whole, or a warning when volumes need one and none is named', () => {
+    expect(object(kubevirt, 'StorageClass')!.object).toEqual({
+      apiVersion: 'storage.k8s.io/v1',
+      kind: 'StorageClass',
+      metadata: {
+        name: 'lvms-vg1',
+        annotations: { 'storageclass.kubernetes.io/is-default-class': 'true', 'argocd.argoproj.io/sync-options': 'ServerSideApply=true,Delete=false', 'kustomize.toolkit.fluxcd.io/prune': 'disabled' },
+      },
+      // What LVM Storage gives the class of device class vg1 (fstype: LVMCluster's default).
+      provisioner: 'topolvm.io',
+      parameters: { 'csi.storage.k8s.io/fstype': 'xfs', 'topolvm.io/device-class': 'vg1' },
+      reclaimPolicy: 'Delete',
+      volumeBindingMode: 'WaitForFirstConsumer',
+      allowVolumeExpansion: true,
     });
-    const { defaultStorageClass: _, ...unnamed } = kubevirt;
+    expect(findings(kubevirt)).toEqual([]);
+    expect(findings({ ...kubevirt, storage: 'odf', defaultStorageClass: 'ocs-storagecluster-ceph-rbd' })).toEqual([
+      `error defaultStorageClass: the library writes the default StorageClass whole, and it knows the whole class only for LVM Storage's classes (lvms-<device class>, with storage: 'lvms'); "ocs-storagecluster-ceph-rbd" is not one. A patch of its annotation alone is refused by the API server (provisioner: Required value) wherever the class does not exist yet. | Mark the class as the default where it is made (its operator or installer), or name an LVM Storage class with storage: 'lvms'; then leave defaultStorageClass unset and name the class where it is used (assistedService.storageClassName, the NodePools' storage classes).`,
+    ]);
+    const { storage: _storage, ...withoutLvms } = kubevirt;
+    expect(findings(withoutLvms)).toEqual([
+      `error defaultStorageClass: the library writes the default StorageClass whole, and it knows the whole class only for LVM Storage's classes (lvms-<device class>, with storage: 'lvms'); "lvms-vg1" is one, but storage is not 'lvms'. A patch of its annotation alone is refused by the API server (provisioner: Required value) wherever the class does not exist yet. | Set storage: 'lvms' (LVM Storage makes lvms-vg1), or leave defaultStorageClass unset and set default: true on device class "vg1" of your LVMCluster.`,
+    ]);
+    const { defaultStorageClass: _, storage: _s, ...unnamed } = kubevirt;
     const warning = (claimers: string) =>
-      `warning defaultStorageClass: ${claimers} volumes of the default StorageClass, and nothing says the cluster has one: without it the claims stay Pending. | Name the class in defaultStorageClass (it is annotated storageclass.kubernetes.io/is-default-class: "true"; naming the class that is already the default changes nothing).`;
+      `warning defaultStorageClass: ${claimers} volumes of the default StorageClass, and nothing says the cluster has one: without it the claims stay Pending. | With LVM Storage, name its class in defaultStorageClass (storage: 'lvms', defaultStorageClass: 'lvms-vg1': written whole, annotated storageclass.kubernetes.io/is-default-class: "true"); otherwise make sure the cluster has a default class, or name the class where volumes are claimed.`;
     expect(findings(unnamed)).toEqual([warning('virtualization claims')]);
     expect(findings({ platforms: ['Agent', 'KubeVirt'], metallb: false })).toContain(warning('virtualization and assistedService claim'));
     expect(findings({ platforms: ['Agent'], assistedService: { storageClassName: 'lvms-vg1' } })).toEqual([]);

@@ -46,11 +46,11 @@ const servicePort: SchemaNode = {
 
 export const BUILT_IN_KINDS: readonly KindSchema[] = [
   {
-    // Only ever emitted as a server-side patch of an existing class (its default-class
-    // annotation): the live object has the provisioner, so `provisioner` is not required here.
+    // Emitted whole (the default class, as LVM Storage makes it): the API server requires its provisioner.
     apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', namespaced: false, nameRule: 'dns-subdomain',
     schema: {
       type: 'object',
+      required: ['provisioner'],
       properties: {
         ...base('storage.k8s.io/v1', 'StorageClass'),
         allowVolumeExpansion: { type: 'boolean' },
