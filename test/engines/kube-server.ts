@@ -90,12 +90,24 @@ function unpackedSharedEtcd(): string {
 
 /** Starts etcd and kube-apiserver, registers the CRDs, and resolves once all is served. */
 export async function startKubeServer(options: KubeServerOptions = {}): Promise<KubeServer> {
-  const started = Date.now();
   const tools = kubeServerTools();
   if ('missing' in tools) throw new Error(`startKubeServer: ${tools.missing} (run engines/build.sh)`);
+  const crdDocs = options.crds ? collectCrds(options.crds) : [];
+  // A port picked free can be taken by another process before etcd or kube-apiserver binds it
+  // (servers started at once): then the start is tried again with new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options, tools, crdDocs);
+    } catch (error) {
+      if (attempt >= 3 || !/address already in use/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startOnce(options: KubeServerOptions, tools: { apiserver: string; etcd: string }, crdDocs: Crd[]): Promise<KubeServer> {
+  const started = Date.now();
   const name = (options.name ?? 'kube').replace(/[^A-Za-z0-9_.-]/g, '-');
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const crdDocs = options.crds ? collectCrds(options.crds) : [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `hcp-kube-server-${name}-`));
   const procs: Running[] = [];
   let client: Client | undefined;
@@ -107,7 +119,7 @@ export async function startKubeServer(options: KubeServerOptions = {}): Promise<
     const pki = await makeCertificates(dir);
     const [etcdPort, etcdPeerPort, apiPort] = await freePorts(3);
     const etcdUrl = `http://127.0.0.1:${etcdPort}`;
-    procs.push(run(tools.etcd, [
+    procs.push(await run(tools.etcd, [
       '--name', 'default', '--data-dir', path.join(dir, 'etcd'),
       '--listen-client-urls', etcdUrl, '--advertise-client-urls', etcdUrl,
       '--listen-peer-urls', `http://127.0.0.1:${etcdPeerPort}`,
@@ -117,7 +129,7 @@ export async function startKubeServer(options: KubeServerOptions = {}): Promise<
     ], path.join(dir, 'etcd.log'), 'etcd'));
     // kube-apiserver starts faster (and logs no failed connections) once etcd answers.
     await waitFor('etcd /health', started + timeoutMs, procs, async () => (await httpGet(`${etcdUrl}/health`)).includes('"health":"true"'));
-    procs.push(run(tools.apiserver, [
+    procs.push(await run(tools.apiserver, [
       `--etcd-servers=${etcdUrl}`,
       '--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', `--secure-port=${apiPort}`,
       `--cert-dir=${path.join(dir, 'pki')}`, `--tls-cert-file=${pki.serverCert}`, `--tls-private-key-file=${pki.serverKey}`,
@@ -147,7 +159,7 @@ export async function startKubeServer(options: KubeServerOptions = {}): Promise<
     const crdTimes = await registerCrds(c, crdDocs, deadline, procs);
     return {
       url, kubeconfig, ca: pki.ca, cert: pki.adminCert, key: pki.adminKey, dir, version,
-      etcd: tools.etcd, crds: crdDocs.map((c) => c.metadata.name), pids: procs.map((p) => p.child.pid!),
+      etcd: tools.etcd, crds: crdDocs.map((c) => c.metadata.name), pids: procs.map((p) => p.pid),
       timings: { readyMs, crdsPostedMs: crdTimes.posted - started, crdsEstablishedMs: crdTimes.established - started, totalMs: Date.now() - started },
       stop,
     };
@@ -164,37 +176,78 @@ export async function startKubeServer(options: KubeServerOptions = {}): Promise<
 // processes
 
 interface Running {
+  /** The watchdog shell; pid: the tool's own process id. */
   child: ChildProcess;
+  pid: number;
   label: string;
   exited: boolean;
   stop(): Promise<void>;
 }
 
-const alive = new Set<ChildProcess>();
+/**
+ * Runs the tool under a small bash watchdog that holds the read end of a pipe from this process: when
+ * the pipe closes (stop(), or this process dies, even by SIGKILL as a timed-out Jest worker does) it
+ * sends the tool SIGTERM. So no kube-apiserver or etcd outlives the test process that started it.
+ * It prints the tool's pid first, and exits with the tool's status.
+ */
+const WATCHDOG = [
+  'exec 3<&0',
+  '"$@" </dev/null >&2 & tool=$!',
+  'echo "$tool"',
+  '{ read -r _ <&3; kill -TERM "$tool" 2>/dev/null; } & reader=$!',
+  'wait "$tool"; status=$?',
+  'kill "$reader" 2>/dev/null',
+  'exit "$status"',
+].join('\n');
+
+const alive = new Map<ChildProcess, number>();
 let exitHookInstalled = false;
 
-function run(bin: string, args: string[], logFile: string, label: string): Running {
+async function run(bin: string, args: string[], logFile: string, label: string): Promise<Running> {
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(bin, args, { stdio: ['ignore', log, log], env: { ...process.env, GOGC: process.env.GOGC ?? '100' } });
+  const child = spawn('bash', ['-c', WATCHDOG, `${label}-watchdog`, bin, ...args], { stdio: ['pipe', 'pipe', log] });
   fs.closeSync(log);
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
+  const pid = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      if (out.includes('\n')) resolve(Number(out.trim()));
+    });
+    child.once('error', reject);
+    child.once('exit', () => reject(new Error(`${label}: the watchdog shell exited before starting it`)));
+  });
   const running: Running = {
-    child, label, exited: false,
+    child, pid, label, exited: false,
     async stop() {
       if (running.exited) return;
-      const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await gone;
-      clearTimeout(timer);
+      // Its state is thrown away: no need for a graceful shutdown (kube-apiserver takes a second or more).
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+      child.stdin!.end();
+      await exited;
     },
   };
-  alive.add(child);
-  child.once('exit', () => { running.exited = true; alive.delete(child); });
-  child.once('error', () => { running.exited = true; alive.delete(child); });
+  alive.set(child, pid);
+  void exited.then(() => { running.exited = true; alive.delete(child); });
   if (!exitHookInstalled) {
     exitHookInstalled = true;
-    // A test process that ends without stop() (a crash, a timeout) takes its servers with it.
-    process.once('exit', () => { for (const c of alive) c.kill('SIGKILL'); });
+    // A test process that exits without stop() takes its servers with it at once (the watchdog would too, by SIGTERM).
+    process.once('exit', () => {
+      for (const toolPid of alive.values()) {
+        try {
+          process.kill(toolPid, 'SIGKILL');
+        } catch {
+          // gone already
+        }
+      }
+    });
   }
   return running;
 }
@@ -384,7 +437,15 @@ async function registerCrds(client: Client, crds: Crd[], deadline: number, procs
       const body = { ...crd, apiVersion: 'apiextensions.k8s.io/v1' };
       delete body.status;
       const r = await client.request('POST', base, body);
-      if (r.status !== 201 && r.status !== 409) throw new Error(`registering CRD ${crd.metadata.name}: HTTP ${r.status}: ${r.body.slice(0, 2000)}`);
+      if (r.status !== 201 && r.status !== 409) {
+        let message = r.body.slice(0, 2000);
+        try {
+          message = (JSON.parse(r.body) as { message?: string }).message ?? message;
+        } catch {
+          // not JSON: the body as it is
+        }
+        throw new Error(`registering CRD ${crd.metadata.name} (from the CRDs given): HTTP ${r.status}: ${message}`);
+      }
     }
   }));
   const posted = Date.now();
@@ -416,4 +477,27 @@ async function registerCrds(client: Client, crds: Crd[], deadline: number, procs
     return pending.size === 0;
   });
   return { posted, established };
+}
+
+// ---------------------------------------------------------------------------------------------
+// command line: npx ts-node --transpile-only test/engines/kube-server.ts [CRD files or folders...]
+// prints `export KUBE_SERVER_...` lines, then runs until interrupted (Ctrl-C, SIGTERM) and stops.
+
+if (require.main === module) {
+  startKubeServer({ name: 'cli', crds: process.argv.slice(2) }).then((server) => {
+    const sh = (v: string) => `'${v.replace(/'/g, `'\\''`)}'`;
+    process.stdout.write([
+      `export KUBE_SERVER_URL=${sh(server.url)}`, `export KUBE_SERVER_KUBECONFIG=${sh(server.kubeconfig)}`,
+      `export KUBE_SERVER_CA=${sh(server.ca)}`, `export KUBE_SERVER_CERT=${sh(server.cert)}`, `export KUBE_SERVER_KEY=${sh(server.key)}`,
+      `export KUBE_SERVER_DIR=${sh(server.dir)}`,
+      `# ${server.version}, ${server.crds.length} CRDs, ready in ${(server.timings.totalMs / 1000).toFixed(1)} s; Ctrl-C stops it`,
+      '',
+    ].join('\n'));
+    const stop = () => void server.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  }, (error: Error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
 }
