@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds kube-apiserver and kubectl (module engines/kube), kustomize (module engines/kustomize) and,
-# when engines/etcd is there, etcd into CACHE_DIR/bin, from the Go module proxy, with this machine's Go.
+# Builds kube-apiserver and kubectl (module engines/kube) and kustomize (module engines/kustomize) into
+# CACHE_DIR/bin, from the Go module proxy, with this machine's Go. No etcd: the etcd 3.4.23 beside the
+# repository (../shared/tools/crd-server/bin/etcd.gz) serves this kube-apiserver (test/engines/kube-server.ts).
 #
 #   engines/kube/build.sh [CACHE_DIR]
 #
@@ -20,7 +21,7 @@ mkdir -p "$cache/bin" "$cache/stamps" "$cache/gopath" "$cache/gocache"
 cache=$(cd "$cache" && pwd)
 
 export GOPATH="$cache/gopath" GOMODCACHE="$cache/gopath/pkg/mod" GOCACHE="$cache/gocache"
-export CGO_ENABLED=0 GOTOOLCHAIN=local GOFLAGS=-mod=mod
+export CGO_ENABLED=0 GOTOOLCHAIN=local GOFLAGS="-mod=mod -buildvcs=false"
 GO=${GO:-$(command -v go || echo /usr/local/go/bin/go)}
 [ -x "$GO" ] || { echo "build.sh: no go command (looked for go on PATH and /usr/local/go/bin/go)" >&2; exit 1; }
 
