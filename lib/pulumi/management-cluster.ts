@@ -38,11 +38,17 @@ export class ManagementCluster extends PlannedComponent<ManagementClusterPlan> {
     super(MANAGEMENT_CLUSTER_TYPE, name, checkManagementCluster(args), opts);
     this.multiClusterEngine = this.resourceOf((object) => object.kind === 'MultiClusterEngine')!;
     // Nodes exist already: patch their labels and taints (server-side apply, only these fields).
+    // patchForce: the taints list is one field another manager already owns (the kubelet that
+    // registered the node, or whoever last set it), so a plain apply conflicts (the real engine's
+    // first run was refused so); the control-plane taint is ours to set.
     this.nodePatches = this.plan.controlPlaneNodes.map(
       (node) =>
         new k8s.core.v1.NodePatch(
           `${name}-node-${node.name}`,
-          { metadata: { name: node.name, labels: node.labels }, ...(node.taints.length > 0 ? { spec: { taints: [...node.taints] } } : {}) },
+          {
+            metadata: { name: node.name, labels: node.labels, annotations: { 'pulumi.com/patchForce': 'true' } },
+            ...(node.taints.length > 0 ? { spec: { taints: [...node.taints] } } : {}),
+          },
           { parent: this },
         ),
     );

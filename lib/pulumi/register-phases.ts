@@ -46,12 +46,13 @@ export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
   const phases = args.phases ?? uniquePhases(objects);
   let previous: pulumi.Resource[] = [];
   return phases.map(({ name, wave }) => {
-    const inPhase = objects.filter((p) => p.phase.name === name);
+    // Namespaces first: the phase's other objects may live in them.
+    const inPhase = objects.filter((p) => p.phase.name === name).sort((a, b) => Number(b.object.kind === 'Namespace') - Number(a.object.kind === 'Namespace'));
     const base = previous.length > 0 ? previous : args.dependsOn;
     const resources = inPhase
       .filter((p) => added.has(p))
       .map((p) => {
-        const explicit: pulumi.Resource[] = (p.dependsOn ?? [])
+        const explicit: pulumi.Resource[] = [...(p.dependsOn ?? []), ...namespaceKeys(p)]
           .map((key) => program.resources.get(`${targetKey(p.target)}:${key}`))
           .filter((r): r is pulumi.CustomResource => r !== undefined);
         // What waits for the component waits for its guard too, and everything else waits for that.
@@ -67,6 +68,17 @@ export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
     if (resources.length + shared.length > 0) previous = [...resources, ...shared];
     return { name, wave, resources, shared };
   });
+}
+
+/**
+ * The key of the Namespace `planned` lives in. Pulumi creates a phase's resources at once, and the
+ * API server refuses an object in a Namespace that does not exist yet (the real engine's first run
+ * found that), so an object waits for its Namespace when the program registers one; deletion then
+ * removes the object first.
+ */
+function namespaceKeys(planned: PlannedObject): string[] {
+  const namespace = planned.object.metadata.namespace;
+  return namespace ? [objectKey({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } })] : [];
 }
 
 function uniquePhases(objects: readonly PlannedObject[]): Array<{ name: string; wave: number }> {

@@ -5,6 +5,7 @@
  * (the engine's "ambient" plugins); nothing is downloaded.
  */
 import { spawn } from 'node:child_process';
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -29,6 +30,8 @@ export class PulumiStack {
   readonly home: string;
   readonly configFile: string;
   readonly name: string;
+  /** Everything the commands printed, appended as it comes. */
+  readonly transcript: string;
   private readonly env: NodeJS.ProcessEnv;
 
   private constructor(
@@ -40,6 +43,7 @@ export class PulumiStack {
     this.home = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-pulumi-'));
     fs.mkdirSync(path.join(this.home, 'state'));
     this.configFile = path.join(this.home, `Pulumi.${name}.yaml`);
+    this.transcript = path.join(this.home, 'transcript.log');
     this.env = {
       ...process.env,
       PATH: `${ENGINES_BIN}${path.delimiter}${process.env.PATH}`,
@@ -56,8 +60,17 @@ export class PulumiStack {
   }
 
   static async create(options: PulumiStackOptions): Promise<PulumiStack> {
-    const stack = new PulumiStack(options.programDir, options.stack ?? 'dev', options.env ?? {});
-    await stack.ok(['stack', 'init', stack.name, '--non-interactive']);
+    // A name of its own: `stack init` writes the passphrase's salt into Pulumi.<stack>.yaml beside
+    // Pulumi.yaml (it takes no --config-file), and that file is moved into the temp folder at once.
+    const name = `${options.stack ?? 'dev'}-${crypto.randomBytes(3).toString('hex')}`;
+    const stack = new PulumiStack(options.programDir, name, options.env ?? {});
+    const written = path.join(options.programDir, `Pulumi.${name}.yaml`);
+    if (fs.existsSync(written)) throw new Error(`${written} exists already; it is not the suite's to replace`);
+    await stack.ok(['stack', 'init', name]);
+    if (fs.existsSync(written)) {
+      fs.copyFileSync(written, stack.configFile);
+      fs.unlinkSync(written);
+    }
     return stack;
   }
 
@@ -82,10 +95,16 @@ export class PulumiStack {
       });
       let stdout = '';
       let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
+      // Also written as it comes to <home>/transcript.log, to follow a long update (tail -f).
+      const log = fs.createWriteStream(this.transcript, { flags: 'a' });
+      log.write(`\n$ pulumi ${args.join(' ')}\n`);
+      child.stdout.on('data', (d) => ((stdout += d), log.write(d)));
+      child.stderr.on('data', (d) => ((stderr += d), log.write(d)));
       child.on('error', reject);
-      child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, ms: Date.now() - started }));
+      child.on('close', (code) => {
+        log.end();
+        resolve({ code: code ?? -1, stdout, stderr, ms: Date.now() - started });
+      });
     });
   }
 

@@ -4,7 +4,9 @@
  * `pulumi.com/waitFor`, writes the status that annotation waits for (the condition `True`, or the
  * jsonpath's value), as the HyperShift operator, OLM, MetalLB... would once the object is
  * reconciled. Without it `pulumi up` would wait for readiness until its timeout; with it, the
- * engine's and the provider's waiting is exercised for real. It records when it answered what.
+ * engine's and the provider's waiting is exercised for real. It also finishes deleting Namespaces
+ * (the namespace controller's job: a Namespace stays Terminating without it), after noting what
+ * was still in them. It records what it answered and every object removed, in order.
  */
 import * as https from 'node:https';
 import * as fs from 'node:fs';
@@ -19,6 +21,7 @@ export interface ApiServer {
 interface Resource {
   readonly path: string; // /api/v1/namespaces or /apis/group/version/plural (without a namespace)
   readonly hasStatus: boolean;
+  readonly namespaced: boolean;
 }
 
 interface ObjectLike {
@@ -30,9 +33,23 @@ interface ObjectLike {
 
 const WAIT_FOR = 'pulumi.com/waitFor';
 
+/**
+ * Namespaces an operator makes by the time it reports its operand ready, which objects of later
+ * phases live in: an Available MultiClusterEngine has imported the hub as `local-cluster` and its
+ * hypershift add-on has installed the operator into `hypershift`.
+ */
+const NAMESPACES_MADE_ONCE_READY: Readonly<Record<string, readonly string[]>> = {
+  MultiClusterEngine: ['local-cluster', 'hypershift'],
+};
+
 export class StandInOperators {
   /** `Kind namespace/name: what was written`, in the order it was written. */
   readonly answered: string[] = [];
+  /** `Kind namespace/name` of every object removed from the server, in the order the server removed them. */
+  readonly deleted: string[] = [];
+  /** What was still in each Namespace when its deletion was finished here (nothing, when the engine deleted in order). */
+  readonly leftInNamespaces: Record<string, string[]> = {};
+  private served: Resource[] = [];
   private readonly agent: https.Agent;
   private readonly requests = new Set<import('node:http').ClientRequest>();
   private stopped = false;
@@ -43,7 +60,8 @@ export class StandInOperators {
 
   /** Discovers the served kinds and starts one watch per kind. */
   async start(): Promise<void> {
-    for (const resource of await this.resources()) this.watch(resource);
+    this.served = await this.resources();
+    for (const resource of this.served) this.watch(resource);
   }
 
   stop(): void {
@@ -53,16 +71,24 @@ export class StandInOperators {
   }
 
   private async resources(): Promise<Resource[]> {
-    const groupVersions = ['/api/v1'];
-    const groups = (await this.json('GET', '/apis')) as { groups: Array<{ preferredVersion: { groupVersion: string } }> };
-    for (const g of groups.groups) groupVersions.push(`/apis/${g.preferredVersion.groupVersion}`);
+    // Every version of every group: a kind may be served by a version that is not the group's
+    // preferred one (Subscription is operators.coreos.com/v1alpha1, the group prefers v1). One
+    // watch per group and resource, on the preferred version when it serves the resource.
+    const groupVersions = [{ group: '', path: '/api/v1' }];
+    const groups = (await this.json('GET', '/apis')) as { groups: Array<{ name: string; preferredVersion: { groupVersion: string }; versions: Array<{ groupVersion: string }> }> };
+    for (const g of groups.groups) {
+      const versions = [g.preferredVersion.groupVersion, ...g.versions.map((v) => v.groupVersion).filter((v) => v !== g.preferredVersion.groupVersion)];
+      for (const v of versions) groupVersions.push({ group: g.name, path: `/apis/${v}` });
+    }
     const resources: Resource[] = [];
+    const seen = new Set<string>();
     for (const gv of groupVersions) {
-      const list = (await this.json('GET', gv)) as { resources: Array<{ name: string; verbs: string[] }> };
+      const list = (await this.json('GET', gv.path)) as { resources: Array<{ name: string; verbs: string[]; namespaced: boolean }> };
       const names = new Set(list.resources.map((r) => r.name));
       for (const r of list.resources) {
-        if (r.name.includes('/') || !r.verbs.includes('watch')) continue;
-        resources.push({ path: `${gv}/${r.name}`, hasStatus: names.has(`${r.name}/status`) });
+        if (r.name.includes('/') || !r.verbs.includes('watch') || seen.has(`${gv.group}/${r.name}`)) continue;
+        seen.add(`${gv.group}/${r.name}`);
+        resources.push({ path: `${gv.path}/${r.name}`, hasStatus: names.has(`${r.name}/status`), namespaced: r.namespaced });
       }
     }
     return resources;
@@ -83,6 +109,7 @@ export class StandInOperators {
           if (!line.trim()) continue;
           const event = JSON.parse(line) as { type: string; object: ObjectLike };
           if (event.type === 'ADDED' || event.type === 'MODIFIED') void this.answer(resource, event.object);
+          if (event.type === 'DELETED') this.deleted.push(labelOf(event.object));
         }
       });
       // The server ends a watch after a while: start it again.
@@ -91,12 +118,17 @@ export class StandInOperators {
         setTimeout(() => this.watch(resource), 100);
       });
     });
-    request.on('error', () => this.requests.delete(request));
+    // A watch the server cut (or one refused while its cache starts): start it again.
+    request.on('error', () => {
+      this.requests.delete(request);
+      setTimeout(() => this.watch(resource), 100);
+    });
     this.requests.add(request);
     request.end();
   }
 
   private async answer(resource: Resource, object: ObjectLike): Promise<void> {
+    if (object.kind === 'Namespace' && (object.metadata as { deletionTimestamp?: string }).deletionTimestamp) return this.finishNamespace(object.metadata.name);
     const waitFor = object.metadata.annotations?.[WAIT_FOR];
     if (!waitFor || this.stopped) return;
     const status = statusFor(waitFor, object.status ?? {});
@@ -104,12 +136,39 @@ export class StandInOperators {
     const { namespace, name } = object.metadata;
     const base = resource.path.replace(/\/([^/]+)$/, namespace ? `/namespaces/${namespace}/$1` : '/$1');
     const path = `${base}/${name}${resource.hasStatus ? '/status' : ''}`;
-    try {
-      await this.json('PATCH', path, { status }, 'application/merge-patch+json');
-      this.answered.push(`${object.kind} ${namespace ? `${namespace}/` : ''}${name}: ${waitFor}`);
-    } catch {
-      // Deleted meanwhile, or changed: the next event answers again.
+    // A status schema may require more than the field waited for (a Subscription's
+    // `lastUpdated`): fill what the server names as required, as the operator would, and retry.
+    for (let attempt = 0; attempt < 8; attempt++) {
+      try {
+        await this.json('PATCH', path, { status }, 'application/merge-patch+json');
+        this.answered.push(`${labelOf(object)}: ${waitFor}`);
+        for (const namespace of NAMESPACES_MADE_ONCE_READY[object.kind] ?? []) {
+          await this.json('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }).catch(() => undefined);
+        }
+        return;
+      } catch (error) {
+        const required = requiredStatusFields((error as Error).message);
+        if (required.length === 0) return; // deleted meanwhile, or changed: the next event answers again
+        for (const field of required) setPath(status, field, /time|updated/i.test(field) ? new Date().toISOString().replace(/\.\d+Z$/, 'Z') : 'StandIn');
+      }
     }
+  }
+
+  /** What the namespace controller does once a Namespace is deleted: empty it, then drop its finalizer. */
+  private async finishNamespace(namespace: string): Promise<void> {
+    if (namespace in this.leftInNamespaces) return;
+    const left: string[] = [];
+    this.leftInNamespaces[namespace] = left;
+    for (const r of this.served) {
+      if (!r.namespaced || r.path.endsWith('/events')) continue;
+      const base = r.path.replace(/\/([^/]+)$/, `/namespaces/${namespace}/$1`);
+      const list = (await this.json('GET', base).catch(() => ({ items: [] }))) as { items: ObjectLike[] };
+      for (const item of list.items) {
+        left.push(`${r.path.split('/').pop()} ${namespace}/${item.metadata.name}`);
+        await this.json('DELETE', `${base}/${item.metadata.name}`).catch(() => undefined);
+      }
+    }
+    await this.json('PUT', `/api/v1/namespaces/${namespace}/finalize`, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace }, spec: { finalizers: [] } }).catch(() => undefined);
   }
 
   private json(method: string, path: string, body?: unknown, contentType = 'application/json'): Promise<unknown> {
@@ -148,12 +207,33 @@ export function statusFor(waitFor: string, current: Record<string, unknown>): Re
     for (const k of keys) at = at && typeof at === 'object' ? (at as Record<string, unknown>)[k] : undefined;
     if (String(at) === value) return undefined;
     const patch: Record<string, unknown> = {};
-    let into = patch;
-    keys.forEach((k, i) => {
-      if (i === keys.length - 1) into[k] = value === 'true' ? true : value;
-      else into = into[k] = {} as Record<string, unknown>;
-    });
+    setPath(patch, path, value === 'true' ? true : value);
     return patch;
   }
   throw new Error(`the stand-in operators do not know the waitFor value ${waitFor}`);
+}
+
+/** The `status.` fields a 422 answer says are required (`status.lastUpdated: Required value`), without the `status.` prefix. */
+function requiredStatusFields(message: string): string[] {
+  const json = message.slice(message.indexOf('{'));
+  try {
+    const causes = (JSON.parse(json) as { details?: { causes?: Array<{ reason: string; field: string }> } }).details?.causes ?? [];
+    return causes.filter((c) => c.reason === 'FieldValueRequired' && c.field.startsWith('status.')).map((c) => c.field.slice('status.'.length));
+  } catch {
+    return [];
+  }
+}
+
+function setPath(into: Record<string, unknown>, dotted: string, value: unknown): void {
+  const keys = dotted.split('.');
+  let at = into;
+  keys.forEach((k, i) => {
+    if (i === keys.length - 1) at[k] = value;
+    else at = (at[k] ??= {}) as Record<string, unknown>;
+  });
+}
+
+function labelOf(object: ObjectLike): string {
+  const { namespace, name } = object.metadata;
+  return `${object.kind} ${namespace ? `${namespace}/` : ''}${name}`;
 }

@@ -1,0 +1,35 @@
+/**
+ * What the engine suites share: whether the built engines are here (test/engines/engine-tools.ts),
+ * and the `describe` that runs a suite, or fails it under CI=true when they are missing (CI builds
+ * them with engines/build.sh first), or skips it elsewhere, saying why.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { engineTool } from './engine-tools';
+import { SHARED_DIR } from '../conformance/crd-server';
+
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** The reason a suite needing `tools` cannot run here, or undefined when it can. */
+export function missingFor(tools: readonly string[]): string | undefined {
+  if (!fs.existsSync(SHARED_DIR)) return `../shared is not beside the repository (its CRDs are what the server is loaded with)`;
+  const missing = tools.filter((t) => !engineTool(t));
+  if (missing.length > 0) return `${missing.join(', ')} not built on this machine: run \`bash engines/build.sh\``;
+  if (!fs.existsSync(path.join(REPO_ROOT, 'build/lib/pulumi/index.js'))) return 'the package is not built: run `npm run build`';
+  return undefined;
+}
+
+/** `describe` for a suite that needs the built `tools`. */
+export function describeWithEngines(title: string, tools: readonly string[], body: () => void): void {
+  const missing = missingFor(tools);
+  if (!missing) return describe(title, body);
+  if (process.env.CI === 'true') {
+    describe(title, () => {
+      test('the engines are built (they are not, so this suite did not run)', () => {
+        throw new Error(`${missing}. CI runs engines/build.sh before the tests (.ci/run).`);
+      });
+    });
+    return;
+  }
+  describe.skip(`${title} (SKIPPED: ${missing})`, body);
+}
