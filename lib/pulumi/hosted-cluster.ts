@@ -196,7 +196,13 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
     this.kubeconfigSecretName = afterCluster(secretNames.adminKubeconfig(plan.name));
     this.resources = pulumi.output(phases.reduce((sum, phase) => sum + phase.resources.length, 0));
     const warningLines = plan.warnings.map((w) => formatIssues([w]).trim());
-    for (const line of warningLines) pulumi.log.warn(line, this);
+    // Logged against the component once its secret values passed their check: the SDK sends log
+    // messages one after another, each once its resource has a URN, so a warning for a component
+    // whose registration failed would hold back every later message, the error saying why among
+    // them (the real engine then ended the run with no message at all).
+    const logWarnings = () => warningLines.forEach((line) => pulumi.log.warn(line, this));
+    if (checked) checked.apply(logWarnings);
+    else logWarnings();
     this.warnings = pulumi.output(warningLines);
 
     this.registerOutputs({

@@ -10,58 +10,23 @@
  * ACM import. The AWS components stay under mocks: the AWS provider cannot be built here.
  */
 import { execFileSync } from 'node:child_process';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import * as yaml from 'js-yaml';
 import { agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
-import { REFERENCE_CRDS, TEST_CRDS } from '../conformance/crd-server';
 import { engineTool } from './engine-tools';
 import { REPO_ROOT, describeWithEngines } from './engine-suite';
 import { startKubeServer, type KubeServer } from './kube-server';
 import { PulumiStack } from './pulumi-cli';
 import { StandInOperators } from './stand-in-operators';
+import { createOpenShiftBasics, engineCrds } from './management-fixture';
 
 const TOOLS = ['pulumi', 'pulumi-language-nodejs', 'pulumi-resource-pulumi-nodejs', 'pulumi-resource-kubernetes', 'kube-apiserver', 'kubectl'];
 const MINUTES = 60_000;
 const PULL_SECRET = '{"auths":{"quay.io":{"auth":"ZW5naW5lLXN1aXRlOnRvcC1zZWNyZXQtdmFsdWU="}}}';
-const ETCD_KEY = 'c2VjcmV0LWV0Y2Qta2V5LW9mLWV4YWN0bHktMzItYnl0ZXM=';
+const ETCD_KEY = Buffer.from('engine-suite-etcd-key-32-bytes!!').toString('base64'); // 32 bytes, as aescbc needs
 
 /** `kubectl` against `server`, parsed as JSON. */
 function kubectl(server: KubeServer, args: string[]): unknown {
   const out = execFileSync(engineTool('kubectl')!, ['--kubeconfig', server.kubeconfig, ...args, '-o', 'json'], { encoding: 'utf8' });
   return JSON.parse(out);
-}
-
-/**
- * The CRDs the server is loaded with: the reference set, but HyperConverged with the version the
- * library writes (v1beta1) as its only one. The real CRD stores v1 and converts through the HCO's
- * own conversion webhook, which does not run here: without it the server stores the v1beta1
- * object under v1 unconverted, and every later write of it (the operator's status) is refused.
- */
-function engineCrds(): string[] {
-  const hco = 'hyperconverged-cluster-operator';
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-crds-'));
-  const file = path.join(REFERENCE_CRDS, hco, 'hco.kubevirt.io_hyperconvergeds.yaml');
-  const crd = yaml.load(fs.readFileSync(file, 'utf8')) as { spec: { versions: Array<{ name: string; storage: boolean }> } };
-  crd.spec.versions = crd.spec.versions.filter((v) => v.name === 'v1beta1').map((v) => ({ ...v, storage: true }));
-  fs.writeFileSync(path.join(dir, 'hyperconvergeds.yaml'), yaml.dump(crd));
-  const others = fs.readdirSync(REFERENCE_CRDS).filter((d) => d !== hco && fs.statSync(path.join(REFERENCE_CRDS, d)).isDirectory());
-  return [...others.map((d) => path.join(REFERENCE_CRDS, d)), TEST_CRDS, dir];
-}
-
-/**
- * What an OpenShift management cluster has before the program runs, and the program expects:
- * its nodes (ManagementCluster labels and taints them), the namespaces OpenShift makes, and the
- * default IngressController (ManagementCluster patches it for wildcard routes).
- */
-function createOpenShiftBasics(server: KubeServer): void {
-  const objects = [
-    ...['worker-0', 'worker-1', 'worker-2'].map((name) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name } })),
-    ...['openshift-ingress-operator', 'openshift-config', 'openshift-marketplace'].map((name) => ({ apiVersion: 'v1', kind: 'Namespace', metadata: { name } })),
-    { apiVersion: 'operator.openshift.io/v1', kind: 'IngressController', metadata: { name: 'default', namespace: 'openshift-ingress-operator' }, spec: {} },
-  ];
-  execFileSync(engineTool('kubectl')!, ['--kubeconfig', server.kubeconfig, 'create', '-f', '-'], { input: objects.map((o) => JSON.stringify(o)).join('\n') });
 }
 
 describeWithEngines('the Pulumi engine against a full API server', TOOLS, () => {

@@ -34,12 +34,14 @@ interface ObjectLike {
 const WAIT_FOR = 'pulumi.com/waitFor';
 
 /**
- * Namespaces an operator makes by the time it reports its operand ready, which objects of later
+ * Namespaces an operator makes by the time it reports its object ready, which objects of later
  * phases live in: an Available MultiClusterEngine has imported the hub as `local-cluster` and its
- * hypershift add-on has installed the operator into `hypershift`.
+ * hypershift add-on has installed the operator into `hypershift`; a hub that accepted a
+ * ManagedCluster has made the namespace of its name.
  */
-const NAMESPACES_MADE_ONCE_READY: Readonly<Record<string, readonly string[]>> = {
-  MultiClusterEngine: ['local-cluster', 'hypershift'],
+const NAMESPACES_MADE_ONCE_READY: Readonly<Record<string, (name: string) => readonly string[]>> = {
+  MultiClusterEngine: () => ['local-cluster', 'hypershift'],
+  ManagedCluster: (name) => [name],
 };
 
 export class StandInOperators {
@@ -142,7 +144,7 @@ export class StandInOperators {
       try {
         await this.json('PATCH', path, { status }, 'application/merge-patch+json');
         this.answered.push(`${labelOf(object)}: ${waitFor}`);
-        for (const namespace of NAMESPACES_MADE_ONCE_READY[object.kind] ?? []) {
+        for (const namespace of NAMESPACES_MADE_ONCE_READY[object.kind]?.(name) ?? []) {
           await this.json('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }).catch(() => undefined);
         }
         return;
