@@ -126,10 +126,18 @@ export function renderResource(
   }
 }
 
-/** An object the operator created already (the add-on's AddOnDeploymentConfig): a server-side-apply patch of our fields. */
+/**
+ * An object the operator created already (the add-on's AddOnDeploymentConfig): a server-side-apply
+ * patch of our fields. `pulumi destroy` leaves the object to its operator (retainOnDelete): the
+ * provider cannot give back fields the object requires (its `spec`), and refused the deletion so
+ * under the real engine.
+ */
 function renderPatch(resourceName: string, planned: PlannedObject, opts: pulumi.CustomResourceOptions): pulumi.CustomResource {
   const metadata = metadataWithReadiness(planned);
   // patchForce: MCE wrote the object first; our fields win over its field manager for what we set.
   const annotated = { ...metadata, annotations: { ...metadata.annotations, 'pulumi.com/patchForce': 'true' } };
-  return new k8s.apiextensions.CustomResourcePatch(resourceName, { ...planned.object, metadata: annotated } as unknown as k8s.apiextensions.CustomResourcePatchArgs, opts);
+  return new k8s.apiextensions.CustomResourcePatch(resourceName, { ...planned.object, metadata: annotated } as unknown as k8s.apiextensions.CustomResourcePatchArgs, {
+    ...opts,
+    retainOnDelete: true,
+  });
 }

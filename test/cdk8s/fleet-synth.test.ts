@@ -17,6 +17,7 @@ import { toYaml, toYamlStream } from '../../lib/core/yaml';
 import { STAGES } from '../../lib/core/output-layout';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
+import { KUBECTL } from '../engines/engine-tools';
 
 /** Every YAML file below `dir`, read back with the `yaml` package as `version`: relative path without `.yaml` -> documents. */
 function readBack(dir: string, version: '1.1' | '1.2'): Record<string, unknown[]> {
@@ -187,8 +188,8 @@ describe('YAML output', () => {
     expect(back).toEqual(doc);
   });
 
-  // kubectl reads YAML with go-yaml (through kustomize's kyaml); CI machines have it, others may not.
-  const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
+  // kubectl reads YAML with go-yaml (through kustomize's kyaml); CI builds it (engines/build.sh), others may not have it.
+  const kubectl = spawnSync(KUBECTL, ['version', '--client'], { encoding: 'utf8' }).status === 0 || process.env.CI === 'true'; // CI builds it (engines/build.sh)
   (kubectl ? test : test.skip)('kubectl reads the synthesized folders back as the same objects (kubectl kustomize)', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-kubectl-'));
     try {
@@ -203,7 +204,7 @@ describe('YAML output', () => {
         const at = path.join(dir, 'dist', folder);
         const files = fs.readdirSync(at, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml') && path.basename(f) !== 'kustomization.yaml');
         const ours = files.flatMap((f) => parseAllDocuments(fs.readFileSync(path.join(at, f), 'utf8')).map((d) => d.toJS()));
-        const built = spawnSync('kubectl', ['kustomize', at], { encoding: 'utf8' });
+        const built = spawnSync(KUBECTL, ['kustomize', at], { encoding: 'utf8' });
         expect(built.stderr).toBe('');
         expect(sorted(parseAllDocuments(built.stdout).map((d) => d.toJS()))).toEqual(sorted(ours));
       }

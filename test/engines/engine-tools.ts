@@ -15,3 +15,6 @@ export function engineTool(name: string): string | undefined {
   const file = path.join(ENGINES_BIN, name);
   return fs.existsSync(file) ? file : undefined;
 }
+
+/** kubectl as the tests run it: the one engines/build.sh built, else the one on PATH. */
+export const KUBECTL = engineTool('kubectl') ?? 'kubectl';

@@ -75,7 +75,7 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     ['a NodePool upgradeType', withWorkers('InPlace'), 'UpgradeType is immutable: it was "Replace" in the previous output and is "InPlace" now'],
     ['an immutable HostedCluster field', { ...withWorkers('Replace'), controllerAvailabilityPolicy: 'SingleReplica' }, 'ControllerAvailabilityPolicy is immutable: it was "HighlyAvailable" in the previous output and is "SingleReplica" now'],
   ])('a change of %s fails `pulumi preview` and `pulumi up` with the way forward, and changes nothing', async (_what, props, message) => {
-    const before = { hc: kubectlJson(['get', 'hostedcluster', '-n', NAMESPACE, 'kv-engine']).spec, np: kubectlJson(['get', 'nodepool', '-n', NAMESPACE, 'kv-engine-workers']).spec };
+    const before = { hc: kubectlJson(['get', 'hostedcluster', '-n', NAMESPACE, 'kv-engine']).spec, np: kubectlJson(['get', 'nodepool', '-n', NAMESPACE, 'kv-dev-workers']).spec };
     await setProps(props);
     const preview = await stack.run(['preview']);
     expect(preview.code).not.toBe(0);
@@ -84,7 +84,7 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     const up = await stack.run(['up', '--yes', '--skip-preview']);
     expect(up.code).not.toBe(0);
     expect(up.stdout.replace(/\s+/g, ' ')).toContain(message);
-    expect({ hc: kubectlJson(['get', 'hostedcluster', '-n', NAMESPACE, 'kv-engine']).spec, np: kubectlJson(['get', 'nodepool', '-n', NAMESPACE, 'kv-engine-workers']).spec }).toEqual(before);
+    expect({ hc: kubectlJson(['get', 'hostedcluster', '-n', NAMESPACE, 'kv-engine']).spec, np: kubectlJson(['get', 'nodepool', '-n', NAMESPACE, 'kv-dev-workers']).spec }).toEqual(before);
     await setProps(withWorkers('Replace'));
     expect((await stack.run(['preview', '--expect-no-changes'])).code).toBe(0);
   }, 10 * MINUTES);
@@ -97,7 +97,7 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     const at = (label: string) => removed.indexOf(label);
     const managed = at('ManagedCluster kv-engine');
     const hostedCluster = at(`HostedCluster ${NAMESPACE}/kv-engine`);
-    const nodePools = [at(`NodePool ${NAMESPACE}/kv-engine-workers`), at(`NodePool ${NAMESPACE}/kv-engine-infra`)];
+    const nodePools = [at(`NodePool ${NAMESPACE}/kv-dev-workers`), at(`NodePool ${NAMESPACE}/kv-dev-infra`)];
     expect(Math.min(managed, hostedCluster, ...nodePools)).toBeGreaterThanOrEqual(0);
     expect(managed).toBeLessThan(hostedCluster);
     expect(Math.max(...nodePools)).toBeLessThan(hostedCluster);

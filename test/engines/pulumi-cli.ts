@@ -77,7 +77,8 @@ export class PulumiStack {
   /** Sets config values (`secret` ones encrypted with the passphrase). */
   async config(values: Readonly<Record<string, string | { secret: string }>>): Promise<void> {
     for (const [key, value] of Object.entries(values)) {
-      const args = typeof value === 'string' ? [key, value] : ['--secret', key, value.secret];
+      const path = key.includes('.') ? ['--path'] : []; // `a.b`: a field of object config `a`
+      const args = typeof value === 'string' ? [...path, key, value] : [...path, '--secret', key, value.secret];
       await this.ok(['config', 'set', ...args]);
     }
   }

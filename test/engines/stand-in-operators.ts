@@ -6,7 +6,7 @@
  * reconciled. Without it `pulumi up` would wait for readiness until its timeout; with it, the
  * engine's and the provider's waiting is exercised for real. It also finishes deleting Namespaces
  * (the namespace controller's job: a Namespace stays Terminating without it), after noting what
- * was still in them. It records what it answered and every object removed, in order.
+ * was still in them, and foreground deletions (the garbage collector's). It records what it answered and every object removed, in order.
  */
 import * as https from 'node:https';
 import * as fs from 'node:fs';
@@ -130,7 +130,10 @@ export class StandInOperators {
   }
 
   private async answer(resource: Resource, object: ObjectLike): Promise<void> {
-    if (object.kind === 'Namespace' && (object.metadata as { deletionTimestamp?: string }).deletionTimestamp) return this.finishNamespace(object.metadata.name);
+    const { deletionTimestamp, finalizers = [] } = object.metadata as { deletionTimestamp?: string; finalizers?: string[] };
+    if (object.kind === 'Namespace' && deletionTimestamp) await this.finishNamespace(object.metadata.name);
+    if (deletionTimestamp && finalizers.includes('foregroundDeletion')) return this.finishForegroundDeletion(resource, object, finalizers);
+    if (deletionTimestamp) return;
     const waitFor = object.metadata.annotations?.[WAIT_FOR];
     if (!waitFor || this.stopped) return;
     const status = statusFor(waitFor, object.status ?? {});
@@ -154,6 +157,18 @@ export class StandInOperators {
         for (const field of required) setPath(status, field, /time|updated/i.test(field) ? new Date().toISOString().replace(/\.\d+Z$/, 'Z') : 'StandIn');
       }
     }
+  }
+
+  /**
+   * What the garbage collector does for an object deleted in the foreground (as the Kubernetes
+   * provider deletes) once nothing it owns is left: it removes the `foregroundDeletion` finalizer,
+   * and the server removes the object. Nothing the programs create owns other objects.
+   */
+  private async finishForegroundDeletion(resource: Resource, object: ObjectLike, finalizers: readonly string[]): Promise<void> {
+    const { namespace, name } = object.metadata;
+    const base = resource.path.replace(/\/([^/]+)$/, namespace ? `/namespaces/${namespace}/$1` : '/$1');
+    const patch = { metadata: { finalizers: finalizers.filter((f) => f !== 'foregroundDeletion'), resourceVersion: object.metadata.resourceVersion } };
+    await this.json('PATCH', `${base}/${name}`, patch, 'application/merge-patch+json').catch(() => undefined);
   }
 
   /** What the namespace controller does once a Namespace is deleted: empty it, then drop its finalizer. */
