@@ -33,7 +33,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as https from 'node:https';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as pulumi from '@pulumi/pulumi';
@@ -163,75 +162,6 @@ function differences(a: Map<string, string>, b: Map<string, string>): string[] {
   return keys.filter((k) => a.get(k) !== b.get(k)).map((k) => `${k}: ${!a.has(k) ? 'only plain' : !b.has(k) ? 'only library' : 'differs'}`);
 }
 
-/**
- * What kube-controller-manager's garbage collector would do, for the kinds the programs create:
- * Pulumi's Kubernetes provider deletes with `propagationPolicy: Foreground`, so each object gets the
- * `foregroundDeletion` finalizer and stays until the collector has removed its dependents (it has
- * none here) and that finalizer. No controller-manager runs beside the bench's kube-apiserver and
- * the stand-in operators do not do it: without this, `pulumi destroy` waits for the NodePools until
- * its 10-minute timeout. One watch per kind; the finalizer is dropped as soon as an object is deleted.
- */
-class ForegroundDeletion {
-  private readonly agent: https.Agent;
-  private readonly requests = new Set<import('node:http').ClientRequest>();
-  private stopped = false;
-  /** Objects whose finalizer was dropped. */
-  finished = 0;
-
-  constructor(private readonly server: KubeServer) {
-    this.agent = new https.Agent({ ca: fs.readFileSync(server.ca), cert: fs.readFileSync(server.cert), key: fs.readFileSync(server.key), keepAlive: true });
-  }
-
-  start(): void {
-    for (const p of ['/api/v1/namespaces', '/api/v1/secrets', '/api/v1/configmaps', '/apis/hypershift.openshift.io/v1beta1/hostedclusters', '/apis/hypershift.openshift.io/v1beta1/nodepools']) this.watch(p);
-  }
-
-  stop(): void {
-    this.stopped = true;
-    for (const r of this.requests) r.destroy();
-    this.agent.destroy();
-  }
-
-  private watch(collection: string): void {
-    if (this.stopped) return;
-    const again = () => (this.requests.delete(request), setTimeout(() => this.watch(collection), 100));
-    const request = https.request(new URL(`${this.server.url}${collection}?watch=1`), { agent: this.agent }, (response) => {
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let newline: number;
-        while ((newline = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + 1);
-          if (!line.trim()) continue;
-          const event = JSON.parse(line) as { type?: string; object?: { metadata: { name: string; namespace?: string; deletionTimestamp?: string; finalizers?: string[]; resourceVersion: string } } };
-          const m = event.object?.metadata;
-          if (event.type === 'MODIFIED' && m?.deletionTimestamp && m.finalizers?.includes('foregroundDeletion')) void this.finish(collection, m);
-        }
-      });
-      response.on('end', again);
-    });
-    request.on('error', again);
-    this.requests.add(request);
-    request.end();
-  }
-
-  private finish(collection: string, m: { name: string; namespace?: string; finalizers?: string[]; resourceVersion: string }): Promise<void> {
-    const at = m.namespace ? collection.replace(/\/([^/]+)$/, `/namespaces/${m.namespace}/$1`) : collection;
-    const body = JSON.stringify({ metadata: { resourceVersion: m.resourceVersion, finalizers: m.finalizers!.filter((f) => f !== 'foregroundDeletion') } });
-    return new Promise((resolve) => {
-      const request = https.request(new URL(`${this.server.url}${at}/${m.name}`), { agent: this.agent, method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' } }, (response) => {
-        response.resume();
-        // A conflict (changed meanwhile) or a 404 (gone): the next event, if any, tries again.
-        response.on('end', () => ((this.finished += (response.statusCode ?? 500) < 300 ? 1 : 0), resolve()));
-      });
-      request.on('error', () => resolve());
-      request.end(body);
-    });
-  }
-}
-
 interface Measurement {
   readonly program: Program;
   readonly round: number;
@@ -305,8 +235,6 @@ async function main(): Promise<void> {
   out(`${CLUSTERS} KubeVirt hosted clusters, ${k8sObjects} Kubernetes objects (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')}); ${ROUNDS} rounds, alternating which program goes first`);
 
   const server = await startKubeServer({ crds: [REFERENCE_CRDS], name: 'engine-bench' });
-  const collector = new ForegroundDeletion(server);
-  collector.start();
   const stacks: PulumiStack[] = [];
   const runs: Measurement[] = [];
   const mismatches: string[] = [];
@@ -320,7 +248,6 @@ async function main(): Promise<void> {
       if (lib.objects.size !== k8sObjects) mismatches.push(`round ${round + 1}: ${lib.objects.size} objects on the server, ${k8sObjects} recorded`);
     }
   } finally {
-    collector.stop();
     await server.stop();
     if (process.env.HCP_BENCH_KEEP === '1') out(`Stacks kept: ${stacks.map((s) => s.home).join(' ')}`);
     else for (const s of stacks) s.remove();
