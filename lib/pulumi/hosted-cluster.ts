@@ -196,13 +196,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
     this.kubeconfigSecretName = afterCluster(secretNames.adminKubeconfig(plan.name));
     this.resources = pulumi.output(phases.reduce((sum, phase) => sum + phase.resources.length, 0));
     const warningLines = plan.warnings.map((w) => formatIssues([w]).trim());
-    // Logged against the component once its secret values passed their check: the SDK sends log
-    // messages one after another, each once its resource has a URN, so a warning for a component
-    // whose registration failed would hold back every later message, the error saying why among
-    // them (the real engine then ended the run with no message at all).
-    const logWarnings = () => warningLines.forEach((line) => pulumi.log.warn(line, this));
-    if (checked) checked.apply(logWarnings);
-    else logWarnings();
+    warnOnceChecked(this, warningLines, checked);
     this.warnings = pulumi.output(warningLines);
 
     this.registerOutputs({
@@ -220,6 +214,16 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
 function withFields(planned: PlannedObject, fields: DeployTimeFields): PlannedObject {
   const found = fields.get(objectKey(planned.object));
   return found ? { ...planned, object: withFieldValues(planned.object, found) } : planned;
+}
+
+/**
+ * Logs the component's warnings once its secret values passed their check. The SDK sends log
+ * messages in order, each once its resource has a URN, so a warning for a component whose
+ * registration failed held back every later message, the error saying why among them (under the
+ * real engine the run ended with no message at all).
+ */
+function warnOnceChecked(component: pulumi.Resource, lines: readonly string[], checked: pulumi.Output<void> | undefined): void {
+  pulumi.output(checked).apply(() => lines.forEach((line) => pulumi.log.warn(line, component)));
 }
 
 /**

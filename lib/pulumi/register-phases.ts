@@ -52,7 +52,7 @@ export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
     const resources = inPhase
       .filter((p) => added.has(p))
       .map((p) => {
-        const explicit: pulumi.Resource[] = [...(p.dependsOn ?? []), ...namespaceKeys(p)]
+        const explicit: pulumi.Resource[] = [...(p.dependsOn ?? []), ...namespaceKeys(p, inPhase)]
           .map((key) => program.resources.get(`${targetKey(p.target)}:${key}`))
           .filter((r): r is pulumi.CustomResource => r !== undefined);
         // What waits for the component waits for its guard too, and everything else waits for that.
@@ -71,14 +71,15 @@ export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
 }
 
 /**
- * The key of the Namespace `planned` lives in. Pulumi creates a phase's resources at once, and the
- * API server refuses an object in a Namespace that does not exist yet (the real engine's first run
- * found that), so an object waits for its Namespace when the program registers one; deletion then
- * removes the object first.
+ * The key of the Namespace `planned` lives in, when that Namespace is planned in the same phase
+ * (an earlier phase is waited for anyway). Pulumi creates a phase's resources at once, and the API
+ * server refuses an object in a Namespace that does not exist yet (the real engine's first run
+ * found that), so the object waits for it; deletion then removes the object first.
  */
-function namespaceKeys(planned: PlannedObject): string[] {
+function namespaceKeys(planned: PlannedObject, inPhase: readonly PlannedObject[]): string[] {
   const namespace = planned.object.metadata.namespace;
-  return namespace ? [objectKey({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } })] : [];
+  const own = namespace && inPhase.find((p) => p.object.kind === 'Namespace' && p.object.metadata.name === namespace && targetKey(p.target) === targetKey(planned.target));
+  return own ? [objectKey(own.object)] : [];
 }
 
 function uniquePhases(objects: readonly PlannedObject[]): Array<{ name: string; wave: number }> {

@@ -60,7 +60,7 @@ test('phases become dependsOn: Subscription after its OperatorGroup, MetalLB aft
     ['day-2', 4, 1],
   ]);
   const [operators, configuration, webhooks, day2] = ingress.phases.map((p) => p.resources);
-  expect(dependsOn.get(operators[2])).toEqual([operators[1]]);
+  expect(dependsOn.get(operators[2])).toEqual([operators[1], operators[0]]); // its OperatorGroup and its Namespace, both of this phase
   expect(dependsOn.get(configuration[0])).toEqual(operators);
   for (const r of webhooks) expect(dependsOn.get(r)).toEqual(configuration);
   expect(dependsOn.get(day2[0])).toEqual(webhooks);

@@ -41,10 +41,10 @@ test('phases become dependsOn: Subscriptions, then MCE/MetalLB/HyperConverged, t
   const dpa = configuration[(await Promise.all(configuration.map(kindOf))).indexOf('DataProtectionApplication')];
   const credentials = configuration[(await Promise.all(configuration.map(kindOf))).indexOf('ExternalSecret')];
   expect((dependsOn.get(dpa) as pulumi.Resource[]).includes(credentials)).toBe(true);
-  // A Subscription waits for its OperatorGroup too.
+  // A Subscription waits for its OperatorGroup and its Namespace (all three of one phase).
   const subscriptions = [];
   for (const r of operators) if ((await kindOf(r)) === 'Subscription') subscriptions.push(r);
-  for (const s of subscriptions) expect((await Promise.all((dependsOn.get(s) as pulumi.Resource[]).map(kindOf)))).toEqual(['OperatorGroup']);
+  for (const s of subscriptions) expect((await Promise.all((dependsOn.get(s) as pulumi.Resource[]).map(kindOf)))).toEqual(['OperatorGroup', 'Namespace']);
 
   const byType = (t: string) => registrations.filter((r) => r.type === t);
   expect(byType('kubernetes:core/v1:NodePatch').map((r) => (r.inputs.metadata as { name: string }).name)).toEqual(['worker-0', 'worker-1', 'worker-2']);

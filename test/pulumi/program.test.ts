@@ -81,5 +81,5 @@ test('cluster=none runs the on-premises example; an unknown choice is refused', 
   expect(await valueOf(outputs.hostedClusterName)).toBe('edge-lab');
   expect(record.registrations.filter((r) => r.type.startsWith('aws:'))).toEqual([]);
   setConfig({ cluster: 'gcp' }, []);
-  await expect(run()).rejects.toThrow('config "cluster" must be one of aws, none, kubevirt; got "gcp".');
+  await expect(run()).rejects.toThrow('config "cluster" must be one of aws, none, kubevirt, agent, management, fleet; got "gcp".');
 });

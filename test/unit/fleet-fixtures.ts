@@ -11,7 +11,8 @@ export const mc = (name: string, extra: object = {}, cluster: object = {}) => ({
   cluster: {
     platforms: ['None', 'KubeVirt'],
     metallb: { pools: [{ name: 'p', addresses: ['10.0.0.100-10.0.0.120'] }] },
-    defaultStorageClass: 'lvms',
+    storage: 'lvms',
+    defaultStorageClass: 'lvms-vg1',
     capacity: { workers: smallWorkers },
     ...cluster,
   },
