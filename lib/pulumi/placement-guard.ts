@@ -24,7 +24,7 @@ export function placementFailures(olds: unknown, news: unknown): pulumi.dynamic.
     .filter((cluster) => typeof before[cluster] === 'string' && before[cluster] !== after[cluster])
     .sort()
     .map((cluster) => ({
-      property: 'placements',
+      property: '', // the engine would print the whole record before the reason
       reason:
         `hosted cluster ${cluster} would move from management cluster ${before[cluster]} to ${after[cluster]}: Pulumi would delete it there and create a new one. ` +
         `Fix: Give the stack's last placement output as previousPlacement (or pin it: managementCluster: '${before[cluster]}'); to move it, use HostedClusterMigration.`,

@@ -74,10 +74,14 @@ export function checkGuardInputs(olds: unknown, news: unknown): ValidationIssue[
   return checkAgainstPrevious(previous, planned);
 }
 
-/** The guard's check as Pulumi reports it: one failure per error, as `formatIssues` prints it. */
+/**
+ * The guard's check as Pulumi reports it: one failure per error, as `formatIssues` prints it. No
+ * property is named: the engine prints a named property's whole value before the reason, and this
+ * one holds every object of the cluster.
+ */
 export function previousStateFailures(olds: unknown, news: unknown): pulumi.dynamic.CheckFailure[] {
   const errors = checkGuardInputs(olds, news).filter((i) => i.severity === 'error');
-  return errors.map((issue) => ({ property: 'objects', reason: formatIssues([issue]).trim() }));
+  return errors.map((issue) => ({ property: '', reason: formatIssues([issue]).trim() }));
 }
 
 /** The dynamic provider: `check` refuses what the checks find; the rest stores the inputs. */

@@ -94,7 +94,7 @@ test("the placement guard: the fleet's resources wait for it, and its check refu
   expect(hcp.placementFailures(stored, { placements: { 'kubevirt-clusters/kv-dev': 'west', 'clusters/new': 'east' } })).toEqual([]);
   expect(hcp.placementFailures(stored, { placements: { 'kubevirt-clusters/kv-dev': 'east' } })).toEqual([
     {
-      property: 'placements',
+      property: '',
       reason:
         'hosted cluster kubevirt-clusters/kv-dev would move from management cluster west to east: Pulumi would delete it there and create a new one. ' +
         "Fix: Give the stack's last placement output as previousPlacement (or pin it: managementCluster: 'west'); to move it, use HostedClusterMigration.",

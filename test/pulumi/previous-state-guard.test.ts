@@ -60,9 +60,9 @@ test('the guard holds the HostedCluster and NodePools with the props path of eac
 
 test("the provider's check refuses a changed upgradeType against what the engine stored, with the way forward", async () => {
   const [before, after] = [await guardInputs(kubevirtCluster), await guardInputs(workersInPlace)];
-  expect(guard.previousStateFailures(before, after)).toEqual([{ property: 'objects', reason: REFUSED }]);
+  expect(guard.previousStateFailures(before, after)).toEqual([{ property: '', reason: REFUSED }]);
   // As the engine calls it: the provider loads the check by package name (here the package itself, built).
-  expect(await guard.guardProvider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: 'objects', reason: REFUSED }] });
+  expect(await guard.guardProvider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: '', reason: REFUSED }] });
   // Unchanged, or a first deployment (nothing stored): nothing refused.
   expect(await guard.guardProvider.check!(before, before)).toEqual({ inputs: before, failures: [] });
   expect(guard.previousStateFailures({}, after)).toEqual([]);
@@ -76,7 +76,7 @@ test("the provider's check also refuses an upgrade the operators would refuse (t
     'error HostedCluster kubevirt-clusters/kv-dev spec.release.image: the control plane would move from 4.14.30 to 4.16.4, 2 minor releases in one step: ' +
     'a control plane moves one minor release per upgrade (the Kubernetes version skew policy). Fix: Upgrade to a 4.15 release first; once the HostedCluster ' +
     'reports it, move on to 4.16.4. NodePools may stay where they are meanwhile (up to 3 minor releases behind).';
-  expect(await guard.guardProvider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: 'objects', reason: TWO_MINORS }] });
+  expect(await guard.guardProvider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: '', reason: TWO_MINORS }] });
   // Its warnings (NodePools that move with their control plane) are findings, not failures.
   expect(guard.checkGuardInputs(before, after).map((i) => `${i.severity} ${i.object}`)).toEqual([
     'error HostedCluster kubevirt-clusters/kv-dev',
@@ -103,7 +103,7 @@ test('in the real dynamic-provider host started in the repository root (as `pulu
     const urn = 'urn:pulumi:dev::hcp-constructs-example::pulumi-nodejs:dynamic:Resource::kv-previous-state';
     expect(await host.check(urn, {}, before)).toEqual({ failures: [] }); // the first deployment
     expect(await host.check(urn, before, before)).toEqual({ failures: [] });
-    expect(await host.check(urn, before, after)).toEqual({ failures: [{ property: 'objects', reason: REFUSED }] });
+    expect(await host.check(urn, before, after)).toEqual({ failures: [{ property: '', reason: REFUSED }] });
   } finally {
     host.stop();
   }
