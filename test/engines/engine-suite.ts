@@ -10,6 +10,9 @@ import { SHARED_DIR } from '../conformance/crd-server';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
+/** What the Pulumi suites run: the engine's pieces and the API server they talk to. */
+export const PULUMI_TOOLS = ['pulumi', 'pulumi-language-nodejs', 'pulumi-resource-pulumi-nodejs', 'pulumi-resource-kubernetes', 'kube-apiserver', 'kubectl'];
+
 /** The reason a suite needing `tools` cannot run here, or undefined when it can. */
 export function missingFor(tools: readonly string[]): string | undefined {
   if (!fs.existsSync(SHARED_DIR)) return `../shared is not beside the repository (its CRDs are what the server is loaded with)`;

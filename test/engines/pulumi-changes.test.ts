@@ -9,13 +9,12 @@ import * as path from 'node:path';
 import type { HostedClusterProps } from '../../lib';
 import { SUPPORTED_VERSIONS, kubevirtCluster } from '../../examples/clusters';
 import { engineTool } from './engine-tools';
-import { REPO_ROOT, describeWithEngines } from './engine-suite';
+import { PULUMI_TOOLS, REPO_ROOT, describeWithEngines } from './engine-suite';
 import { startKubeServer, type KubeServer } from './kube-server';
 import { createOpenShiftBasics, engineCrds } from './management-fixture';
 import { PulumiStack } from './pulumi-cli';
 import { StandInOperators } from './stand-in-operators';
 
-const TOOLS = ['pulumi', 'pulumi-language-nodejs', 'pulumi-resource-pulumi-nodejs', 'pulumi-resource-kubernetes', 'kube-apiserver', 'kubectl'];
 const MINUTES = 60_000;
 const NAMESPACE = 'engine-clusters';
 
@@ -25,7 +24,7 @@ const withWorkers = (upgradeType: 'Replace' | 'InPlace'): Omit<HostedClusterProp
   nodePools: cluster.nodePools!.map((p, i) => (i === 0 ? { ...p, upgradeType } : p)),
 });
 
-describeWithEngines("a consumer's program under the real engine: refused changes and the import's delete order", TOOLS, () => {
+describeWithEngines("a consumer's program under the real engine: refused changes and the import's delete order", PULUMI_TOOLS, () => {
   let server: KubeServer;
   let operators: StandInOperators;
   let stack: PulumiStack;

@@ -12,13 +12,12 @@
 import { execFileSync } from 'node:child_process';
 import { agentCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 import { engineTool } from './engine-tools';
-import { REPO_ROOT, describeWithEngines } from './engine-suite';
+import { PULUMI_TOOLS, REPO_ROOT, describeWithEngines } from './engine-suite';
 import { startKubeServer, type KubeServer } from './kube-server';
 import { PulumiStack } from './pulumi-cli';
 import { StandInOperators } from './stand-in-operators';
 import { createOpenShiftBasics, engineCrds } from './management-fixture';
 
-const TOOLS = ['pulumi', 'pulumi-language-nodejs', 'pulumi-resource-pulumi-nodejs', 'pulumi-resource-kubernetes', 'kube-apiserver', 'kubectl'];
 const MINUTES = 60_000;
 const PULL_SECRET = '{"auths":{"quay.io":{"auth":"ZW5naW5lLXN1aXRlOnRvcC1zZWNyZXQtdmFsdWU="}}}';
 const ETCD_KEY = Buffer.from('engine-suite-etcd-key-32-bytes!!').toString('base64'); // 32 bytes, as aescbc needs
@@ -29,7 +28,7 @@ function kubectl(server: KubeServer, args: string[]): unknown {
   return JSON.parse(out);
 }
 
-describeWithEngines('the Pulumi engine against a full API server', TOOLS, () => {
+describeWithEngines('the Pulumi engine against a full API server', PULUMI_TOOLS, () => {
   let server: KubeServer;
   let operators: StandInOperators;
   const stacks: PulumiStack[] = [];

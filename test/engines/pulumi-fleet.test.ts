@@ -7,17 +7,16 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { engineTool } from './engine-tools';
-import { REPO_ROOT, describeWithEngines } from './engine-suite';
+import { PULUMI_TOOLS, REPO_ROOT, describeWithEngines } from './engine-suite';
 import { startKubeServer, type KubeServer } from './kube-server';
 import { createOpenShiftBasics, engineCrds } from './management-fixture';
 import { PulumiStack } from './pulumi-cli';
 import { StandInOperators } from './stand-in-operators';
 
-const TOOLS = ['pulumi', 'pulumi-language-nodejs', 'pulumi-resource-pulumi-nodejs', 'pulumi-resource-kubernetes', 'kube-apiserver', 'kubectl'];
 const MINUTES = 60_000;
 const NAMES = ['east', 'west'] as const;
 
-describeWithEngines('the example fleet under the real engine: two management clusters, two servers, two providers', TOOLS, () => {
+describeWithEngines('the example fleet under the real engine: two management clusters, two servers, two providers', PULUMI_TOOLS, () => {
   const servers: Record<string, KubeServer> = {};
   const operators: Record<string, StandInOperators> = {};
   let stack: PulumiStack;
