@@ -24,12 +24,19 @@ export function missingFor(tools: readonly string[]): string | undefined {
 
 /** `describe` for a suite that needs the built `tools`. */
 export function describeWithEngines(title: string, tools: readonly string[], body: () => void): void {
-  const missing = missingFor(tools);
+  describeUnlessMissing(title, missingFor(tools), body);
+}
+
+/**
+ * `describe` for a suite that cannot run when `missing` says why: under CI=true it fails, saying
+ * to build the engines (.ci/run does); elsewhere it is skipped, its title saying why.
+ */
+export function describeUnlessMissing(title: string, missing: string | undefined, body: () => void): void {
   if (!missing) return describe(title, body);
   if (process.env.CI === 'true') {
     describe(title, () => {
       test('the engines are built (they are not, so this suite did not run)', () => {
-        throw new Error(`${missing}. CI runs engines/build.sh before the tests (.ci/run).`);
+        throw new Error(`${missing}. Run \`npm run build:engines\` (engines/build.sh; .ci/run does), then the tests again.`);
       });
     });
     return;

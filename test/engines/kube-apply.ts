@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import { REFERENCE_CRDS, SHARED_DIR, TEST_CRDS } from '../conformance/crd-server';
 import { engineTool } from './engine-tools';
 import { kubeServerTools, startKubeServer } from './kube-server';
+import { describeUnlessMissing } from './engine-suite';
 
 const execFileP = promisify(execFile);
 
@@ -77,23 +78,11 @@ function sharedKubeTools(): KubeTools | { missing: string } {
   };
 }
 
-/**
- * `describe` for a suite that needs the server: under CI=true a missing tool fails the suite
- * (saying to run engines/build.sh); otherwise the suite is skipped, its title saying why.
- */
+/** `describe` for a suite that needs the server and kubectl (see describeUnlessMissing). */
 export function describeWithKubeServer(title: string, body: (tools: KubeTools) => void): void {
   const tools = kubeTools();
-  if (!('missing' in tools)) {
-    describe(`${title} (${tools.label})`, () => body(tools));
-  } else if (process.env.CI === 'true') {
-    describe(title, () => {
-      test('the kube-apiserver and kubectl are built', () => {
-        throw new Error(`${tools.missing}. Run engines/build.sh (it builds them into the engines cache), then run the tests again.`);
-      });
-    });
-  } else {
-    describe.skip(`${title} (skipped: ${tools.missing}; run engines/build.sh)`, () => body(tools as unknown as KubeTools));
-  }
+  if ('missing' in tools) describeUnlessMissing(title, `${tools.missing}; run engines/build.sh`, () => body(tools as unknown as KubeTools));
+  else describeUnlessMissing(`${title} (${tools.label})`, undefined, () => body(tools));
 }
 
 export interface KubectlResult {
