@@ -108,9 +108,25 @@ export function checkObjectTransitions(object: unknown, previous: unknown): Tran
   return checkTransitionRules(topNode(schema), bodyOf(object), bodyOf(previous));
 }
 
-/** Every transition rule of the known kinds, with its JSON path. */
-export function transitionRules(): Array<{ apiVersion: string; kind: string; path: string; rule: string; message?: string; optionalOldSelf?: boolean }> {
-  const found: ReturnType<typeof transitionRules> = [];
+/** A transition rule of a known kind, with its JSON path. */
+export interface TransitionRule {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly path: string;
+  readonly rule: string;
+  readonly message?: string;
+  readonly optionalOldSelf?: boolean;
+}
+
+let allTransitionRules: readonly TransitionRule[] | undefined;
+
+/**
+ * Every transition rule of the known kinds, with its JSON path. Found once: the walk covers every
+ * schema, and the Pulumi guards ask for it for each object they store.
+ */
+export function transitionRules(): readonly TransitionRule[] {
+  if (allTransitionRules) return allTransitionRules;
+  const found: TransitionRule[] = [];
   const visit = (k: KindSchema, node: SchemaNode, path: string) => {
     for (const r of node.transitionRules ?? []) found.push({ apiVersion: k.apiVersion, kind: k.kind, path: path || '<root>', rule: r.rule, ...(r.message ? { message: r.message } : {}), ...(r.optionalOldSelf ? { optionalOldSelf: true } : {}) });
     for (const [key, child] of Object.entries(node.properties ?? {})) visit(k, child, path ? `${path}.${key}` : key);
@@ -118,7 +134,7 @@ export function transitionRules(): Array<{ apiVersion: string; kind: string; pat
     if (node.additionalProperties) visit(k, node.additionalProperties, `${path}[*]`);
   };
   for (const k of knownKinds().values()) visit(k, k.schema, '');
-  return found;
+  return (allTransitionRules = Object.freeze(found.map((r) => Object.freeze(r))));
 }
 
 /** The findings for one object: empty when the API server would accept it. */

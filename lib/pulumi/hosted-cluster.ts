@@ -177,7 +177,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
       added: new Set(added),
       phases: plan.phases,
       dependsOn: opts?.dependsOn,
-      guard: previousStateGuard(name, added, this),
+      guard: previousStateGuard(name, added, this, opts?.provider, checked),
       gate: after,
       register: (p, dependsOn) =>
         renderResource(resourceNameFor(name, p.object), withFields(p, fields), valueSecrets.get(objectKey(p.object)), { parent: this, ...(dependsOn ? { dependsOn } : {}) }),

@@ -32,7 +32,7 @@ export function placementFailures(olds: unknown, news: unknown): pulumi.dynamic.
 }
 
 /** The dynamic provider: `check` refuses a move; the rest stores the placement. */
-const placementProvider = storedInputGuard('placementFailures', 'placements', 'placement');
+const placementProvider = storedInputGuard('placementFailures', 'placement');
 
 /** The placement guard of a fleet (`<fleet>-placement`, a child of `parent`). */
 export class PlacementGuard extends pulumi.dynamic.Resource {

@@ -56,7 +56,7 @@ export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.Com
       objects: contribution.objects,
       added: new Set(added),
       dependsOn: opts.dependsOn,
-      guard: previousStateGuard(name, added, this),
+      guard: previousStateGuard(name, added, this, managementProvider),
       register: (planned, dependsOn) => {
         const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
         const resourceName = resourceNameFor(name, planned.object);

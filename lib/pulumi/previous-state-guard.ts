@@ -1,12 +1,12 @@
 /**
- * The previous state in a Pulumi program: a small dynamic resource per component holds the
- * component's objects of the kinds the previous-state checks' findings read (HostedCluster,
- * NodePool, BGPPeer; not the kinds only a summary reads, which Pulumi does not show). On the next
+ * The previous state in a Pulumi program: a small dynamic resource holds the program's objects of
+ * the kinds the previous-state checks' findings read (HostedCluster, NodePool, BGPPeer; not the
+ * kinds only a summary reads, which Pulumi does not show). On the next
  * preview or update the engine passes its provider the inputs it stored last time (`olds`) with
  * the new ones (`news`); its `check` runs the same checks as a cdk8s synth
  * (lib/core/previous-state-checks.ts) and refuses a change the API server would refuse, or an
  * upgrade step the operators would refuse, with the way forward, before anything happens. Every
- * resource of the component depends on the guard, so an update without a preview
+ * resource of a guarded component depends on the guard, so an update without a preview
  * (`--skip-preview`) creates nothing either.
  *
  * The provider is serialized into the state, as dynamic providers are: it loads the check by
@@ -25,11 +25,15 @@ export interface GuardedObject extends Omit<PlannedObject, 'paths'> {
   readonly propsPaths: Readonly<Record<string, Pick<ValidationIssue, 'path' | 'renderedPath'>>>;
 }
 
+const reportedPathsByKind = new Map<string, readonly string[]>();
+
 /**
  * The rendered paths a finding about `kind` can name: where each transition rule is and the fields
- * it reads from `oldSelf`, and what the other checks say they report.
+ * it reads from `oldSelf`, and what the other checks say they report. Found once per kind.
  */
-function reportedPaths(kind: string): string[] {
+function reportedPaths(kind: string): readonly string[] {
+  const known = reportedPathsByKind.get(kind);
+  if (known) return known;
   const paths = new Set<string>(PREVIOUS_STATE_CHECKS.flatMap((check) => check.reportedPaths?.(kind) ?? []));
   for (const rule of transitionRules()) {
     if (rule.kind !== kind) continue;
@@ -37,7 +41,9 @@ function reportedPaths(kind: string): string[] {
     paths.add(at.join('.'));
     for (const field of oldSelfFields(rule.rule)) paths.add([...at, ...field].join('.'));
   }
-  return [...paths].filter((p) => p !== '');
+  const found = [...paths].filter((p) => p !== '');
+  reportedPathsByKind.set(kind, found);
+  return found;
 }
 
 /** The objects of `planned` the previous-state checks' findings read, as the guard stores them. */
@@ -55,29 +61,49 @@ export function guardedObjects(planned: readonly PlannedObject[]): GuardedObject
     });
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const asGuarded = (value: unknown): GuardedObject[] =>
-  (typeof value === 'object' && value !== null && Array.isArray((value as { objects?: unknown }).objects) ? (value as { objects: GuardedObject[] }).objects : []).filter(
-    (o) => typeof o === 'object' && o !== null && typeof o.object === 'object' && typeof o.target === 'object' && o.target !== null,
-  );
+  (Array.isArray(value) ? value : []).filter((o) => isRecord(o) && isRecord(o.object) && isRecord(o.target));
+
+/**
+ * A guard's inputs as the engine passes them: `{ objects: string }`, the JSON of the guarded
+ * objects of each provider (by its URN, `default` for none). One string rather than the objects themselves: the
+ * SDK, the engine and the dynamic-provider host each walk a structured input value by value,
+ * which cost seconds for 25 hosted clusters, and a string they pass as it is. Anything else counts
+ * as none.
+ */
+function byProvider(inputs: unknown): Map<string, GuardedObject[]> {
+  let parsed: unknown;
+  try {
+    parsed = isRecord(inputs) && typeof inputs.objects === 'string' ? JSON.parse(inputs.objects) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return new Map(isRecord(parsed) ? Object.entries(parsed).map(([provider, objects]) => [provider, asGuarded(objects)]) : []);
+}
 
 /**
  * The findings of the previous-state checks on the guard's new inputs against the ones the engine
- * stored last time (both as the engine passes them: `{ objects: GuardedObject[] }`, anything else
- * counts as none). What the guard's provider runs in `check`.
+ * stored last time, provider by provider (each is its own cluster). What the guard's provider runs
+ * in `check`.
  */
 export function checkGuardInputs(olds: unknown, news: unknown): ValidationIssue[] {
-  const previous = previousObjects(asGuarded(olds).map((o) => [targetKey(o.target), o.object as KubernetesObject] as const));
-  const planned: PlannedObject[] = asGuarded(news).map(({ propsPaths, ...rest }) => ({
-    ...rest,
-    paths: (path: string) => propsPaths?.[path] ?? { path },
-  }));
-  return checkAgainstPrevious(previous, planned);
+  const before = byProvider(olds);
+  return [...byProvider(news)].flatMap(([provider, objects]) => {
+    const previous = previousObjects((before.get(provider) ?? []).map((o) => [targetKey(o.target), o.object as KubernetesObject] as const));
+    const planned: PlannedObject[] = objects.map(({ propsPaths, ...rest }) => ({
+      ...rest,
+      paths: (path: string) => (isRecord(propsPaths) ? propsPaths[path] : undefined) ?? { path },
+    }));
+    return checkAgainstPrevious(previous, planned);
+  });
 }
 
 /**
  * The guard's check as Pulumi reports it: one failure per error, as `formatIssues` prints it. No
  * property is named: the engine prints a named property's whole value before the reason, and this
- * one holds every object of the cluster.
+ * one holds every object of the program.
  */
 export function previousStateFailures(olds: unknown, news: unknown): pulumi.dynamic.CheckFailure[] {
   const errors = checkGuardInputs(olds, news).filter((i) => i.severity === 'error');
@@ -85,22 +111,84 @@ export function previousStateFailures(olds: unknown, news: unknown): pulumi.dyna
 }
 
 /** The dynamic provider: `check` refuses what the checks find; the rest stores the inputs. */
-export const guardProvider = storedInputGuard('previousStateFailures', 'objects', 'previous-state');
+export const guardProvider = storedInputGuard('previousStateFailures', 'previous-state');
+
+/** The name of the program's guard. */
+export const PROGRAM_GUARD_NAME = 'hcp-previous-state';
+
+/** The program's guard while components still join it. */
+interface ProgramGuard {
+  readonly resource: pulumi.Resource;
+  /** Until sealed: the guarded objects of each provider, in the order the components were made, and what the guard waits for. */
+  joining?: { readonly objects: Map<pulumi.ProviderResource | undefined, GuardedObject[]>; readonly checks: pulumi.Output<unknown>[] };
+}
+
+// Keyed by the engine connection, as the program's plan (program-plan.ts).
+const programGuards = new WeakMap<object, ProgramGuard>();
+const NO_ENGINE = {};
 
 /**
- * The guard of a component's objects (`<component>-previous-state`, a child of `parent`), or
- * undefined when none of them is of a kind the checks read.
+ * The guard of a component's objects, or undefined when none of them is of a kind the checks read.
+ *
+ * One guard serves the program (`hcp-previous-state`): every component made in the program's first
+ * turn (its top level, before anything is awaited) joins it, and its inputs are sealed on the next
+ * turn. One dynamic resource rather than one per component: each costs the engine a Check and a
+ * Diff or Create, which measured 5 s of a preview of 25 hosted clusters (npm run bench:engine).
+ * A component made later (in an `apply`, after an `await`) gets its own,
+ * `<component>-previous-state`, a child of `parent`.
+ *
+ * `checked` is the component's check of its secret values: the guard waits for it, and when it
+ * fails, so does the guard, with the same error (reported once), so nothing of the program is
+ * created.
  */
-export function previousStateGuard(component: string, planned: readonly PlannedObject[], parent: pulumi.Resource): pulumi.Resource | undefined {
+export function previousStateGuard(
+  component: string,
+  planned: readonly PlannedObject[],
+  parent: pulumi.Resource,
+  provider: pulumi.ProviderResource | undefined,
+  checked?: pulumi.Output<unknown>,
+): pulumi.Resource | undefined {
   const objects = guardedObjects(planned);
   if (objects.length === 0) return undefined;
-  return new PreviousStateGuard(`${component}-previous-state`, objects, parent);
+  const engine = (pulumi.runtime.getMonitor() as object | undefined) ?? NO_ENGINE;
+  const guard = programGuards.get(engine) ?? newProgramGuard(engine);
+  if (!guard.joining) return new PreviousStateGuard(`${component}-previous-state`, storedObjects(new Map([[provider, objects]])), { parent });
+  guard.joining.objects.set(provider, [...(guard.joining.objects.get(provider) ?? []), ...objects]);
+  if (checked) guard.joining.checks.push(checked);
+  return guard.resource;
 }
 
-/** The dynamic resource holding a component's guarded objects. */
+/** The program's guard, its inputs sealed on the program's next turn: the objects of each provider (by its URN, `default` for none). */
+function newProgramGuard(engine: object): ProgramGuard {
+  const joining: NonNullable<ProgramGuard['joining']> = { objects: new Map(), checks: [] };
+  const sealed = pulumi.output(
+    new Promise<true>((resolve) =>
+      setImmediate(() => {
+        delete guard.joining;
+        resolve(true);
+      }),
+    ),
+  );
+  const objects = sealed.apply(() => storedObjects(joining.objects));
+  // As a dependency rather than an input: a failed check then fails the guard with its own error,
+  // which the language host reports once, where an input would wrap it in a new one.
+  const dependsOn = sealed.apply(() => pulumi.all(joining.checks)).apply(() => [] as pulumi.Resource[]);
+  const guard: ProgramGuard = { resource: new PreviousStateGuard(PROGRAM_GUARD_NAME, objects, { dependsOn }), joining };
+  programGuards.set(engine, guard);
+  return guard;
+}
+
+/** A guard's inputs: the objects of each provider (by its URN, `default` for none), as one JSON string. */
+function storedObjects(objects: ReadonlyMap<pulumi.ProviderResource | undefined, readonly GuardedObject[]>): pulumi.Output<{ objects: string }> {
+  const entries = [...objects];
+  return pulumi
+    .all(entries.map(([provider]) => (provider ? provider.urn : 'default')))
+    .apply((keys) => ({ objects: JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, entries[i][1]]))) }));
+}
+
+/** The dynamic resource holding guarded objects: the program's, or one component's. */
 class PreviousStateGuard extends pulumi.dynamic.Resource {
-  constructor(name: string, objects: readonly GuardedObject[], parent: pulumi.Resource) {
-    super(guardProvider, name, { objects }, { parent });
+  constructor(name: string, inputs: pulumi.Input<{ objects: string }>, opts?: pulumi.CustomResourceOptions) {
+    super(guardProvider, name, inputs as pulumi.Inputs, opts);
   }
 }
-

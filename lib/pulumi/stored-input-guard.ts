@@ -11,8 +11,11 @@ import type * as pulumi from '@pulumi/pulumi';
 /** The judging functions the package exports for its guards. */
 type GuardCheck = 'previousStateFailures' | 'placementFailures';
 
-/** A provider whose `check` runs the package's `judge` on the stored and new inputs; `input` is the one input that changes. */
-export function storedInputGuard(judge: GuardCheck, input: string, id: string): pulumi.dynamic.ResourceProvider {
+/** The inputs as they change, without the serialized provider the engine stores beside them. */
+const storedInputs = ({ __provider: _provider, ...inputs }: Record<string, unknown>) => JSON.stringify(inputs);
+
+/** A provider whose `check` runs the package's `judge` on the stored and new inputs. */
+export function storedInputGuard(judge: GuardCheck, id: string): pulumi.dynamic.ResourceProvider {
   return {
     async check(olds: unknown, news: Record<string, unknown>) {
       // The engine runs this function in its dynamic-provider host, a separate process started in
@@ -42,7 +45,7 @@ export function storedInputGuard(judge: GuardCheck, input: string, id: string): 
       return { inputs: news, failures: guards[judge](olds, news) };
     },
     async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-      return { changes: JSON.stringify(olds[input]) !== JSON.stringify(news[input]), replaces: [], deleteBeforeReplace: false };
+      return { changes: storedInputs(olds) !== storedInputs(news), replaces: [], deleteBeforeReplace: false };
     },
     async create(inputs: Record<string, unknown>) {
       return { id, outs: inputs };

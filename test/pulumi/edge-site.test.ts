@@ -62,8 +62,8 @@ test('waves become dependsOn; the install waits for Completed; a guard holds the
   const byName = Object.fromEntries(registrations.map((r) => [r.name, r.inputs]));
   const install = byName['store-imageclusterinstall-store-042/store-042'] as { metadata: { annotations: Record<string, string> } };
   expect(install.metadata.annotations['pulumi.com/waitFor']).toBe('condition=Completed');
-  const guard = registrations.find((r) => r.name === 'store-previous-state')!;
-  expect((guard.inputs.objects as Array<{ object: { kind: string } }>).map((o) => o.object.kind)).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
+  const guard = registrations.find((r) => r.name === 'hcp-previous-state')!;
+  expect(((guard.inputs.providers as Record<string, unknown>).default as Array<{ object: { kind: string } }>).map((o) => o.object.kind)).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
   // The install and its ClusterDeployment (wave 2) depend on everything of the prerequisites (wave 1); so a destroy removes them first.
   expect(dependsOn.get('store-clusterdeployment-store-042/store-042')).toEqual(expect.arrayContaining([...component.phases[1].resources]));
   expect(dependsOn.get('store-managedcluster-store-042')).toEqual(expect.arrayContaining([...component.phases[2].resources]));

@@ -202,7 +202,7 @@ describe('HostedClusterBundle', () => {
     expect(stack.nodePools).toEqual(phase('node-pools'));
     // What each child was constructed with, as seen by a transformation of the component.
     // ...and the first phase waits for the previous-state guard, so a refused change creates nothing.
-    const guard = registrations.find((r) => r.name === 'order-previous-state')!;
+    const guard = registrations.find((r) => r.name === 'hcp-previous-state')!;
     expect(guard.type).toBe('pulumi-nodejs:dynamic:Resource');
     for (const resource of phase('namespaces')) expect((dependsOn.get(resource) as pulumi.Resource[]).map((r) => r.constructor.name)).toEqual(['ComponentResource', 'PreviousStateGuard']);
     for (const resource of phase('namespaces')) expect((dependsOn.get(resource) as pulumi.Resource[])[0]).toBe(operator);
@@ -360,7 +360,8 @@ describe('HostedClusterBundle', () => {
             console.log(JSON.stringify({ registered, messages: distinct.map((e) => e.message).sort(), resourceErrors: distinct.filter((e) => pulumi.ResourceError.isInstance(e)).length }));
           }, 300);
         });`;
-      const run = spawnSync(process.execPath, ['-e', program], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8' });
+      // A time limit: a program that never settles would otherwise hold the whole suite.
+      const run = spawnSync(process.execPath, ['-e', program], { cwd: path.resolve(__dirname, '..', '..'), encoding: 'utf8', timeout: 60_000 });
       return { run, result: JSON.parse(run.stdout) as { registered: string[]; messages: string[]; resourceErrors: number } };
     }
 

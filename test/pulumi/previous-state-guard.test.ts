@@ -1,11 +1,12 @@
 /**
- * Changes the API server would refuse, in a Pulumi program: each component's previous-state guard
- * (a dynamic resource) stores its HostedCluster and NodePools; on the next preview the engine
+ * Changes the API server would refuse, in a Pulumi program: the program's previous-state guard
+ * (a dynamic resource) stores its HostedClusters and NodePools; on the next preview the engine
  * passes the guard's provider what it stored (`olds`) with the new inputs, and its `check` fails
  * the preview with the way forward. Under mocks the engine does not call providers, so the inputs
  * the guard registers are fed to its provider's `check` here, as the engine would.
  */
 import * as path from 'node:path';
+import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf } from './strict-mocks';
 import type { HostedClusterProps } from '../../lib';
@@ -36,7 +37,7 @@ async function guardRegistration(props: HostedClusterProps): Promise<Record<stri
   registrations.length = 0;
   const bundle = new hcp.HostedClusterBundle('kv', { ...props, options: EXAMPLE_OPTIONS });
   await Promise.all([bundle, ...bundle.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
-  const registration = registrations.find((r) => r.name === 'kv-previous-state')!;
+  const registration = registrations.find((r) => r.name === 'hcp-previous-state')!;
   expect(registration.type).toBe('pulumi-nodejs:dynamic:Resource');
   return JSON.parse(JSON.stringify(registration.inputs)) as Record<string, unknown>;
 }
@@ -49,7 +50,9 @@ const REFUSED =
 
 test('the guard holds the HostedCluster and NodePools with the props path of each field a rule can name', async () => {
   const inputs = await guardInputs(kubevirtCluster);
-  const objects = inputs.objects as Array<{ object: { kind: string; metadata: { name: string } }; propsPaths: Record<string, unknown> }>;
+  // The default provider's objects: the bundle was given none.
+  expect(Object.keys(inputs.providers as object)).toEqual(['default']);
+  const objects = (inputs.providers as Record<string, unknown>).default as Array<{ object: { kind: string; metadata: { name: string } }; propsPaths: Record<string, unknown> }>;
   expect(objects.map((o) => `${o.object.kind} ${o.object.metadata.name}`)).toEqual(['HostedCluster kv-dev', 'NodePool kv-dev-workers', 'NodePool kv-dev-infra']);
   expect(objects[1].propsPaths['spec.management.upgradeType']).toEqual({ path: 'nodePools[0].upgradeType', renderedPath: 'spec.management.upgradeType' });
   expect(objects[0].propsPaths['spec.etcd.managed.storage.persistentVolume.storageClassName']).toEqual({
@@ -100,11 +103,37 @@ test('in the real dynamic-provider host started in the repository root (as `pulu
   const [before, after] = [await guardRegistration(kubevirtCluster), await guardRegistration(workersInPlace)];
   const host = await startDynamicProviderHost(path.resolve(__dirname, '../..'));
   try {
-    const urn = 'urn:pulumi:dev::hcp-constructs-example::pulumi-nodejs:dynamic:Resource::kv-previous-state';
+    const urn = 'urn:pulumi:dev::hcp-constructs-example::pulumi-nodejs:dynamic:Resource::hcp-previous-state';
     expect(await host.check(urn, {}, before)).toEqual({ failures: [] }); // the first deployment
     expect(await host.check(urn, before, before)).toEqual({ failures: [] });
     expect(await host.check(urn, before, after)).toEqual({ failures: [{ property: '', reason: REFUSED }] });
   } finally {
     host.stop();
   }
+});
+
+test("one guard serves the program's components, grouped by provider; a component made after an await gets its own", async () => {
+  await mocked.newProgram();
+  registrations.length = 0;
+  const east = new k8s.Provider('east', { kubeconfig: 'apiVersion: v1\nkind: Config\n' });
+  // The same cluster on two management clusters: two providers, so no collision in the guard.
+  const bundles = [
+    new hcp.HostedClusterBundle('kv', { ...kubevirtCluster, options: EXAMPLE_OPTIONS }),
+    new hcp.HostedClusterBundle('kv-east', { ...kubevirtCluster, options: EXAMPLE_OPTIONS }, { provider: east }),
+  ];
+  await Promise.all(bundles.flatMap((b) => [b, ...b.phases.flatMap((p) => p.resources)]).map((r) => valueOf(r.urn)));
+  const late = new hcp.HostedClusterBundle('kv-late', { ...kubevirtCluster, name: 'kv-late', namespace: 'late', options: EXAMPLE_OPTIONS });
+  await Promise.all([late, ...late.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
+  const guards = registrations.filter((r) => r.type === 'pulumi-nodejs:dynamic:Resource');
+  expect(guards.map((r) => r.name)).toEqual(['hcp-previous-state', 'kv-late-previous-state']);
+  const providers = guards[0].inputs.providers as Record<string, Array<{ object: { kind: string } }>>;
+  expect(Object.keys(providers)).toEqual(['default', 'urn:pulumi:test::hcp-constructs::pulumi:providers:kubernetes::east']);
+  for (const objects of Object.values(providers)) expect(objects.map((o) => o.object.kind)).toEqual(['HostedCluster', 'NodePool', 'NodePool']);
+  expect((guards[1].inputs.objects as unknown[]).length).toBe(3);
+  // A change on one provider is judged against what that provider had: the east cluster's pools moved in place, refused there only.
+  const stored = JSON.parse(JSON.stringify(guards[0].inputs)) as { providers: Record<string, Array<{ object: { spec: { management: { upgradeType: string } } } }>> };
+  const changed = JSON.parse(JSON.stringify(stored)) as typeof stored;
+  changed.providers['urn:pulumi:test::hcp-constructs::pulumi:providers:kubernetes::east'][1].object.spec.management.upgradeType = 'InPlace';
+  expect(guard.previousStateFailures(stored, changed).map((f) => f.reason.slice(0, 50))).toEqual([REFUSED.slice(0, 50)]);
+  expect(guard.previousStateFailures(stored, stored)).toEqual([]);
 });

@@ -52,7 +52,12 @@ export function strictMocks(answer: (args: pulumi.runtime.MockResourceArgs) => A
     registrations.length = 0;
     harness.warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
-  afterEach(() => harness.warn.mockRestore());
+  afterEach(async () => {
+    harness.warn.mockRestore();
+    // What the test left registering (a component's outputs wait for its whole chain, the program's
+    // guard for the next turn) finishes against this program's mocks, not the next test's.
+    await Promise.race([pulumi.runtime.disconnect(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+  });
   return harness;
 }
 
