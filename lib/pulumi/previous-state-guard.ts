@@ -169,7 +169,7 @@ function newProgramGuard(engine: object): ProgramGuard {
       }),
     ),
   );
-  const objects = sealed.apply(() => storedObjects(joining.objects));
+  const objects = { objects: sealed.apply(() => storedObjects(joining.objects).objects) };
   // As a dependency rather than an input: a failed check then fails the guard with its own error,
   // which the language host reports once, where an input would wrap it in a new one.
   const dependsOn = sealed.apply(() => pulumi.all(joining.checks)).apply(() => [] as pulumi.Resource[]);
@@ -179,16 +179,15 @@ function newProgramGuard(engine: object): ProgramGuard {
 }
 
 /** A guard's inputs: the objects of each provider (by its URN, `default` for none), as one JSON string. */
-function storedObjects(objects: ReadonlyMap<pulumi.ProviderResource | undefined, readonly GuardedObject[]>): pulumi.Output<{ objects: string }> {
+function storedObjects(objects: ReadonlyMap<pulumi.ProviderResource | undefined, readonly GuardedObject[]>): { objects: pulumi.Output<string> } {
   const entries = [...objects];
-  return pulumi
-    .all(entries.map(([provider]) => (provider ? provider.urn : 'default')))
-    .apply((keys) => ({ objects: JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, entries[i][1]]))) }));
+  const keys = pulumi.all(entries.map(([provider]) => (provider ? provider.urn : 'default')));
+  return { objects: keys.apply((urns) => JSON.stringify(Object.fromEntries(urns.map((urn, i) => [urn, entries[i][1]])))) };
 }
 
 /** The dynamic resource holding guarded objects: the program's, or one component's. */
 class PreviousStateGuard extends pulumi.dynamic.Resource {
-  constructor(name: string, inputs: pulumi.Input<{ objects: string }>, opts?: pulumi.CustomResourceOptions) {
-    super(guardProvider, name, inputs as pulumi.Inputs, opts);
+  constructor(name: string, inputs: { objects: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions) {
+    super(guardProvider, name, inputs, opts);
   }
 }

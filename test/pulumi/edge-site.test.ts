@@ -63,7 +63,7 @@ test('waves become dependsOn; the install waits for Completed; a guard holds the
   const install = byName['store-imageclusterinstall-store-042/store-042'] as { metadata: { annotations: Record<string, string> } };
   expect(install.metadata.annotations['pulumi.com/waitFor']).toBe('condition=Completed');
   const guard = registrations.find((r) => r.name === 'hcp-previous-state')!;
-  expect(((guard.inputs.providers as Record<string, unknown>).default as Array<{ object: { kind: string } }>).map((o) => o.object.kind)).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
+  expect(((JSON.parse(guard.inputs.objects as string) as Record<string, unknown>).default as Array<{ object: { kind: string } }>).map((o) => o.object.kind)).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
   // The install and its ClusterDeployment (wave 2) depend on everything of the prerequisites (wave 1); so a destroy removes them first.
   expect(dependsOn.get('store-clusterdeployment-store-042/store-042')).toEqual(expect.arrayContaining([...component.phases[1].resources]));
   expect(dependsOn.get('store-managedcluster-store-042')).toEqual(expect.arrayContaining([...component.phases[2].resources]));
@@ -79,9 +79,9 @@ test('the guard keeps the props path of the identity fields: a preview refuses a
   const { checkEdgeSite } = await import('../../lib/edge');
   const { contributionOf } = await import('../../lib/core');
   const { checkGuardInputs, guardedObjects } = await import('../../lib/pulumi/previous-state-guard');
-  const stored = (props: EdgeSiteProps) => JSON.parse(JSON.stringify({ objects: guardedObjects(contributionOf(checkEdgeSite(props).plan!, []).objects) })) as unknown;
+  const stored = (props: EdgeSiteProps) => ({ objects: JSON.stringify({ default: guardedObjects(contributionOf(checkEdgeSite(props).plan!, []).objects) }) });
   const before = stored(site);
-  expect((before as { objects: Array<{ propsPaths: object }> }).objects.map((o) => o.propsPaths)).toEqual([
+  expect((JSON.parse(before.objects) as { default: Array<{ propsPaths: object }> }).default.map((o) => o.propsPaths)).toEqual([
     { 'spec.hostname': { path: 'hostname' } },
     { 'spec.clusterName': { path: 'name', renderedPath: 'spec.clusterName' }, 'spec.baseDomain': { path: 'baseDomain' } },
   ]);

@@ -41,7 +41,10 @@ test('the Backup goes through the source provider, the Restore through the desti
     ['migration-backup', 0, 1],
     ['restore', 1, 1],
   ]);
-  expect(dependsOn.get(migration.restore!)).toEqual([migration.backup]);
+  // After the Backup, and after the previous-state guard, which judges Restores.
+  const restoreDeps = dependsOn.get(migration.restore!) as pulumi.Resource[];
+  expect(restoreDeps[0]).toBe(migration.backup);
+  expect(restoreDeps.slice(1).map((r) => r.constructor.name)).toEqual(['PreviousStateGuard']);
   const providerOf = (kind: string) => registrations.find((r) => r.name.startsWith('move-aws-prod-') && (r.inputs as { kind?: string }).kind === kind)?.provider;
   const [eastRef, westRef] = await Promise.all([providerRef(east), providerRef(west)]);
   expect([providerOf('ConfigMap'), providerOf('Backup'), providerOf('Restore')]).toEqual([eastRef, eastRef, westRef]);

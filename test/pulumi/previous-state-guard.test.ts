@@ -50,9 +50,10 @@ const REFUSED =
 
 test('the guard holds the HostedCluster and NodePools with the props path of each field a rule can name', async () => {
   const inputs = await guardInputs(kubevirtCluster);
-  // The default provider's objects: the bundle was given none.
-  expect(Object.keys(inputs.providers as object)).toEqual(['default']);
-  const objects = (inputs.providers as Record<string, unknown>).default as Array<{ object: { kind: string; metadata: { name: string } }; propsPaths: Record<string, unknown> }>;
+  // One JSON string: the default provider's objects (the bundle was given none).
+  const stored = JSON.parse(inputs.objects as string) as Record<string, unknown>;
+  expect(Object.keys(stored)).toEqual(['default']);
+  const objects = stored.default as Array<{ object: { kind: string; metadata: { name: string } }; propsPaths: Record<string, unknown> }>;
   expect(objects.map((o) => `${o.object.kind} ${o.object.metadata.name}`)).toEqual(['HostedCluster kv-dev', 'NodePool kv-dev-workers', 'NodePool kv-dev-infra']);
   expect(objects[1].propsPaths['spec.management.upgradeType']).toEqual({ path: 'nodePools[0].upgradeType', renderedPath: 'spec.management.upgradeType' });
   expect(objects[0].propsPaths['spec.etcd.managed.storage.persistentVolume.storageClassName']).toEqual({
@@ -126,14 +127,15 @@ test("one guard serves the program's components, grouped by provider; a componen
   await Promise.all([late, ...late.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
   const guards = registrations.filter((r) => r.type === 'pulumi-nodejs:dynamic:Resource');
   expect(guards.map((r) => r.name)).toEqual(['hcp-previous-state', 'kv-late-previous-state']);
-  const providers = guards[0].inputs.providers as Record<string, Array<{ object: { kind: string } }>>;
+  const providers = JSON.parse(guards[0].inputs.objects as string) as Record<string, Array<{ object: { kind: string } }>>;
   expect(Object.keys(providers)).toEqual(['default', 'urn:pulumi:test::hcp-constructs::pulumi:providers:kubernetes::east']);
   for (const objects of Object.values(providers)) expect(objects.map((o) => o.object.kind)).toEqual(['HostedCluster', 'NodePool', 'NodePool']);
-  expect((guards[1].inputs.objects as unknown[]).length).toBe(3);
+  expect(Object.values(JSON.parse(guards[1].inputs.objects as string) as Record<string, unknown[]>).map((o) => o.length)).toEqual([3]);
   // A change on one provider is judged against what that provider had: the east cluster's pools moved in place, refused there only.
-  const stored = JSON.parse(JSON.stringify(guards[0].inputs)) as { providers: Record<string, Array<{ object: { spec: { management: { upgradeType: string } } } }>> };
-  const changed = JSON.parse(JSON.stringify(stored)) as typeof stored;
-  changed.providers['urn:pulumi:test::hcp-constructs::pulumi:providers:kubernetes::east'][1].object.spec.management.upgradeType = 'InPlace';
-  expect(guard.previousStateFailures(stored, changed).map((f) => f.reason.slice(0, 50))).toEqual([REFUSED.slice(0, 50)]);
+  type Stored = Record<string, Array<{ object: { spec: { management: { upgradeType: string } } } }>>;
+  const changed = JSON.parse(guards[0].inputs.objects as string) as Stored;
+  changed['urn:pulumi:test::hcp-constructs::pulumi:providers:kubernetes::east'][1].object.spec.management.upgradeType = 'InPlace';
+  const stored = { objects: guards[0].inputs.objects };
+  expect(guard.previousStateFailures(stored, { objects: JSON.stringify(changed) }).map((f) => f.reason.slice(0, 50))).toEqual([REFUSED.slice(0, 50)]);
   expect(guard.previousStateFailures(stored, stored)).toEqual([]);
 });
