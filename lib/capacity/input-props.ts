@@ -4,6 +4,10 @@
  * test/types/props-match-schemas.ts.
  */
 import type { Load, SizingBaseline } from './baseline';
+import type { AvailabilityPolicy } from '../core/hosted-cluster-props';
+
+/** What a capacity or fleet overflow gives: a warning, or an error that stops synthesis. */
+export const OVERFLOW_RULES = ['warn', 'error'] as const;
 
 /** Control-plane workers of one size. */
 export interface WorkerGroupInput {
@@ -24,7 +28,7 @@ export interface CapacityClusterInput {
   /** The cluster's name (`namespace/name` or `name`), for reports and findings. */
   readonly name: string;
   /** Its `controllerAvailabilityPolicy`. @default 'HighlyAvailable' */
-  readonly availability?: 'HighlyAvailable' | 'SingleReplica';
+  readonly availability?: AvailabilityPolicy;
   /** Its expected API load. @default 'medium' (1000 QPS, section 2.2.3) */
   readonly load?: Load;
 }
@@ -39,7 +43,7 @@ interface CapacitySettings {
   /** Overrides of the documentation's sizing figures. @default none */
   readonly baseline?: SizingBaselineOverrides;
   /** What a fleet that does not fit gives: a warning, or an error that stops synthesis. @default 'warn' */
-  readonly onOverflow?: 'warn' | 'error';
+  readonly onOverflow?: (typeof OVERFLOW_RULES)[number];
 }
 
 /** Input of {@link planCapacity}. */

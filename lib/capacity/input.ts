@@ -5,6 +5,8 @@
  */
 import { v } from '../core/valibot';
 import { describeValue, list, nearest, oneOf, quote, schemaMessage, strict, text } from '../core/schema';
+import { AVAILABILITY_POLICIES } from '../core/hosted-cluster-props';
+import { OVERFLOW_RULES } from './input-props';
 import { LOAD_CLASSES, Load, SIZING_BASELINE_KEYS, SizingBaseline } from './baseline';
 
 export type { CapacityClusterInput, CapacityInput, PlanCapacityOptions, SizingBaselineOverrides, WorkerGroupInput } from './input-props';
@@ -33,15 +35,10 @@ function amount(options: { min: number; max: number; exclusiveMin?: boolean; who
 /** Control-plane workers of one size. @internal */
 export const workerGroupSchema = strict(
   {
-    /** A name for the group in reports (`server-1`). @default `workers` for the first group, `workers-<n>` for the n-th */
     name: v.optional(text({ max: 63 })),
-    /** How many workers of this size host control planes (nodes labeled `hypershift.openshift.io/control-plane`). @default 1 */
     count: v.optional(amount({ min: 1, max: 10_000, whole: true, what: 'workers' })),
-    /** vCPUs of each worker. */
     vCPU: amount({ min: 0, max: 100_000, exclusiveMin: true, what: 'vCPUs' }),
-    /** Memory of each worker, in GiB. */
     memoryGiB: amount({ min: 0, max: 10_000_000, exclusiveMin: true, what: 'GiB' }),
-    /** The kubelet's maxPods on each worker. @default 250 (the kubelet's default, section 2.2.1) */
     maxPods: v.optional(amount({ min: 1, max: 1_000_000, whole: true, what: 'pods' })),
   },
   'a worker group',
@@ -81,11 +78,8 @@ export const loadSchema = v.custom<Load>(
 /** A hosted cluster as the planner sees it. @internal */
 export const capacityClusterSchema = strict(
   {
-    /** The cluster's name (`namespace/name` or `name`), for reports and findings. */
     name: text({ max: 253 }),
-    /** Its `controllerAvailabilityPolicy`. @default 'HighlyAvailable' */
-    availability: v.optional(oneOf(['HighlyAvailable', 'SingleReplica'])),
-    /** Its expected API load. @default 'medium' (1000 QPS, section 2.2.3) */
+    availability: v.optional(oneOf(AVAILABILITY_POLICIES)),
     load: v.optional(loadSchema),
   },
   'a hosted cluster ({ name, availability, load })',
@@ -102,19 +96,15 @@ const baselineEntries = Object.fromEntries(
 export const baselineOverridesSchema = strict(baselineEntries, 'baseline overrides');
 
 const common = {
-  /** Control-plane workers: one group (`{ count, vCPU, memoryGiB, maxPods }`) or a list of groups of different sizes. */
   workers: oneOrList(workerGroupSchema),
-  /** Overrides of the documentation's sizing figures. @default none */
   baseline: v.optional(baselineOverridesSchema),
-  /** What a fleet that does not fit gives: a warning, or an error that stops synthesis. @default 'warn' */
-  onOverflow: v.optional(oneOf(['warn', 'error'])),
+  onOverflow: v.optional(oneOf(OVERFLOW_RULES)),
 };
 
 /** Input of {@link planCapacity}. @internal */
 export const capacityInputSchema = strict(
   {
     ...common,
-    /** The hosted clusters to place. @default none: the report then gives the capacity at medium load */
     hostedClusters: v.optional(list(capacityClusterSchema, { max: 100_000 })),
   },
   'a capacity input ({ workers, hostedClusters, baseline, onOverflow })',
@@ -126,7 +116,6 @@ export type CheckedCapacityInput = v.InferOutput<typeof capacityInputSchema>;
 export const planCapacityOptionsSchema = strict(
   {
     ...common,
-    /** Expected load per hosted cluster, keyed by `namespace/name` or by name. @default 'medium' for each */
     loads: v.optional(
       v.pipe(
         v.custom<Readonly<Record<string, Load>>>(

@@ -15,6 +15,8 @@
 import { HcpValidationError, ValidationIssue } from '../core/errors';
 import { formatPath, schemaFindings } from '../core/schema';
 import { v } from '../core/valibot';
+import type { AvailabilityPolicy } from '../core/hosted-cluster-props';
+import type { OVERFLOW_RULES } from './input-props';
 import type { PlannedObject } from '../core/plan-model';
 import type { HostedCluster } from '../api';
 import {
@@ -60,7 +62,7 @@ export interface WorkerGroupReport {
 /** One hosted cluster as placed. */
 export interface ClusterDemandReport {
   readonly name: string;
-  readonly availability: 'HighlyAvailable' | 'SingleReplica';
+  readonly availability: AvailabilityPolicy;
   readonly qps: number;
 }
 
@@ -292,7 +294,7 @@ function size(
   groups: readonly Group[],
   clusters: readonly Cluster[],
   baseline: SizingBaseline,
-  onOverflow: 'warn' | 'error',
+  onOverflow: (typeof OVERFLOW_RULES)[number],
   warnSingleReplica = true,
 ): { report: CapacityReport; issues: ValidationIssue[] } {
   const n = clusters.length;
@@ -373,7 +375,7 @@ function singleReplicaFindings(clusters: readonly Cluster[]): ValidationIssue[] 
     }));
 }
 
-function overflowFinding(report: CapacityReport, groups: readonly Group[], fleet: Vector, onOverflow: 'warn' | 'error'): ValidationIssue {
+function overflowFinding(report: CapacityReport, groups: readonly Group[], fleet: Vector, onOverflow: (typeof OVERFLOW_RULES)[number]): ValidationIssue {
   const n = report.hostedClusters.length;
   const over = -report.headroom;
   // How many more workers of the group that takes the largest share of this fleet per worker make it fit.

@@ -21,7 +21,10 @@ export type CaBundleSource =
     };
 
 /** How identities of a provider map to users. */
-export type MappingMethod = 'claim' | 'lookup' | 'add';
+export type MappingMethod = (typeof MAPPING_METHODS)[number];
+
+/** The ways an identity is mapped to a user (`IdentityProviderBase.mappingMethod`). */
+export const MAPPING_METHODS = ['claim', 'lookup', 'add'] as const;
 
 /** What every identity provider has. */
 export interface IdentityProviderBase {

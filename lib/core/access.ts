@@ -14,6 +14,7 @@ import { bool, list, literal, oneKeyOf, oneOf, strict, stringMap, text, variantO
 import { SecretContract, renderSecret, secretSourceSchema } from './secrets';
 import type { SecretSource } from './secret-source';
 import type { CaBundleSource, IdentityProviderProps, NamedCertificateProps } from './access-props';
+import { MAPPING_METHODS } from './access-props';
 import { v } from './valibot';
 
 export type * from './access-props';
@@ -21,9 +22,7 @@ export type * from './access-props';
 /** @internal */
 export const caBundleSourceSchema = oneKeyOf(
   {
-    /** PEM certificates, written into a ConfigMap with key `ca.crt`. */
     pem: text(),
-    /** Name of a ConfigMap with key `ca.crt` in the HostedCluster namespace. */
     existingConfigMap: text({ max: MAX_SUBDOMAIN_LENGTH }),
   },
   'a CA bundle source',
@@ -35,11 +34,9 @@ const tlsClientEntries = { tlsClientCert: v.optional(secretSourceSchema), tlsCli
 
 /** What every identity provider has: its name, its type (the API's type names) and its mapping method. */
 const idpEntries = <T extends string>(type: T) => ({
-  /** Prefixes the provider's identities and ends its callback URL. */
   name: text({ max: MAX_SUBDOMAIN_LENGTH }),
   type: literal(type),
-  /** @default 'claim' (the OAuth server's) */
-  mappingMethod: v.optional(oneOf(['claim', 'lookup', 'add'])),
+  mappingMethod: v.optional(oneOf(MAPPING_METHODS)),
 });
 
 /** One identity provider, its schema chosen by `type`; each type has its own block, as in the API. @internal */
@@ -109,9 +106,7 @@ export const IDENTITY_PROVIDER_BLOCK_KEYS = {
 
 /** @internal */
 export const namedCertificateSchema = strict({
-  /** DNS names the certificate serves; a leading `*.` is a wildcard. */
   names: list(text({ max: MAX_SUBDOMAIN_LENGTH }), { max: 64, limit: 'the HostedCluster CRD\'s maximum' }),
-  /** The certificate and its key, as a `kubernetes.io/tls` Secret. */
   servingCertificate: secretSourceSchema,
 });
 

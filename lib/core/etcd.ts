@@ -16,21 +16,15 @@ import { secretSourceSchema } from './secrets';
 
 /** An etcd of your own. @internal */
 export const unmanagedEtcdPropsSchema = strict({
-  /** The etcd client URL, `https://...`. */
   endpoint: text({ max: MAX_ETCD_ENDPOINT_LENGTH }),
-  /** The Secret with keys etcd-client-ca.crt, etcd-client.crt and etcd-client.key. */
   clientSecret: secretSourceSchema,
 });
 
 /** etcd: managed (volume, snapshot) or unmanaged. @internal */
 export const etcdPropsSchema = strict({
-  /** @default '8Gi' */
   storageSize: v.optional(text({ max: 64 })),
-  /** @default the platform's (AWS: gp3-csi), else the default StorageClass */
   storageClassName: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
-  /** @default none (a new, empty etcd) */
   restoreSnapshotURL: v.optional(text({ max: MAX_RESTORE_SNAPSHOT_URL_LENGTH })),
-  /** @default none (managed etcd) */
   unmanaged: v.optional(unmanagedEtcdPropsSchema),
 });
 

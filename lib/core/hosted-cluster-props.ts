@@ -42,7 +42,7 @@ export interface ClusterPropsOf<Platform extends { readonly type: string }> {
   /** How the control-plane services are published. @default the platform's mapping */
   readonly services?: ServicesProps;
   /** Where the OLM catalogs of the hosted cluster run. @default 'management' */
-  readonly olmCatalogPlacement?: 'management' | 'guest';
+  readonly olmCatalogPlacement?: (typeof OLM_CATALOG_PLACEMENTS)[number];
   /**
    * Where the control plane pulls the default OLM catalogs from, with placement `management`
    * (disconnected clusters): registry replacements, or the four catalog images by digest
@@ -140,7 +140,16 @@ export interface HostedClusterPropsOf<Platform extends { readonly type: string }
 }
 
 /** How many replicas of each component run. */
-export type AvailabilityPolicy = 'SingleReplica' | 'HighlyAvailable';
+export type AvailabilityPolicy = (typeof AVAILABILITY_POLICIES)[number];
+
+/** The availability policies, in the order error messages list them. */
+export const AVAILABILITY_POLICIES = ['SingleReplica', 'HighlyAvailable'] as const;
+
+/** Where the default OLM catalogs run: on the management cluster or in the guest. */
+export const OLM_CATALOG_PLACEMENTS = ['management', 'guest'] as const;
+
+/** How the control-plane services are published (`ServicesProps.mapping`). */
+export const PUBLISHING_MAPPINGS = ['Ingress', 'NodePort'] as const;
 
 /** etcd: the volume of the etcd the operator runs (managed), a snapshot to start it from, or an etcd of your own (unmanaged). */
 export interface EtcdProps {
@@ -228,7 +237,7 @@ export type SecretEncryptionProps =
 /** How the control-plane services are published. */
 export interface ServicesProps {
   /** Publish through Routes and a LoadBalancer (`Ingress`) or on node ports. @default the platform's: Ingress for AWS and KubeVirt, NodePort for Agent and None */
-  readonly mapping?: 'Ingress' | 'NodePort';
+  readonly mapping?: (typeof PUBLISHING_MAPPINGS)[number];
   /** Address of the NodePort services (NodePort mapping only): a management node or a load balancer in front of them. @default none (required with the NodePort mapping) */
   readonly apiServerAddress?: string;
   /** Route or LoadBalancer hostnames per service (external DNS). @default none */

@@ -23,6 +23,7 @@ import { identityProviderSchema, namedCertificateSchema, renderAccess } from './
 import { checkConfigurationReferences } from './access-checks';
 import type { PathRule } from './props-paths';
 import type { ClusterPropsOf } from './hosted-cluster-props';
+import { AVAILABILITY_POLICIES, OLM_CATALOG_PLACEMENTS, PUBLISHING_MAPPINGS } from './hosted-cluster-props';
 import { updateChannelSchema } from './update-channel';
 import { TrustBundleContract, renderTrustBundle, trustBundleSchema } from './trust-bundle';
 import { checkEtcdProps, etcdPropsSchema, etcdSpec } from './etcd';
@@ -43,12 +44,7 @@ export type { ReleaseProps } from './release-props';
 
 /** @internal */
 export const releasePropsSchema = strict({
-  /** Release image pull spec, by tag (`...:4.16.4-x86_64`) or digest (`...@sha256:...`). */
   image: text({ max: 2048 }),
-  /**
-   * The OpenShift version of the image (`4.16.4`). Needed for version checks when the image is
-   * pinned by digest. @default read from the tag
-   */
   version: v.optional(text({ max: 64 })),
 });
 
@@ -58,13 +54,10 @@ type KmsSpec = NonNullable<NonNullable<HostedClusterSpec['secretEncryption']>['k
 export const secretEncryptionPropsSchema = v.union(
   [
     strict({
-      /** The active aescbc key (32 random bytes, base64). */
       aescbc: secretSourceSchema,
-      /** The previous key, while rotating. @default none */
       backupKey: v.optional(secretSourceSchema),
     }),
     strict({
-      /** The HostedCluster's `secretEncryption.kms` block (provider and its key settings). */
       kms: passthrough<KmsSpec>('a KMS block'),
     }),
   ],
@@ -76,23 +69,16 @@ const serviceKeyed = <S extends v.GenericSchema>(value: S) => strict(Object.from
 
 /** @internal */
 export const servicesPropsSchema = strict({
-  /** @default the platform's: Ingress for AWS and KubeVirt, NodePort for Agent and None */
-  mapping: v.optional(oneOf(['Ingress', 'NodePort'])),
-  /** Address of the NodePort services (NodePort mapping only): a management node or a load balancer in front of them. @default none (required with the NodePort mapping) */
+  mapping: v.optional(oneOf(PUBLISHING_MAPPINGS)),
   apiServerAddress: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
-  /** Route or LoadBalancer hostnames per service (external DNS). @default none */
   hostnames: v.optional(serviceKeyed(text({ max: MAX_SUBDOMAIN_LENGTH }))),
-  /** Full publishing strategy for individual services; replaces the mapping's. @default none */
   overrides: v.optional(serviceKeyed(passthrough<PublishingStrategy>('a publishing strategy'))),
 });
 
 /** Control-plane priority classes, as HostedCluster annotations. @internal */
 export const priorityClassPropsSchema = strict({
-  /** @default the operator's, hypershift-control-plane */
   controlPlane: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
-  /** @default the operator's, hypershift-api-critical */
   apiCritical: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
-  /** @default the operator's, hypershift-etcd */
   etcd: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
 });
 
@@ -102,88 +88,45 @@ const pausedUntilSchema = v.union([bool(), text({ max: 64 })], (issue) =>
 
 /** The fields of a HostedCluster's props, except its platform (which the platform registry supplies). @internal */
 export const hostedClusterEntries = {
-  /** RFC 1123 label; the control plane runs in namespace `<namespace>-<name>`. */
   name: text({ max: MAX_NAME_LENGTH, fix: 'Give the cluster name as a string, e.g. "prod-east-1".' }),
-  /** @default 'clusters' */
   namespace: v.optional(text({ max: MAX_NAME_LENGTH, fix: `Give a namespace name as a string, e.g. "${CLI_DEFAULTS.namespace}".` })),
-  /** The OpenShift release of the control plane. */
   release: releasePropsSchema,
-  /** Base domain of the cluster's DNS. @default 'example.com' on Agent and None; passthrough on KubeVirt */
   baseDomain: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH, fix: 'Give a domain as a string, e.g. "example.com".' })),
-  /** @default none */
   baseDomainPrefix: v.optional(text({ max: MAX_NAME_LENGTH })),
-  /** Infrastructure ID tying the cluster to its cloud resources. @default the cluster name */
   infraID: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
-  /** RFC 4122 UUID. @default assigned by the operator */
   clusterID: v.optional(text({ max: 36 })),
-  /** Cluster, service and machine networks. @default the CLI's (see NetworkingProps) */
   networking: v.optional(networkingPropsSchema),
-  /** @default 'SingleReplica' (the CLI's; the CRD's is HighlyAvailable) */
-  controllerAvailabilityPolicy: v.optional(oneOf(['SingleReplica', 'HighlyAvailable'])),
-  /** @default the CRD's, SingleReplica */
-  infrastructureAvailabilityPolicy: v.optional(oneOf(['SingleReplica', 'HighlyAvailable'])),
-  /** etcd: the managed etcd's volume and a snapshot to restore, or an etcd of your own. @default managed etcd, 8Gi on the platform's storage class */
+  controllerAvailabilityPolicy: v.optional(oneOf(AVAILABILITY_POLICIES)),
+  infrastructureAvailabilityPolicy: v.optional(oneOf(AVAILABILITY_POLICIES)),
   etcd: v.optional(etcdPropsSchema),
-  /** How the control-plane services are published. @default the platform's mapping */
   services: v.optional(servicesPropsSchema),
-  /** @default 'management' */
-  olmCatalogPlacement: v.optional(oneOf(['management', 'guest'])),
-  /** Where the control plane pulls the default OLM catalogs from (placement management). @default the release's catalog images */
+  olmCatalogPlacement: v.optional(oneOf(OLM_CATALOG_PLACEMENTS)),
   olmCatalogs: v.optional(olmCatalogsPropsSchema),
-  /** @default false */
   fips: v.optional(bool()),
-  /** Registry credentials (`.dockerconfigjson`). */
   pullSecret: secretSourceSchema,
-  /** SSH public key for the nodes (`id_rsa.pub`). @default none */
   sshKey: v.optional(secretSourceSchema),
-  /** @default aescbc with the existing Secret `<name>-etcd-encryption-key` (a warning says so) */
   secretEncryption: v.optional(secretEncryptionPropsSchema),
-  /** Extra CAs: PEM text (ConfigMap `user-ca-bundle`) or `{ existingConfigMap }`. @default none */
   additionalTrustBundle: v.optional(trustBundleSchema()),
-  /** OAuth identity providers, with their Secrets and CA bundles as sources. @default none */
   identityProviders: v.optional(list(identityProviderSchema)),
-  /** Certificates the API server serves for other host names. @default none */
   namedCertificates: v.optional(list(namedCertificateSchema, { max: 32, limit: 'the HostedCluster CRD\'s maximum' })),
-  /** OpenShift configuration of the hosted cluster (OAuth, API server, proxy, image, feature gates...). @default none */
   configuration: v.optional(passthrough<HostedClusterSpec['configuration']>()),
-  /** Registry mirrors for the data plane. @default none */
   imageContentSources: v.optional(passthroughList<NonNullable<HostedClusterSpec['imageContentSources']>>()),
-  /** Name of a Secret holding `webhook-kubeconfig` for API audit events. @default none */
   auditWebhookSecret: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
-  /** Node selector for control-plane pods on the management cluster. @default none */
   nodeSelector: v.optional(stringMap()),
-  /** Tolerations of the control-plane pods. @default none */
   tolerations: v.optional(passthroughList<readonly Toleration[]>()),
-  /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
   pausedUntil: v.optional(pausedUntilSchema),
-  /** Labels on the HostedCluster object. @default none */
   labels: v.optional(stringMap()),
-  /** Annotations on the HostedCluster object. @default none */
   annotations: v.optional(stringMap()),
-  /** Labels for control-plane pods (spec.labels). @default none */
   podLabels: v.optional(stringMap()),
-  /** Priority classes of the control-plane pods. @default the operator's */
   priorityClasses: v.optional(priorityClassPropsSchema),
-  /** Resource requests per `<deployment>.<container>`: `{ 'kube-apiserver.kube-apiserver': { memory: '3Gi' } }`. @default none */
   resourceRequestOverrides: v.optional(v.record(v.string(), stringMap())),
-  /** Changing this restarts every control-plane component. @default none */
   restartDate: v.optional(text({ max: 64 })),
-  /** Optional capabilities to enable or disable. @default the release's */
   capabilities: v.optional(passthrough<HostedClusterSpec['capabilities']>()),
-  /** Update channel, `stable-4.16`...; its form and minor are checked with the release (update-channel.ts). @default none */
   channel: v.optional(updateChannelSchema()),
-  /** Release image whose upgrade is forced. @default none */
   forceUpgradeTo: v.optional(text({ max: 253 })),
-  /** How long the operator keeps the destroyed HostedCluster, a Go duration. @default none */
   destroyGracePeriod: v.optional(text({ max: 64 })),
-  /** OIDC issuer URL. @default the platform's (AWS: from its OIDC settings) or the CRD's */
   issuerURL: v.optional(text({ max: 2048 })),
-  /** Name of a Secret with `key`, the service-account signing key. Requires issuerURL. @default none */
   serviceAccountSigningKeySecret: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
-  /**
-   * Any other spec field, merged last (objects merge, arrays replace, null removes). Only its
-   * shape (an object) is checked here; the merged HostedCluster is validated. @default none
-   */
   specOverrides: v.optional(passthrough<DeepPartial<HostedClusterSpec>>()),
 };
 

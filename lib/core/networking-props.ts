@@ -1,6 +1,9 @@
 /** The networks of a hosted cluster, as users write them (kept equal to `networkingPropsSchema` by test/types/props-match-schemas.ts). */
 import type { ApiServerNetworkingProps } from './access-props';
 
+/** The network plugins a HostedCluster accepts (`NetworkingProps.networkType`). */
+export const NETWORK_TYPES = ['OpenShiftSDN', 'Calico', 'OVNKubernetes', 'Other'] as const;
+
 /** Cluster, service and machine networks; every field has the CLI's default. Each network is a CIDR string or an object with `cidr`, in all three lists. */
 export interface NetworkingProps {
   /** Pod networks, one per IP family: a CIDR, or `{ cidr, hostPrefix }`. @default ['10.132.0.0/14'] (dual stack adds 'fd01::/48') */
@@ -10,7 +13,7 @@ export interface NetworkingProps {
   /** Node networks: a CIDR, or `{ cidr }`. @default the platform's (AWS: the VPC CIDR), else none */
   readonly machineNetwork?: ReadonlyArray<string | NetworkEntry>;
   /** The network plugin. @default 'OVNKubernetes' */
-  readonly networkType?: 'OpenShiftSDN' | 'Calico' | 'OVNKubernetes' | 'Other';
+  readonly networkType?: (typeof NETWORK_TYPES)[number];
   /** Use the CLI's IPv4 + IPv6 defaults for cluster and service networks (Agent `--default-dual`). @default false */
   readonly dualStack?: boolean;
   /** OVN-Kubernetes MTU, 576 to 9216. @default the operator's */

@@ -7,6 +7,7 @@ import { Cidr, formatCidr, hasHostBits, overlaps, parseCidr } from './cidr';
 import { CLI_DEFAULTS } from './defaults';
 import type { IssueCollector } from './errors';
 import type { NetworkEntry, NetworkingProps } from './networking-props';
+import { NETWORK_TYPES } from './networking-props';
 
 export type { NetworkingProps, NetworkEntry, ClusterNetworkEntry } from './networking-props';
 
@@ -25,26 +26,16 @@ function networks<const E extends v.ObjectEntries>(example: string, more: E, mor
 
 /** @internal */
 export const networkingPropsSchema = strict({
-  /** Pod networks, one per IP family. @default ['10.132.0.0/14'] (dual stack adds 'fd01::/48') */
   clusterNetwork: networks(CLI_DEFAULTS.clusterNetworkIPv4, { hostPrefix: v.optional(count(0, 128)) }, ', hostPrefix: 23'),
-  /** Service networks, one per IP family. @default ['172.31.0.0/16'] (dual stack adds 'fd02::/112') */
   serviceNetwork: networks(CLI_DEFAULTS.serviceNetworkIPv4, {}),
-  /** Node networks. @default the platform's (AWS: the VPC CIDR), else none */
   machineNetwork: networks('192.168.122.0/24', {}),
-  /** @default 'OVNKubernetes' */
-  networkType: v.optional(oneOf(['OpenShiftSDN', 'Calico', 'OVNKubernetes', 'Other'])),
-  /** Use the CLI's IPv4 + IPv6 defaults for cluster and service networks (Agent `--default-dual`). @default false */
+  networkType: v.optional(oneOf(NETWORK_TYPES)),
   dualStack: v.optional(bool()),
-  /** OVN-Kubernetes MTU, 576 to 9216. @default the operator's */
   ovnMtu: v.optional(count(OVN_MTU.min, OVN_MTU.max, 'the HostedCluster CRD\'s maximum')),
-  /** Who may reach the API server, and its address and port inside the nodes. @default the operator's */
   apiServer: v.optional(
     strict({
-      /** @default any address */
       allowedCIDRBlocks: v.optional(list(text({ max: 43 }), { max: 500, limit: 'the HostedCluster CRD\'s maximum', fix: 'Give a list such as ["203.0.113.0/24"].' })),
-      /** @default the operator's, 172.20.0.1 or fd00::1 */
       advertiseAddress: v.optional(text({ max: 255 })),
-      /** @default the operator's, 6443 */
       port: v.optional(count(1, 65535)),
     }),
   ),

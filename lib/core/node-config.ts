@@ -44,11 +44,8 @@ type NodeConfigKind = (typeof CONFIG_KINDS)[keyof typeof CONFIG_KINDS] | (typeof
 
 function objectSchema<Spec>() {
   return strict({
-    /** The object's `metadata.name`. */
     name: text({ max: MAX_SUBDOMAIN_LENGTH }),
-    /** @default none */
     labels: v.optional(stringMap()),
-    /** The object's spec. */
     spec: passthrough<Spec>('a spec object'),
   });
 }

@@ -4,6 +4,15 @@ import type { DeepPartial } from './merge';
 import type { ReleaseProps } from './release-props';
 import type { NodePoolConfigEntry, NodePoolTuningEntry } from './node-config-props';
 
+/** CPU architectures of NodePool nodes (the NodePool CRD's). */
+export const ARCHS = ['amd64', 'arm64', 'ppc64le', 's390x'] as const satisfies readonly NonNullable<NodePoolSpec['arch']>[];
+
+/** How a NodePool's nodes are upgraded (the NodePool CRD's). */
+export const UPGRADE_TYPES = ['Replace', 'InPlace'] as const satisfies readonly NodePoolSpec['management']['upgradeType'][];
+
+/** Taint effects the NodePool CRD accepts. */
+export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
+
 /** A NodePool's props with the platform blocks `PoolPlatform` (`aws`, `kubevirt`, `agent`). */
 export interface NodePoolPropsOf<PoolPlatform extends object = object> {
   /** RFC 1123 label. @default the cluster name (AWS: `<cluster>-<zone>` per zone) */
@@ -15,9 +24,9 @@ export interface NodePoolPropsOf<PoolPlatform extends object = object> {
   /** The pool's OpenShift release. @default the HostedCluster's release */
   readonly release?: ReleaseProps;
   /** CPU architecture of the nodes. @default 'amd64' */
-  readonly arch?: 'amd64' | 'arm64' | 'ppc64le' | 's390x';
+  readonly arch?: (typeof ARCHS)[number];
   /** How nodes are upgraded. @default the platform's: Replace on AWS and KubeVirt, InPlace on Agent and None */
-  readonly upgradeType?: 'Replace' | 'InPlace';
+  readonly upgradeType?: (typeof UPGRADE_TYPES)[number];
   /** Rolling strategy for Replace pools. @default the CRD's (maxSurge 1, maxUnavailable 0) */
   readonly replace?: NodePoolSpec['management']['replace'];
   /** Rolling strategy for InPlace pools. @default the CRD's */
@@ -67,5 +76,5 @@ export interface NodePoolTaint {
   /** The taint's value. @default empty */
   readonly value?: string;
   /** What the taint does to pods that do not tolerate it. */
-  readonly effect: 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
+  readonly effect: (typeof TAINT_EFFECTS)[number];
 }

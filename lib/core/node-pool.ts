@@ -9,79 +9,54 @@ import { MAX_NAME_LENGTH, MAX_NODEPOOL_CONFIG_REFS, MAX_NODES_PER_CLUSTER, MAX_T
 import { MAX_SUBDOMAIN_LENGTH } from './names';
 import { bool, count, describeValue, list, oneOf, passthrough, schemaMessage, strict, stringMap, text } from './schema';
 import { DeepPartial, deepMerge } from './merge';
-import type { AnyPlatformDefinition, Arch, ClusterContext } from './platform';
+import type { AnyPlatformDefinition, ClusterContext } from './platform';
 import type { NodePoolPropsOf } from './node-pool-props';
+import { ARCHS, TAINT_EFFECTS, UPGRADE_TYPES } from './node-pool-props';
 import type { PathRule } from './props-paths';
 import { nodeConfigNames, nodePoolConfigEntrySchema, nodePoolTuningEntrySchema } from './node-config';
 
 export type { NodePoolAutoScaling, NodePoolPropsOf, NodePoolTaint } from './node-pool-props';
 
-/** Taint effects the NodePool CRD accepts. */
-export const TAINT_EFFECTS = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'] as const;
-const ARCHS = ['amd64', 'arm64', 'ppc64le', 's390x'] as const satisfies readonly Arch[];
+export { TAINT_EFFECTS } from './node-pool-props';
 
 /** The fields of a NodePool's props, except its platform blocks (which the platform registry supplies). @internal */
 export const nodePoolEntries = {
-  /** RFC 1123 label. @default the cluster name (AWS: `<cluster>-<zone>` per zone) */
   name: v.optional(text({ max: MAX_NAME_LENGTH, fix: 'Give the NodePool name as a string, e.g. "workers".' })),
-  /** Fixed size. Mutually exclusive with autoScaling. @default 0 */
   replicas: v.optional(count(0, MAX_NODES_PER_CLUSTER, 'the tested OpenShift maximum of nodes per cluster')),
-  /** Autoscaling bounds; min 0 (scale from zero) only on AWS. @default none */
   autoScaling: v.optional(
     strict({
-      /** Fewest nodes. */
       min: count(0, MAX_NODES_PER_CLUSTER, 'the tested OpenShift maximum of nodes per cluster'),
-      /** Most nodes. */
       max: count(1, MAX_NODES_PER_CLUSTER, 'the tested OpenShift maximum of nodes per cluster'),
     }),
   ),
-  /** @default the HostedCluster's release */
   release: v.optional(releasePropsSchema),
-  /** @default 'amd64' */
   arch: v.optional(oneOf(ARCHS)),
-  /** @default the platform's: Replace on AWS and KubeVirt, InPlace on Agent and None */
-  upgradeType: v.optional(oneOf(['Replace', 'InPlace'])),
-  /** Rolling strategy for Replace pools. @default the CRD's (maxSurge 1, maxUnavailable 0) */
+  upgradeType: v.optional(oneOf(UPGRADE_TYPES)),
   replace: v.optional(passthrough<NodePoolSpec['management']['replace']>()),
-  /** Rolling strategy for InPlace pools. @default the CRD's */
   inPlace: v.optional(passthrough<NodePoolSpec['management']['inPlace']>()),
-  /** Replace unhealthy machines (MachineHealthCheck). @default false */
   autoRepair: v.optional(bool()),
-  /** Go duration, e.g. '30m'. @default '0s' (wait forever) */
   nodeDrainTimeout: v.optional(text({ max: 64 })),
-  /** @default '0s' */
   nodeVolumeDetachTimeout: v.optional(text({ max: 64 })),
-  /** Labels put on the nodes at creation. @default none */
   nodeLabels: v.optional(stringMap()),
-  /** Taints put on the nodes at creation. @default none */
   taints: v.optional(
     list(
       strict({
-        /** Qualified name, e.g. `example.com/dedicated`. */
         key: text({ max: MAX_SUBDOMAIN_LENGTH + 1 + MAX_NAME_LENGTH }),
-        /** @default empty */
         value: v.optional(text({ max: MAX_NAME_LENGTH })),
-        /** What the taint does to pods that do not tolerate it. */
         effect: oneOf(TAINT_EFFECTS),
       }),
       { max: MAX_TAINTS, limit: 'the NodePool CRD\'s maximum' },
     ),
   ),
-  /** MachineConfig, KubeletConfig, ContainerRuntimeConfig and ImageDigestMirrorSet objects, or existing ConfigMaps (key `config`). @default none */
   config: v.optional(list(nodePoolConfigEntrySchema, { max: MAX_NODEPOOL_CONFIG_REFS, limit: 'the NodePool CRD\'s maximum' })),
-  /** Tuned and PerformanceProfile objects, or existing ConfigMaps (key `tuning`). @default none */
   tuningConfig: v.optional(list(nodePoolTuningEntrySchema, { max: MAX_NODEPOOL_CONFIG_REFS, limit: 'the NodePool CRD\'s maximum' })),
-  /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
   pausedUntil: v.optional(
     v.union([bool(), text({ max: 64 })], (issue) =>
       schemaMessage(`${describeValue(issue.input)} is neither true/false nor an RFC 3339 time.`, 'Give true, or a time such as "2026-12-01T00:00:00Z".'),
     ),
   ),
-  /** Labels on the NodePool object. @default none */
   labels: v.optional(stringMap()),
-  /** Annotations on the NodePool object. @default none */
   annotations: v.optional(stringMap()),
-  /** Any other spec field, merged last; the merged NodePool is validated. @default none */
   specOverrides: v.optional(passthrough<DeepPartial<NodePoolSpec>>()),
 };
 

@@ -28,21 +28,15 @@ const image = () => text({ max: 2048, fix: 'Give the catalog image by digest, e.
 
 /** @internal */
 export const olmCatalogImagesSchema = strict({
-  /** The `certified-operators` catalog. */
   certifiedOperators: image(),
-  /** The `community-operators` catalog. */
   communityOperators: image(),
-  /** The `redhat-marketplace` catalog. */
   redhatMarketplace: image(),
-  /** The `redhat-operators` catalog. */
   redhatOperators: image(),
 });
 
 /** @internal */
 export const olmCatalogsPropsSchema = strict({
-  /** Registry replacements in the catalog images. @default none */
   registryOverrides: v.optional(stringMap()),
-  /** The four catalog images, each by digest. @default the release's */
   images: v.optional(olmCatalogImagesSchema),
 });
 

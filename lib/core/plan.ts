@@ -59,9 +59,7 @@ export function hostedClusterPlanPropsSchema<P extends v.GenericSchema, PP exten
     ...hostedClusterEntries,
     /** Platform type and its settings. */
     platform,
-    /** @default the CLI's: one pool named after the cluster (AWS: one per zone), 0 replicas */
     nodePools: v.optional(list(nodePoolPropsSchema(poolPlatform))),
-    /** Emit the Namespace objects. Turn off when the namespace is managed elsewhere. @default true */
     createNamespace: v.optional(bool()),
   });
 }

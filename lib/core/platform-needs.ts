@@ -7,7 +7,10 @@
 import type { HostedCluster } from '../api';
 
 /** What a management cluster can install for its hosted clusters, each switchable to "bring your own". */
-export type ManagementComponent = 'metallb' | 'virtualization' | 'assistedService';
+export type ManagementComponent = (typeof MANAGEMENT_COMPONENTS)[number];
+
+/** The management components, in the order they are planned. */
+export const MANAGEMENT_COMPONENTS = ['metallb', 'virtualization', 'assistedService'] as const;
 
 /** What each platform needs on the management cluster (its preset). */
 export interface PlatformPreset {

@@ -4,12 +4,15 @@
  * name the schema library.
  */
 
+/** The kinds of store an external secret is read from. */
+export const SECRET_STORE_KINDS = ['ClusterSecretStore', 'SecretStore'] as const;
+
 /** A key in an external secret store, materialized into the cluster by external-secrets. */
 export interface ExternalSecretSource {
   /** Name of the ClusterSecretStore or SecretStore. */
   readonly store: string;
   /** Kind of the store. @default 'ClusterSecretStore' */
-  readonly storeKind?: 'ClusterSecretStore' | 'SecretStore';
+  readonly storeKind?: (typeof SECRET_STORE_KINDS)[number];
   /** Key of the secret in the store. */
   readonly key: string;
   /** Property inside that key, for stores that hold JSON objects. @default the whole value */

@@ -10,32 +10,25 @@ import type { IssueCollector } from './errors';
 import { MAX_SUBDOMAIN_LENGTH, dnsSubdomainProblem, secretKeys, secretNames } from './names';
 import { oneKeyOf, oneOf, quote, strict, text } from './schema';
 import type { SecretSource } from './secret-source';
+import { SECRET_STORE_KINDS } from './secret-source';
 
 export { SecretSource } from './secret-source';
 export type { ExternalSecretSource } from './secret-source';
 
 /** A key in an external secret store, materialized into the cluster by external-secrets. @internal */
 export const externalSecretSourceSchema = strict({
-  /** Name of the ClusterSecretStore or SecretStore. */
   store: text({ max: MAX_SUBDOMAIN_LENGTH }),
-  /** @default 'ClusterSecretStore' */
-  storeKind: v.optional(oneOf(['ClusterSecretStore', 'SecretStore'])),
-  /** Key of the secret in the store. */
+  storeKind: v.optional(oneOf(SECRET_STORE_KINDS)),
   key: text(),
-  /** Property inside that key, for stores that hold JSON objects. @default the whole value */
   property: v.optional(text()),
-  /** How often external-secrets re-reads the store. @default '1h' */
   refreshInterval: v.optional(text()),
 });
 
 /** One of: an existing Secret, an ExternalSecret, or (opt-in only) an inline value. @internal */
 export const secretSourceSchema = oneKeyOf(
   {
-    /** Name of a Secret that already exists in the HostedCluster namespace. */
     existingSecret: text({ max: MAX_SUBDOMAIN_LENGTH }),
-    /** A key in a secret store, read by external-secrets. */
     externalSecret: externalSecretSourceSchema,
-    /** The value itself; requires `allowInlineSecrets: true`. */
     inline: text(),
   },
   'a secret source',

@@ -4,6 +4,7 @@ import { parseIp } from './cidr';
 import type { IssueCollector } from './errors';
 import { MAX_SUBDOMAIN_LENGTH } from './names';
 import { quote } from './schema';
+import type { PUBLISHING_MAPPINGS } from './hosted-cluster-props';
 
 /**
  * A DNS name (RFC 1123 labels of letters, digits and "-", at least one letter in the last one so
@@ -26,7 +27,7 @@ export const REQUIRED_SERVICES: readonly ServiceType[] = ['APIServer', 'Ignition
  * `Ingress`: APIServer on a LoadBalancer, the rest on Routes (AWS, KubeVirt).
  * `NodePort`: every service, OIDC included, on a NodePort at one address (Agent, None).
  */
-export type PublishingMapping = 'Ingress' | 'NodePort';
+export type PublishingMapping = (typeof PUBLISHING_MAPPINGS)[number];
 
 export interface MappingOptions {
   /** Address of the NodePort services (NodePort mapping only). */

@@ -1,13 +1,17 @@
 /** Operators inside a hosted cluster, as users write them (kept equal to `hostedClusterOperatorsPropsSchema` by test/types/props-match-schemas.ts). */
 import type { SubscriptionSpecConfigTolerations } from '../api';
+import type { SUBSCRIPTION_APPROVALS } from '../management/management-cluster-props';
 
 /** A toleration of the operator's or the catalog's pods (the core/v1 Toleration). */
 export type GuestToleration = SubscriptionSpecConfigTolerations;
 
+/** What an IAM policy statement does. */
+export const IAM_EFFECTS = ['Allow', 'Deny'] as const;
+
 /** A permission of the IAM role, as the CredentialsRequest's `AWSProviderSpec` writes it. */
 export interface AwsStatementProps {
   /** `Allow` or `Deny`. */
-  readonly effect: 'Allow' | 'Deny';
+  readonly effect: (typeof IAM_EFFECTS)[number];
   /** IAM actions (`s3:GetObject`). */
   readonly action: readonly string[];
   /** The resource ARN (`arn:aws:s3:::my-bucket/*`). */
@@ -50,7 +54,7 @@ export interface GuestOperatorProps {
   /** Namespace of that CatalogSource (`openshift-marketplace`, or the operator's own). @default 'openshift-marketplace' */
   readonly sourceNamespace?: string;
   /** InstallPlan approval; with `Manual` nothing installs until someone approves the InstallPlan. @default 'Automatic' */
-  readonly approval?: 'Automatic' | 'Manual';
+  readonly approval?: (typeof SUBSCRIPTION_APPROVALS)[number];
   /** Pin the first installed version (a CSV name). @default the channel head */
   readonly startingCSV?: string;
   /** Subscription name. @default the package */

@@ -35,6 +35,8 @@ import { CATALOG_SOURCE_READY, DEFAULT_CATALOG, OPERATOR_PACKAGES, catalogSource
 import { KnownChannels, WELL_KNOWN_CATALOGS, checkChannel, warnManualApproval } from '../management/operator-install';
 import { planAwsSts, roleArnEnv } from './aws-sts';
 import type { GuestCatalogSourceProps, GuestOperatorHubProps, GuestOperatorProps, GuestToleration } from './guest-operators-props';
+import { IAM_EFFECTS } from './guest-operators-props';
+import { SUBSCRIPTION_APPROVALS } from '../management/management-cluster-props';
 
 export type * from './guest-operators-props';
 
@@ -52,15 +54,13 @@ const tolerations = () => passthroughList<readonly GuestToleration[]>();
 
 /** @internal */
 export const guestOperatorAwsPropsSchema = strict({
-  /** ARN of the IAM role the operator assumes. */
   roleArn: text({ max: 2048 }),
-  /** @default none */
   credentialsRequest: v.optional(
     strict({
       name: text({ max: 253 }),
       secretName: text({ max: 253 }),
       serviceAccountNames: list(text({ max: 253 }), { max: 16 }),
-      statements: v.optional(list(strict({ effect: oneOf(['Allow', 'Deny']), action: list(text({ max: 128 }), { max: 100 }), resource: text({ max: 2048 }) }), { max: 50 })),
+      statements: v.optional(list(strict({ effect: oneOf(IAM_EFFECTS), action: list(text({ max: 128 }), { max: 100 }), resource: text({ max: 2048 }) }), { max: 50 })),
     }),
   ),
 });
@@ -72,7 +72,7 @@ export const guestOperatorPropsSchema = strict({
     channel: text({ max: 253 }),
     source: v.optional(name()),
     sourceNamespace: v.optional(name()),
-    approval: v.optional(oneOf(['Automatic', 'Manual'])),
+    approval: v.optional(oneOf(SUBSCRIPTION_APPROVALS)),
     startingCSV: v.optional(text({ max: 253 })),
     subscriptionName: v.optional(text({ max: 253 })),
     targetNamespaces: v.optional(v.union([v.literal('AllNamespaces'), list(name(), { max: 64 })], 'targetNamespaces: give "AllNamespaces" or a list of namespaces.')),

@@ -46,18 +46,10 @@ export const METALLB_POOL_ANNOTATION = 'metallb.universe.tf/address-pool';
 
 /** @internal */
 export const hostedClusterIngressPropsSchema = strict({
-  /**
-   * Install MetalLB inside the hosted cluster with these pools (bare metal: Agent, None). Not for
-   * KubeVirt: the management cluster's MetalLB serves its LoadBalancer Services. @default none
-   */
   metallb: v.optional(metallbPropsSchema),
-  /** How OLM installs MetalLB inside the hosted cluster. @default channel stable from redhat-operators */
   operator: v.optional(operatorPropsSchema),
-  /** Pool the router's Service takes its address from (MetalLB inside the hosted cluster). @default the first pool */
   pool: v.optional(text({ max: 63 })),
-  /** Name of the LoadBalancer Service in `openshift-ingress`. @default 'metallb-ingress' */
   serviceName: v.optional(text({ max: 63 })),
-  /** Keep client source addresses (`externalTrafficPolicy: Local`). @default false (Cluster) */
   preserveClientAddress: v.optional(bool()),
 });
 export type { HostedClusterIngressProps } from './ingress-props';

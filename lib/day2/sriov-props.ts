@@ -1,5 +1,6 @@
 /** SR-IOV inside a hosted cluster, as users write it (kept equal to `hostedClusterSriovPropsSchema` by test/types/props-match-schemas.ts). */
 import type { GuestToleration } from './guest-operators-props';
+import type { SUBSCRIPTION_APPROVALS } from '../management/management-cluster-props';
 
 /** How OLM installs the SR-IOV Network Operator (documentation chapter 9.3). */
 export interface SriovOperatorProps {
@@ -10,7 +11,7 @@ export interface SriovOperatorProps {
   /** @default 'openshift-marketplace' */
   readonly sourceNamespace?: string;
   /** @default 'Automatic' */
-  readonly approval?: 'Automatic' | 'Manual';
+  readonly approval?: (typeof SUBSCRIPTION_APPROVALS)[number];
   /** Pin the first installed version (`sriov-network-operator.v4.17.0-...`). @default the channel head */
   readonly startingCSV?: string;
   /** Nodes the operator's pods run on. @default { 'node-role.kubernetes.io/worker': '' } (the documentation's) */
@@ -33,6 +34,9 @@ export interface SriovNicSelectorProps {
   readonly netFilter?: string;
 }
 
+/** The drivers a policy binds its VFs to. */
+export const SRIOV_DEVICE_TYPES = ['netdevice', 'vfio-pci'] as const;
+
 /** A `SriovNetworkNodePolicy`: virtual functions on matching NICs of matching nodes, exposed as a resource. */
 export interface SriovNodePolicyProps {
   /** Policy name. */
@@ -45,7 +49,7 @@ export interface SriovNodePolicyProps {
   /** Nodes to configure. @default { 'feature.node.kubernetes.io/network-sriov.capable': 'true' } */
   readonly nodeSelector?: Readonly<Record<string, string>>;
   /** VF driver. @default 'netdevice' */
-  readonly deviceType?: 'netdevice' | 'vfio-pci';
+  readonly deviceType?: (typeof SRIOV_DEVICE_TYPES)[number];
   /** 0 is the highest; policies of one NIC are merged by priority. @default 99 */
   readonly priority?: number;
   /** MTU of the VFs. @default the NIC's */
@@ -53,6 +57,12 @@ export interface SriovNodePolicyProps {
   /** RDMA (netdevice only). @default false */
   readonly isRdma?: boolean;
 }
+
+/** A VF switch turned on or off (`spoofChk`, `trust`). */
+export const ON_OFF = ['on', 'off'] as const;
+
+/** The VFs' link states. */
+export const VF_LINK_STATES = ['auto', 'enable', 'disable'] as const;
 
 /** A `SriovNetwork`: a NetworkAttachmentDefinition for pods, from a policy's resource. */
 export interface SriovNetworkProps {
@@ -67,11 +77,11 @@ export interface SriovNetworkProps {
   /** IPAM configuration, a JSON object as text (`{"type":"whereabouts","range":"192.0.2.0/24"}`). @default none */
   readonly ipam?: string;
   /** MAC spoof checking. @default the operator's */
-  readonly spoofChk?: 'on' | 'off';
+  readonly spoofChk?: (typeof ON_OFF)[number];
   /** VF trust mode. @default the operator's */
-  readonly trust?: 'on' | 'off';
+  readonly trust?: (typeof ON_OFF)[number];
   /** Link state of the VFs. @default the operator's */
-  readonly linkState?: 'auto' | 'enable' | 'disable';
+  readonly linkState?: (typeof VF_LINK_STATES)[number];
 }
 
 /** SR-IOV inside a hosted cluster: the operator, node policies and networks. */

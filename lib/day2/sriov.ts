@@ -33,6 +33,8 @@ import type { KnownChannels } from '../management/operator-install';
 import { GuestClusterRef, planGuestOperator } from './guest-operators';
 import type { GuestToleration } from './guest-operators-props';
 import type { SriovNetworkProps, SriovNodePolicyProps, SriovOperatorProps } from './sriov-props';
+import { ON_OFF, SRIOV_DEVICE_TYPES, VF_LINK_STATES } from './sriov-props';
+import { SUBSCRIPTION_APPROVALS } from '../management/management-cluster-props';
 
 export type * from './sriov-props';
 
@@ -64,7 +66,7 @@ export const hostedClusterSriovPropsSchema = strict({
         channel: v.optional(text({ max: 253 })),
         source: v.optional(text(settings)),
         sourceNamespace: v.optional(text(settings)),
-        approval: v.optional(oneOf(['Automatic', 'Manual'])),
+        approval: v.optional(oneOf(SUBSCRIPTION_APPROVALS)),
         startingCSV: v.optional(text({ max: 253 })),
         nodeSelector: v.optional(stringMap()),
         tolerations: v.optional(passthroughList<readonly GuestToleration[]>()),
@@ -85,7 +87,7 @@ export const hostedClusterSriovPropsSchema = strict({
             netFilter: v.optional(text({ max: 256 })),
           }),
           nodeSelector: v.optional(stringMap()),
-          deviceType: v.optional(oneOf(['netdevice', 'vfio-pci'])),
+          deviceType: v.optional(oneOf(SRIOV_DEVICE_TYPES)),
           priority: v.optional(count(0, 99)),
           mtu: v.optional(count(1, 65535)),
           isRdma: v.optional(bool()),
@@ -101,9 +103,9 @@ export const hostedClusterSriovPropsSchema = strict({
           networkNamespace: v.optional(text(settings)),
           vlan: v.optional(count(0, 4094)),
           ipam: v.optional(text({ max: 4096 })),
-          spoofChk: v.optional(oneOf(['on', 'off'])),
-          trust: v.optional(oneOf(['on', 'off'])),
-          linkState: v.optional(oneOf(['auto', 'enable', 'disable'])),
+          spoofChk: v.optional(oneOf(ON_OFF)),
+          trust: v.optional(oneOf(ON_OFF)),
+          linkState: v.optional(oneOf(VF_LINK_STATES)),
         }),
         { max: 64 },
       ),

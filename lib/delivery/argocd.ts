@@ -13,7 +13,7 @@ import { GITOPS_PREFIX, PHASES, apiGroupOf, managementTarget, planItem, quote, t
 import { argoCdConfigMapData, argoCdHealthChecks } from '../gitops';
 import type { DeliveryContext } from './context';
 import { checkName, repoPath, unknownName } from './context';
-import type { ArgoCdDeliveryProps } from './delivery-props';
+import type { ARGO_CD_GENERATORS, ARGO_CD_HEALTH_CHECKS, ArgoCdDeliveryProps } from './delivery-props';
 
 /** The Argo CD cluster name of the cluster Argo CD runs on. */
 export const IN_CLUSTER = 'in-cluster';
@@ -31,9 +31,9 @@ export interface ArgoCdSettings {
   /** Name of the AppProject, and of the ApplicationSet and ACM's objects. */
   readonly project: string;
   /** How the ApplicationSet lists the folders. */
-  readonly generator: 'list' | 'git';
+  readonly generator: (typeof ARGO_CD_GENERATORS)[number];
   /** How Argo CD learns the health checks. */
-  readonly healthChecks: 'argocd' | 'config-map' | 'none';
+  readonly healthChecks: (typeof ARGO_CD_HEALTH_CHECKS)[number];
   /** Destination by delivered folder. */
   readonly destinations: ReadonlyMap<string, string>;
 }

@@ -24,6 +24,12 @@ export interface DeliveryProps {
   readonly acm?: AcmDeliveryProps;
 }
 
+/** How the ApplicationSet finds the folders' clusters (`ArgoCdDeliveryProps.generator`). */
+export const ARGO_CD_GENERATORS = ['list', 'git'] as const;
+
+/** Where the health checks of the operators' kinds go (`ArgoCdDeliveryProps.healthChecks`). */
+export const ARGO_CD_HEALTH_CHECKS = ['argocd', 'config-map', 'none'] as const;
+
 /** Argo CD: where it runs and how its ApplicationSet finds the folders. */
 export interface ArgoCdDeliveryProps {
   /**
@@ -40,7 +46,7 @@ export interface ArgoCdDeliveryProps {
    * the output path, its destination derived from its name (so every folder's must be derivable).
    * @default 'list'
    */
-  readonly generator?: 'list' | 'git';
+  readonly generator?: (typeof ARGO_CD_GENERATORS)[number];
   /**
    * Argo CD cluster names by folder, replacing the derived ones: `management` goes to `in-cluster`,
    * `management-<name>` to `<name>` (the hub's own to `in-cluster`), `hosted-<namespace>-<name>` to
@@ -51,7 +57,7 @@ export interface ArgoCdDeliveryProps {
    * How Argo CD learns the library's health checks: `argocd` patches the operator's ArgoCD resource
    * `openshift-gitops`, `config-map` patches ConfigMap `argocd-cm`, `none` leaves them out. @default 'argocd'
    */
-  readonly healthChecks?: 'argocd' | 'config-map' | 'none';
+  readonly healthChecks?: (typeof ARGO_CD_HEALTH_CHECKS)[number];
 }
 
 /** Flux: where its objects live and how often it reconciles. */

@@ -14,6 +14,7 @@ import { planAcm } from './acm';
 import { planFlux } from './flux';
 import type { DeliveryContext } from './context';
 import type { DeliveryProps } from './delivery-props';
+import { ARGO_CD_GENERATORS, ARGO_CD_HEALTH_CHECKS } from './delivery-props';
 import { byText } from '../core/text-order';
 
 export type { AcmDeliveryProps, ArgoCdDeliveryProps, DeliveryProps, FluxDeliveryProps } from './delivery-props';
@@ -23,51 +24,34 @@ export const DELIVERY_OBJECT = 'Delivery';
 
 /** @internal */
 export const argoCdDeliveryPropsSchema = strict({
-  /** @default the app's management cluster */
   hub: v.optional(text({ max: 63 })),
-  /** @default 'openshift-gitops' */
   namespace: v.optional(text({ max: 63 })),
-  /** @default 'hosted-control-planes' */
   project: v.optional(text({ max: 253 })),
-  /** @default 'list' */
-  generator: v.optional(oneOf(['list', 'git'])),
-  /** @default none */
+  generator: v.optional(oneOf(ARGO_CD_GENERATORS)),
   destinations: v.optional(stringMap()),
-  /** @default 'argocd' */
-  healthChecks: v.optional(oneOf(['argocd', 'config-map', 'none'])),
+  healthChecks: v.optional(oneOf(ARGO_CD_HEALTH_CHECKS)),
 });
 
 /** @internal */
 export const fluxDeliveryPropsSchema = strict({
-  /** @default 'flux-system' */
   namespace: v.optional(text({ max: 63 })),
-  /** @default '5m' */
   interval: v.optional(text({ max: 64 })),
-  /** @default the interval */
   timeout: v.optional(text({ max: 64 })),
 });
 
 /** @internal */
 export const acmDeliveryPropsSchema = strict({
-  /** @default 'hosted-control-planes' */
   clusterSet: v.optional(text({ max: 63 })),
-  /** @default the Argo CD namespace */
   namespace: v.optional(text({ max: 63 })),
 });
 
 /** @internal */
 export const deliveryPropsSchema = strict({
-  /** Git URL of the repository holding the output. */
   repoURL: text({ max: 2048 }),
-  /** @default 'main' */
   revision: v.optional(text({ max: 255 })),
-  /** @default 'dist' */
   path: v.optional(text({ max: 1024 })),
-  /** @default none */
   argoCd: v.optional(argoCdDeliveryPropsSchema),
-  /** @default none */
   flux: v.optional(fluxDeliveryPropsSchema),
-  /** @default none */
   acm: v.optional(acmDeliveryPropsSchema),
 });
 

@@ -5,6 +5,7 @@
  */
 import type { SecretSource } from '../core/secret-source';
 import type { HostNetworkProps } from '../platforms/agent/infrastructure-props';
+import type { MIRROR_SOURCE_POLICIES } from '../management/management-cluster-props';
 
 /** One edge site: its cluster's identity, the node's network, the release it was preinstalled with, and how the hub reaches its BMC. */
 export interface EdgeSiteProps {
@@ -77,5 +78,5 @@ export interface EdgeImageDigestSource {
   /** Repositories that hold the same images, tried in order. */
   readonly mirrors: readonly string[];
   /** Whether the source itself may be tried when no mirror answers. @default 'AllowContactingSource' */
-  readonly mirrorSourcePolicy?: 'NeverContactSource' | 'AllowContactingSource';
+  readonly mirrorSourcePolicy?: (typeof MIRROR_SOURCE_POLICIES)[number];
 }

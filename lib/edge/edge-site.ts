@@ -58,6 +58,7 @@ import { TrustBundleContract, renderTrustBundle, trustBundleSchema } from '../co
 import { MAC_ADDRESS, bmcScheme, checkHostNetwork, hostNetworkSchema, nmstateDocument } from '../platforms';
 import type { MachineNetwork } from '../platforms';
 import type { EdgeSiteProps } from './edge-site-props';
+import { MIRROR_SOURCE_POLICIES } from '../management/management-cluster-props';
 
 export type { EdgeImageDigestSource, EdgeSiteBmc, EdgeSiteProps, EdgeSiteRelease } from './edge-site-props';
 
@@ -89,60 +90,36 @@ const CREDENTIAL_KEYS = ['username', 'password'] as const;
 
 /** @internal */
 export const edgeSitePropsSchema = strict({
-  /** The site's cluster name, a DNS label; cannot change once installed. */
   name: text({ max: 63 }),
-  /** @default name */
   namespace: v.optional(text({ max: 63 })),
-  /** The cluster's base DNS domain; cannot change once installed. */
   baseDomain: text({ max: 253 }),
-  /** The node's host name; cannot change once installed. */
   hostname: text({ max: 253 }),
-  /** The release the host was preinstalled with. */
   release: strict({
-    /** Release image pull spec. */
     image: text({ max: 512 }),
-    /** @default `img<tag>`, or `img-<first 12 digest digits>` */
     imageSetName: v.optional(text({ max: 253 })),
   }),
-  /** The node's machine networks (CIDRs); the first one's family is the primary one. */
   machineNetworks: list(text({ max: 64 }), { max: 2, limit: 'one network per IP family' }),
-  /** @default DHCP on the preinstalled configuration */
   network: v.optional(hostNetworkSchema),
-  /** Registry credentials (`.dockerconfigjson`). */
   pullSecret: secretSourceSchema,
-  /** The host's BMC. */
   bmc: strict({
-    /** A virtual-media BMC address. */
     address: text({ max: 2048 }),
-    /** An existing Secret with `username` and `password`, or a store key holding both. */
     credentials: secretSourceSchema,
-    /** @default false */
     disableCertificateVerification: v.optional(bool()),
   }),
-  /** MAC address of the NIC the host boots from. */
   bootMACAddress: text({ max: 32 }),
-  /** @default none */
   imageDigestSources: v.optional(
     list(
       strict({
-        /** The repository images are named by. */
         source: text({ max: 512 }),
-        /** Repositories that hold the same images. */
         mirrors: list(text({ max: 512 })),
-        /** @default 'AllowContactingSource' */
-        mirrorSourcePolicy: v.optional(oneOf(['NeverContactSource', 'AllowContactingSource'])),
+        mirrorSourcePolicy: v.optional(oneOf(MIRROR_SOURCE_POLICIES)),
       }),
     ),
   ),
-  /** @default none */
   trustBundle: v.optional(trustBundleSchema()),
-  /** @default none */
   sshKey: v.optional(text()),
-  /** @default none */
   extraManifests: v.optional(stringMap()),
-  /** @default false */
   managedCluster: v.optional(bool()),
-  /** @default false */
   allowInlineSecrets: v.optional(bool()),
 });
 

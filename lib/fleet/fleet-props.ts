@@ -5,6 +5,7 @@
  * checked by their own checkers.
  */
 import type { Load } from '../capacity/baseline';
+import type { OVERFLOW_RULES } from '../capacity/input-props';
 import type { ManagementClusterProps } from '../management/management-cluster-props';
 import type { HostedClusterProps } from '../platforms/props';
 
@@ -35,12 +36,15 @@ export interface FleetPlacementProps {
   readonly load?: Load;
 }
 
+/** How new hosted clusters are spread over the management clusters (`FleetPlacementOptions.strategy`). */
+export const PLACEMENT_STRATEGIES = ['spread', 'pack'] as const;
+
 /** How new hosted clusters are placed. */
 export interface FleetPlacementOptions {
   /** `spread`: on the management cluster with the most room left; `pack`: on the one with the least room that still fits. @default 'spread' */
-  readonly strategy?: 'spread' | 'pack';
+  readonly strategy?: (typeof PLACEMENT_STRATEGIES)[number];
   /** What a management cluster over its capacity gives: a warning (its clusters stay) or an error. @default 'warn' */
-  readonly onOverflow?: 'warn' | 'error';
+  readonly onOverflow?: (typeof OVERFLOW_RULES)[number];
 }
 
 /** Addresses of one management cluster's network, handed out in blocks to its hosted clusters. */

@@ -15,6 +15,8 @@
  *    `'error'` refuses it. With no eligible one at all it is an error saying why each was not.
  */
 import type { Load } from '../capacity/baseline';
+import type { OVERFLOW_RULES } from '../capacity/input-props';
+import type { PLACEMENT_STRATEGIES } from './fleet-props';
 import { CapacityModel, CapacityTotal, NO_DEMAND, addDemand, demandOf, fitsWith, headroomWith } from '../capacity/capacity-model';
 import type { IssueCollector } from '../core/errors';
 import { nearest, quote } from '../core/schema';
@@ -77,9 +79,9 @@ interface TargetLoad {
 /** The fleet's `placement` settings and what placement keeps from before. */
 export interface PlacementOptions {
   /** `spread`: the most room left first; `pack`: the least. */
-  readonly strategy: 'spread' | 'pack';
+  readonly strategy: (typeof PLACEMENT_STRATEGIES)[number];
   /** Whether a cluster that fits nowhere is placed anyway with a warning, or refused. */
-  readonly onOverflow: 'warn' | 'error';
+  readonly onOverflow: (typeof OVERFLOW_RULES)[number];
   /** The previous record's placements, `namespace/name` → management cluster. @default none */
   readonly previous?: Readonly<Record<string, string>>;
   /** Every management-cluster name given, valid or not: a cluster bound to an invalid one waits for its findings to be fixed, without more. @default none */

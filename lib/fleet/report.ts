@@ -10,6 +10,7 @@ import type { PlanCapacityOptions } from '../capacity/input';
 import { planCapacity } from '../capacity/planner';
 import { COLORS, canonical, escapeXml, num, wrap } from '../capacity/report';
 import { byText } from '../core/text-order';
+import type { AvailabilityPolicy } from '../core/hosted-cluster-props';
 
 /** What caps a management cluster: one of the capacity model's limits, or the add-on's `hcMaxNumber`. */
 export type FleetLimit = LimitingFactor | 'hcMaxNumber';
@@ -65,7 +66,7 @@ export interface FleetReportInput {
   /** The add-on's `hcMaxNumber`. */
   readonly hcMaxNumber: number;
   /** Its hosted clusters, each with the load placement counted. */
-  readonly clusters: readonly { readonly key: string; readonly load?: Load; readonly availability?: 'HighlyAvailable' | 'SingleReplica' }[];
+  readonly clusters: readonly { readonly key: string; readonly load?: Load; readonly availability?: AvailabilityPolicy }[];
   /** Its clusters' address blocks. */
   readonly allocations: FleetManagementClusterReport['allocations'];
 }

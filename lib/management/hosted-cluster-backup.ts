@@ -37,6 +37,7 @@ import { operandResource } from './planned';
 import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
 import { protectionChecks } from './protection-checks';
 import type { HostedClusterBackupProps } from './protection-props';
+import { BACKUP_VOLUME_METHODS } from './protection-props';
 import { veleroScheduleProblem } from './velero-cron';
 
 export type { HostedClusterBackupProps, HostedClusterRestoreProps } from './protection-props';
@@ -70,7 +71,7 @@ export interface BackupSpecOptions {
   /** @default '720h0m0s' */
   readonly ttl?: string;
   /** @default 'snapshot' */
-  readonly volumes?: 'snapshot' | 'file-system';
+  readonly volumes?: (typeof BACKUP_VOLUME_METHODS)[number];
 }
 
 /** The identity and platform of a HostedCluster (or of a cluster given that way already). */
@@ -111,17 +112,11 @@ export function backupSpecFor(cluster: HostedCluster | ProtectedCluster, options
 
 /** @internal */
 export const hostedClusterBackupPropsSchema = strict({
-  /** When backups are made, in Velero's cron syntax. @default a one-off Backup */
   schedule: v.optional(text({ max: 256 })),
-  /** Name of the Schedule or Backup. @default '<namespace>-<name>' of the cluster */
   name: v.optional(text({ max: 63 })),
-  /** The backup location. @default 'default' */
   storageLocation: v.optional(text({ max: 63 })),
-  /** How long each backup is kept, a Go duration. @default '720h0m0s' */
   ttl: v.optional(text({ max: 32 })),
-  /** How volume data is copied. @default 'snapshot' */
-  volumes: v.optional(oneOf(['snapshot', 'file-system'])),
-  /** Create the Schedule paused. @default false */
+  volumes: v.optional(oneOf(BACKUP_VOLUME_METHODS)),
   paused: v.optional(bool()),
 });
 

@@ -88,13 +88,9 @@ export function clusterRestoreFor(cluster: ProtectedCluster, name: string, from:
 
 /** @internal */
 export const hostedClusterRestorePropsSchema = strict({
-  /** Restore this Backup. @default none */
   backupName: v.optional(text({ max: 253 })),
-  /** Restore the latest completed Backup of this Schedule. @default none */
   scheduleName: v.optional(text({ max: 253 })),
-  /** Name of the Restore. @default '<namespace>-<name>-restore' of the cluster */
   name: v.optional(text({ max: 253 })),
-  /** The cluster is gone already, though the previous output still holds it. @default false */
   clusterGone: v.optional(bool()),
 });
 

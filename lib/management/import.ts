@@ -48,28 +48,19 @@ const ADDON_DEFAULTS: Required<KlusterletAddOnsProps> = { applicationManager: tr
 /** @internal */
 export const klusterletAddOnsPropsSchema = checking<KlusterletAddOnsProps>(
   strict({
-    /** Application lifecycle (subscriptions, channels). @default true */
     applicationManager: v.optional(bool()),
-    /** Certificate policies. @default true */
     certPolicyController: v.optional(bool()),
-    /** Governance policies. @default true */
     policyController: v.optional(bool()),
-    /** Search indexing of the cluster's resources. @default false */
     searchCollector: v.optional(bool()),
   }),
 );
 
 /** @internal */
 export const hostedClusterImportPropsSchema = strict({
-  /** The ManagedClusterSet the cluster joins; a DNS-1123 label. @default 'default' */
   clusterSet: v.optional(text({ max: 63 })),
-  /** More labels of the ManagedCluster. @default none */
   labels: v.optional(stringMap()),
-  /** The hub accepts the cluster's registration. @default true */
   hubAcceptsClient: v.optional(bool()),
-  /** Seconds between the klusterlet's lease renewals. @default 60 */
   leaseDurationSeconds: v.optional(count(1, 3600)),
-  /** ACM add-ons (a KlusterletAddonConfig). @default none */
   addons: v.optional(klusterletAddOnsPropsSchema),
 });
 

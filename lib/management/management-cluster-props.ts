@@ -7,6 +7,27 @@ import type { PlanCapacityOptions } from '../capacity/input-props';
 import type { SecretSource } from '../core/secret-source';
 import type { PlatformProps } from '../platforms/props';
 
+/** The storage operators a management cluster can install for etcd volumes (`storage`). */
+export const STORAGE_OPERATORS = ['lvms', 'odf'] as const;
+
+/** Whether an image mirror set lets nodes fall back to the source registry. */
+export const MIRROR_SOURCE_POLICIES = ['NeverContactSource', 'AllowContactingSource'] as const;
+
+/** How OLM Subscriptions approve their install plans. */
+export const SUBSCRIPTION_APPROVALS = ['Automatic', 'Manual'] as const;
+
+/** The MultiClusterEngine's availability configurations. */
+export const MCE_AVAILABILITY_CONFIGS = ['High', 'Basic'] as const;
+
+/** The DNS providers external-dns writes to (`ExternalDnsProps.provider`). */
+export const DNS_PROVIDERS = ['aws', 'azure', 'google'] as const;
+
+/** The node agent's uploaders (`NodeAgentProps.uploaderType`). */
+export const UPLOADER_TYPES = ['kopia', 'restic'] as const;
+
+/** The object stores backups go to (`BackupLocationProps.provider`). */
+export const BACKUP_PROVIDERS = ['aws', 'azure', 'gcp'] as const;
+
 /** A platform a management cluster can be prepared for: every registered platform, each with its preset. */
 export type ManagementPlatform = PlatformProps['type'];
 
@@ -40,7 +61,7 @@ export interface ManagementClusterProps {
   /** assisted-service (AgentServiceConfig): on with Agent; `false` when configured otherwise. @default on for Agent */
   readonly assistedService?: AssistedServiceProps | boolean;
   /** Install LVM Storage or ODF (the LVMCluster or StorageCluster stays yours). @default none */
-  readonly storage?: 'lvms' | 'odf';
+  readonly storage?: (typeof STORAGE_OPERATORS)[number];
   /** Machine network(s) of the management cluster: L2-announced MetalLB pools must lie inside. @default not checked */
   readonly machineNetwork?: readonly string[];
   /** Nodes that host control planes: labels and taints (Pulumi patches them; GitOps: see the README). @default none */
@@ -126,7 +147,7 @@ export interface ImageMirrorProps {
   /** Mirrors tried in order: `mirror.example.com:5000/openshift/release-images`. */
   readonly mirrors: readonly string[];
   /** `NeverContactSource` fails when no mirror has the image instead of falling back to the source. @default 'AllowContactingSource' (the CRD's) */
-  readonly mirrorSourcePolicy?: 'NeverContactSource' | 'AllowContactingSource';
+  readonly mirrorSourcePolicy?: (typeof MIRROR_SOURCE_POLICIES)[number];
 }
 
 /** The CA of one registry, trusted by the management cluster's nodes and the HyperShift operator. */
@@ -156,7 +177,7 @@ export interface OperatorProps {
   /** Namespace of that CatalogSource. @default 'openshift-marketplace' */
   readonly sourceNamespace?: string;
   /** InstallPlan approval; with `Manual` nothing installs until someone approves the InstallPlan. @default 'Automatic' */
-  readonly approval?: 'Automatic' | 'Manual';
+  readonly approval?: (typeof SUBSCRIPTION_APPROVALS)[number];
   /** Pin the first installed version (`multicluster-engine.v2.8.0`). @default the channel head */
   readonly startingCSV?: string;
 }
@@ -180,7 +201,7 @@ export interface MultiClusterEngineProps {
   /** Name of the MultiClusterEngine. @default 'multiclusterengine' */
   readonly name?: string;
   /** `High` runs operands with replicas; `Basic` with one. @default the operator's (High) */
-  readonly availability?: 'High' | 'Basic';
+  readonly availability?: (typeof MCE_AVAILABILITY_CONFIGS)[number];
   /** Components to switch on or off beside `hypershift` and `hypershift-local-hosting` (always on): `{ 'cluster-proxy-addon': true }`. @default none */
   readonly components?: Readonly<Record<string, boolean>>;
   /** The hypershift add-on's settings. @default the add-on's */
@@ -260,8 +281,11 @@ export interface ManagementMonitoringProps {
   readonly dashboards?: boolean;
 }
 
+/** Metrics sets of the HyperShift operator. */
+export const METRICS_SETS = ['Telemetry', 'SRE', 'All'] as const;
+
 /** A set of control-plane metrics the HyperShift operator collects. */
-export type MetricsSet = 'Telemetry' | 'SRE' | 'All';
+export type MetricsSet = (typeof METRICS_SETS)[number];
 
 /** Relabel rules of the SRE metric set, per control-plane component (the components the documentation lists). */
 export interface SreMetricSetProps {
@@ -311,8 +335,11 @@ export interface RelabelRuleProps {
   readonly modulus?: number;
 }
 
+/** Relabel actions Prometheus knows (prometheus-operator accepts them in lower case). */
+export const RELABEL_ACTIONS = ['replace', 'keep', 'drop', 'hashmod', 'labelmap', 'labeldrop', 'labelkeep', 'lowercase', 'uppercase', 'keepequal', 'dropequal'] as const;
+
 /** Relabel actions Prometheus knows. */
-export type RelabelAction = 'replace' | 'keep' | 'drop' | 'hashmod' | 'labelmap' | 'labeldrop' | 'labelkeep' | 'lowercase' | 'uppercase' | 'keepequal' | 'dropequal';
+export type RelabelAction = (typeof RELABEL_ACTIONS)[number];
 
 /** An S3 bucket for the OIDC documents of AWS hosted clusters (secret `hypershift-operator-oidc-provider-s3-credentials`). */
 export interface OidcStorageProps {
@@ -327,7 +354,7 @@ export interface OidcStorageProps {
 /** external-dns for the service hostnames of hosted clusters (secret `hypershift-operator-external-dns-credentials`). */
 export interface ExternalDnsProps {
   /** DNS provider. */
-  readonly provider: 'aws' | 'azure' | 'google';
+  readonly provider: (typeof DNS_PROVIDERS)[number];
   /** The DNS zone external-dns may write (`service.hypershift.example.com`). */
   readonly domainFilter: string;
   /** Credentials file of the provider. */
@@ -449,8 +476,11 @@ export interface ControlPlaneNodeProps {
   readonly labels?: Readonly<Record<string, string>>;
 }
 
+/** Velero plugins OADP installs (the DataProtectionApplication CRD's enum). */
+export const VELERO_PLUGINS = ['aws', 'legacy-aws', 'gcp', 'azure', 'csi', 'vsm', 'openshift', 'kubevirt', 'hypershift'] as const;
+
 /** A Velero plugin OADP can install (`DataProtectionApplication.spec.configuration.velero.defaultPlugins`). */
-export type VeleroPlugin = 'aws' | 'legacy-aws' | 'gcp' | 'azure' | 'csi' | 'vsm' | 'openshift' | 'kubevirt' | 'hypershift';
+export type VeleroPlugin = (typeof VELERO_PLUGINS)[number];
 
 /** OADP on the management cluster: one DataProtectionApplication (Velero, its plugins, where backups are stored). */
 export interface DataProtectionProps {
@@ -472,7 +502,7 @@ export interface DataProtectionProps {
 /** The node agent OADP runs on every node. */
 export interface NodeAgentProps {
   /** How volume data is copied: `kopia` (the documentation's) or `restic` (deprecated by Velero). @default 'kopia' */
-  readonly uploaderType?: 'kopia' | 'restic';
+  readonly uploaderType?: (typeof UPLOADER_TYPES)[number];
 }
 
 /** An object store Velero writes backups to (a BackupStorageLocation). */
@@ -480,7 +510,7 @@ export interface BackupLocationProps {
   /** Location name; a HostedClusterBackup names it as `storageLocation`. @default 'default' */
   readonly name?: string;
   /** Velero provider of the store: `aws` for AWS S3 and S3-compatible stores (MinIO, ODF's Multicloud Object Gateway), `azure`, `gcp`. @default 'aws' */
-  readonly provider?: 'aws' | 'azure' | 'gcp';
+  readonly provider?: (typeof BACKUP_PROVIDERS)[number];
   /** Bucket (`oadp-backup`). */
   readonly bucket: string;
   /** Folder inside the bucket (`hcp`); OADP refuses a location without one while it backs up images (its default). */

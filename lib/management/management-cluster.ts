@@ -33,6 +33,7 @@ import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
 import { CATALOG_SOURCE_READY, DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, catalogSourceObject } from './olm';
 import { planOperatorInstall } from './operator-install';
 import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './presets';
+import { MANAGEMENT_COMPONENTS } from '../core/platform-needs';
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
 import { ManagementCapabilities, managementRequirements } from './requirements';
 import { planVirtualization } from './virtualization';
@@ -141,8 +142,6 @@ function plan_(props: ManagementClusterProps, target: Target, issues: IssueColle
   };
 }
 
-const COMPONENTS = ['metallb', 'virtualization', 'assistedService'] as const satisfies readonly ManagementComponent[];
-
 interface Components {
   /** What the platforms' presets turn on. */
   readonly wanted: ReadonlySet<ManagementComponent>;
@@ -157,7 +156,7 @@ interface Components {
 function componentsOf(props: ManagementClusterProps, platforms: readonly ManagementPlatform[]): Components {
   const wanted = presetComponents(platforms);
   const switches: Record<ManagementComponent, unknown> = { metallb: props.metallb, virtualization: props.virtualization, assistedService: props.assistedService };
-  const installs = new Set(COMPONENTS.filter((c) => switches[c] !== false && (switches[c] !== undefined || wanted.has(c))));
+  const installs = new Set(MANAGEMENT_COMPONENTS.filter((c) => switches[c] !== false && (switches[c] !== undefined || wanted.has(c))));
   const needing = (component: ManagementComponent) => platforms.filter((p) => PLATFORM_PRESETS[p].components.includes(component)).join(', ');
   return { wanted, switches, installs, needing };
 }
@@ -231,7 +230,7 @@ function componentItems(props: ManagementClusterProps, { wanted, switches, insta
   }
   if (installs.has('virtualization')) objects.push(...planVirtualization(typeof props.virtualization === 'object' ? props.virtualization : {}));
   if (installs.has('assistedService')) objects.push(...planAssistedService(typeof props.assistedService === 'object' ? props.assistedService : {}, issues));
-  for (const component of COMPONENTS) {
+  for (const component of MANAGEMENT_COMPONENTS) {
     if (switches[component] === false && wanted.has(component)) {
       issues.warn(component, `${component} is switched off, but ${needing(component)} hosted clusters need it: it must be provided another way.`, 'Make sure it is installed and configured before creating hosted clusters.');
     }

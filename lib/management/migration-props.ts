@@ -6,6 +6,10 @@
 import type { PlanOptions } from '../core/plan';
 import type { HostedClusterProps } from '../platforms/props';
 import type { ManagementClusterProps } from './management-cluster-props';
+import type { BACKUP_VOLUME_METHODS } from './protection-props';
+
+/** The steps of a migration that can run alone (`HostedClusterMigrationProps.stage`). */
+export const MIGRATION_STAGES = ['backup', 'restore'] as const;
 
 /** The migration's own settings: where from, where to, and how far it has come. */
 export interface HostedClusterMigrationProps {
@@ -19,7 +23,7 @@ export interface HostedClusterMigrationProps {
    * is Completed and the destination lists it (`oc get backups -n openshift-adp`), since Velero
    * fails a Restore whose backup it does not know yet. @default 'backup'
    */
-  readonly stage?: 'backup' | 'restore';
+  readonly stage?: (typeof MIGRATION_STAGES)[number];
   /** Name of the Backup (the Restore is `<name>-restore`). @default '<namespace>-<name>-migration' of the cluster */
   readonly name?: string;
   /** The backup location: a location both management clusters' `dataProtection` have, on the same bucket and prefix. @default 'default' */
@@ -27,7 +31,7 @@ export interface HostedClusterMigrationProps {
   /** How long the backup is kept, a Go duration. @default '720h0m0s' */
   readonly ttl?: string;
   /** How volume data is copied: CSI snapshots moved by the data mover, or the node agent's file-system copy. @default 'snapshot' */
-  readonly volumes?: 'snapshot' | 'file-system';
+  readonly volumes?: (typeof BACKUP_VOLUME_METHODS)[number];
 }
 
 /**

@@ -47,6 +47,8 @@ import { clusterRestoreFor } from './hosted-cluster-restore';
 import { checkManagementCluster } from './management-cluster';
 import type { ManagementClusterProps } from './management-cluster-props';
 import type { HostedClusterMigrationDescriptions, HostedClusterMigrationProps } from './migration-props';
+import { MIGRATION_STAGES } from './migration-props';
+import { BACKUP_VOLUME_METHODS } from './protection-props';
 import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE, locationName } from './oadp';
 import { operandResource } from './planned';
 
@@ -57,20 +59,13 @@ export const OADP_PLUGIN_CONFIG = { name: 'hypershift-oadp-plugin-config', migra
 
 /** @internal */
 export const hostedClusterMigrationPropsSchema = strict({
-  /** The management cluster the hosted cluster runs on now. */
   source: text({ max: 63 }),
-  /** The management cluster it moves to. */
   destination: text({ max: 63 }),
-  /** How far the migration has come. @default 'backup' */
-  stage: v.optional(oneOf(['backup', 'restore'])),
-  /** Name of the Backup. @default '<namespace>-<name>-migration' */
+  stage: v.optional(oneOf(MIGRATION_STAGES)),
   name: v.optional(text({ max: 63 })),
-  /** The backup location. @default 'default' */
   storageLocation: v.optional(text({ max: 63 })),
-  /** How long the backup is kept. @default '720h0m0s' */
   ttl: v.optional(text({ max: 32 })),
-  /** How volume data is copied. @default 'snapshot' */
-  volumes: v.optional(oneOf(['snapshot', 'file-system'])),
+  volumes: v.optional(oneOf(BACKUP_VOLUME_METHODS)),
 });
 
 /** The migration of one hosted cluster, validated: its target is the source; the Restore names the destination. */

@@ -9,6 +9,7 @@
  */
 import type { CatalogSource, CatalogSourceSpec, Namespace, OperatorGroup, Subscription } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
+import type { SUBSCRIPTION_APPROVALS } from './management-cluster-props';
 
 /** The operators the library can install. */
 export type OperatorId = 'multiclusterEngine' | 'metallb' | 'virtualization' | 'lvms' | 'odf' | 'oadp';
@@ -106,7 +107,7 @@ export interface OperatorInstall {
   readonly channel: string;
   readonly source: string;
   readonly sourceNamespace: string;
-  readonly approval: 'Automatic' | 'Manual';
+  readonly approval: (typeof SUBSCRIPTION_APPROVALS)[number];
   readonly startingCSV?: string;
 }
 

@@ -3,6 +3,9 @@
  * `hostedClusterBackupPropsSchema` and `hostedClusterRestorePropsSchema` by test/types/props-match-schemas.ts).
  */
 
+/** How a backup saves volumes: CSI snapshots moved to the object store, or Velero's file-system backup. */
+export const BACKUP_VOLUME_METHODS = ['snapshot', 'file-system'] as const;
+
 /** How a hosted cluster is backed up: a Velero Schedule (with `schedule`) or one Backup. */
 export interface HostedClusterBackupProps {
   /**
@@ -21,7 +24,7 @@ export interface HostedClusterBackupProps {
    * snapshots and moves them to the object store (the data mover); `file-system` has the node
    * agent copy the files, for storage without CSI snapshots (NFS). @default 'snapshot'
    */
-  readonly volumes?: 'snapshot' | 'file-system';
+  readonly volumes?: (typeof BACKUP_VOLUME_METHODS)[number];
   /** Create the Schedule paused: no backups until it is unpaused. @default false */
   readonly paused?: boolean;
 }

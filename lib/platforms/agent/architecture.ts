@@ -12,7 +12,7 @@ import type { IssueCollector } from '../../core';
 import { parseReleaseImage, quote } from '../../core';
 import type { InfraEnvArch } from './infrastructure-props';
 
-export const INFRA_ENV_ARCHS = ['x86_64', 'aarch64', 'arm64', 'ppc64le', 's390x'] as const satisfies readonly InfraEnvArch[];
+export { INFRA_ENV_ARCHS } from './infrastructure-props';
 export type { InfraEnvArch } from './infrastructure-props';
 
 /** The NodePool `arch` of hosts booted from an InfraEnv of each architecture. */

@@ -19,6 +19,7 @@ import { MAX_SUBDOMAIN_LENGTH, bool, count, dnsSubdomainProblem, externalSecretS
 import { INFRA_ENV_LABEL } from './infra-env';
 import { hostNetworkSchema } from './nmstate';
 import type { BmcCredentials, HostProps } from './infrastructure-props';
+import { BOOT_MODES } from './infrastructure-props';
 
 /** Label BMAC puts on the Agent of a BareMetalHost: select single hosts in a NodePool's agentLabelSelector. */
 export const AGENT_BMH_LABEL = 'agent-install.openshift.io/bmh';
@@ -33,14 +34,10 @@ export const BMH_ANNOTATIONS = {
 /** BMC credentials: an existing Secret with `username` and `password`, or an ExternalSecret. Never a value in the props. @internal */
 export const bmcCredentialsSchema = oneKeyOf(
   {
-    /** A Secret in the InfraEnv's namespace with the keys `username` and `password`. */
     existingSecret: text({ max: MAX_SUBDOMAIN_LENGTH }),
-    /** One key of a secret store holding both; `<host>-bmc-secret` is created from it. */
     externalSecret: strict({
       ...externalSecretSourceSchema.entries,
-      /** Property of the store's key holding the user name. @default 'username' */
       usernameProperty: v.optional(text()),
-      /** Property of the store's key holding the password. @default 'password' */
       passwordProperty: v.optional(text()),
     }),
   },
@@ -50,46 +47,29 @@ export type { BmcCredentials } from './infrastructure-props';
 
 /** @internal */
 export const hostPropsSchema = strict({
-  /** Name of the BareMetalHost and NMStateConfig (and the node's host name unless `hostname` is set). */
   name: text({ max: 253 }),
-  /** The node's host name. @default name */
   hostname: v.optional(text({ max: 253 })),
-  /** MAC address of the NIC the host boots from (never the BMC's own). */
   bootMACAddress: text({ max: 32 }),
-  /** The host's BMC. Without one, no BareMetalHost is emitted: boot the host from the discovery ISO yourself. @default none */
   bmc: v.optional(
     strict({
-      /** `redfish-virtualmedia://10.0.0.5/redfish/v1/Systems/1`, `idrac-virtualmedia://...`, `ipmi://10.0.0.5`... (metal3's schemes). */
       address: text({ max: 2048 }),
       credentials: bmcCredentialsSchema,
-      /** Accept a self-signed BMC certificate (insecure). @default false */
       disableCertificateVerification: v.optional(bool()),
     }),
   ),
-  /** Which disk to install on. @default the installer's choice */
   rootDeviceHints: v.optional(
     strict({
-      /** `/dev/sda` or `/dev/disk/by-path/...`. @default none */
       deviceName: v.optional(text()),
-      /** SCSI address `0:0:0:0`. @default none */
       hctl: v.optional(text()),
-      /** @default none */
       model: v.optional(text()),
-      /** @default none */
       vendor: v.optional(text()),
-      /** @default none */
       serialNumber: v.optional(text()),
-      /** @default none */
       minSizeGigabytes: v.optional(count(0, 1_000_000)),
-      /** @default none */
       wwn: v.optional(text()),
-      /** @default none */
       rotational: v.optional(bool()),
     }),
   ),
-  /** @default metal3's ('UEFI') */
-  bootMode: v.optional(oneOf(['UEFI', 'UEFISecureBoot', 'legacy'])),
-  /** Static network configuration (an NMStateConfig). @default DHCP */
+  bootMode: v.optional(oneOf(BOOT_MODES)),
   network: v.optional(hostNetworkSchema),
 });
 export type { HostProps } from './infrastructure-props';

@@ -16,19 +16,12 @@ export type { AgentClusterProps, AgentNodePoolProps, AgentPlatformProps } from '
 
 /** @internal */
 export const agentClusterPropsSchema = strict({
-  /** Namespace holding the Agents (and InfraEnv) the NodePools draw from. */
   agentNamespace: text({ max: 63, fix: 'Give the namespace that holds the Agents as a string.' }),
-  /**
-   * Also emit the shared `capi-provider-role` Role that `hcp create cluster agent` wrote before
-   * HyperShift v0.1.80. Operators since then create and bind a per-cluster Role themselves (and
-   * delete the shared one); older operators only bind this Role and need it. @default false
-   */
   legacyCapiProviderRole: v.optional(bool()),
 });
 
 /** @internal */
 export const agentNodePoolPropsSchema = strict({
-  /** Which Agents the pool may take. @default any approved Agent in the namespace */
   agentLabelSelector: v.optional(passthrough<NonNullable<NodePoolSpec['platform']['agent']>['agentLabelSelector']>('a label selector')),
 });
 

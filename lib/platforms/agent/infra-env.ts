@@ -10,47 +10,30 @@ import type { IssueCollector, PathRule, SecretContract, SecretSource } from '../
 import { bool, list, oneOf, parseIp, pullSecretProblem, quote, renderSecret, secretSourceSchema, sshPublicKeyProblem, strict, stringMap, text } from '../../core';
 import { INFRA_ENV_ARCHS } from './architecture';
 import type { InfraEnvProps } from './infrastructure-props';
+import { DISCOVERY_IMAGE_TYPES } from './infrastructure-props';
 
 /** Label assisted-service puts on each Agent with the name of the InfraEnv it booted from (and BMAC reads on BareMetalHosts). */
 export const INFRA_ENV_LABEL = 'infraenvs.agent-install.openshift.io';
 
 /** @internal */
 export const infraEnvPropsSchema = strict({
-  /** Name of the InfraEnv. */
   name: text({ max: 253 }),
-  /** Namespace of the InfraEnv: the Agents appear here, so it must be the cluster's agent namespace. */
   namespace: text({ max: 63 }),
-  /** Architecture of the hosts (IBM Z: s390x, IBM Power: ppc64le). @default 'x86_64' */
   cpuArchitecture: v.optional(oneOf(INFRA_ENV_ARCHS)),
-  /** Registry credentials for the discovery image (`.dockerconfigjson`), as a Secret `<name>-infraenv-pull-secret`. */
   pullSecret: secretSourceSchema,
-  /** SSH public key for the `core` user on discovered hosts. @default none */
   sshAuthorizedKey: v.optional(text()),
-  /** Labels assisted-service copies onto every Agent of this InfraEnv; NodePools select them with `agentLabelSelector`. @default none */
   agentLabels: v.optional(stringMap()),
-  /**
-   * Approve Agents of this InfraEnv automatically (`spec.agentApproval.autoApprove`, recent
-   * assisted-service only). Agents of BareMetalHosts are approved by assisted-service anyway. @default false
-   */
   autoApprove: v.optional(bool()),
-  /** Proxy for the discovery agent. @default none */
   proxy: v.optional(
     strict({
-      /** @default none */
       httpProxy: v.optional(text()),
-      /** @default none */
       httpsProxy: v.optional(text()),
-      /** Comma-separated hosts, domains and CIDRs that bypass the proxy. @default none */
       noProxy: v.optional(text()),
     }),
   ),
-  /** NTP servers (host names or addresses) added to the hosts' own. @default none */
   additionalNTPSources: v.optional(list(text({ max: 253 }))),
-  /** PEM certificates the hosts trust (a mirror registry, a proxy). @default none */
   additionalTrustBundle: v.optional(text()),
-  /** @default assisted-service's ('minimal-iso' on recent versions) */
-  imageType: v.optional(oneOf(['full-iso', 'minimal-iso'])),
-  /** OS image version of the discovery image (`4.16`). @default the newest the AgentServiceConfig offers */
+  imageType: v.optional(oneOf(DISCOVERY_IMAGE_TYPES)),
   osImageVersion: v.optional(text({ max: 32 })),
 });
 export type { InfraEnvProps } from './infrastructure-props';

@@ -6,7 +6,10 @@
 import type { ExternalSecretSource, SecretSource } from '../../core/secret-source';
 
 /** CPU architectures of agent hosts, as the InfraEnv's `cpuArchitecture` names them. */
-export type InfraEnvArch = 'x86_64' | 'aarch64' | 'arm64' | 'ppc64le' | 's390x';
+export type InfraEnvArch = (typeof INFRA_ENV_ARCHS)[number];
+
+/** The InfraEnv's `cpuArchitecture` values (the InfraEnv CRD's; arm64 is an alias of aarch64). */
+export const INFRA_ENV_ARCHS = ['x86_64', 'aarch64', 'arm64', 'ppc64le', 's390x'] as const;
 
 /** Everything under an agent cluster. */
 export interface AgentInfrastructureProps {
@@ -28,6 +31,9 @@ export interface AgentInfrastructureProps {
   /** Emit the InfraEnv's Namespace. @default true */
   readonly createNamespace?: boolean;
 }
+
+/** The discovery ISO's kinds (`InfraEnvProps.imageType`). */
+export const DISCOVERY_IMAGE_TYPES = ['full-iso', 'minimal-iso'] as const;
 
 /** The InfraEnv: the discovery image hosts boot to register as Agents in its namespace. */
 export interface InfraEnvProps {
@@ -62,10 +68,13 @@ export interface InfraEnvProps {
   /** PEM certificates the hosts trust (a mirror registry, a proxy). @default none */
   readonly additionalTrustBundle?: string;
   /** Kind of discovery ISO. @default assisted-service's ('minimal-iso' on recent versions) */
-  readonly imageType?: 'full-iso' | 'minimal-iso';
+  readonly imageType?: (typeof DISCOVERY_IMAGE_TYPES)[number];
   /** OS image version of the discovery image (`4.16`). @default the newest the AgentServiceConfig offers */
   readonly osImageVersion?: string;
 }
+
+/** How a BareMetalHost boots (metal3's boot modes). */
+export const BOOT_MODES = ['UEFI', 'UEFISecureBoot', 'legacy'] as const;
 
 /** A bare-metal (or hand-booted) host. */
 export interface HostProps {
@@ -104,7 +113,7 @@ export interface HostProps {
     readonly rotational?: boolean;
   };
   /** Firmware boot mode. @default metal3's ('UEFI') */
-  readonly bootMode?: 'UEFI' | 'UEFISecureBoot' | 'legacy';
+  readonly bootMode?: (typeof BOOT_MODES)[number];
   /** Static network configuration (an NMStateConfig). @default DHCP */
   readonly network?: HostNetworkProps;
 }
@@ -137,7 +146,10 @@ export interface InterfaceAddressing {
 }
 
 /** Bond modes of the Linux bonding driver. */
-export type BondMode = 'balance-rr' | 'active-backup' | 'balance-xor' | 'broadcast' | '802.3ad' | 'balance-tlb' | 'balance-alb';
+export type BondMode = (typeof BOND_MODES)[number];
+
+/** The bonding driver's modes, as nmstate names them. */
+export const BOND_MODES = ['balance-rr', 'active-backup', 'balance-xor', 'broadcast', '802.3ad', 'balance-tlb', 'balance-alb'] as const;
 
 /** Static host networking: one NMStateConfig, which the host finds by its NICs' MAC addresses. */
 export interface HostNetworkProps {

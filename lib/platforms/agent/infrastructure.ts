@@ -64,24 +64,16 @@ export const NMSTATE_INFRA_ENV_LABEL = 'hcp-constructs.io/infraenv';
 
 /** @internal */
 export const agentInfrastructurePropsSchema = strict({
-  /** The InfraEnv hosts boot from. */
   infraEnv: infraEnvPropsSchema,
-  /** CIDRs static host addresses must lie in. @default the HostedCluster's machine networks, when a cluster is given */
   machineNetwork: v.optional(list(text({ max: 64 }))),
-  /** Bare-metal (or hand-booted) hosts. @default none */
   hosts: v.optional(list(hostPropsSchema, { max: 2000, limit: 'OpenShift\'s tested maximum of nodes per cluster' })),
-  /** KubeVirt VMs that boot as agents. @default none */
   virtualMachines: v.optional(kubevirtAgentsPropsSchema),
-  /** Addresses for the DNS records the cluster needs (needs a cluster). @default the APIServer NodePort address, no ingress record */
   dns: v.optional(
     strict({
-      /** Where `api` and `api-int` point (management nodes, or a load balancer). @default the APIServer NodePort address when it is an IP */
       apiAddresses: v.optional(list(text({ max: 64 }))),
-      /** Where `*.apps` points (workers, or a MetalLB address in the hosted cluster). @default none */
       ingressAddresses: v.optional(list(text({ max: 64 }))),
     }),
   ),
-  /** Emit the InfraEnv's Namespace. @default true */
   createNamespace: v.optional(bool()),
 });
 

@@ -27,35 +27,17 @@ export const AGENT_VM_DEFAULTS = { cores: 4, memory: '16Gi', rootDiskSize: '120G
 
 /** @internal */
 export const kubevirtAgentsPropsSchema = strict({
-  /** How many VMs: named `<namePrefix>-0`, `-1`, ... */
   count: count(1, 500),
-  /** @default '<InfraEnv name>-agent' */
   namePrefix: v.optional(text({ max: 50 })),
-  /** Namespace of the VMs on the management cluster (OpenShift Virtualization installed). @default the InfraEnv's namespace */
   namespace: v.optional(text({ max: 63 })),
-  /** vCPUs per VM. @default 4 */
   cores: v.optional(count(AGENT_VM_MINIMUM.cores, KUBEVIRT_VM.maxCores, 'the OpenShift Virtualization tested maximum per VM')),
-  /** Memory per VM (at least 8Gi, assisted-service's worker minimum). @default '16Gi' */
   memory: v.optional(text({ max: 32 })),
-  /** Root disk per VM (at least 100 GB, assisted-service's worker minimum). @default '120Gi' */
   rootDiskSize: v.optional(text({ max: 32 })),
-  /** StorageClass of the root disks and the ISO volumes. @default the cluster's default StorageClass */
   storageClass: v.optional(text({ max: 253 })),
-  /** Size of the volume the discovery ISO is imported into (the full ISO is about 1.1 GB). @default '2Gi' */
   isoVolumeSize: v.optional(text({ max: 32 })),
-  /**
-   * A Multus network `<namespace>/<NetworkAttachmentDefinition>` the VMs attach to (bridge), e.g. a
-   * VLAN the hosted cluster's nodes share. @default the pod network (bridge binding)
-   */
   network: v.optional(text({ max: 253 })),
-  /** MAC address per VM, in order (match NMStateConfigs, DHCP reservations). @default KubeVirt's */
   macAddresses: v.optional(list(text({ max: 32 }))),
-  /** Node selector for the VMs. @default none */
   nodeSelector: v.optional(stringMap()),
-  /**
-   * The InfraEnv's `status.isoDownloadURL` (`oc get infraenv <name> -o jsonpath='{.status.isoDownloadURL}'`).
-   * Required for GitOps; the Pulumi component reads it itself. @default unknown until the InfraEnv's image exists
-   */
   discoveryIsoUrl: v.optional(text({ max: 4096 })),
 });
 export type { KubevirtAgentsProps } from './infrastructure-props';

@@ -10,28 +10,20 @@ import type { NMStateConfig } from '../../api';
 import { AGENT_INSTALL_API_VERSION } from '../../api';
 import { bool, count, list, oneOf, strict, text } from '../../core';
 import type { HostNetworkProps } from './infrastructure-props';
+import { BOND_MODES } from './infrastructure-props';
 
 /** What every interface can carry: addresses in CIDR form, or DHCP. */
 const addressing = {
-  /** Static addresses with their prefix length (`192.168.122.21/24`, `2620:52::21/64`). @default none */
   addresses: v.optional(list(text({ max: 64 }))),
-  /** Take addresses from DHCP (IPv4) instead. @default false */
   dhcp: v.optional(bool()),
 };
 
-export const BOND_MODES = ['balance-rr', 'active-backup', 'balance-xor', 'broadcast', '802.3ad', 'balance-tlb', 'balance-alb'] as const;
-
 /** @internal */
 export const hostNetworkSchema = strict({
-  /** The host's NICs: the name the config uses, and the NIC's MAC address (how the host finds its config). */
   interfaces: list(strict({ name: text({ max: 15 }), macAddress: text({ max: 32 }), ...addressing }), { max: 64 }),
-  /** Bonds of those NICs. @default none */
   bonds: v.optional(list(strict({ name: text({ max: 15 }), mode: oneOf(BOND_MODES), ports: list(text({ max: 15 })), ...addressing }))),
-  /** VLAN interfaces on a NIC or bond. @default none */
   vlans: v.optional(list(strict({ name: text({ max: 15 }), baseInterface: text({ max: 15 }), id: count(1, 4094, 'the largest 802.1Q VLAN ID'), ...addressing }))),
-  /** DNS servers. @default none */
   dns: v.optional(list(text({ max: 64 }))),
-  /** Routes; a default route has destination `0.0.0.0/0` (or `::/0`). @default none */
   routes: v.optional(list(strict({ destination: text({ max: 64 }), nextHopAddress: text({ max: 64 }), nextHopInterface: text({ max: 15 }) }))),
 });
 export type { HostNetworkProps } from './infrastructure-props';

@@ -8,6 +8,7 @@ import { AWS_MANAGEMENT_PRESET, awsManagementNeeds } from './management';
 import { AWS_NETWORK_DEFAULTS } from './network';
 import { checkAwsZones, isAwsRegion } from './zones';
 import type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, EndpointAccess } from './props';
+import { ENDPOINT_ACCESS_KINDS } from './props';
 
 export type { AwsClusterProps, AwsNodePoolProps, AwsPlatformProps, AwsRolesRef, AwsZone, EndpointAccess } from './props';
 
@@ -69,9 +70,7 @@ const subnetId = v.pipe(
 
 /** @internal */
 export const awsZoneSchema = strict({
-  /** Availability zone, e.g. `us-east-1a`. */
   name: text({ max: 64 }),
-  /** The zone's private subnet (`subnet-...`), where its workers run. */
   privateSubnetId: subnetId,
 });
 
@@ -82,31 +81,18 @@ const rolesRefSchema = strict(
 
 /** @internal */
 export const awsClusterPropsSchema = strict({
-  /** @default 'us-east-1' */
   region: v.optional(text({ max: 64 })),
-  /** @default 'Public' */
-  endpointAccess: v.optional(oneOf(['Public', 'PublicAndPrivate', 'Private'])),
-  /** The VPC (`vpc-...`) of the cluster's infrastructure. */
+  endpointAccess: v.optional(oneOf(ENDPOINT_ACCESS_KINDS)),
   vpcId: text({ max: 64 }),
-  /** The VPC CIDR, used as the machine network. @default '10.0.0.0/16' */
   machineCIDR: v.optional(text({ max: 64 })),
-  /** Zones and their private subnets; the first also hosts the cloud provider config. */
   zones: list(awsZoneSchema),
-  /** ARNs of the control-plane roles (`hypershift create iam aws`, or {@link cliRolesRef}). */
   rolesRef: rolesRefSchema,
-  /** OIDC issuer, `https://<bucket>.s3.<region>.amazonaws.com/<infraID>`. */
   issuerURL: text({ max: 2048 }),
-  /** Route 53 public zone of the base domain. @default none */
   publicZoneID: v.optional(text({ max: 64 })),
-  /** Route 53 private zone. @default none */
   privateZoneID: v.optional(text({ max: 64 })),
-  /** Publish API and OAuth (and with Public access, Konnectivity and Ignition) under this domain. @default none */
   externalDnsDomain: v.optional(text({ max: 253 })),
-  /** Tags for every AWS resource the operator creates. @default none */
   resourceTags: v.optional(stringMap()),
-  /** Allow NodePools of both amd64 and arm64 (needs a multi-arch release). @default false */
   multiArch: v.optional(bool()),
-  /** Worker instance profile. @default `<infraID>-worker` */
   instanceProfile: v.optional(text({ max: AWS_INSTANCE_PROFILE_NAME_MAX })),
 });
 
@@ -114,23 +100,14 @@ type AwsPoolSpec = NonNullable<NodePoolSpec['platform']['aws']>;
 
 /** @internal */
 export const awsNodePoolPropsSchema = strict({
-  /** Zone whose private subnet the pool uses. @default the first zone */
   zone: v.optional(text({ max: 64 })),
-  /** Subnet override. @default the zone's private subnet */
   subnetId: v.optional(text({ max: 64 })),
-  /** @default 'm5.large' ('m6g.large' for arm64) */
   instanceType: v.optional(text({ max: 64 })),
-  /** @default the cluster's instance profile */
   instanceProfile: v.optional(text({ max: AWS_INSTANCE_PROFILE_NAME_MAX })),
-  /** Root volume. @default { size: 120, type: 'gp3' } */
   rootVolume: v.optional(passthrough<Partial<NonNullable<AwsPoolSpec['rootVolume']>>>('a root volume')),
-  /** Extra security groups by ID. @default none */
   securityGroupIds: v.optional(list(text({ max: 64 }))),
-  /** AMI ID. @default the release's RHCOS image */
   ami: v.optional(text({ max: 64 })),
-  /** Placement (tenancy, capacity reservation). @default none */
   placement: v.optional(passthrough<AwsPoolSpec['placement']>()),
-  /** Tags for this pool's instances. @default none */
   resourceTags: v.optional(stringMap()),
 });
 

@@ -5,7 +5,10 @@ import type { HostedClusterSpec, NodePoolSpec } from '../../api';
 export type AwsRolesRef = NonNullable<HostedClusterSpec['platform']['aws']>['rolesRef'];
 
 /** Who may reach the cluster's API: from the internet, from the VPC, or both. */
-export type EndpointAccess = 'Public' | 'PublicAndPrivate' | 'Private';
+export type EndpointAccess = (typeof ENDPOINT_ACCESS_KINDS)[number];
+
+/** The endpoint access kinds, in the order error messages list them. */
+export const ENDPOINT_ACCESS_KINDS = ['Public', 'PublicAndPrivate', 'Private'] as const;
 
 /** An availability zone and its private subnet. */
 export interface AwsZone {

@@ -5,6 +5,15 @@ import type { IssueCollector } from '../../core';
 import { KUBEVIRT_MAX_ADDITIONAL_NETWORKS, KUBEVIRT_MAX_HOST_DEVICES, KUBEVIRT_VM } from './limits';
 import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './props';
 import {
+  KUBEVIRT_CACHE_STRATEGIES,
+  KUBEVIRT_INGRESS_MODES,
+  KUBEVIRT_QOS_CLASSES,
+  KUBEVIRT_STORAGE_DRIVERS,
+  MULTIQUEUE_SETTINGS,
+  VOLUME_ACCESS_MODES,
+  VOLUME_MODES,
+} from './props';
+import {
   bool,
   checking,
   count,
@@ -28,76 +37,44 @@ export const KUBEVIRT_INFRA_CREDENTIALS = { secretName: (cluster: string) => `${
 
 /** @internal */
 export const storageClassMappingSchema = strict({
-  /** StorageClass on the infrastructure cluster. */
   infra: text({ max: 253 }),
-  /** StorageClass name inside the hosted cluster. */
   guest: text({ max: 253 }),
-  /** Group of mappings that share a storage backend. @default none */
   group: v.optional(text({ max: 253 })),
 });
 
 /** @internal */
 export const kubevirtClusterPropsSchema = strict({
-  /** Run the VMs on another (external) infrastructure cluster. @default the management cluster */
   infraCluster: v.optional(
     strict({
-      /** Kubeconfig of the infrastructure cluster (key `kubeconfig`). */
       kubeconfig: secretSourceSchema,
-      /** Existing namespace on the infrastructure cluster for the VMs. */
       namespace: text({ max: 63 }),
     }),
   ),
-  /** Map infrastructure StorageClasses into the guest (storage driver Manual). @default Default driver */
   storageClassMapping: v.optional(list(storageClassMappingSchema)),
-  /** Map VolumeSnapshotClasses into the guest (storage driver Manual). @default none */
   volumeSnapshotClassMapping: v.optional(list(storageClassMappingSchema)),
-  /** 'None' turns the guest's KubeVirt CSI off. @default 'Default', or 'Manual' with mappings */
-  storageDriver: v.optional(oneOf(['None', 'Default', 'Manual'])),
-  /**
-   * How the guest's apps are reached. 'Routes': through the management cluster's wildcard routes
-   * (base-domain passthrough; HTTPS only; no baseDomain). 'LoadBalancer': under the cluster's own
-   * baseDomain, through a LoadBalancer Service in front of the guest's router that the management
-   * cluster's MetalLB serves (add it with HostedClusterIngress).
-   * @default 'Routes' without baseDomain, 'LoadBalancer' with one
-   */
-  ingress: v.optional(oneOf(['Routes', 'LoadBalancer'])),
+  storageDriver: v.optional(oneOf(KUBEVIRT_STORAGE_DRIVERS)),
+  ingress: v.optional(oneOf(KUBEVIRT_INGRESS_MODES)),
 });
 
 /** @internal */
 export const kubevirtNodePoolPropsSchema = strict({
-  /** vCPUs per VM. @default 2 */
   cores: v.optional(count(1, KUBEVIRT_VM.maxCores, 'the OpenShift Virtualization tested maximum per VM')),
-  /** @default '4Gi' (the CLI's; the CRD's is 8Gi) */
   memory: v.optional(text({ max: 32 })),
-  /** @default 'Burstable' */
-  qosClass: v.optional(oneOf(['Burstable', 'Guaranteed'])),
-  /** Root disk size. @default '32Gi' */
+  qosClass: v.optional(oneOf(KUBEVIRT_QOS_CLASSES)),
   rootVolumeSize: v.optional(text({ max: 32 })),
-  /** StorageClass of the root disk on the infrastructure cluster. @default its default class */
   rootVolumeStorageClass: v.optional(text({ max: 253 })),
-  /** @default the StorageClass's */
-  rootVolumeAccessModes: v.optional(list(oneOf(['ReadWriteOnce', 'ReadWriteMany', 'ReadOnly', 'ReadWriteOncePod']))),
-  /** @default the StorageClass's */
-  rootVolumeMode: v.optional(oneOf(['Filesystem', 'Block'])),
-  /** Cache the boot image in a PVC. @default 'None' */
-  cacheStrategy: v.optional(oneOf(['None', 'PVC'])),
-  /** Boot from this container disk instead of the release's RHCOS. @default the release's */
+  rootVolumeAccessModes: v.optional(list(oneOf(VOLUME_ACCESS_MODES))),
+  rootVolumeMode: v.optional(oneOf(VOLUME_MODES)),
+  cacheStrategy: v.optional(oneOf(KUBEVIRT_CACHE_STRATEGIES)),
   containerDiskImage: v.optional(text({ max: 2048 })),
-  /** Needs an MTU of 9000 or more on the infrastructure network to help. @default 'Enable' */
-  networkInterfaceMultiqueue: v.optional(oneOf(['Enable', 'Disable'])),
-  /** @default true */
+  networkInterfaceMultiqueue: v.optional(oneOf(MULTIQUEUE_SETTINGS)),
   attachDefaultNetwork: v.optional(bool()),
-  /** Multus networks as `<namespace>/<NetworkAttachmentDefinition>`. @default none */
   additionalNetworks: v.optional(list(text({ max: 253 }), { max: KUBEVIRT_MAX_ADDITIONAL_NETWORKS, limit: 'the NodePool CRD\'s maximum' })),
-  /** Node selector for the VMs on the infrastructure cluster. @default none */
   nodeSelector: v.optional(stringMap()),
-  /** PCI passthrough devices (GPUs...). @default none */
   hostDevices: v.optional(
     list(
       strict({
-        /** Device name as the infrastructure cluster's KubeVirt permits it. */
         deviceName: text({ max: 253 }),
-        /** @default 1 */
         count: v.optional(count(1, 2147483647)),
       }),
       { max: KUBEVIRT_MAX_HOST_DEVICES, limit: 'the NodePool CRD\'s maximum' },

@@ -11,6 +11,12 @@ export interface StorageClassMapping {
   readonly group?: string;
 }
 
+/** The guest's KubeVirt CSI driver settings (`KubevirtClusterProps.storageDriver`). */
+export const KUBEVIRT_STORAGE_DRIVERS = ['None', 'Default', 'Manual'] as const;
+
+/** How the guest's apps are reached (`KubevirtClusterProps.ingress`). */
+export const KUBEVIRT_INGRESS_MODES = ['Routes', 'LoadBalancer'] as const;
+
 /** The cluster's KubeVirt settings. */
 export interface KubevirtClusterProps {
   /** Run the VMs on another (external) infrastructure cluster. @default the management cluster */
@@ -25,7 +31,7 @@ export interface KubevirtClusterProps {
   /** Map VolumeSnapshotClasses into the guest (storage driver Manual). @default none */
   readonly volumeSnapshotClassMapping?: readonly StorageClassMapping[];
   /** The guest's KubeVirt CSI driver; 'None' turns it off. @default 'Default', or 'Manual' with mappings */
-  readonly storageDriver?: 'None' | 'Default' | 'Manual';
+  readonly storageDriver?: (typeof KUBEVIRT_STORAGE_DRIVERS)[number];
   /**
    * How the guest's apps are reached. 'Routes': through the management cluster's wildcard routes
    * (base-domain passthrough; HTTPS only; no baseDomain). 'LoadBalancer': under the cluster's own
@@ -33,8 +39,23 @@ export interface KubevirtClusterProps {
    * cluster's MetalLB serves (add it with HostedClusterIngress).
    * @default 'Routes' without baseDomain, 'LoadBalancer' with one
    */
-  readonly ingress?: 'Routes' | 'LoadBalancer';
+  readonly ingress?: (typeof KUBEVIRT_INGRESS_MODES)[number];
 }
+
+/** The VMs' QoS classes. */
+export const KUBEVIRT_QOS_CLASSES = ['Burstable', 'Guaranteed'] as const;
+
+/** Persistent volume access modes. */
+export const VOLUME_ACCESS_MODES = ['ReadWriteOnce', 'ReadWriteMany', 'ReadOnly', 'ReadWriteOncePod'] as const;
+
+/** Persistent volume modes. */
+export const VOLUME_MODES = ['Filesystem', 'Block'] as const;
+
+/** How the boot image is cached (`KubevirtNodePoolProps.cacheStrategy`). */
+export const KUBEVIRT_CACHE_STRATEGIES = ['None', 'PVC'] as const;
+
+/** The VMs' network interface multiqueue setting. */
+export const MULTIQUEUE_SETTINGS = ['Enable', 'Disable'] as const;
 
 /** A NodePool's KubeVirt settings: its VMs. */
 export interface KubevirtNodePoolProps {
@@ -43,21 +64,21 @@ export interface KubevirtNodePoolProps {
   /** Memory per VM. @default '4Gi' (the CLI's; the CRD's is 8Gi) */
   readonly memory?: string;
   /** QoS class of the VMs' pods. @default 'Burstable' */
-  readonly qosClass?: 'Burstable' | 'Guaranteed';
+  readonly qosClass?: (typeof KUBEVIRT_QOS_CLASSES)[number];
   /** Root disk size. @default '32Gi' */
   readonly rootVolumeSize?: string;
   /** StorageClass of the root disk on the infrastructure cluster. @default its default class */
   readonly rootVolumeStorageClass?: string;
   /** Access modes of the root disk. @default the StorageClass's */
-  readonly rootVolumeAccessModes?: ReadonlyArray<'ReadWriteOnce' | 'ReadWriteMany' | 'ReadOnly' | 'ReadWriteOncePod'>;
+  readonly rootVolumeAccessModes?: ReadonlyArray<(typeof VOLUME_ACCESS_MODES)[number]>;
   /** Volume mode of the root disk. @default the StorageClass's */
-  readonly rootVolumeMode?: 'Filesystem' | 'Block';
+  readonly rootVolumeMode?: (typeof VOLUME_MODES)[number];
   /** Cache the boot image in a PVC. @default 'None' */
-  readonly cacheStrategy?: 'None' | 'PVC';
+  readonly cacheStrategy?: (typeof KUBEVIRT_CACHE_STRATEGIES)[number];
   /** Boot from this container disk instead of the release's RHCOS. @default the release's */
   readonly containerDiskImage?: string;
   /** Multiqueue on the VMs' network interfaces; needs an MTU of 9000 or more on the infrastructure network to help. @default 'Enable' */
-  readonly networkInterfaceMultiqueue?: 'Enable' | 'Disable';
+  readonly networkInterfaceMultiqueue?: (typeof MULTIQUEUE_SETTINGS)[number];
   /** Attach the VMs to the pod network. @default true */
   readonly attachDefaultNetwork?: boolean;
   /** Multus networks as `<namespace>/<NetworkAttachmentDefinition>`. @default none */
