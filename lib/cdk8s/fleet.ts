@@ -14,18 +14,19 @@ import { CLI_DEFAULTS, GITOPS_PREFIX, contributionOf, describeObject, folderSpec
 import { checkDelivery } from '../delivery';
 import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
-import { builtBySynth, completeApp, previousOutputDir, whenAppComplete } from './app-context';
-import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './fleet-planning';
+import { appPlan, builtBySynth, completeApp, previousOutputDir, whenAppComplete } from './engine/app-context';
+import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './engine/fleet-planning';
 import { synthesizesPlainly } from './planned-api-object';
-import { dropPrerendered, setPrerendered } from './prerendered-chart';
-import { readPreviousOutput } from './previous-output';
+import { dropPrerendered, setPrerendered } from './engine/prerendered-chart';
+import { readPreviousOutput } from './engine/previous-output';
 import { BundleCheck, HostedClusterBundle, bundleFromCheck } from './hosted-cluster-bundle';
 import { checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import type { HostedClusterProps } from '../platforms';
-import { ThreadedSchemaChecks } from './schema-checks';
+import { ThreadedSchemaChecks } from './engine/schema-checks';
 import { ManagementCluster } from './management-cluster';
-import { appPlan, attachIssues, attachLaterIssues, renderChecked, renderWhenNeeded } from './render';
-import { reportFile, reportLines } from './reports';
+import { renderChecked, renderWhenNeeded } from './render';
+import { attachIssues, attachLaterIssues } from './engine/issues';
+import { reportFile, reportLines } from './engine/reports';
 
 /** The findings a cluster's schema check adds once it is settled (the thread's answer read). */
 function settledFindings({ checked, deferred }: BundleCheck): readonly ValidationIssue[] {

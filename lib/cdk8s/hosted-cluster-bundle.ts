@@ -5,8 +5,9 @@ import type { HostedClusterPlan, PlanOptions, PlannedObject, ValidationIssue } f
 import { CLI_DEFAULTS, onManagementCluster, secretNames } from '../core';
 import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
-import { attachLaterIssues, renderChecked, renderPlanned } from './render';
-import { DeferredSchemaCheck, ThreadedSchemaChecks } from './schema-checks';
+import { renderChecked, renderPlanned } from './render';
+import { attachLaterIssues } from './engine/issues';
+import { DeferredSchemaCheck, ThreadedSchemaChecks } from './engine/schema-checks';
 
 /** A hosted cluster checked before its bundle was created (by a Fleet, placing it), and the schema check still running for it. @internal */
 export interface BundleCheck {

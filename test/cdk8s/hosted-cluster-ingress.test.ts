@@ -6,7 +6,8 @@ import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import type { HostedClusterProps, ManagementClusterProps } from '../../lib';
 import { HostedClusterBundle, HostedClusterIngress, ManagementCluster, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
-import { collectIssues, targetOf } from '../../lib/cdk8s/render';
+import { targetOf } from '../../lib/cdk8s/engine/app-context';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { EXAMPLE_OPTIONS, agentCluster, kubevirtCluster } from '../../examples/clusters';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

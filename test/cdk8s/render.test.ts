@@ -2,8 +2,10 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { HostedCluster, HostedClusterBundle, synthesizeCharts } from '../../lib/cdk8s';
-import { appPlan, collectIssues, renderContribution } from '../../lib/cdk8s/render';
-import { targetFolder } from '../../lib/cdk8s/synth';
+import { renderContribution } from '../../lib/cdk8s/render';
+import { appPlan } from '../../lib/cdk8s/engine/app-context';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
+import { targetFolder } from '../../lib/cdk8s/engine/synth';
 import { MANAGEMENT_CLUSTER, PHASES, hostedClusterTarget } from '../../lib/core';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 

@@ -6,7 +6,9 @@
  */
 import * as path from 'path';
 import type { IConstruct } from 'constructs';
-import { App } from 'cdk8s';
+import { ApiObject, App } from 'cdk8s';
+import type { Phase, PlannedObject, Target } from '../../core';
+import { MANAGEMENT_CLUSTER, Plan } from '../../core';
 
 const steps = new WeakMap<IConstruct, Array<() => void>>();
 
@@ -44,4 +46,43 @@ export function previousOutputDir(scope: IConstruct): string | undefined {
   const root = scope.node.root;
   if (previousDirs.has(root)) return previousDirs.get(root) ?? undefined;
   return path.resolve(root instanceof App ? root.outdir : 'dist');
+}
+
+const plans = new WeakMap<IConstruct, Plan>();
+
+/** The plan of the App `scope` belongs to: one per App, shared by every construct in it. */
+export function appPlan(scope: IConstruct): Plan {
+  const root = scope.node.root;
+  let plan = plans.get(root);
+  if (!plan) plans.set(root, (plan = new Plan()));
+  return plan;
+}
+
+const TARGET = Symbol.for('hcp-constructs.target');
+const FOLDER = Symbol.for('hcp-constructs.folder');
+const PHASE = Symbol.for('hcp-constructs.phase');
+
+/** Records where the synth writes `object`: the target, phase and folder its plan gave it. */
+export function markPlanned(object: ApiObject, planned: PlannedObject): void {
+  Object.defineProperty(object, TARGET, { value: planned.target });
+  Object.defineProperty(object, PHASE, { value: planned.phase });
+  if (planned.folder) Object.defineProperty(object, FOLDER, { value: planned.folder });
+}
+
+/** The cluster an ApiObject is applied to: the management cluster unless a plan said otherwise. */
+export function targetOf(object: ApiObject): Target {
+  return (object as unknown as Record<symbol, Target | undefined>)[TARGET] ?? MANAGEMENT_CLUSTER;
+}
+
+/** The output folder a plan asked for an ApiObject instead of its target's (see PlannedObject.folder), if any. */
+export function folderOf(object: ApiObject): string | undefined {
+  return (object as unknown as Record<symbol, string | undefined>)[FOLDER];
+}
+
+/**
+ * The phase an ApiObject was planned in, or undefined for one no plan rendered (the user's own
+ * ApiObjects). Its sync wave alone does not say it: the restore phase shares its wave.
+ */
+export function phaseOf(object: ApiObject): Phase | undefined {
+  return (object as unknown as Record<symbol, Phase | undefined>)[PHASE];
 }

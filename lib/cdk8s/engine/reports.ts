@@ -4,10 +4,10 @@
  * capacity for the fleet of the app, and the DNS records the user must create for agent clusters.
  */
 import type { IConstruct } from 'constructs';
-import { CapacityReport, PlanCapacityOptions, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from '../capacity';
-import type { PlannedObject, Target, ValidationIssue } from '../core';
-import { MANAGEMENT_CLUSTER, targetKey } from '../core';
-import { appPlan } from './render';
+import { CapacityReport, PlanCapacityOptions, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from '../../capacity';
+import type { PlannedObject, Target, ValidationIssue } from '../../core';
+import { MANAGEMENT_CLUSTER, targetKey } from '../../core';
+import { appPlan } from './app-context';
 
 /** Per App, the capacity settings of each management cluster, by target key. */
 const capacitySettings = new WeakMap<IConstruct, Map<string, PlanCapacityOptions>>();

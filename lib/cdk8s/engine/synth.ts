@@ -2,22 +2,22 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
-import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
+import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
-import { appPlan, collectIssues, folderOf, phaseOf, targetOf } from './render';
-import { completeApp, setPreviousOutputDir } from './app-context';
-import { STAGES, Stage, outputFolder, stageOf, targetFolder } from '../core/output-layout';
+import { appPlan, completeApp, folderOf, phaseOf, setPreviousOutputDir, targetOf } from './app-context';
+import { collectIssues } from './issues';
+import { STAGES, Stage, outputFolder, stageOf, targetFolder } from '../../core/output-layout';
 import { KUSTOMIZATION_FILE, kustomizationFiles } from './kustomization';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
 import { userStack } from './user-stack';
-import { DOCUMENT_SEPARATOR, toYamlStream } from '../core/yaml';
+import { DOCUMENT_SEPARATOR, toYamlStream } from '../../core/yaml';
 import { PrerenderedFile, prerenderedFiles } from './prerendered-chart';
 import { plannedDocument } from './planned-document';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
-import { byText } from '../core/text-order';
+import { byText } from '../../core/text-order';
 
 export interface SynthResult {
   readonly outdir: string;
@@ -51,7 +51,7 @@ export interface SynthesizedChart {
   readonly documents: readonly unknown[];
 }
 
-export { outputFolder, targetFolder } from '../core/output-layout';
+export { outputFolder, targetFolder } from '../../core/output-layout';
 
 /**
  * Synthesizes every chart of `app` in one pass, with the same documents as cdk8s's one file per

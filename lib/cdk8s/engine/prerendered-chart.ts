@@ -4,8 +4,8 @@
  * hosted cluster's bundle is asked for (Fleet.hostedCluster), which renders its ApiObjects.
  */
 import type { Chart } from 'cdk8s';
-import type { PlannedObject, Target } from '../core';
-import type { Stage } from '../core/output-layout';
+import type { PlannedObject, Target } from '../../core';
+import type { Stage } from '../../core/output-layout';
 
 /** The documents of one output file of a prerendered chart: its objects of one folder and stage. */
 export interface PrerenderedFile {

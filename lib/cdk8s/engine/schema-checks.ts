@@ -13,10 +13,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { App } from 'cdk8s';
 import type { IConstruct } from 'constructs';
-import type { KubernetesObject, SchemaFinding } from '../api';
-import { checkObjectSchema } from '../api';
-import type { IssueCollector } from '../core';
-import { SchemaCheck, checkApiSchemas, recordSchemaFindings } from '../core/api-schema-check';
+import type { KubernetesObject, SchemaFinding } from '../../api';
+import { checkObjectSchema } from '../../api';
+import type { IssueCollector } from '../../core';
+import { SchemaCheck, checkApiSchemas, recordSchemaFindings } from '../../core/api-schema-check';
 import { helperThreadsAllowed } from './yaml-writers';
 import { AnsweringThreads } from './answering-threads';
 
