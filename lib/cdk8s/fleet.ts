@@ -14,15 +14,13 @@ import { CLI_DEFAULTS, GITOPS_PREFIX, contributionOf, describeObject, folderSpec
 import { checkDelivery } from '../delivery';
 import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
-import { appPlan, builtBySynth, completeApp, previousOutputDir, whenAppComplete } from './engine/app-context';
+import { appState } from './engine/app-state';
 import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './engine/fleet-planning';
 import { synthesizesPlainly } from './planned-api-object';
-import { dropPrerendered, setPrerendered } from './engine/prerendered-chart';
 import { readPreviousOutput } from './engine/previous-output';
 import { BundleCheck, HostedClusterBundle, bundleFromCheck } from './hosted-cluster-bundle';
 import { checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import type { HostedClusterProps } from '../platforms';
-import { ThreadedSchemaChecks } from './engine/schema-checks';
 import { ManagementCluster } from './management-cluster';
 import { renderChecked, renderWhenNeeded } from './render';
 import { attachIssues, attachLaterIssues } from './engine/issues';
@@ -86,7 +84,7 @@ export class Fleet extends Construct {
       const { namespace = CLI_DEFAULTS.namespace, name } = (typeof hc === 'object' && hc !== null ? hc : {}) as { namespace?: unknown; name?: unknown };
       this.given.add(`${String(namespace)}/${String(name)}`);
     }
-    const previous = previousPlacement(previousOutputDir(this));
+    const previous = previousPlacement(appState(this).previousOutputDir);
     const { checked, checks, threadPlans } = this.check(fleet, previous.record, options);
     // The clusters' own warnings come from their constructs below.
     this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
@@ -104,7 +102,7 @@ export class Fleet extends Construct {
     this.addHostedClusters(root, plan, options, checks, threadPlans);
     // A prerendered chart that got constructs of someone's (found by its id rather than through
     // hostedCluster) renders its cluster's objects too, so that the synth writes all of it.
-    whenAppComplete(this, () => {
+    appState(this).whenComplete.push(() => {
       for (const [key, { chart }] of this.unrendered) if (chart.node.children.length > 0) this.bundleOf(key);
     });
     reportFile(this, 'fleet.json', fleetReportJson(plan.report));
@@ -112,11 +110,11 @@ export class Fleet extends Construct {
     reportFile(this, PLACEMENT_FILE, fleetRecordJson(plan.record));
     reportLines(this, fleetSummary(plan));
     if (plan.delivery !== undefined) {
-      whenAppComplete(this, () => this.deliver(root, plan));
+      appState(this).whenComplete.push(() => this.deliver(root, plan));
       // cdk8s's own app.synth() validates every construct before it writes: the delivery is planned then too.
       this.node.addValidation({
         validate: () => {
-          completeApp(this);
+          appState(this).complete();
           const errors = this.deliveryIssues.filter((i) => i.severity === 'error');
           return errors.length > 0 ? formatIssues(errors).split('\n') : [];
         },
@@ -132,7 +130,7 @@ export class Fleet extends Construct {
   private check(fleet: FleetProps, previous: FleetRecord | undefined, options: PlanOptions) {
     const checks = new Map<HostedClusterProps, BundleCheck>();
     const threadPlans = new Map<HostedClusterProps, ThreadPlannedCluster>();
-    const threads = builtBySynth(this) && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
+    const threads = appState(this).synth && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
     const checkClusters: HostedClusterChecks = (clusters, clusterOptions) => {
       const answers = (clusterOptions === options ? threads?.plan(clusters) : undefined) ?? [];
       return clusters.map((clusterProps, index) => {
@@ -141,7 +139,7 @@ export class Fleet extends Construct {
           threadPlans.set(clusterProps, answer);
           return answer;
         }
-        const deferred = ThreadedSchemaChecks.of(this)?.deferred();
+        const deferred = appState(this).synth?.schemaChecks?.deferred();
         const result = deferred ? checkHostedClusterWith(clusterProps, clusterOptions, deferred.check) : checkHostedCluster(clusterProps, clusterOptions);
         checks.set(clusterProps, deferred ? { checked: result, deferred } : { checked: result });
         return result;
@@ -224,14 +222,14 @@ export class Fleet extends Construct {
     const { plan: part, yaml } = threadHostedClusterPlan(plan, paths);
     // Named as the bundle's contribution would be: `HostedCluster <ns>/<name> (<chart>/cluster)`.
     const contribution = contributionOf(onManagementCluster(part, hc.managementCluster), planned.issues, `${part.label} (${chart.node.path}/cluster)`);
-    const { added, issues } = appPlan(this).add(contribution);
+    const { added, issues } = appState(this).plan.add(contribution);
     attachIssues(chart, issues);
     const documents = new Map(contribution.objects.map((object, index) => [object, yaml[index]]));
-    setPrerendered(chart, prerenderedFilesOf(added, documents));
+    appState(this).prerendered.set(chart, prerenderedFilesOf(added, documents));
     // An object rendered later that depends on one of these needs their ApiObjects: the bundle renders them.
     renderWhenNeeded(this, added.map(planKey), () => this.bundleOf(hc.cluster));
     return () => {
-      dropPrerendered(chart);
+      appState(this).prerendered.delete(chart);
       const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
       return bundleFromCheck(chart, 'cluster', bundleProps, { checked: { plan: part, issues }, adopted: added });
     };
@@ -239,7 +237,7 @@ export class Fleet extends Construct {
 
   /** The delivery objects, once every folder of the app is known. */
   private deliver(root: Construct, plan: FleetPlan): void {
-    const objects = appPlan(this).objects;
+    const objects = appState(this).plan.objects;
     const folders = folderSpecs(objects).filter((f) => !f.folder.startsWith(GITOPS_PREFIX));
     const placement = new Map(plan.hostedClusters.map((hc) => [hc.cluster, hc.managementCluster]));
     const managedClusters = new Set(objects.filter((p) => p.object.kind === 'ManagedCluster').map((p) => p.object.metadata.name));

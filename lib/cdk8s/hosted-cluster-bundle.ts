@@ -7,7 +7,8 @@ import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
 import { renderChecked, renderPlanned } from './render';
 import { attachLaterIssues } from './engine/issues';
-import { DeferredSchemaCheck, ThreadedSchemaChecks } from './engine/schema-checks';
+import type { DeferredSchemaCheck } from './engine/schema-checks';
+import { appState } from './engine/app-state';
 
 /** A hosted cluster checked before its bundle was created (by a Fleet, placing it), and the schema check still running for it. @internal */
 export interface BundleCheck {
@@ -66,7 +67,7 @@ export class HostedClusterBundle extends Construct {
     const { options = {}, managementCluster, ...specProps } = props;
     const handed = handedCheck;
     handedCheck = undefined;
-    const deferred = handed ? handed.deferred : ThreadedSchemaChecks.of(this)?.deferred();
+    const deferred = handed ? handed.deferred : appState(this).synth?.schemaChecks?.deferred();
     const checked = handed ? handed.checked : deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
     const known = checked.issues.length;
     if (managementCluster !== undefined) this.managementCluster = managementCluster;

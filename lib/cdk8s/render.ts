@@ -9,39 +9,24 @@ import type { KubernetesObject } from '../api';
 import type { PlanContribution, PlannedObject, PlannedPart, ValidationIssue } from '../core';
 import { contributionOf, planKey, targetedKey } from '../core';
 import { PlannedApiObject } from './planned-api-object';
-import { appPlan, markPlanned } from './engine/app-context';
+import { appState } from './engine/app-state';
 import { attachIssues } from './engine/issues';
 import { withSyncWave } from './engine/planned-document';
-
-/** The ApiObject rendered for each planned identity, per App, for explicit dependencies. */
-const renderedObjects = new WeakMap<IConstruct, Map<string, ApiObject>>();
-
-function renderedIn(scope: IConstruct): Map<string, ApiObject> {
-  const root = scope.node.root;
-  let rendered = renderedObjects.get(root);
-  if (!rendered) renderedObjects.set(root, (rendered = new Map()));
-  return rendered;
-}
-
-/** Per App, what renders a planned object that is not rendered yet (a fleet's prerendered cluster), by plan key. */
-const renderers = new WeakMap<IConstruct, Map<string, () => void>>();
 
 /**
  * Registers `render` as what renders the objects of `keys` (plan keys) in `scope`'s App when an
  * object rendered later depends on one of them: a cdk8s dependency needs its ApiObject.
  */
 export function renderWhenNeeded(scope: IConstruct, keys: readonly string[], render: () => void): void {
-  const root = scope.node.root;
-  let byKey = renderers.get(root);
-  if (!byKey) renderers.set(root, (byKey = new Map()));
-  for (const key of keys) byKey.set(key, render);
+  const { renderers } = appState(scope);
+  for (const key of keys) renderers.set(key, render);
 }
 
 /** The ApiObject rendered for the plan key `key`, rendering it first when it waits for that. */
 function renderedObject(scope: IConstruct, key: string): ApiObject | undefined {
-  const known = renderedIn(scope);
-  if (!known.has(key)) renderers.get(scope.node.root)?.get(key)?.();
-  return known.get(key);
+  const { rendered, renderers } = appState(scope);
+  if (!rendered.has(key)) renderers.get(key)?.();
+  return rendered.get(key);
 }
 
 /** Adds a plan object to `scope`, annotated with `argocd.argoproj.io/sync-wave`. */
@@ -52,7 +37,7 @@ export function renderObject(scope: Construct, planned: PlannedObject): ApiObjec
   const id = `${object.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
   const props = withSyncWave(planned);
   const apiObject = new PlannedApiObject(scope, id, props as unknown as ApiObjectProps);
-  markPlanned(apiObject, planned);
+  appState(scope).planned.set(apiObject, planned);
   return apiObject;
 }
 
@@ -67,7 +52,7 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
     attachIssues(scope, contribution.issues);
     return { apiObjects: [], issues: contribution.issues };
   }
-  const { added, issues } = appPlan(scope).add(contribution);
+  const { added, issues } = appState(scope).plan.add(contribution);
   attachIssues(scope, issues);
   if (hasErrors(issues)) return { apiObjects: [], issues };
   return { apiObjects: renderPlanned(scope, added), issues };
@@ -78,7 +63,7 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
  * objects of the wave before it and on its explicit dependencies.
  */
 export function renderPlanned(scope: Construct, added: readonly PlannedObject[]): ApiObject[] {
-  const known = renderedIn(scope);
+  const known = appState(scope).rendered;
   const waves = [...new Set(added.map((p) => p.phase.wave))].sort((a, b) => a - b);
   const apiObjects: ApiObject[] = [];
   let previous: ApiObject[] = [];

@@ -10,7 +10,7 @@ import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle } from '../../lib/cdk8s';
 import { isPlainData, planningThreadCount, MIN_CLUSTERS_FOR_THREADS, MIN_CORES_FOR_THREADS } from '../../lib/cdk8s/engine/fleet-planning';
 import { plannedDocument } from '../../lib/cdk8s/engine/planned-document';
-import { appPlan } from '../../lib/cdk8s/engine/app-context';
+import { appState } from '../../lib/cdk8s/engine/app-state';
 import type { KubernetesObject } from '../../lib';
 import { SecretSource } from '../../lib';
 import { describeObject } from '../../lib/core';
@@ -41,7 +41,7 @@ for (const name of ['checkHostedCluster', 'checkHostedClusterWith']) {
   const check = platforms[name];
   platforms[name] = (...args) => (mainPlans++, check(...args));
 }
-const { prerenderedFiles } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'engine', 'prerendered-chart'))});
+const { appState } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'engine', 'app-state'))});
 const { synthAtomically, synthInMemory, reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'engine', 'synth'))});
 const { formatIssues } = require(${JSON.stringify(path.join(BUILD, 'lib'))});
 const { EXAMPLE_FLEET, defineFleetExample } = require(${JSON.stringify(path.join(BUILD, 'examples', 'fleet-app'))});
@@ -68,7 +68,7 @@ const define = (app) => {
 };
 try {
   const result = synthAtomically(${JSON.stringify(outdir)}, define);
-  const prerendered = root.node.children.filter((c) => prerenderedFiles(c)).map((c) => c.node.id);
+  const prerendered = root.node.children.filter((c) => appState(c).prerendered.has(c)).map((c) => c.node.id);
   const [planned, plannedHere] = [threaded, mainPlans];
   // What synth --check and diff compare: the same files, in memory.
   const fs = require('fs');
@@ -160,7 +160,7 @@ describe('what goes to a planning thread', () => {
   test("a plan object's document is its ApiObject's JSON, for every object of the example's clusters", () => {
     const app = new App();
     for (const cluster of EXAMPLE_CLUSTERS) new HostedClusterBundle(new Chart(app, cluster.name), 'cluster', { ...cluster, options: EXAMPLE_OPTIONS });
-    const documents = new Map(appPlan(app).objects.map((p) => [describeObject(p.object), plannedDocument(p)]));
+    const documents = new Map(appState(app).plan.objects.map((p) => [describeObject(p.object), plannedDocument(p)]));
     const rendered = app.node.findAll().flatMap((c) => (c instanceof HostedClusterBundle ? c.apiObjects.map((o) => o.toJson() as KubernetesObject) : []));
     expect(rendered.length).toBeGreaterThan(20);
     for (const json of rendered) expect([describeObject(json), documents.get(describeObject(json))]).toEqual([describeObject(json), json]);

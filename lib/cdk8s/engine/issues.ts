@@ -5,8 +5,7 @@
 import type { Construct, IConstruct } from 'constructs';
 import type { ValidationIssue } from '../../core';
 import { formatIssues } from '../../core';
-
-const ISSUES = Symbol.for('hcp-constructs.issues');
+import { appState } from './app-state';
 
 /** A construct that carries validation findings, found by {@link collectIssues}. */
 export interface HasIssues extends IConstruct {
@@ -18,7 +17,7 @@ export interface HasIssues extends IConstruct {
  * `app.synth()` fails too, with every message.
  */
 export function attachIssues(construct: Construct, issues: readonly ValidationIssue[]): void {
-  Object.defineProperty(construct, ISSUES, { value: issues, configurable: true });
+  appState(construct).findings.set(construct, () => issues);
   const errors = issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) construct.node.addValidation({ validate: () => formatIssues(errors).split('\n') });
 }
@@ -28,8 +27,9 @@ export function attachIssues(construct: Construct, issues: readonly ValidationIs
  * {@link attachIssues}: `later` is called when the app's findings are collected or validated.
  */
 export function attachLaterIssues(construct: Construct, later: () => readonly ValidationIssue[]): void {
-  const now = (construct as unknown as Record<symbol, readonly ValidationIssue[] | undefined>)[ISSUES] ?? [];
-  Object.defineProperty(construct, ISSUES, { get: () => [...now, ...later()], configurable: true });
+  const { findings } = appState(construct);
+  const now = findings.get(construct);
+  findings.set(construct, () => [...(now?.() ?? []), ...later()]);
   construct.node.addValidation({
     validate: () => {
       const errors = later().filter((i) => i.severity === 'error');
@@ -40,5 +40,6 @@ export function attachLaterIssues(construct: Construct, later: () => readonly Va
 
 /** Every finding recorded anywhere below `root`. */
 export function collectIssues(root: IConstruct): ValidationIssue[] {
-  return root.node.findAll().flatMap((c) => ((c as unknown as Record<symbol, ValidationIssue[]>)[ISSUES] ?? []));
+  const { findings } = appState(root);
+  return root.node.findAll().flatMap((c) => findings.get(c)?.() ?? []);
 }
