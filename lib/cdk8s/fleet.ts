@@ -18,7 +18,7 @@ import { appState } from './engine/app-state';
 import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './engine/fleet-planning';
 import { synthesizesPlainly } from './planned-api-object';
 import { readPreviousOutput } from './engine/previous-output';
-import { BundleCheck, HostedClusterBundle, bundleFromCheck } from './hosted-cluster-bundle';
+import { HostedClusterBundle, PlannedHostedCluster } from './hosted-cluster-bundle';
 import { checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import type { HostedClusterProps } from '../platforms';
 import { ManagementCluster } from './management-cluster';
@@ -27,7 +27,7 @@ import { attachIssues, attachLaterIssues } from './engine/issues';
 import { reportFile, reportLines } from './engine/reports';
 
 /** The findings a cluster's schema check adds once it is settled (the thread's answer read). */
-function settledFindings({ checked, deferred }: BundleCheck): readonly ValidationIssue[] {
+function settledFindings({ checked, deferred }: PlannedHostedCluster): readonly ValidationIssue[] {
   const known = checked.issues.length;
   deferred?.settle();
   return checked.issues.slice(known);
@@ -124,11 +124,11 @@ export class Fleet extends Construct {
 
   /**
    * Checks and places the fleet, each hosted cluster once: its chart takes that check. Big fleets
-   * plan in threads (see fleet-planning.ts); otherwise each bundle's schema check runs in a thread
+   * plan in threads (see engine/fleet-planning.ts); otherwise each bundle's schema check runs in a thread
    * meanwhile. Returns the clusters checked here and those a thread planned, by their props.
    */
   private check(fleet: FleetProps, previous: FleetRecord | undefined, options: PlanOptions) {
-    const checks = new Map<HostedClusterProps, BundleCheck>();
+    const checks = new Map<HostedClusterProps, PlannedHostedCluster>();
     const threadPlans = new Map<HostedClusterProps, ThreadPlannedCluster>();
     const threads = appState(this).synth && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
     const checkClusters: HostedClusterChecks = (clusters, clusterOptions) => {
@@ -157,7 +157,7 @@ export class Fleet extends Construct {
     root: Construct,
     plan: FleetPlan,
     options: PlanOptions,
-    checks: ReadonlyMap<HostedClusterProps, BundleCheck>,
+    checks: ReadonlyMap<HostedClusterProps, PlannedHostedCluster>,
     threadPlans: ReadonlyMap<HostedClusterProps, ThreadPlannedCluster>,
   ): void {
     const named = new Map<string, number>();
@@ -166,14 +166,15 @@ export class Fleet extends Construct {
       const type = String(hc.props.platform.type).toLowerCase();
       const chartId = named.get(hc.props.name)! > 1 ? `${type}-${hc.cluster.replace('/', '-')}` : `${type}-${hc.props.name}`;
       const chart = new Chart(root, chartId);
-      const planned = threadPlans.get(hc.props);
-      if (planned?.plan) {
-        this.unrendered.set(hc.cluster, { chart, render: this.prerender(chart, hc, planned, options) });
+      const threadPlan = threadPlans.get(hc.props);
+      if (threadPlan?.plan) {
+        this.unrendered.set(hc.cluster, { chart, render: this.prerender(chart, hc, threadPlan, options) });
         continue;
       }
       const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
-      const check = checks.get(hc.props);
-      this.bundles.set(hc.cluster, check ? bundleFromCheck(chart, 'cluster', bundleProps, check) : new HostedClusterBundle(chart, 'cluster', bundleProps));
+      // The plan the fleet made to place the cluster, handed to its bundle, which does not plan again.
+      const planned = checks.get(hc.props);
+      this.bundles.set(hc.cluster, planned ? new HostedClusterBundle(chart, 'cluster', bundleProps, planned) : new HostedClusterBundle(chart, 'cluster', bundleProps));
     }
   }
 
@@ -231,7 +232,7 @@ export class Fleet extends Construct {
     return () => {
       appState(this).prerendered.delete(chart);
       const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
-      return bundleFromCheck(chart, 'cluster', bundleProps, { checked: { plan: part, issues }, adopted: added });
+      return new HostedClusterBundle(chart, 'cluster', bundleProps, { checked: { plan: part, issues }, adopted: added });
     };
   }
 

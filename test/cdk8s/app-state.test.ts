@@ -44,10 +44,11 @@ test('the synth that builds an App records itself in the state (no previous outp
   expect(seen).toEqual(expect.objectContaining({ previousDir: undefined }));
 });
 
-test('no other per-App state in lib/cdk8s: one WeakMap (the App to its state), no symbols stamped on constructs', () => {
+test('no other per-App state in lib/cdk8s: one WeakMap (the App to its state), no symbols stamped on constructs, no module-level let', () => {
   const dir = path.resolve(__dirname, '../../lib/cdk8s');
   const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
   const found = (pattern: RegExp) => files.filter((f) => pattern.test(fs.readFileSync(path.join(dir, f), 'utf8'))).map((f) => f.split(path.sep).join('/'));
   expect(found(/new WeakMap\b/)).toEqual(['engine/app-state.ts']);
   expect(found(/defineProperty\([^)]*Symbol|\[[A-Z_]+\]\s*=|Symbol\.for\('hcp-constructs\.(target|folder|phase|issues)'\)/)).toEqual([]);
+  expect(found(/^let /m)).toEqual([]);
 });
