@@ -4,7 +4,7 @@ import type { HostedClusterPlan } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
 import { checkAgentInfrastructure, zoneFileName } from '../platforms';
 import { PlannedConstruct } from './planned-construct';
-import { reportFile } from './reports';
+import { reportFile } from './engine/reports';
 
 export interface AgentInfrastructureConstructProps extends AgentInfrastructureProps {
   /**

@@ -14,21 +14,20 @@ import { CLI_DEFAULTS, GITOPS_PREFIX, contributionOf, describeObject, folderSpec
 import { checkDelivery } from '../delivery';
 import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
 import { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord } from '../fleet';
-import { builtBySynth, completeApp, previousOutputDir, whenAppComplete } from './app-context';
-import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './fleet-planning';
+import { appState } from './engine/app-state';
+import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './engine/fleet-planning';
 import { synthesizesPlainly } from './planned-api-object';
-import { dropPrerendered, setPrerendered } from './prerendered-chart';
-import { readPreviousOutput } from './previous-output';
-import { BundleCheck, HostedClusterBundle, bundleFromCheck } from './hosted-cluster-bundle';
+import { readPreviousOutput } from './engine/previous-output';
+import { HostedClusterBundle, PlannedHostedCluster } from './hosted-cluster-bundle';
 import { checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import type { HostedClusterProps } from '../platforms';
-import { ThreadedSchemaChecks } from './schema-checks';
 import { ManagementCluster } from './management-cluster';
-import { appPlan, attachIssues, attachLaterIssues, renderChecked, renderWhenNeeded } from './render';
-import { reportFile, reportLines } from './reports';
+import { renderChecked, renderWhenNeeded } from './render';
+import { attachIssues, attachLaterIssues } from './engine/issues';
+import { reportFile, reportLines } from './engine/reports';
 
 /** The findings a cluster's schema check adds once it is settled (the thread's answer read). */
-function settledFindings({ checked, deferred }: BundleCheck): readonly ValidationIssue[] {
+function settledFindings({ checked, deferred }: PlannedHostedCluster): readonly ValidationIssue[] {
   const known = checked.issues.length;
   deferred?.settle();
   return checked.issues.slice(known);
@@ -85,7 +84,7 @@ export class Fleet extends Construct {
       const { namespace = CLI_DEFAULTS.namespace, name } = (typeof hc === 'object' && hc !== null ? hc : {}) as { namespace?: unknown; name?: unknown };
       this.given.add(`${String(namespace)}/${String(name)}`);
     }
-    const previous = previousPlacement(previousOutputDir(this));
+    const previous = previousPlacement(appState(this).previousOutputDir);
     const { checked, checks, threadPlans } = this.check(fleet, previous.record, options);
     // The clusters' own warnings come from their constructs below.
     this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
@@ -103,7 +102,7 @@ export class Fleet extends Construct {
     this.addHostedClusters(root, plan, options, checks, threadPlans);
     // A prerendered chart that got constructs of someone's (found by its id rather than through
     // hostedCluster) renders its cluster's objects too, so that the synth writes all of it.
-    whenAppComplete(this, () => {
+    appState(this).whenComplete.push(() => {
       for (const [key, { chart }] of this.unrendered) if (chart.node.children.length > 0) this.bundleOf(key);
     });
     reportFile(this, 'fleet.json', fleetReportJson(plan.report));
@@ -111,11 +110,11 @@ export class Fleet extends Construct {
     reportFile(this, PLACEMENT_FILE, fleetRecordJson(plan.record));
     reportLines(this, fleetSummary(plan));
     if (plan.delivery !== undefined) {
-      whenAppComplete(this, () => this.deliver(root, plan));
+      appState(this).whenComplete.push(() => this.deliver(root, plan));
       // cdk8s's own app.synth() validates every construct before it writes: the delivery is planned then too.
       this.node.addValidation({
         validate: () => {
-          completeApp(this);
+          appState(this).complete();
           const errors = this.deliveryIssues.filter((i) => i.severity === 'error');
           return errors.length > 0 ? formatIssues(errors).split('\n') : [];
         },
@@ -125,13 +124,13 @@ export class Fleet extends Construct {
 
   /**
    * Checks and places the fleet, each hosted cluster once: its chart takes that check. Big fleets
-   * plan in threads (see fleet-planning.ts); otherwise each bundle's schema check runs in a thread
+   * plan in threads (see engine/fleet-planning.ts); otherwise each bundle's schema check runs in a thread
    * meanwhile. Returns the clusters checked here and those a thread planned, by their props.
    */
   private check(fleet: FleetProps, previous: FleetRecord | undefined, options: PlanOptions) {
-    const checks = new Map<HostedClusterProps, BundleCheck>();
+    const checks = new Map<HostedClusterProps, PlannedHostedCluster>();
     const threadPlans = new Map<HostedClusterProps, ThreadPlannedCluster>();
-    const threads = builtBySynth(this) && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
+    const threads = appState(this).synth && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
     const checkClusters: HostedClusterChecks = (clusters, clusterOptions) => {
       const answers = (clusterOptions === options ? threads?.plan(clusters) : undefined) ?? [];
       return clusters.map((clusterProps, index) => {
@@ -140,7 +139,7 @@ export class Fleet extends Construct {
           threadPlans.set(clusterProps, answer);
           return answer;
         }
-        const deferred = ThreadedSchemaChecks.of(this)?.deferred();
+        const deferred = appState(this).synth?.schemaChecks?.deferred();
         const result = deferred ? checkHostedClusterWith(clusterProps, clusterOptions, deferred.check) : checkHostedCluster(clusterProps, clusterOptions);
         checks.set(clusterProps, deferred ? { checked: result, deferred } : { checked: result });
         return result;
@@ -158,7 +157,7 @@ export class Fleet extends Construct {
     root: Construct,
     plan: FleetPlan,
     options: PlanOptions,
-    checks: ReadonlyMap<HostedClusterProps, BundleCheck>,
+    checks: ReadonlyMap<HostedClusterProps, PlannedHostedCluster>,
     threadPlans: ReadonlyMap<HostedClusterProps, ThreadPlannedCluster>,
   ): void {
     const named = new Map<string, number>();
@@ -167,14 +166,15 @@ export class Fleet extends Construct {
       const type = String(hc.props.platform.type).toLowerCase();
       const chartId = named.get(hc.props.name)! > 1 ? `${type}-${hc.cluster.replace('/', '-')}` : `${type}-${hc.props.name}`;
       const chart = new Chart(root, chartId);
-      const planned = threadPlans.get(hc.props);
-      if (planned?.plan) {
-        this.unrendered.set(hc.cluster, { chart, render: this.prerender(chart, hc, planned, options) });
+      const threadPlan = threadPlans.get(hc.props);
+      if (threadPlan?.plan) {
+        this.unrendered.set(hc.cluster, { chart, render: this.prerender(chart, hc, threadPlan, options) });
         continue;
       }
       const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
-      const check = checks.get(hc.props);
-      this.bundles.set(hc.cluster, check ? bundleFromCheck(chart, 'cluster', bundleProps, check) : new HostedClusterBundle(chart, 'cluster', bundleProps));
+      // The plan the fleet made to place the cluster, handed to its bundle, which does not plan again.
+      const planned = checks.get(hc.props);
+      this.bundles.set(hc.cluster, planned ? new HostedClusterBundle(chart, 'cluster', bundleProps, planned) : new HostedClusterBundle(chart, 'cluster', bundleProps));
     }
   }
 
@@ -223,22 +223,22 @@ export class Fleet extends Construct {
     const { plan: part, yaml } = threadHostedClusterPlan(plan, paths);
     // Named as the bundle's contribution would be: `HostedCluster <ns>/<name> (<chart>/cluster)`.
     const contribution = contributionOf(onManagementCluster(part, hc.managementCluster), planned.issues, `${part.label} (${chart.node.path}/cluster)`);
-    const { added, issues } = appPlan(this).add(contribution);
+    const { added, issues } = appState(this).plan.add(contribution);
     attachIssues(chart, issues);
     const documents = new Map(contribution.objects.map((object, index) => [object, yaml[index]]));
-    setPrerendered(chart, prerenderedFilesOf(added, documents));
+    appState(this).prerendered.set(chart, prerenderedFilesOf(added, documents));
     // An object rendered later that depends on one of these needs their ApiObjects: the bundle renders them.
     renderWhenNeeded(this, added.map(planKey), () => this.bundleOf(hc.cluster));
     return () => {
-      dropPrerendered(chart);
+      appState(this).prerendered.delete(chart);
       const bundleProps = { ...hc.props, options, managementCluster: hc.managementCluster };
-      return bundleFromCheck(chart, 'cluster', bundleProps, { checked: { plan: part, issues }, adopted: added });
+      return new HostedClusterBundle(chart, 'cluster', bundleProps, { checked: { plan: part, issues }, adopted: added });
     };
   }
 
   /** The delivery objects, once every folder of the app is known. */
   private deliver(root: Construct, plan: FleetPlan): void {
-    const objects = appPlan(this).objects;
+    const objects = appState(this).plan.objects;
     const folders = folderSpecs(objects).filter((f) => !f.folder.startsWith(GITOPS_PREFIX));
     const placement = new Map(plan.hostedClusters.map((hc) => [hc.cluster, hc.managementCluster]));
     const managedClusters = new Set(objects.filter((p) => p.object.kind === 'ManagedCluster').map((p) => p.object.metadata.name));

@@ -5,11 +5,17 @@ import type { HostedClusterPlan, PlanOptions, PlannedObject, ValidationIssue } f
 import { CLI_DEFAULTS, onManagementCluster, secretNames } from '../core';
 import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
-import { attachLaterIssues, renderChecked, renderPlanned } from './render';
-import { DeferredSchemaCheck, ThreadedSchemaChecks } from './schema-checks';
+import { renderChecked, renderPlanned } from './render';
+import { attachLaterIssues } from './engine/issues';
+import type { DeferredSchemaCheck } from './engine/schema-checks';
+import { appState } from './engine/app-state';
 
-/** A hosted cluster checked before its bundle was created (by a Fleet, placing it), and the schema check still running for it. @internal */
-export interface BundleCheck {
+/**
+ * A hosted cluster planned before its bundle is created (a Fleet plans every cluster to place it),
+ * and the schema check still running for it: the bundle given one renders it without planning
+ * again. The Pulumi adapter's counterpart is its `PlannedBundle`. @internal
+ */
+export interface PlannedHostedCluster {
   readonly checked: { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
   readonly deferred?: DeferredSchemaCheck;
   /**
@@ -17,22 +23,6 @@ export interface BundleCheck {
    * planned; `checked` then holds the findings of that): the bundle only renders them.
    */
   readonly adopted?: readonly PlannedObject[];
-}
-
-/** The check {@link bundleFromCheck} hands to the bundle it is creating; its constructor takes it once. */
-let handedCheck: BundleCheck | undefined;
-
-/**
- * A bundle from props already checked with `check` (the same props, options aside), so that a
- * Fleet, which checks every cluster to place it, does not check it twice. @internal
- */
-export function bundleFromCheck(scope: Construct, id: string, props: HostedClusterBundleProps, check: BundleCheck): HostedClusterBundle {
-  handedCheck = check;
-  try {
-    return new HostedClusterBundle(scope, id, props);
-  } finally {
-    handedCheck = undefined;
-  }
 }
 
 export interface HostedClusterBundleProps extends HostedClusterProps {
@@ -60,17 +50,18 @@ export class HostedClusterBundle extends Construct {
   /** The plan and findings, once the API-schema check (maybe still running in another thread) is in. */
   private readonly result: () => { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
 
-  constructor(scope: Construct, id: string, props: HostedClusterBundleProps) {
+  constructor(scope: Construct, id: string, props: HostedClusterBundleProps);
+  /** A bundle of props already planned as `planned` (the same props, options aside): a Fleet's, which plans every cluster to place it. @internal */
+  constructor(scope: Construct, id: string, props: HostedClusterBundleProps, planned: PlannedHostedCluster);
+  constructor(scope: Construct, id: string, props: HostedClusterBundleProps, planned?: PlannedHostedCluster) {
     super(scope, id);
     const { options = {}, managementCluster, ...specProps } = props;
-    const handed = handedCheck;
-    handedCheck = undefined;
-    const deferred = handed ? handed.deferred : ThreadedSchemaChecks.of(this)?.deferred();
-    const checked = handed ? handed.checked : deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
+    const deferred = planned ? planned.deferred : appState(this).synth?.schemaChecks?.deferred();
+    const checked = planned ? planned.checked : deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
     const known = checked.issues.length;
     if (managementCluster !== undefined) this.managementCluster = managementCluster;
     const placed = managementCluster === undefined || !checked.plan ? checked : { plan: onManagementCluster(checked.plan, managementCluster), issues: checked.issues };
-    const rendered = handed?.adopted ? { ...placed, apiObjects: renderPlanned(this, handed.adopted) } : renderChecked(this, placed);
+    const rendered = planned?.adopted ? { ...placed, apiObjects: renderPlanned(this, planned.adopted) } : renderChecked(this, placed);
     this.apiObjects = rendered.apiObjects;
     this.clusterName = checked.plan?.name ?? String(props.name);
     this.namespace = checked.plan?.namespace ?? String(props.namespace ?? CLI_DEFAULTS.namespace);

@@ -5,7 +5,8 @@ import type { NodePool as NodePoolObject } from '../api';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
 import { CLI_DEFAULTS, MANAGEMENT_CLUSTER, PHASES, contributionOf, planItem } from '../core';
 import { NodePoolProps, HostedClusterProps, checkHostedCluster, checkNodePool } from '../platforms';
-import { attachIssues, renderChecked, renderContribution } from './render';
+import { renderChecked, renderContribution } from './render';
+import { attachIssues } from './engine/issues';
 
 export interface HostedClusterConstructProps extends Omit<HostedClusterProps, 'nodePools' | 'createNamespace'> {
   /** Validation and secret-handling options. @default {} */

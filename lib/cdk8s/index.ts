@@ -38,6 +38,6 @@ export type { FleetConstructProps } from './fleet';
 export type { KplusSecretModule, KplusNamespacesModule } from './cdk8s-plus';
 
 // Synthesis: validate everything, then write one folder per target cluster.
-export { runSynth, synthAtomically, synthesizeCharts } from './synth';
-export type { SynthResult, SynthesizedChart } from './synth';
-export { OutputFolderError } from './output-folder';
+export { runSynth, synthAtomically, synthesizeCharts } from './engine/synth';
+export type { SynthResult, SynthesizedChart } from './engine/synth';
+export { OutputFolderError } from './engine/output-folder';

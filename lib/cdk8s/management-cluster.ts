@@ -7,7 +7,7 @@ import type { Construct } from 'constructs';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
 import { checkManagementCluster } from '../management';
 import { PlannedConstruct } from './planned-construct';
-import { reportCapacity } from './reports';
+import { reportCapacity } from './engine/reports';
 
 export type { ManagementClusterProps } from '../management';
 

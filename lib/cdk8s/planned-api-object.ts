@@ -9,7 +9,7 @@
 import { ApiObject, ApiObjectMetadataDefinition, ApiObjectProps, App, ImplicitTokenResolver, JsonPatch, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import type { Construct } from 'constructs';
 import { keyCopy } from '../core/key-copy';
-import { NOT_PLAIN, documentOf, sortedPlainCopy } from './planned-document';
+import { NOT_PLAIN, documentOf, sortedPlainCopy } from './engine/planned-document';
 
 /** cdk8s's own resolvers, which change nothing in plain JSON data. */
 const BUILT_IN_RESOLVERS = [LazyResolver, ImplicitTokenResolver, NumberStringUnionResolver];

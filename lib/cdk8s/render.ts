@@ -6,72 +6,27 @@
 import { ApiObject, ApiObjectProps } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
-import type { Phase, PlanContribution, PlannedObject, PlannedPart, Target, ValidationIssue } from '../core';
-import { MANAGEMENT_CLUSTER, Plan, contributionOf, formatIssues, planKey, targetedKey } from '../core';
+import type { PlanContribution, PlannedObject, PlannedPart, ValidationIssue } from '../core';
+import { contributionOf, planKey, targetedKey } from '../core';
 import { PlannedApiObject } from './planned-api-object';
-import { withSyncWave } from './planned-document';
-
-const plans = new WeakMap<IConstruct, Plan>();
-
-/** The plan of the App `scope` belongs to: one per App, shared by every construct in it. */
-export function appPlan(scope: IConstruct): Plan {
-  const root = scope.node.root;
-  let plan = plans.get(root);
-  if (!plan) plans.set(root, (plan = new Plan()));
-  return plan;
-}
-
-const TARGET = Symbol.for('hcp-constructs.target');
-const FOLDER = Symbol.for('hcp-constructs.folder');
-const PHASE = Symbol.for('hcp-constructs.phase');
-
-/** The ApiObject rendered for each planned identity, per App, for explicit dependencies. */
-const renderedObjects = new WeakMap<IConstruct, Map<string, ApiObject>>();
-
-function renderedIn(scope: IConstruct): Map<string, ApiObject> {
-  const root = scope.node.root;
-  let rendered = renderedObjects.get(root);
-  if (!rendered) renderedObjects.set(root, (rendered = new Map()));
-  return rendered;
-}
-
-/** Per App, what renders a planned object that is not rendered yet (a fleet's prerendered cluster), by plan key. */
-const renderers = new WeakMap<IConstruct, Map<string, () => void>>();
+import { appState } from './engine/app-state';
+import { attachIssues } from './engine/issues';
+import { withSyncWave } from './engine/planned-document';
 
 /**
  * Registers `render` as what renders the objects of `keys` (plan keys) in `scope`'s App when an
  * object rendered later depends on one of them: a cdk8s dependency needs its ApiObject.
  */
 export function renderWhenNeeded(scope: IConstruct, keys: readonly string[], render: () => void): void {
-  const root = scope.node.root;
-  let byKey = renderers.get(root);
-  if (!byKey) renderers.set(root, (byKey = new Map()));
-  for (const key of keys) byKey.set(key, render);
+  const { renderers } = appState(scope);
+  for (const key of keys) renderers.set(key, render);
 }
 
 /** The ApiObject rendered for the plan key `key`, rendering it first when it waits for that. */
 function renderedObject(scope: IConstruct, key: string): ApiObject | undefined {
-  const known = renderedIn(scope);
-  if (!known.has(key)) renderers.get(scope.node.root)?.get(key)?.();
-  return known.get(key);
-}
-
-/** The cluster an ApiObject is applied to: the management cluster unless a plan said otherwise. */
-export function targetOf(object: ApiObject): Target {
-  return (object as unknown as Record<symbol, Target | undefined>)[TARGET] ?? MANAGEMENT_CLUSTER;
-}
-
-/** The output folder a plan asked for an ApiObject instead of its target's (see PlannedObject.folder), if any. */
-export function folderOf(object: ApiObject): string | undefined {
-  return (object as unknown as Record<symbol, string | undefined>)[FOLDER];
-}
-
-/**
- * The phase an ApiObject was planned in, or undefined for one no plan rendered (the user's own
- * ApiObjects). Its sync wave alone does not say it: the restore phase shares its wave.
- */
-export function phaseOf(object: ApiObject): Phase | undefined {
-  return (object as unknown as Record<symbol, Phase | undefined>)[PHASE];
+  const { rendered, renderers } = appState(scope);
+  if (!rendered.has(key)) renderers.get(key)?.();
+  return rendered.get(key);
 }
 
 /** Adds a plan object to `scope`, annotated with `argocd.argoproj.io/sync-wave`. */
@@ -82,9 +37,7 @@ export function renderObject(scope: Construct, planned: PlannedObject): ApiObjec
   const id = `${object.kind}:${metadata.namespace ?? ''}:${metadata.name}`;
   const props = withSyncWave(planned);
   const apiObject = new PlannedApiObject(scope, id, props as unknown as ApiObjectProps);
-  Object.defineProperty(apiObject, TARGET, { value: planned.target });
-  Object.defineProperty(apiObject, PHASE, { value: planned.phase });
-  if (planned.folder) Object.defineProperty(apiObject, FOLDER, { value: planned.folder });
+  appState(scope).planned.set(apiObject, planned);
   return apiObject;
 }
 
@@ -99,7 +52,7 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
     attachIssues(scope, contribution.issues);
     return { apiObjects: [], issues: contribution.issues };
   }
-  const { added, issues } = appPlan(scope).add(contribution);
+  const { added, issues } = appState(scope).plan.add(contribution);
   attachIssues(scope, issues);
   if (hasErrors(issues)) return { apiObjects: [], issues };
   return { apiObjects: renderPlanned(scope, added), issues };
@@ -110,7 +63,7 @@ export function renderContribution(scope: Construct, contribution: PlanContribut
  * objects of the wave before it and on its explicit dependencies.
  */
 export function renderPlanned(scope: Construct, added: readonly PlannedObject[]): ApiObject[] {
-  const known = renderedIn(scope);
+  const known = appState(scope).rendered;
   const waves = [...new Set(added.map((p) => p.phase.wave))].sort((a, b) => a - b);
   const apiObjects: ApiObject[] = [];
   let previous: ApiObject[] = [];
@@ -143,41 +96,4 @@ export function renderChecked<P extends PlannedPart>(
   }
   const { apiObjects, issues } = renderContribution(scope, contributionOf(checked.plan, checked.issues, `${checked.plan.label} (${scope.node.path})`));
   return { apiObjects, issues, ...(issues.some((i) => i.severity === 'error') ? {} : { plan: checked.plan }) };
-}
-
-const ISSUES = Symbol.for('hcp-constructs.issues');
-
-/** A construct that carries validation findings, found by {@link collectIssues}. */
-export interface HasIssues extends IConstruct {
-  readonly issues: readonly ValidationIssue[];
-}
-
-/**
- * Records findings on a construct. Errors also become a construct validation, so a plain
- * `app.synth()` fails too, with every message.
- */
-export function attachIssues(construct: Construct, issues: readonly ValidationIssue[]): void {
-  Object.defineProperty(construct, ISSUES, { value: issues, configurable: true });
-  const errors = issues.filter((i) => i.severity === 'error');
-  if (errors.length > 0) construct.node.addValidation({ validate: () => formatIssues(errors).split('\n') });
-}
-
-/**
- * Records findings known only later (a schema check in another thread), after those of
- * {@link attachIssues}: `later` is called when the app's findings are collected or validated.
- */
-export function attachLaterIssues(construct: Construct, later: () => readonly ValidationIssue[]): void {
-  const now = (construct as unknown as Record<symbol, readonly ValidationIssue[] | undefined>)[ISSUES] ?? [];
-  Object.defineProperty(construct, ISSUES, { get: () => [...now, ...later()], configurable: true });
-  construct.node.addValidation({
-    validate: () => {
-      const errors = later().filter((i) => i.severity === 'error');
-      return errors.length > 0 ? formatIssues(errors).split('\n') : [];
-    },
-  });
-}
-
-/** Every finding recorded anywhere below `root`. */
-export function collectIssues(root: IConstruct): ValidationIssue[] {
-  return root.node.findAll().flatMap((c) => ((c as unknown as Record<symbol, ValidationIssue[]>)[ISSUES] ?? []));
 }

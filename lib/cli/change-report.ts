@@ -1,7 +1,7 @@
 /** The text of what a synth changed (`synth`) or would change (`diff`, `synth --check`). */
 import { Change, FileChange, OutputChanges, affectedClusters, isManagementCluster } from './output-changes';
 import { unifiedDiff } from './text-diff';
-import { isKustomizationFile } from '../cdk8s/kustomization';
+import { isKustomizationFile } from '../cdk8s/engine/kustomization';
 
 const SIGN: Readonly<Record<Change, string>> = { added: '+', changed: '~', removed: '-' };
 

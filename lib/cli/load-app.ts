@@ -8,12 +8,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import type { App } from 'cdk8s';
-import { RUN_SYNTH_CAPTURE, RunSynthCapture } from '../cdk8s/synth';
+import { RUN_SYNTH_CAPTURE, RunSynthCapture } from '../cdk8s/engine/synth';
 import { UsageError } from './exit-codes';
 import { aliasLibrarySourcesToBuild } from './library-build-alias';
-import { packageRoot } from '../cdk8s/package-root';
+import { packageRoot } from '../cdk8s/engine/package-root';
 import { registerTypeScript } from './typescript-loader';
-import { UserCodeError } from '../cdk8s/user-stack';
+import { UserCodeError } from '../cdk8s/engine/user-stack';
 
 export type Define = (app: App) => void;
 

@@ -5,11 +5,11 @@
  */
 import { parseArgs } from 'util';
 import { HcpValidationError } from '../core/errors';
-import { OutputFolderError } from '../cdk8s/output-folder';
+import { OutputFolderError } from '../cdk8s/engine/output-folder';
 import { EXIT, ExitCode, UsageError } from './exit-codes';
 import { DIFF_HELP, MAIN_HELP, SYNTH_HELP, VALIDATE_HELP } from './help';
-import { packageVersion } from '../cdk8s/package-root';
-import { UserCodeError, userStack } from '../cdk8s/user-stack';
+import { packageVersion } from '../cdk8s/engine/package-root';
+import { UserCodeError, userStack } from '../cdk8s/engine/user-stack';
 
 const HELP: Readonly<Record<string, string>> = { synth: SYNTH_HELP, diff: DIFF_HELP, validate: VALIDATE_HELP };
 
@@ -73,7 +73,7 @@ export async function report(error: unknown, command: string | undefined, verbos
     return EXIT.usage;
   }
   if (error instanceof HcpValidationError || error instanceof OutputFolderError) {
-    const { reportFailure } = await import('../cdk8s/synth');
+    const { reportFailure } = await import('../cdk8s/engine/synth');
     return reportFailure(error) as ExitCode;
   }
   const detail = verbose && error instanceof Error ? (error.stack ?? error.message) : error instanceof Error ? error.message : String(error);

@@ -7,8 +7,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as jsYaml from 'js-yaml';
-import { isManifestFile } from '../cdk8s/kustomization';
-import { readManifest } from '../cdk8s/output-folder';
+import { isManifestFile } from '../cdk8s/engine/kustomization';
+import { readManifest } from '../cdk8s/engine/output-folder';
 import { folderTargetKey } from '../core/output-layout';
 import { managementNameOfKey } from '../core/plan-model';
 

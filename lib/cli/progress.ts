@@ -10,7 +10,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import type { SynthProgress } from '../cdk8s/synth';
+import type { SynthProgress } from '../cdk8s/engine/synth';
 
 /** Int32 slots shared with the thread. */
 export const SLOT = { phase: 0, done: 1, total: 2, state: 3, painted: 4 } as const;

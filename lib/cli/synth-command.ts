@@ -8,15 +8,15 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { HcpValidationError, formatIssues, throwIfErrors } from '../core/errors';
 import type { ValidationIssue } from '../core/errors';
-import { OutputFolderError, outputFolderProblem } from '../cdk8s/output-folder';
-import { isManifestFile } from '../cdk8s/kustomization';
-import { SynthOutput, synthInMemory, synthWithHooks } from '../cdk8s/synth';
+import { OutputFolderError, outputFolderProblem } from '../cdk8s/engine/output-folder';
+import { isManifestFile } from '../cdk8s/engine/kustomization';
+import { SynthOutput, synthInMemory, synthWithHooks } from '../cdk8s/engine/synth';
 import { differences, synthSummary } from './change-report';
 import { EXIT, ExitCode } from './exit-codes';
 import { Define, loadApp } from './load-app';
 import { OutputChanges, compareOutput } from './output-changes';
 import { Progress } from './progress';
-import { UserCodeError } from '../cdk8s/user-stack';
+import { UserCodeError } from '../cdk8s/engine/user-stack';
 
 export interface SynthOptions {
   readonly app?: string;

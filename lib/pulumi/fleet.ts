@@ -10,10 +10,12 @@
 import * as pulumi from '@pulumi/pulumi';
 import type { PlanOptions, ValidationIssue } from '../core';
 import { formatIssues } from '../core';
-import type { FleetPlan, FleetProps, FleetRecord } from '../fleet';
+import type { FleetPlan, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
 import { FLEET_LABEL, checkFleet, isClusterWarning, fleetRecordJson, readFleetRecord } from '../fleet';
 import { HcpResourceError } from './errors';
-import { HostedClusterBundle } from './hosted-cluster';
+import type { HostedClusterProps } from '../platforms';
+import { checkHostedCluster } from '../platforms';
+import { HostedClusterBundle, PlannedBundle } from './hosted-cluster';
 import { ManagementCluster } from './management-cluster';
 import { PlacementGuard } from './placement-guard';
 
@@ -50,7 +52,15 @@ export class Fleet extends pulumi.ComponentResource {
   constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
     const { providers, previousPlacement, options = {}, ...fleet } = args;
     const previous = typeof previousPlacement === 'string' ? readFleetRecord(previousPlacement) : { record: previousPlacement, issues: [] as ValidationIssue[] };
-    const checked = checkFleet(fleet, previous.record, options);
+    // Each hosted cluster is planned once, to place it; its bundle takes that plan.
+    const clusterPlans = new Map<HostedClusterProps, ReturnType<typeof checkHostedCluster>>();
+    const planEach: HostedClusterChecks = (clusters, clusterOptions) =>
+      clusters.map((props) => {
+        const result = checkHostedCluster(props, clusterOptions);
+        if (clusterOptions === options) clusterPlans.set(props, result);
+        return result;
+      });
+    const checked = checkFleet(fleet, previous.record, options, planEach);
     const issues: ValidationIssue[] = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
     for (const mc of checked.plan?.managementClusters ?? []) {
       if (!(typeof providers === 'object' && providers !== null && providers[mc.name])) {
@@ -69,7 +79,9 @@ export class Fleet extends pulumi.ComponentResource {
     const hostedClusters: Record<string, HostedClusterBundle> = {};
     for (const hc of plan.hostedClusters) {
       const management = managementClusters[hc.managementCluster];
-      hostedClusters[hc.cluster] = new HostedClusterBundle(`${name}-${hc.cluster.replace('/', '-')}`, { ...hc.props, options }, { parent: this, provider: providers[hc.managementCluster], dependsOn: [guard, management] });
+      const planned = clusterPlans.get(hc.props);
+      const args = planned ? PlannedBundle.fromCheck(planned) : { ...hc.props, options };
+      hostedClusters[hc.cluster] = new HostedClusterBundle(`${name}-${hc.cluster.replace('/', '-')}`, args, { parent: this, provider: providers[hc.managementCluster], dependsOn: [guard, management] });
     }
     this.managementClusters = managementClusters;
     this.hostedClusters = hostedClusters;

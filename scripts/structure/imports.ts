@@ -10,7 +10,9 @@ import * as ts from 'typescript';
 /**
  * Layers, lowest first: a module may import its own layer or lower ones. `lib/api` is ordered
  * inside too: the validator machinery (schema/) knows no kind, the kind folders use it, and the
- * root (the kind registry and the checker over it) uses both.
+ * root (the kind registry and the checker over it) uses both. The cdk8s synth engine
+ * (`cdk8s/engine`: output folder, threads, writers, per-App state) sits below the cdk8s
+ * constructs: they use it, it knows none of them.
  */
 export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['api/schema'],
@@ -20,6 +22,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['platforms', 'management', 'capacity', 'gitops', 'edge'],
   ['fleet', 'delivery'],
   ['day2'],
+  ['cdk8s/engine'],
   ['cdk8s', 'pulumi'],
   [''],
 ];

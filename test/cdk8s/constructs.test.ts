@@ -1,6 +1,6 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { HostedCluster, HostedClusterBundle, NodePool } from '../../lib/cdk8s';
-import { collectIssues } from '../../lib/cdk8s/render';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { agentCluster, awsCluster, kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };

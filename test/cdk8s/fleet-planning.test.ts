@@ -1,5 +1,5 @@
 /**
- * A Fleet in the library's synth plans big fleets in threads (lib/cdk8s/fleet-planning.ts): the
+ * A Fleet in the library's synth plans big fleets in threads (lib/cdk8s/engine/fleet-planning.ts): the
  * files, warnings, summaries and refused changes must be exactly those of planning in one thread.
  * Threads run the compiled thread body, so these tests run the build in a child process, with
  * `HCP_SYNTH_THREADS` forcing threads for small fleets.
@@ -8,9 +8,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle } from '../../lib/cdk8s';
-import { isPlainData, planningThreadCount, MIN_CLUSTERS_FOR_THREADS, MIN_CORES_FOR_THREADS } from '../../lib/cdk8s/fleet-planning';
-import { plannedDocument } from '../../lib/cdk8s/planned-document';
-import { appPlan } from '../../lib/cdk8s/render';
+import { isPlainData, planningThreadCount, MIN_CLUSTERS_FOR_THREADS, MIN_CORES_FOR_THREADS } from '../../lib/cdk8s/engine/fleet-planning';
+import { plannedDocument } from '../../lib/cdk8s/engine/planned-document';
+import { appState } from '../../lib/cdk8s/engine/app-state';
 import type { KubernetesObject } from '../../lib';
 import { SecretSource } from '../../lib';
 import { describeObject } from '../../lib/core';
@@ -26,7 +26,7 @@ type Input = 'example' | 'example, kv-dev workers InPlace' | 'workload of 48' | 
  */
 function synth(outdir: string, threads: number, input: Input) {
   const script = `
-const { PlanningThreads } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'fleet-planning'))});
+const { PlanningThreads } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'engine', 'fleet-planning'))});
 const plan = PlanningThreads.prototype.plan;
 let threaded = 0;
 PlanningThreads.prototype.plan = function (...args) {
@@ -41,8 +41,8 @@ for (const name of ['checkHostedCluster', 'checkHostedClusterWith']) {
   const check = platforms[name];
   platforms[name] = (...args) => (mainPlans++, check(...args));
 }
-const { prerenderedFiles } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'prerendered-chart'))});
-const { synthAtomically, synthInMemory, reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'synth'))});
+const { appState } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'engine', 'app-state'))});
+const { synthAtomically, synthInMemory, reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'engine', 'synth'))});
 const { formatIssues } = require(${JSON.stringify(path.join(BUILD, 'lib'))});
 const { EXAMPLE_FLEET, defineFleetExample } = require(${JSON.stringify(path.join(BUILD, 'examples', 'fleet-app'))});
 const { fleetProps, workload, OPTIONS } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
@@ -68,7 +68,7 @@ const define = (app) => {
 };
 try {
   const result = synthAtomically(${JSON.stringify(outdir)}, define);
-  const prerendered = root.node.children.filter((c) => prerenderedFiles(c)).map((c) => c.node.id);
+  const prerendered = root.node.children.filter((c) => appState(c).prerendered.has(c)).map((c) => c.node.id);
   const [planned, plannedHere] = [threaded, mainPlans];
   // What synth --check and diff compare: the same files, in memory.
   const fs = require('fs');
@@ -78,7 +78,7 @@ try {
   process.exitCode = reportFailure(error);
   console.log(JSON.stringify({ threaded }));
 }`;
-  const run = runOnBuild(script, outdir, threads, 'lib/cdk8s/fleet-planning-thread.js');
+  const run = runOnBuild(script, outdir, threads, 'lib/cdk8s/engine/fleet-planning-thread.js');
   if (!run.stdout.trim()) throw new Error(`the synth script printed nothing (exit ${run.status}):\n${run.stderr}`);
   const printed = JSON.parse(run.stdout.trim().split('\n').pop()!) as { threaded: number; mainPlans?: number; prerendered?: string[]; inMemory?: boolean; warnings?: string; summary?: string[] };
   return { status: run.status, stderr: run.stderr, ...printed };
@@ -160,7 +160,7 @@ describe('what goes to a planning thread', () => {
   test("a plan object's document is its ApiObject's JSON, for every object of the example's clusters", () => {
     const app = new App();
     for (const cluster of EXAMPLE_CLUSTERS) new HostedClusterBundle(new Chart(app, cluster.name), 'cluster', { ...cluster, options: EXAMPLE_OPTIONS });
-    const documents = new Map(appPlan(app).objects.map((p) => [describeObject(p.object), plannedDocument(p)]));
+    const documents = new Map(appState(app).plan.objects.map((p) => [describeObject(p.object), plannedDocument(p)]));
     const rendered = app.node.findAll().flatMap((c) => (c instanceof HostedClusterBundle ? c.apiObjects.map((o) => o.toJson() as KubernetesObject) : []));
     expect(rendered.length).toBeGreaterThan(20);
     for (const json of rendered) expect([describeObject(json), documents.get(describeObject(json))]).toEqual([describeObject(json), json]);

@@ -4,7 +4,7 @@
  */
 import { App, Chart, Testing } from 'cdk8s';
 import { HostedClusterBundle, HostedClusterImport, ManagementCluster } from '../../lib/cdk8s';
-import { collectIssues } from '../../lib/cdk8s/render';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 
 const waves = (chart: Chart) =>

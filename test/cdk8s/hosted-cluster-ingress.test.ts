@@ -6,7 +6,8 @@ import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import type { HostedClusterProps, ManagementClusterProps } from '../../lib';
 import { HostedClusterBundle, HostedClusterIngress, ManagementCluster, synthAtomically, synthesizeCharts } from '../../lib/cdk8s';
-import { collectIssues, targetOf } from '../../lib/cdk8s/render';
+import { appState } from '../../lib/cdk8s/engine/app-state';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { EXAMPLE_OPTIONS, agentCluster, kubevirtCluster } from '../../examples/clusters';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -74,7 +75,7 @@ describe('HostedClusterIngress', () => {
   test('each wave depends on the previous one; the objects remember their target', () => {
     const app = new App();
     const ingress = define(app, metal, { metallb: POOLS });
-    expect(ingress.apiObjects.map((o) => targetOf(o))).toEqual(Array(7).fill({ kind: 'hosted-cluster', namespace: 'clusters', name: 'vcluster2' }));
+    expect(ingress.apiObjects.map((o) => appState(o).targetOf(o))).toEqual(Array(7).fill({ kind: 'hosted-cluster', namespace: 'clusters', name: 'vcluster2' }));
     const service = ingress.apiObjects[6];
     expect(service.node.dependencies.map((d) => d.node.id)).toEqual(['IPAddressPool:metallb-system:ingress-public-ip', 'L2Advertisement:metallb-system:ingress-public-ip']);
   });

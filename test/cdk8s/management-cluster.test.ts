@@ -1,7 +1,7 @@
 /** The cdk8s ManagementCluster: sync waves, dependencies, and what hosted clusters of the app need from it. */
 import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle, ManagementCluster } from '../../lib/cdk8s';
-import { collectIssues } from '../../lib/cdk8s/render';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, awsCluster, kubevirtCluster } from '../../examples/clusters';
 import { DISCONNECTED_MANAGEMENT_CLUSTER } from '../../examples/disconnected';
 

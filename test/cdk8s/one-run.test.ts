@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart, Testing } from 'cdk8s';
 import { HostedClusterBundle, synthAtomically } from '../../lib/cdk8s';
-import { collectIssues } from '../../lib/cdk8s/render';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { formatIssues } from '../../lib/core';
 import { defineExample } from '../../examples/app';
 import { ONE_RUN_CASES } from '../unit/one-run-cases';

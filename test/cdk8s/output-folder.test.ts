@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Chart } from 'cdk8s';
 import { HostedClusterBundle, OutputFolderError, runSynth, synthAtomically } from '../../lib/cdk8s';
-import { MANIFEST_FILE, outputFolderProblem, readManifest, resolveOutdir, writeOwnedFiles } from '../../lib/cdk8s/output-folder';
+import { MANIFEST_FILE, outputFolderProblem, readManifest, resolveOutdir, writeOwnedFiles } from '../../lib/cdk8s/engine/output-folder';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 import { EXAMPLE_AGENT_CLUSTERS } from '../../examples/agent-infrastructure';

@@ -2,8 +2,10 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
 import { HostedCluster, HostedClusterBundle, synthesizeCharts } from '../../lib/cdk8s';
-import { appPlan, collectIssues, renderContribution } from '../../lib/cdk8s/render';
-import { targetFolder } from '../../lib/cdk8s/synth';
+import { renderContribution } from '../../lib/cdk8s/render';
+import { appState } from '../../lib/cdk8s/engine/app-state';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
+import { targetFolder } from '../../lib/cdk8s/engine/synth';
 import { MANAGEMENT_CLUSTER, PHASES, hostedClusterTarget } from '../../lib/core';
 import { kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
@@ -22,7 +24,7 @@ describe('the app plan', () => {
     expect(ids(a.documents)).toContain('Namespace//kubevirt-clusters');
     expect(ids(b.documents).filter((id) => id.startsWith('Namespace'))).toEqual([]);
     expect(ids(b.documents)).toContain('HostedCluster/kubevirt-clusters/kv-b');
-    expect(appPlan(app).objects.filter((p) => p.object.kind === 'Namespace')).toHaveLength(1);
+    expect(appState(app).plan.objects.filter((p) => p.object.kind === 'Namespace')).toHaveLength(1);
   });
 
   test('the same cluster in two charts is an error naming both, and nothing of the second is rendered', () => {

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { HcpValidationError } from '../../lib/core';
 import { synthAtomically } from '../../lib/cdk8s';
-import { readManifest } from '../../lib/cdk8s/output-folder';
+import { readManifest } from '../../lib/cdk8s/engine/output-folder';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS } from '../../examples/clusters';
 

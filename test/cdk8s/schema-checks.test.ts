@@ -1,6 +1,6 @@
 /**
  * The API-schema checks of a fleet run in a thread while the app is defined
- * (lib/cdk8s/schema-checks.ts): the synth fails with the same findings as when they run inline,
+ * (lib/cdk8s/engine/schema-checks.ts): the synth fails with the same findings as when they run inline,
  * writes nothing, and a bundle's `issues` and `plan` wait for its findings when read. Threads
  * run the compiled thread body, so these tests run the build (npm test builds first) in a child
  * process.
@@ -19,7 +19,7 @@ import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
 function synth(outdir: string, threads: number, metricsSet = "'Bogus'") {
   const script = `
 const { HostedClusterBundle, synthAtomically } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s'))});
-const { reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'synth'))});
+const { reportFailure } = require(${JSON.stringify(path.join(BUILD, 'lib', 'cdk8s', 'engine', 'synth'))});
 const { OPTIONS, chartId, defineFleet, workload } = require(${JSON.stringify(path.join(BUILD, 'bench', 'workload'))});
 const { Chart } = require(${JSON.stringify(require.resolve('cdk8s'))});
 // Counts the objects checked in this thread.
@@ -40,7 +40,7 @@ try {
   process.exitCode = reportFailure(error);
 }
 console.log(JSON.stringify({ checkedHere }));`;
-  return runOnBuild(script, outdir, threads, 'lib/cdk8s/schema-check-thread.js');
+  return runOnBuild(script, outdir, threads, 'lib/cdk8s/engine/schema-check-thread.js');
 }
 
 describe('schema checks in a thread', () => {

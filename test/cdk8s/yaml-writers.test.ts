@@ -1,12 +1,12 @@
 /**
- * Writer threads (lib/cdk8s/yaml-writers.ts) give the same bytes as one thread, and a failure in
+ * Writer threads (lib/cdk8s/engine/yaml-writers.ts) give the same bytes as one thread, and a failure in
  * a thread fails the synth with the previous output left as it was. Threads run the compiled
  * thread body, so these tests run the build (npm test builds first) in a child process.
  */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { helperThreadsAllowed, writerThreadCount } from '../../lib/cdk8s/yaml-writers';
+import { helperThreadsAllowed, writerThreadCount } from '../../lib/cdk8s/engine/yaml-writers';
 import { BUILD, filesBelow, runOnBuild, temporaryFolder } from './files';
 
 /**
@@ -30,7 +30,7 @@ const result = synthAtomically(${JSON.stringify(outdir)}, (app) => {
   defineFleet(app, workload(${clusters}));
 });
 console.log(JSON.stringify({ files: result.files.length, localWrites }));`;
-  return runOnBuild(script, outdir, threads, 'lib/cdk8s/yaml-writer-thread.js');
+  return runOnBuild(script, outdir, threads, 'lib/cdk8s/engine/yaml-writer-thread.js');
 }
 
 describe('writer threads', () => {

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { toYamlStream } from '../../lib/core/yaml';
-import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
+import { MANIFEST_FILE } from '../../lib/cdk8s/engine/output-folder';
 import { affectedClusters, compareOutput } from '../../lib/cli/output-changes';
 
 let dir: string;

@@ -1,7 +1,7 @@
 /** `hcp-constructs synth`, `synth --check`, `synth --stdout` and `diff`, run as a user runs them. */
 import * as fs from 'fs';
 import * as path from 'path';
-import { MANIFEST_FILE } from '../../lib/cdk8s/output-folder';
+import { MANIFEST_FILE } from '../../lib/cdk8s/engine/output-folder';
 import { filesBelow } from '../cdk8s/files';
 import { EDGE_WORKERS_REPLACE_REFUSED, ROOT, edgeApp, hcp, makeProject, removeProject } from './cli';
 
@@ -119,7 +119,7 @@ export function define(app: App): void {
     expect(run.stderr).not.toContain(path.join(ROOT, 'build'));
     expect(fs.existsSync(dist)).toBe(false);
     // --verbose shows every frame.
-    expect(hcp(project, 'synth', 'app.ts', '--verbose').stderr).toContain(path.join(ROOT, 'build', 'lib', 'cdk8s', 'synth.js'));
+    expect(hcp(project, 'synth', 'app.ts', '--verbose').stderr).toContain(path.join(ROOT, 'build', 'lib', 'cdk8s', 'engine', 'synth.js'));
   });
 
   test("the stack names the user's file where it is when the project's tsconfig has an outDir (as cdk8s init writes)", () => {

@@ -20,7 +20,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { App } from 'cdk8s';
 import { parseAllDocuments, stringify } from 'yaml';
-import { synthAtomically } from '../../lib/cdk8s/synth';
+import { synthAtomically } from '../../lib/cdk8s/engine/synth';
 import { defineExample } from '../../examples/app';
 import { define as defineFleet } from '../../examples/main';
 import { define as defineDisconnected } from '../../examples/disconnected';

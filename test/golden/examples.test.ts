@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { App } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { synthInMemory } from '../../lib/cdk8s/synth';
+import { synthInMemory } from '../../lib/cdk8s/engine/synth';
 import { defineExample } from '../../examples/app';
 import { define as defineDisconnected } from '../../examples/disconnected';
 import { define as defineMigration } from '../../examples/migration';

@@ -12,7 +12,7 @@ export interface FoundOption {
   readonly owners: readonly string[];
 }
 
-/** One environment variable and the places that read it (`lib/cdk8s/yaml-writers.ts:62`). */
+/** One environment variable and the places that read it (`lib/cdk8s/engine/yaml-writers.ts:62`). */
 export interface FoundVariable {
   readonly name: string;
   readonly readers: readonly string[];

@@ -5,7 +5,7 @@
  */
 import { App, Chart, Testing } from 'cdk8s';
 import { strictMocks, valueOf } from '../pulumi/strict-mocks';
-import { collectIssues } from '../../lib/cdk8s/render';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { Greeting } from './greeting-adapters';
 
 const mocked = strictMocks();

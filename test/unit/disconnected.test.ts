@@ -8,7 +8,7 @@ import { App, Chart } from 'cdk8s';
 import { checkManagementCluster } from '../../lib';
 import type { HostedClusterProps, ManagementClusterProps } from '../../lib';
 import { HostedClusterBundle, ManagementCluster } from '../../lib/cdk8s';
-import { collectIssues } from '../../lib/cdk8s/render';
+import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { repositoryMistake } from '../../lib/management';
 import { quote } from '../../lib/core/schema';
 import { EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';

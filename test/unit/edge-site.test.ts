@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import type { EdgeSiteProps, ManagementClusterProps } from '../../lib';
 import { checkEdgeSite } from '../../lib';
 import { EdgeSite, ManagementCluster, synthAtomically } from '../../lib/cdk8s';
-import { outputFolder } from '../../lib/cdk8s/synth';
+import { outputFolder } from '../../lib/cdk8s/engine/synth';
 import { MANAGEMENT_CLUSTER, Plan, contributionOf, edgeSiteIdentityCheck, hostedClusterTarget, managementTarget, previousObjects, reviewAgainstPrevious } from '../../lib/core';
 import type { PlannedObject, ValidationIssue } from '../../lib/core';
 import { EDGE_SITE_KEYS, imageBasedInstallEnabled } from '../../lib/edge';

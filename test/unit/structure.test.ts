@@ -18,6 +18,18 @@ test('the reader finds the imports it should (a sanity check of the measure itse
   expect(upwardImports([{ from: 'lib/core/plan.ts', to: 'lib/cdk8s/render.ts' }])).toHaveLength(1);
 });
 
+test('the cdk8s synth engine imports no construct; the constructs import the engine', () => {
+  expect(layerOf('lib/cdk8s/engine/synth.ts')).toBeLessThan(layerOf('lib/cdk8s/fleet.ts'));
+  // The rule catches an engine module importing a construct module, and lets the reverse pass.
+  expect(upwardImports([{ from: 'lib/cdk8s/engine/synth.ts', to: 'lib/cdk8s/hosted-cluster-bundle.ts' }])).toHaveLength(1);
+  expect(upwardImports([{ from: 'lib/cdk8s/fleet.ts', to: 'lib/cdk8s/engine/synth.ts' }])).toEqual([]);
+  // And the real tree has engine modules that constructs import, and none the other way.
+  const engine = (file: string) => file.startsWith('lib/cdk8s/engine/');
+  const construct = (file: string) => file.startsWith('lib/cdk8s/') && !engine(file);
+  expect(edges.filter((e) => construct(e.from) && engine(e.to)).length).toBeGreaterThan(0);
+  expect(edges.filter((e) => engine(e.from) && construct(e.to))).toEqual([]);
+});
+
 test('no import cycle in lib/', () => {
   expect(importCycles(files, edges)).toEqual([]);
 });

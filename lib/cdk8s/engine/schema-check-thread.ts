@@ -3,7 +3,7 @@
  * sent, in order, posts the findings and counts the batch done.
  */
 import { parentPort, workerData } from 'worker_threads';
-import { checkObjectSchema } from '../api';
+import { checkObjectSchema } from '../../api';
 import type { CheckJob, CheckResult } from './schema-checks';
 import { AnsweringThreadData, postAnswer } from './answering-threads';
 

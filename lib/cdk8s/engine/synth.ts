@@ -2,22 +2,22 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, Names } from 'cdk8s';
-import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../core';
+import { HcpValidationError, MANAGEMENT_CLUSTER, PreviousStateReview, Target, ValidationIssue, formatIssues, previousKinds, reviewAgainstPrevious, targetKey, throwIfErrors } from '../../core';
 import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir } from './output-folder';
-import { appPlan, collectIssues, folderOf, phaseOf, targetOf } from './render';
-import { completeApp, setPreviousOutputDir } from './app-context';
-import { STAGES, Stage, outputFolder, stageOf, targetFolder } from '../core/output-layout';
+import { AppState, appState } from './app-state';
+import { collectIssues } from './issues';
+import { STAGES, Stage, outputFolder, stageOf, targetFolder } from '../../core/output-layout';
 import { KUSTOMIZATION_FILE, kustomizationFiles } from './kustomization';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
 import { ThreadedSchemaChecks } from './schema-checks';
 import { synthesisOrder } from './synthesis-order';
 import { userStack } from './user-stack';
-import { DOCUMENT_SEPARATOR, toYamlStream } from '../core/yaml';
-import { PrerenderedFile, prerenderedFiles } from './prerendered-chart';
+import { DOCUMENT_SEPARATOR, toYamlStream } from '../../core/yaml';
+import type { PrerenderedFile } from './prerendered-chart';
 import { plannedDocument } from './planned-document';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
-import { byText } from '../core/text-order';
+import { byText } from '../../core/text-order';
 
 export interface SynthResult {
   readonly outdir: string;
@@ -51,7 +51,7 @@ export interface SynthesizedChart {
   readonly documents: readonly unknown[];
 }
 
-export { outputFolder, targetFolder } from '../core/output-layout';
+export { outputFolder, targetFolder } from '../../core/output-layout';
 
 /**
  * Synthesizes every chart of `app` in one pass, with the same documents as cdk8s's one file per
@@ -92,15 +92,16 @@ interface ChartFile extends ChartGroup {
 }
 
 /** The stage sub-folder of an ApiObject: its planned phase's; the last for one no plan rendered (the user's own). */
-function stageOfObject(object: ApiObject): Stage {
-  const phase = phaseOf(object);
+function stageOfObject(state: AppState, object: ApiObject): Stage {
+  const phase = state.phaseOf(object);
   return phase === undefined ? LAST_STAGE : stageOf(phase);
 }
 const LAST_STAGE: Stage = STAGES[STAGES.length - 1];
 
 /** Every chart's objects per target and folder (a chart with objects for several targets gives one group each), before any object is rendered. */
 function chartGroups(app: App): ChartGroup[] {
-  completeApp(app);
+  const state = appState(app);
+  state.complete();
   const constructs = app.node.findAll();
   const first = constructs.find((c): c is Chart => c instanceof Chart);
   if (!first) return [];
@@ -111,7 +112,7 @@ function chartGroups(app: App): ChartGroup[] {
   for (const [index, chart] of order.charts.entries()) {
     const label = Names.toDnsLabel(chart);
     const name = order.chartsDependOnEachOther ? `${String(index).padStart(4, '0')}-${label}` : label;
-    const files = prerenderedFiles(chart);
+    const files = state.prerendered.get(chart);
     if (files) {
       const byFolder = new Map<string, PrerenderedFile[]>();
       for (const file of files) {
@@ -124,8 +125,8 @@ function chartGroups(app: App): ChartGroup[] {
     }
     const byTarget = new Map<string, { target: Target; folder: string; objects: ApiObject[] }>();
     for (const object of order.objectsOf(chart)) {
-      const target = targetOf(object);
-      const folder = outputFolder(target, folderOf(object));
+      const target = state.targetOf(object);
+      const folder = outputFolder(target, state.folderOf(object));
       const key = `${targetKey(target)}:${folder}`;
       if (!byTarget.has(key)) byTarget.set(key, { target, folder, objects: [] });
       byTarget.get(key)!.objects.push(object);
@@ -142,6 +143,7 @@ function chartGroups(app: App): ChartGroup[] {
  * in the last stage), in stage order.
  */
 function chartFiles(app: App): ChartFile[] {
+  const state = appState(app);
   return chartGroups(app).flatMap((group): ChartFile[] => {
     if (group.prerendered) {
       const byStage = new Map(group.prerendered.map((file) => [file.stage, file]));
@@ -149,7 +151,7 @@ function chartFiles(app: App): ChartFile[] {
     }
     const byStage = new Map<Stage, ApiObject[]>();
     for (const object of group.objects) {
-      const stage = stageOfObject(object);
+      const stage = stageOfObject(state, object);
       if (!byStage.has(stage)) byStage.set(stage, []);
       byStage.get(stage)!.push(object);
     }
@@ -205,14 +207,15 @@ interface PreparedSynth {
  */
 function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks, previousDir: string | undefined): PreparedSynth {
   const app = new App({ outdir });
-  setPreviousOutputDir(app, previousDir);
-  const checks = ThreadedSchemaChecks.attach(app);
+  const state = appState(app);
+  const checks = ThreadedSchemaChecks.start();
+  state.synth = { previousDir, schemaChecks: checks };
   let issues: ValidationIssue[];
   let reports: AppReports;
   try {
     hooks.progress?.({ phase: 'app' });
     define(app);
-    completeApp(app);
+    state.complete();
     hooks.progress?.({ phase: 'checks' });
     reports = appReports(app);
     // Waits for the schema checks still running in their thread.
@@ -239,7 +242,7 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
 function againstPrevious(app: App, previousDir: string | undefined, nextContent?: (file: string) => string | undefined): PreviousStateReview {
   if (previousDir === undefined) return { findings: [], summary: [] };
   const previous = readPreviousOutput(previousDir, previousKinds(), nextContent);
-  const review = reviewAgainstPrevious(previous.objects, appPlan(app).objects);
+  const review = reviewAgainstPrevious(previous.objects, appState(app).plan.objects);
   return { findings: [...previous.warnings, ...review.findings], summary: review.summary };
 }
 

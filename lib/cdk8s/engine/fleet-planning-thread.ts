@@ -3,8 +3,8 @@
  * job it is sent, in order, and posts the plans as plain data with each object's YAML document.
  */
 import { parentPort, workerData } from 'worker_threads';
-import { checkHostedCluster } from '../platforms';
-import { toYaml } from '../core/yaml';
+import { checkHostedCluster } from '../../platforms';
+import { toYaml } from '../../core/yaml';
 import { plannedDocument } from './planned-document';
 import { postAnswer } from './answering-threads';
 import type { PlanAnswer, PlanJob, PlanningThreadData, ThreadPlanItem, ThreadPlannedCluster } from './fleet-planning';

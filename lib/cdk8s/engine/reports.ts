@@ -4,30 +4,19 @@
  * capacity for the fleet of the app, and the DNS records the user must create for agent clusters.
  */
 import type { IConstruct } from 'constructs';
-import { CapacityReport, PlanCapacityOptions, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from '../capacity';
-import type { PlannedObject, Target, ValidationIssue } from '../core';
-import { MANAGEMENT_CLUSTER, targetKey } from '../core';
-import { appPlan } from './render';
-
-/** Per App, the capacity settings of each management cluster, by target key. */
-const capacitySettings = new WeakMap<IConstruct, Map<string, PlanCapacityOptions>>();
-const extraFiles = new WeakMap<IConstruct, Map<string, string>>();
-const extraLines = new WeakMap<IConstruct, string[]>();
+import { CapacityReport, PlanCapacityOptions, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from '../../capacity';
+import type { PlannedObject, Target, ValidationIssue } from '../../core';
+import { MANAGEMENT_CLUSTER, targetKey } from '../../core';
+import { appState } from './app-state';
 
 /** Asks the synth of `scope`'s App to write a report file (`reports/<name>`). */
 export function reportFile(scope: IConstruct, name: string, content: string): void {
-  const root = scope.node.root;
-  let files = extraFiles.get(root);
-  if (!files) extraFiles.set(root, (files = new Map()));
-  files.set(`reports/${name}`, content);
+  appState(scope).reportFiles.set(`reports/${name}`, content);
 }
 
 /** Asks the synth of `scope`'s App to print these lines in its summary (a fleet's placement). */
 export function reportLines(scope: IConstruct, lines: readonly string[]): void {
-  const root = scope.node.root;
-  let all = extraLines.get(root);
-  if (!all) extraLines.set(root, (all = []));
-  all.push(...lines);
+  appState(scope).reportLines.push(...lines);
 }
 
 /**
@@ -36,10 +25,7 @@ export function reportLines(scope: IConstruct, lines: readonly string[]): void {
  * management cluster, `reports/capacity-<name>.{json,svg}` for a named one.
  */
 export function reportCapacity(scope: IConstruct, settings: PlanCapacityOptions, target: Target = MANAGEMENT_CLUSTER): void {
-  const root = scope.node.root;
-  let settingsOf = capacitySettings.get(root);
-  if (!settingsOf) capacitySettings.set(root, (settingsOf = new Map()));
-  settingsOf.set(targetKey(target), settings);
+  appState(scope).capacitySettings.set(targetKey(target), settings);
 }
 
 export interface AppReports {
@@ -53,15 +39,16 @@ export interface AppReports {
 
 /** The reports of an App whose plan is complete (after every construct was created). */
 export function appReports(app: IConstruct): AppReports {
-  const files = new Map(extraFiles.get(app.node.root));
-  const summary = [...(extraLines.get(app.node.root) ?? [])];
+  const state = appState(app);
+  const files = new Map(state.reportFiles);
+  const summary = [...state.reportLines];
   const issues: ValidationIssue[] = [];
-  const settingsOf = capacitySettings.get(app.node.root) ?? new Map<string, PlanCapacityOptions>();
+  const settingsOf = state.capacitySettings;
   const named = settingsOf.size > 1 || !settingsOf.has(targetKey(MANAGEMENT_CLUSTER));
   // Each management cluster's capacity holds only the hosted clusters planned on it.
   const byTarget = new Map<string, PlannedObject[]>();
   if (settingsOf.size > 0) {
-    for (const planned of appPlan(app).objects) {
+    for (const planned of state.plan.objects) {
       if (planned.object.kind !== 'HostedCluster') continue;
       const key = targetKey(planned.target);
       byTarget.get(key)?.push(planned) ?? byTarget.set(key, [planned]);

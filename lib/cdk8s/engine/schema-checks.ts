@@ -11,12 +11,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import type { App } from 'cdk8s';
-import type { IConstruct } from 'constructs';
-import type { KubernetesObject, SchemaFinding } from '../api';
-import { checkObjectSchema } from '../api';
-import type { IssueCollector } from '../core';
-import { SchemaCheck, checkApiSchemas, recordSchemaFindings } from '../core/api-schema-check';
+import type { KubernetesObject, SchemaFinding } from '../../api';
+import { checkObjectSchema } from '../../api';
+import type { IssueCollector } from '../../core';
+import { SchemaCheck, checkApiSchemas, recordSchemaFindings } from '../../core/api-schema-check';
 import { helperThreadsAllowed } from './yaml-writers';
 import { AnsweringThreads } from './answering-threads';
 
@@ -31,8 +29,6 @@ export type CheckResult = { readonly id: number; readonly findings: SchemaFindin
 const THREAD_SCRIPT = path.join(__dirname, 'schema-check-thread.js');
 /** Batches checked inline before a thread is started: it takes about 0.1 s to load every kind's schema. */
 const INLINE_BATCHES = 32;
-
-const checksOfApp = new WeakMap<IConstruct, ThreadedSchemaChecks>();
 
 /** A construct's deferred check: plan with `check`, then `settle` before reading the findings. */
 export interface DeferredSchemaCheck {
@@ -49,17 +45,9 @@ export class ThreadedSchemaChecks {
 
   private constructor() {}
 
-  /** Checks in a thread for `app` when helper threads are allowed and the compiled thread body is there. */
-  static attach(app: App): ThreadedSchemaChecks | undefined {
-    if (!helperThreadsAllowed() || !fs.existsSync(THREAD_SCRIPT)) return undefined;
-    const checks = new ThreadedSchemaChecks();
-    checksOfApp.set(app, checks);
-    return checks;
-  }
-
-  /** The checks of the app `scope` belongs to, when it has them. */
-  static of(scope: IConstruct): ThreadedSchemaChecks | undefined {
-    return checksOfApp.get(scope.node.root);
+  /** Checks in a thread for one App (AppState.synth holds them) when helper threads are allowed and the compiled thread body is there. */
+  static start(): ThreadedSchemaChecks | undefined {
+    return helperThreadsAllowed() && fs.existsSync(THREAD_SCRIPT) ? new ThreadedSchemaChecks() : undefined;
   }
 
   /** A check for one construct's objects. */

@@ -4,8 +4,8 @@
  * them as written: a folder's lists its stage sub-folders in apply order, a stage's lists its
  * files. Reports are not manifests: their folder has none.
  */
-import { STAGES } from '../core/output-layout';
-import { toYaml } from '../core/yaml';
+import { STAGES } from '../../core/output-layout';
+import { toYaml } from '../../core/yaml';
 
 /** The name of the file in every folder. */
 export const KUSTOMIZATION_FILE = 'kustomization.yaml';

@@ -8,8 +8,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as jsYaml from 'js-yaml';
-import { NO_PREVIOUS_OBJECTS, PreviousObjects, ValidationIssue, previousObjects } from '../core';
-import { folderTargetKey } from '../core/output-layout';
+import { NO_PREVIOUS_OBJECTS, PreviousObjects, ValidationIssue, previousObjects } from '../../core';
+import { folderTargetKey } from '../../core/output-layout';
 import { isManifestFile } from './kustomization';
 import { MANIFEST_FILE, readManifest } from './output-folder';
 

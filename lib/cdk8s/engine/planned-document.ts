@@ -6,10 +6,10 @@
  * with it, so that they do not load cdk8s; the synth's tests compare their bytes with the
  * ApiObjects'.
  */
-import type { KubernetesObject } from '../api';
-import type { PlannedObject } from '../core';
-import { ANNOTATIONS } from '../core/defaults';
-import { keyCopy } from '../core/key-copy';
+import type { KubernetesObject } from '../../api';
+import type { PlannedObject } from '../../core';
+import { ANNOTATIONS } from '../../core/defaults';
+import { keyCopy } from '../../core/key-copy';
 
 /** `{ ...object, metadata: { ...metadata, annotations: { ...annotations, <sync wave> } } }`, copied key by key (see key-copy.ts). */
 export function withSyncWave(planned: Pick<PlannedObject, 'object' | 'phase'>): Record<string, unknown> {
