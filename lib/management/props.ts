@@ -449,7 +449,7 @@ export const managementClusterPropsSchema = strict({
   storage: v.optional(oneOf(['lvms', 'odf'])),
   /** Machine network(s) of the management cluster: L2-announced MetalLB pools must lie inside. @default not checked */
   machineNetwork: v.optional(list(text({ max: 64 }), { max: 16 })),
-  /** Nodes that host control planes: labels and taints (Pulumi patches them; GitOps: see the README). @default none */
+  /** Nodes that host control planes: labels and taints (Pulumi patches them; GitOps: see docs/management-cluster.md). @default none */
   controlPlaneNodes: v.optional(list(controlPlaneNodePropsSchema, { max: 500 })),
   /** Taint control-plane nodes so only control planes run there (the documentation's advice). @default true */
   taintControlPlaneNodes: v.optional(bool()),
