@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: what users run, at fleet scale. 1,000, 5,000 and 10,000 hosted clusters (2
  * NodePools and 3 ExternalSecrets each), each size with these variants:
- * - `library`: the public path, the README's way (one Chart and one HostedClusterBundle per
+ * - `library`: the public path, the guides' way (one Chart and one HostedClusterBundle per
  *   cluster, `synthAtomically` writing one file per cluster into a fresh folder: planning,
  *   validation, schema checks, constructs, YAML, the all-or-nothing write), with its threads;
  * - `library-1-thread`: the same with `HCP_SYNTH_THREADS=0`;
@@ -292,7 +292,7 @@ async function main(): Promise<void> {
   out(`Writing N clusters into files in ${path.dirname(root)} (fastest of the runs, each a fresh process after a warm-up; peak RSS: highest of the runs; CPU: all threads of the process, in the timed region):`);
   out('- core floor: `checkHostedCluster` (props schema, planning, API-schema and CEL checks), the planned objects with their sync wave, the library\'s YAML, one `writeFileSync` per cluster; one thread, no constructs.');
   out('- js-yaml: `dump(doc, { noRefs: true, lineWidth: -1, quotingType: \'"\' })` of the same objects, planned before the clock starts, one file per cluster.');
-  out(`- public: the README's way, \`synthAtomically\` into a new folder with its threads (${cores} cores here); 1 thread: the same with HCP_SYNTH_THREADS=0.`);
+  out(`- public: the guides' way, \`synthAtomically\` into a new folder with its threads (${cores} cores here); 1 thread: the same with HCP_SYNTH_THREADS=0.`);
   out('- fleet: the same clusters as one Fleet over 100 management clusters (their operators too), with placement, Argo CD and ACM delivery objects, kustomization files and the fleet report.');
   out(`- fleet, planning threads: the same with HCP_SYNTH_THREADS=${cores} (one planning thread per core, as on 3 cores or more; ${cores} writer threads).`);
   out();

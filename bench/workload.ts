@@ -137,7 +137,7 @@ function sanitize(value: unknown): unknown {
   return out;
 }
 
-/** Library: the README's way, one Chart and one HostedClusterBundle per cluster (as `defineExample`). */
+/** Library: the guides' way, one Chart and one HostedClusterBundle per cluster (as `defineExample`). */
 export function defineFleet(app: App, clusters: readonly HostedClusterProps[], options: PlanOptions = OPTIONS): void {
   for (const cluster of clusters) new HostedClusterBundle(new Chart(app, chartId(cluster)), 'cluster', { ...cluster, options });
 }

@@ -1,7 +1,7 @@
 /**
  * One AWS hosted cluster from typed stack config: network, IAM and OIDC, the HostedCluster and
  * one NodePool per zone on a management cluster that runs the HyperShift operator with an OIDC
- * bucket (`hypershift install --oidc-storage-provider-s3-bucket-name ...`). See the README.
+ * bucket (`hypershift install --oidc-storage-provider-s3-bucket-name ...`). See docs/aws.md.
  */
 import * as pulumi from '@pulumi/pulumi';
 import { parseSupportedVersions } from '../lib';

@@ -152,7 +152,7 @@ export class Fleet extends Construct {
     }
   }
 
-  /** A chart per hosted cluster, `<platform>-<name>` as the README's charts are named (with the namespace when two clusters share a name). */
+  /** A chart per hosted cluster, `<platform>-<name>` as the guides' charts are named (with the namespace when two clusters share a name). */
   private addHostedClusters(
     root: Construct,
     plan: FleetPlan,

@@ -1,7 +1,7 @@
 /**
  * The management cluster as cdk8s objects: operators (wave -3), their configuration (-2), and
  * what needs their webhooks (-1), before any hosted cluster of the app (waves 0-3). Node labels
- * and taints are not written (nodes are not applied through GitOps; see the README).
+ * and taints are not written (nodes are not applied through GitOps; see docs/management-cluster.md).
  */
 import type { Construct } from 'constructs';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';

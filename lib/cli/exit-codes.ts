@@ -1,4 +1,4 @@
-/** The exit codes of the `hcp-constructs` command (documented in its help and the README). */
+/** The exit codes of the `hcp-constructs` command (documented in its help and docs/command-line.md). */
 export const EXIT = {
   /** Done: synthesized, up to date, or no problem found. */
   ok: 0,

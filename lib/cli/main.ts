@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `hcp-constructs` command: `synth`, `diff` and `validate`, with `--help` and `--version`.
- * Arguments are read with node's own `util.parseArgs` (see the README, "Libraries, and why").
+ * Arguments are read with node's own `util.parseArgs` (see docs/design.md, "Libraries, and why").
  */
 import { parseArgs } from 'util';
 import { HcpValidationError } from '../core/errors';

@@ -4,7 +4,7 @@
  * tsconfig.json options: one file at a time, syntax only, no type check (so run `tsc --noEmit` in
  * CI). Its output carries an inline source map, so stack traces name the `.ts` lines.
  *
- * Why this and not esbuild, swc or ts-node (measured in the README, "Libraries, and why"): every
+ * Why this and not esbuild, swc or ts-node (measured in docs/design.md, "Libraries, and why"): every
  * TypeScript project has `typescript` already, so the command adds no package, no native binary
  * and no install script; it is the compiler the project type-checks with; loading it costs about
  * half a second, against a `tsc` build of many seconds.

@@ -16,7 +16,7 @@ export const CLI_DEFAULTS = {
   /**
    * The CLI writes SingleReplica; the CRD defaults to HighlyAvailable and the product
    * documentation calls non-HA control planes unsupported. The library follows the CLI for
-   * parity and warns, so the choice is always visible (see README, "Defaults").
+   * parity and warns, so the choice is always visible (see docs/hosted-cluster.md, "Defaults").
    */
   controllerAvailabilityPolicy: 'SingleReplica',
   olmCatalogPlacement: 'management',

@@ -294,7 +294,7 @@ export function disconnectedChecks(props: DisconnectedProps): PlanCheck {
           object: planned.contributor,
           path: 'additionalTrustBundle',
           message: `${owner} trusts the CA of ${caHosts.join(', ')} (disconnected.registryCAs), but this hosted cluster has no additionalTrustBundle: its nodes will not trust the mirror and cannot pull their images.`,
-          fix: 'Give the hosted cluster additionalTrustBundle with the same CA (ConfigMap user-ca-bundle, key ca-bundle.crt, in its namespace; see the README, "Disconnected management cluster").',
+          fix: 'Give the hosted cluster additionalTrustBundle with the same CA (ConfigMap user-ca-bundle, key ca-bundle.crt, in its namespace; see docs/disconnected.md).',
         });
       }
     }

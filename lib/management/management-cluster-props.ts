@@ -64,7 +64,7 @@ export interface ManagementClusterProps {
   readonly storage?: (typeof STORAGE_OPERATORS)[number];
   /** Machine network(s) of the management cluster: L2-announced MetalLB pools must lie inside. @default not checked */
   readonly machineNetwork?: readonly string[];
-  /** Nodes that host control planes: labels and taints (Pulumi patches them; GitOps: see the README). @default none */
+  /** Nodes that host control planes: labels and taints (Pulumi patches them; GitOps: see docs/management-cluster.md). @default none */
   readonly controlPlaneNodes?: readonly ControlPlaneNodeProps[];
   /** Taint control-plane nodes so only control planes run there (the documentation's advice). @default true */
   readonly taintControlPlaneNodes?: boolean;
@@ -113,7 +113,7 @@ export interface ManagementClusterProps {
   readonly capacity?: PlanCapacityOptions;
 }
 
-/** A disconnected management cluster: where its images come from and which CAs it trusts (see the README, "Disconnected management cluster"). */
+/** A disconnected management cluster: where its images come from and which CAs it trusts (see docs/disconnected.md). */
 export interface DisconnectedProps {
   /** Repositories pulled by digest from mirrors: ImageDigestMirrorSet `<mirrorSetName>` (what oc-mirror writes as `idms-*.yaml`). @default none */
   readonly digestMirrors?: readonly ImageMirrorProps[];

@@ -56,7 +56,7 @@ function engineObject(props: MultiClusterEngineProps, presetComponents: readonly
     if (!(MCE_COMPONENTS as readonly string[]).includes(component)) {
       issues.error(path, `"${component}" is not a multicluster engine component; MCE would ignore it.`, `Use one of ${MCE_COMPONENTS.join(', ')}.`);
     } else if ((HYPERSHIFT_COMPONENTS as readonly string[]).includes(component) && !enabled) {
-      issues.error(path, `${component} cannot be switched off: it is what runs HyperShift on this cluster.`, 'Remove it; to remove HyperShift, delete the management cluster (see the README for the order).');
+      issues.error(path, `${component} cannot be switched off: it is what runs HyperShift on this cluster.`, 'Remove it; to remove HyperShift, delete the management cluster (docs/management-cluster.md, "Removal", gives the order).');
     }
     components[component] = enabled;
   }

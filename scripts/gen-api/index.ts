@@ -50,7 +50,7 @@ function main() {
       `// ${crd.group}/${crd.version} ${crd.kind}. API reference: ${target.docs}`,
       '/* eslint-disable */',
     ].join('\n');
-    if (target.types) write(`${target.base}.generated.ts`, renderTypes(crd.kind, crd.schema.properties!.spec, header));
+    if (target.types) write(`${target.base}.generated.ts`, renderTypes({ apiVersion: `${crd.group}/${crd.version}`, kind: crd.kind, docs: target.docs }, crd.schema.properties!.spec, header));
 
     const stats: CompactStats = { rules: 0, transitionRules: 0, ignoredFormats: new Set() };
     const schema = compactSchema(crd.schema, crd.kind, stats);

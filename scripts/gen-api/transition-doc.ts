@@ -96,7 +96,7 @@ export function transitionRulesDoc(kinds: readonly KindRules[]): { text: string;
     '  and the way forward; `synth` and `synth --check` fail and the folder stays as it was; `diff` prints the',
     '  differences, then the refused change with the other findings against the previous output (upgrade steps,',
     '  see [upgrade.md](upgrade.md)), and exits 1.',
-    '- **Pulumi**: see "Changes the API server would refuse" in the README\'s Design section.',
+    '- **Pulumi**: see "The previous state is an input" in [design.md](design.md).',
     '',
     ...sections.flatMap((s) => [s, '']),
   ].join('\n');

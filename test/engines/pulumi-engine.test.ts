@@ -4,7 +4,7 @@
  * kube-apiserver (test/engines/kube-server.ts), with a local file backend and a passphrase.
  * A stand-in answers the readiness the operators would report (stand-in-operators.ts).
  *
- * The repository's own program (Pulumi.yaml at the root, the README's laptop path) creates the
+ * The repository's own program (Pulumi.yaml at the root, the laptop path of docs/pulumi.md) creates the
  * example management cluster and a hosted cluster of each platform but AWS; a consumer's program
  * (test/engines/program, which imports the package by name) takes the refused changes and the
  * ACM import. The AWS components stay under mocks: the AWS provider cannot be built here.

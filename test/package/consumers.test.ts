@@ -44,7 +44,7 @@ const PULUMI_TSCONFIG = {
   files: ['index.ts'],
 };
 
-/** A cdk8s app as the README writes it: both entries, one HostedClusterBundle, `runSynth` into $CDK8S_OUTDIR. */
+/** A cdk8s app as the guides write it: both entries, one HostedClusterBundle, `runSynth` into $CDK8S_OUTDIR. */
 const CDK8S_MAIN = `import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle, runSynth } from 'hcp-constructs/cdk8s';
 import { SecretSource } from 'hcp-constructs';
@@ -87,7 +87,7 @@ new HostedClusterBundle(new Chart(app, 'edge-lab'), 'cluster', {
 export const charts = synthesizeCharts(app).map((chart) => chart.name);
 `;
 
-/** A Pulumi program as the README writes it. */
+/** A Pulumi program as the guides write it. */
 const PULUMI_MAIN = `import * as pulumi from '@pulumi/pulumi';
 import { HostedClusterBundle } from 'hcp-constructs/pulumi';
 import { SecretSource } from 'hcp-constructs';

@@ -1,12 +1,11 @@
 /**
  * The reference documentation keeps up with the code:
  * - every option of the public API and every environment variable the repository's code reads is
- *   named in README.md's "Options and environment variables" section (found in the sources, so a
- *   new option without a line there fails here);
- * - the compatibility matrix names the commit of each CRD folder the library is generated from
- *   (scripts/gen-api/targets.ts), as ../shared/reference/crds/<folder>/SOURCE.md records it;
+ *   named in docs/options.md (found in the sources, so a new option without a line there fails here);
+ * - the compatibility matrix (docs/compatibility.md) names the commit of each CRD folder the library
+ *   is generated from (scripts/gen-api/targets.ts), as ../shared/reference/crds/<folder>/SOURCE.md records it;
  * - the API reference (typedoc.json, built by `npm test`) covers exactly the entry points of
- *   package.json "exports"; CHANGELOG.md has the Keep a Changelog headings; the package holds the
+ *   package.json "exports", and the site holds README.md, every guide and the changelog; CHANGELOG.md has the Keep a Changelog headings; the package holds the
  *   changelog and the examples.
  */
 import { execFileSync } from 'child_process';
@@ -16,9 +15,9 @@ import { TARGETS } from '../../scripts/gen-api/targets';
 import { REFERENCE_CRDS } from '../conformance/crd-server';
 import { describeWithShared } from '../conformance/crd-server-suite';
 import { environmentVariables, publicOptions } from './options';
+import { documentationPages } from './documentation-pages';
 
 const repo = path.resolve(__dirname, '../..');
-const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
 const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
 
 /** The sources of package.json's entry points: `./build/lib/cdk8s/index.d.ts` -> `lib/cdk8s/index.ts`. */
@@ -26,12 +25,11 @@ const ENTRY_SOURCES: string[] = Object.values(pkg.exports as Record<string, { ty
   typeof entry === 'object' && entry.types ? [entry.types.replace(/^\.\/build\//, '').replace(/\.d\.ts$/, '.ts')] : [],
 );
 
-/** The text of the README section under `## <title>`, up to the next `## `. */
-function section(title: string): string {
-  const start = readme.indexOf(`\n## ${title}\n`);
-  if (start < 0) throw new Error(`README.md has no "## ${title}" section`);
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end < 0 ? undefined : end);
+/** A guide of docs/ whose first line is `# <title>`, so a renamed or emptied page fails here. */
+function guide(file: string, title: string): string {
+  const text = fs.readFileSync(path.join(repo, 'docs', file), 'utf8');
+  if (!text.startsWith(`# ${title}\n`)) throw new Error(`docs/${file} does not start with "# ${title}"`);
+  return text;
 }
 
 /** Names `text` does not mention in backticks, as `name` or within a longer code span. */
@@ -41,12 +39,12 @@ function unnamed(names: readonly string[], text: string): string[] {
   return names.filter((name) => !spans.some((span) => word(name).test(span)));
 }
 
-describe('README.md: Options and environment variables', () => {
-  const text = section('Options and environment variables');
+describe('docs/options.md: Options and environment variables', () => {
+  const text = guide('options.md', 'Options and environment variables');
 
   test('names every option of the public API', () => {
     const options = publicOptions(repo, ENTRY_SOURCES);
-    // The extraction itself: the options the README's examples use must be among those found.
+    // The extraction itself: the options the guides' examples use must be among those found.
     expect(options.map((o) => o.name)).toEqual(expect.arrayContaining(['supportedVersions', 'requireReleaseDigest', 'allowInlineSecrets', 'managementArchitecture']));
     const missing = unnamed(options.map((o) => o.name), text);
     const where = (name: string) => options.find((o) => o.name === name)!.owners.join(', ');
@@ -62,9 +60,9 @@ describe('README.md: Options and environment variables', () => {
   });
 });
 
-describeWithShared('README.md: Compatibility', 'the matrix is compared with ../shared/reference/crds/*/SOURCE.md.', () => {
+describeWithShared('docs/compatibility.md: Compatibility', 'the matrix is compared with ../shared/reference/crds/*/SOURCE.md.', () => {
   test('names the commit of every CRD folder the library is generated from', () => {
-    const text = section('Compatibility');
+    const text = guide('compatibility.md', 'Compatibility');
     const folders = [...new Set(TARGETS.map((target) => target.crd.split('/')[0]))].sort();
     const commits = folders.map((folder) => {
       const source = fs.readFileSync(path.join(REFERENCE_CRDS, folder, 'SOURCE.md'), 'utf8');
@@ -88,6 +86,16 @@ test('typedoc.json documents exactly the entry points of package.json "exports"'
     const source = fs.readFileSync(path.join(repo, target.types.replace(/^\.\/build\//, '').replace(/\.d\.ts$/, '.ts')), 'utf8');
     expect(source).toMatch(new RegExp(`^ \\* @module ${specifier.replace(/\//g, '\\/')}$`, 'm'));
   }
+});
+
+test('typedoc.json builds README.md, every guide and the changelog into one site', () => {
+  const config = JSON.parse(fs.readFileSync(path.join(repo, 'typedoc.json'), 'utf8'));
+  expect(config.readme).toBe('README.md');
+  // Listed one by one, in the README's order of the guides: a new guide must be placed in both.
+  expect([...config.projectDocuments].sort()).toEqual(documentationPages(repo).filter((page) => page !== 'README.md').sort());
+  const readmeOrder = [...fs.readFileSync(path.join(repo, 'README.md'), 'utf8').matchAll(/^- \[[^\]]+\]\((docs\/[^)#]+\.md)\)/gm)].map((m) => m[1]);
+  expect(config.projectDocuments.filter((page: string) => page.startsWith('docs/'))).toEqual(readmeOrder);
+  expect(config.plugin).toContain('./scripts/typedoc/document-titles.mjs');
 });
 
 test('CHANGELOG.md follows Keep a Changelog and has a section for the package version', () => {

@@ -1,6 +1,6 @@
 /**
  * What the code reads besides props, found in its sources: the options of the public API and the
- * environment variables. test/package/docs.test.ts checks that README.md names each of them.
+ * environment variables. test/package/docs.test.ts checks that docs/options.md names each of them.
  */
 import * as fs from 'fs';
 import * as path from 'path';

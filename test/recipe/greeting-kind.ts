@@ -1,5 +1,5 @@
 /**
- * A kind added the way the README's "Adding a kind" recipe says, to show that the recipe is all
+ * A kind added the way docs/design.md's "Adding a kind" recipe says, to show that the recipe is all
  * it takes: one planner (checked props to a PlannedPart, with a check across the app), one cdk8s
  * construct and one Pulumi component, each a few lines. The kind is a made-up "greeting": a
  * ConfigMap in a namespace, whose text no other greeting of the app may use.

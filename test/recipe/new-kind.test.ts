@@ -1,5 +1,5 @@
 /**
- * The README's recipe for a new kind, followed by test/recipe/greeting-*.ts: one planner and two
+ * docs/design.md's recipe for a new kind, followed by test/recipe/greeting-*.ts: one planner and two
  * thin classes give synthesis with sync waves, findings with paths, a check across the app that
  * holds whichever construct comes first, and the same objects through Pulumi.
  */

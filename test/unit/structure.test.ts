@@ -1,4 +1,4 @@
-/** The structure the README's design section promises, read from lib/'s sources (scripts/structure/imports.ts). */
+/** The structure docs/design.md promises, read from lib/'s sources (scripts/structure/imports.ts). */
 import * as path from 'path';
 import { importCycles, importGraph, layerOf, longFunctions, sourceFiles, upwardImports } from '../../scripts/structure/imports';
 

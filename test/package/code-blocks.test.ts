@@ -1,48 +1,57 @@
 /**
- * Every ```ts block of README.md compiles as it stands: each block is written to its own file and
+ * Every ```ts block of the documentation (README.md and the guides, docs/*.md: the pages of the
+ * documentation site) compiles as it stands: each block is written to its own file and
  * type-checked (strict) against the library's sources, with `hcp-constructs`, `hcp-constructs/cdk8s`
  * and `hcp-constructs/pulumi` mapped to lib/ (the published package itself is checked by
- * consumers.test.ts). A block that needs a name the README does not define fails here: fix the block.
+ * consumers.test.ts). A block that needs a name its page does not define fails here: fix the block.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
+import { documentationPages } from './documentation-pages';
 
 const repo = path.resolve(__dirname, '../..');
 
 interface Block {
-  readonly line: number; // README line of the first code line (1-based)
+  readonly page: string; // path from the repository root
+  readonly line: number; // line of the first code line (1-based)
   readonly code: string;
 }
 
-function tsBlocks(markdown: string): Block[] {
+/** The ```ts blocks of one page; a block inside a list item may be indented (its indent is removed). */
+function tsBlocks(page: string, markdown: string): Block[] {
   const blocks: Block[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    if (!/^```(ts|typescript)\s*$/.test(lines[i])) continue;
+    const open = /^( *)```(ts|typescript)\s*$/.exec(lines[i]);
+    if (!open) continue;
+    const indent = open[1].length;
     const start = i + 1;
     let end = start;
-    while (end < lines.length && !/^```\s*$/.test(lines[end])) end++;
-    if (end === lines.length) throw new Error(`README.md:${i + 1}: \`\`\`ts block is never closed`);
-    blocks.push({ line: start + 1, code: lines.slice(start, end).join('\n') });
+    while (end < lines.length && !/^ *```\s*$/.test(lines[end])) end++;
+    if (end === lines.length) throw new Error(`${page}:${i + 1}: \`\`\`ts block is never closed`);
+    blocks.push({ page, line: start + 1, code: lines.slice(start, end).map((l) => l.slice(Math.min(indent, l.length - l.trimStart().length))).join('\n') });
     i = end;
   }
   return blocks;
 }
 
-const blocks = tsBlocks(fs.readFileSync(path.join(repo, 'README.md'), 'utf8'));
+const pages = documentationPages(repo);
+const blocks = pages.flatMap((page) => tsBlocks(page, fs.readFileSync(path.join(repo, page), 'utf8')));
 
-test('README.md has TypeScript blocks', () => {
-  expect(blocks.length).toBeGreaterThanOrEqual(3);
+test('README.md and the guides have TypeScript blocks', () => {
+  expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/setup.md', 'docs/pulumi.md']));
+  expect(blocks.filter((b) => b.page === 'README.md').length).toBeGreaterThanOrEqual(1);
+  expect(blocks.length).toBeGreaterThanOrEqual(30);
 });
 
-test('every ```ts block of README.md compiles (strict, as a consumer writes it)', () => {
+test('every ```ts block of README.md and docs/*.md compiles (strict, as a consumer writes it)', () => {
   // Inside build/ (ignored by git) so that 'cdk8s', '@pulumi/*' and @types/node resolve from the repository's node_modules.
   fs.mkdirSync(path.join(repo, 'build'), { recursive: true });
-  const dir = fs.mkdtempSync(path.join(repo, 'build', 'readme-blocks-'));
+  const dir = fs.mkdtempSync(path.join(repo, 'build', 'doc-blocks-'));
   try {
     const files = blocks.map((block, i) => {
-      const file = path.join(dir, `block-${i + 1}-line-${block.line}.ts`);
+      const file = path.join(dir, `block-${i + 1}-${path.basename(block.page, '.md')}-line-${block.line}.ts`);
       // Each block is its own module even if it has no import, so blocks never see each other's names.
       fs.writeFileSync(file, `${block.code}\nexport {};\n`);
       return { file, block };
@@ -84,7 +93,7 @@ test('every ```ts block of README.md compiles (strict, as a consumer writes it)'
       const source = d.file && files.find((f) => f.file === d.file!.fileName);
       if (d.file && d.start !== undefined && source) {
         const { line, character } = d.file.getLineAndCharacterOfPosition(d.start);
-        return `README.md:${source.block.line + line}:${character + 1} TS${d.code}: ${message}`;
+        return `${source.block.page}:${source.block.line + line}:${character + 1} TS${d.code}: ${message}`;
       }
       return `${d.file ? d.file.fileName : '(global)'} TS${d.code}: ${message}`;
     });
