@@ -6,6 +6,7 @@ import { CLI_DEFAULTS, onManagementCluster, secretNames } from '../core';
 import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
 import { attachLaterIssues, renderChecked, renderPlanned } from './render';
+import type { PlannedClusterRef } from './planned-cluster';
 import { DeferredSchemaCheck, ThreadedSchemaChecks } from './schema-checks';
 
 /** A hosted cluster checked before its bundle was created (by a Fleet, placing it), and the schema check still running for it. @internal */
@@ -50,19 +51,22 @@ export interface HostedClusterBundleProps extends HostedClusterProps {
  * and other prerequisites (1), HostedCluster (2), NodePools (3). Invalid props emit nothing and
  * fail synthesis with every problem listed.
  */
-export class HostedClusterBundle extends Construct {
+export class HostedClusterBundle extends Construct implements PlannedClusterRef {
   readonly apiObjects: readonly ApiObject[];
   readonly clusterName: string;
   /** Namespace of the HostedCluster and its Secrets on the management cluster. */
   readonly namespace: string;
   /** The named management cluster it runs on, if it is not the app's own. */
   readonly managementCluster?: string;
+  /** The options it was planned with (NodePools added to it are checked with them). */
+  readonly options: PlanOptions;
   /** The plan and findings, once the API-schema check (maybe still running in another thread) is in. */
   private readonly result: () => { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
 
   constructor(scope: Construct, id: string, props: HostedClusterBundleProps) {
     super(scope, id);
     const { options = {}, managementCluster, ...specProps } = props;
+    this.options = options;
     const handed = handedCheck;
     handedCheck = undefined;
     const deferred = handed ? handed.deferred : ThreadedSchemaChecks.of(this)?.deferred();
