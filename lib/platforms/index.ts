@@ -95,7 +95,7 @@ export interface NodePoolPlan extends PlannedPart {
 }
 
 /**
- * {@link checkNodePool} as a planned part, as every kind's planner returns one: on the management
+ * `checkNodePool` as a planned part, as every kind's planner returns one: on the management
  * cluster, labelled `NodePool <namespace>/<name>`, the NodePool in the node-pools phase. No plan
  * when the pool has errors. What the cdk8s `NodePool` and the Pulumi `NodePool` render.
  */
