@@ -45,7 +45,8 @@ export type {
 } from './core/access-props';
 
 // Check and plan a hosted cluster without a framework: any value gives findings, never an exception.
-export { planHostedCluster, checkHostedCluster } from './platforms';
+export { planHostedCluster, checkHostedCluster, checkNodePoolPart } from './platforms';
+export type { NodePoolPlan } from './platforms';
 export { planObjects } from './core/plan';
 export type { HostedClusterPlan, PlanOptions, PlanPhase } from './core/plan';
 export type { ValidationOptions } from './core/validate';

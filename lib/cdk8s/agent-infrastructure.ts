@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import type { HostedClusterPlan } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
 import { checkAgentInfrastructure, zoneFileName } from '../platforms';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 import { reportFile } from './engine/reports';
 
@@ -11,7 +12,7 @@ export interface AgentInfrastructureConstructProps extends AgentInfrastructurePr
    * The cluster the hosts join (a `HostedClusterBundle` or `HostedCluster` construct, or its plan):
    * checks the agent namespace, architectures and release images, and gives the DNS records. @default none
    */
-  readonly cluster?: { readonly plan?: HostedClusterPlan } | HostedClusterPlan;
+  readonly cluster?: PlannedClusterRef | HostedClusterPlan;
   /** Validation options. @default {} */
   readonly options?: Omit<AgentInfrastructureOptions, 'cluster' | 'discoveryIsoUrlAtDeployment'>;
 }

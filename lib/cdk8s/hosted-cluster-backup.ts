@@ -5,14 +5,14 @@
  * OADP and the storage location it names.
  */
 import type { Construct } from 'constructs';
-import type { HostedClusterPlan } from '../core';
 import type { HostedClusterBackupPlan, HostedClusterBackupProps } from '../management';
 import { checkHostedClusterBackup } from '../management';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 
 export interface HostedClusterBackupConstructProps extends HostedClusterBackupProps {
   /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
-  readonly cluster: { readonly plan?: HostedClusterPlan };
+  readonly cluster: PlannedClusterRef;
 }
 
 /** A Schedule (with `schedule`) or a one-off Backup of the cluster's two namespaces. Invalid props emit nothing and fail synthesis. */

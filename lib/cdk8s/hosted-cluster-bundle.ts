@@ -9,6 +9,7 @@ import { renderChecked, renderPlanned } from './render';
 import { attachLaterIssues } from './engine/issues';
 import type { DeferredSchemaCheck } from './engine/schema-checks';
 import { appState } from './engine/app-state';
+import type { PlannedClusterRef } from './planned-cluster';
 
 /**
  * A hosted cluster planned before its bundle is created (a Fleet plans every cluster to place it),
@@ -40,13 +41,15 @@ export interface HostedClusterBundleProps extends HostedClusterProps {
  * and other prerequisites (1), HostedCluster (2), NodePools (3). Invalid props emit nothing and
  * fail synthesis with every problem listed.
  */
-export class HostedClusterBundle extends Construct {
+export class HostedClusterBundle extends Construct implements PlannedClusterRef {
   readonly apiObjects: readonly ApiObject[];
   readonly clusterName: string;
   /** Namespace of the HostedCluster and its Secrets on the management cluster. */
   readonly namespace: string;
   /** The named management cluster it runs on, if it is not the app's own. */
   readonly managementCluster?: string;
+  /** The options it was planned with (NodePools added to it are checked with them). */
+  readonly options: PlanOptions;
   /** The plan and findings, once the API-schema check (maybe still running in another thread) is in. */
   private readonly result: () => { readonly plan?: HostedClusterPlan; readonly issues: readonly ValidationIssue[] };
 
@@ -56,6 +59,7 @@ export class HostedClusterBundle extends Construct {
   constructor(scope: Construct, id: string, props: HostedClusterBundleProps, planned?: PlannedHostedCluster) {
     super(scope, id);
     const { options = {}, managementCluster, ...specProps } = props;
+    this.options = options;
     const deferred = planned ? planned.deferred : appState(this).synth?.schemaChecks?.deferred();
     const checked = planned ? planned.checked : deferred ? checkHostedClusterWith(specProps, options, deferred.check) : checkHostedCluster(specProps, options);
     const known = checked.issues.length;

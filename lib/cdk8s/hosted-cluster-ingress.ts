@@ -5,14 +5,14 @@
  * Application (pointed at the hosted cluster) or Flux Kustomization (with its kubeconfig).
  */
 import type { Construct } from 'constructs';
-import type { HostedClusterPlan } from '../core';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
 import { checkHostedClusterIngress } from '../day2';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 
 export interface HostedClusterIngressConstructProps extends HostedClusterIngressProps {
   /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
-  readonly cluster: { readonly plan?: HostedClusterPlan };
+  readonly cluster: PlannedClusterRef;
 }
 
 /**

@@ -4,14 +4,14 @@
  * `hosted-<namespace>-<name>/<chart>.yaml`, beside the cluster's MetalLB ingress.
  */
 import type { Construct } from 'constructs';
-import type { HostedClusterPlan } from '../core';
 import type { HostedClusterOperatorsPlan, HostedClusterOperatorsProps, HostedClusterSriovPlan, HostedClusterSriovProps } from '../day2';
 import { checkHostedClusterOperators, checkHostedClusterSriov } from '../day2';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 
 /** The hosted cluster the objects go into (a `HostedClusterBundle` or `HostedCluster` of this app). */
 export interface HostedClusterRefProps {
-  readonly cluster: { readonly plan?: HostedClusterPlan };
+  readonly cluster: PlannedClusterRef;
 }
 
 export interface HostedClusterOperatorsConstructProps extends HostedClusterOperatorsProps, HostedClusterRefProps {}

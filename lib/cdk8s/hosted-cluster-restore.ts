@@ -4,14 +4,14 @@
  * Restore is Completed. Commit it to recover a destroyed cluster (docs/backup-restore.md).
  */
 import type { Construct } from 'constructs';
-import type { HostedClusterPlan } from '../core';
 import type { HostedClusterRestorePlan, HostedClusterRestoreProps } from '../management';
 import { checkHostedClusterRestore } from '../management';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 
 export interface HostedClusterRestoreConstructProps extends HostedClusterRestoreProps {
   /** The hosted cluster to recover (a `HostedClusterBundle` or `HostedCluster` of this app). */
-  readonly cluster: { readonly plan?: HostedClusterPlan };
+  readonly cluster: PlannedClusterRef;
 }
 
 /** A Restore from `backupName` or `scheduleName` with the documentation's settings. Invalid props emit nothing and fail synthesis. */

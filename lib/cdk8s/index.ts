@@ -12,8 +12,12 @@ export { PlannedConstruct } from './planned-construct';
 // Constructs and their props.
 export { HostedClusterBundle } from './hosted-cluster-bundle';
 export type { HostedClusterBundleProps } from './hosted-cluster-bundle';
-export { HostedCluster, NodePool } from './hosted-cluster';
-export type { HostedClusterConstructProps, NodePoolConstructProps } from './hosted-cluster';
+export { HostedCluster } from './hosted-cluster';
+export type { HostedClusterConstructProps } from './hosted-cluster';
+export { NodePool } from './node-pool';
+export type { NodePoolConstructProps } from './node-pool';
+// The hosted cluster every part planned against one is given (a HostedClusterBundle or HostedCluster).
+export type { PlannedClusterRef } from './planned-cluster';
 export { ManagementCluster } from './management-cluster';
 export type { ManagementClusterProps, ManagementClusterOptions } from './management-cluster';
 export { AgentInfrastructure } from './agent-infrastructure';

@@ -1,31 +1,30 @@
-/** The checks every adapter runs against the previous state (see previous-state.ts), and how to run them. */
+/**
+ * How the previous-state checks (see previous-state.ts) are run, and the ones core owns. Every
+ * function takes the checks to run: the layers above core own their rules (lib/edge an edge
+ * site's identity, lib/management the OADP restore), and lib/previous-state assembles all of
+ * them for the adapters, so core names none of those layers' kinds.
+ */
 import type { ValidationIssue } from './errors';
 import type { PlannedObject } from './plan-model';
 import type { PreviousObjects, PreviousStateCheck } from './previous-state';
-import { edgeSiteIdentityCheck } from './edge-site-identity';
-import { restoreCheck } from './restore-check';
 import { transitionRuleCheck } from './transition-checks';
 import { upgradeCheck } from './upgrade';
 
-/** Every previous-state check: add a new one here. */
-export const PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [transitionRuleCheck, upgradeCheck, restoreCheck, edgeSiteIdentityCheck];
+/** Core's previous-state checks: the CRDs' transition rules and the upgrade rules of any hosted cluster. */
+export const CORE_PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [transitionRuleCheck, upgradeCheck];
 
 /** The kinds any of `checks` reads, for its findings or its summary lines (what a synth reads back). */
-export function previousKinds(checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS): ReadonlySet<string> {
+export function previousKinds(checks: readonly PreviousStateCheck[]): ReadonlySet<string> {
   return new Set(checks.flatMap((c) => [...c.kinds, ...(c.summaryKinds ?? [])]));
 }
 
 /** The kinds the findings of `checks` read (what the Pulumi guard keeps: it shows no summary). */
-export function judgedKinds(checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS): ReadonlySet<string> {
+export function judgedKinds(checks: readonly PreviousStateCheck[]): ReadonlySet<string> {
   return new Set(checks.flatMap((c) => c.kinds));
 }
 
 /** Every finding of `checks` on the planned objects; none when nothing was applied before. */
-export function checkAgainstPrevious(
-  previous: PreviousObjects,
-  planned: readonly PlannedObject[],
-  checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS,
-): ValidationIssue[] {
+export function checkAgainstPrevious(previous: PreviousObjects, planned: readonly PlannedObject[], checks: readonly PreviousStateCheck[]): ValidationIssue[] {
   if (previous.size === 0) return [];
   return checks.flatMap((c) => c.check(previous, planned));
 }
@@ -38,11 +37,7 @@ export interface PreviousStateReview {
 }
 
 /** {@link checkAgainstPrevious} with the checks' summary lines (a synth's summary, `diff`). */
-export function reviewAgainstPrevious(
-  previous: PreviousObjects,
-  planned: readonly PlannedObject[],
-  checks: readonly PreviousStateCheck[] = PREVIOUS_STATE_CHECKS,
-): PreviousStateReview {
+export function reviewAgainstPrevious(previous: PreviousObjects, planned: readonly PlannedObject[], checks: readonly PreviousStateCheck[]): PreviousStateReview {
   if (previous.size === 0) return { findings: [], summary: [] };
   return { findings: checkAgainstPrevious(previous, planned, checks), summary: checks.flatMap((c) => c.summary?.(previous, planned) ?? []) };
 }

@@ -8,8 +8,10 @@
  * A check is a function of the previous objects and the planned ones, with the kinds it reads:
  * only objects of those kinds are read back, so a fleet's output is not parsed for nothing. It may
  * also give lines for the synth summary and `diff` (the upgrade check lists the versions that
- * move). To add one, write a {@link PreviousStateCheck} and add it to `PREVIOUS_STATE_CHECKS`
- * (previous-state-checks.ts): cdk8s, the command line and the Pulumi guard then all run it.
+ * move). To add one, write a {@link PreviousStateCheck} in the layer that owns the rule and add it
+ * to that layer's list (`CORE_PREVIOUS_STATE_CHECKS` in previous-state-checks.ts,
+ * `EDGE_PREVIOUS_STATE_CHECKS`, `MANAGEMENT_PREVIOUS_STATE_CHECKS`); lib/previous-state assembles
+ * the lists, and cdk8s, the command line and the Pulumi guard all run that assembly.
  */
 import type { KubernetesObject } from '../api';
 import type { ValidationIssue } from './errors';

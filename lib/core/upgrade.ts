@@ -161,7 +161,7 @@ export function upgradeFindings(previous: readonly unknown[], planned: readonly 
 }
 
 /**
- * The upgrade rules as a previous-state check (previous-state-checks.ts), so every adapter runs
+ * The upgrade rules as a previous-state check (one of core's, previous-state-checks.ts), so every adapter runs
  * them: a synth and `diff` against the output folder, a Pulumi preview against the engine's state.
  * Its summary lines are the versions that move.
  */

@@ -34,7 +34,7 @@ import { v } from '../core/valibot';
 import { platformDefinition } from '../platforms';
 import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE } from './oadp';
 import { operandResource } from './planned';
-import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
+import { PROTECTED_CLUSTER_LABELS } from './restore-check';
 import { protectionChecks } from './protection-checks';
 import type { HostedClusterBackupProps } from './protection-props';
 import { BACKUP_VOLUME_METHODS } from './protection-props';

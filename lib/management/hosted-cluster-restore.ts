@@ -27,7 +27,7 @@ import { platformDefinition } from '../platforms';
 import { ProtectedCluster, protectedCluster, protectedClusterLabels } from './hosted-cluster-backup';
 import { OADP_NAMESPACE } from './oadp';
 import { operandResource } from './planned';
-import { CLUSTER_GONE_ANNOTATION } from '../core/restore-check';
+import { CLUSTER_GONE_ANNOTATION } from './restore-check';
 import { protectionChecks } from './protection-checks';
 import type { HostedClusterRestoreProps } from './protection-props';
 

@@ -16,6 +16,7 @@ export * from './kubelet';
 export * from './oadp';
 export * from './velero-cron';
 export * from './protection-checks';
+export * from './restore-check';
 export * from './hosted-cluster-backup';
 export * from './hosted-cluster-restore';
 export * from './wildcard-routes';

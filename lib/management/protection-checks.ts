@@ -17,7 +17,7 @@ import type { Backup, BackupSpec, DataProtectionApplication, HostedCluster, Node
 import { PROTECTION_API_VERSIONS } from '../api';
 import type { ValidationIssue } from '../core/errors';
 import type { PlanCheck, PlannedObject } from '../core/plan-model';
-import { PROTECTED_CLUSTER_LABELS } from '../core/restore-check';
+import { PROTECTED_CLUSTER_LABELS } from './restore-check';
 import { quote } from '../core/schema';
 import { isDataProtectionApplication } from './oadp';
 

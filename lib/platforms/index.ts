@@ -1,8 +1,8 @@
 /** The platforms hcp-constructs supports; the registry and the props unions are derived from their definitions. */
 import type { NodePool } from '../api';
-import type { AnyPlatformDefinition, HostedClusterPlan, PathTranslator, PlanItem, PlanOptions, Readiness, ValidationIssue } from '../core';
+import type { AnyPlatformDefinition, HostedClusterPlan, PathTranslator, PlanItem, PlanOptions, PlannedPart, Readiness, ValidationIssue } from '../core';
 import type { SchemaCheck } from '../core/api-schema-check';
-import { buildPlan, hostedClusterPlanPropsSchema, nodePoolPropsSchema, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
+import { MANAGEMENT_CLUSTER, PHASES, buildPlan, objectKey, hostedClusterPlanPropsSchema, nodePoolPropsSchema, planItem, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
 import { agentPlatform } from './agent';
 import { awsPlatform } from './aws';
 import { kubevirtPlatform } from './kubevirt';
@@ -87,4 +87,28 @@ export function checkNodePool(
   options: PlanOptions = {},
 ): { nodePool?: NodePool; readiness?: Readiness; paths?: PathTranslator; configMaps?: readonly PlanItem[]; issues: readonly ValidationIssue[] } {
   return tryPlanNodePool(cluster, props, others, options, planPlatforms);
+}
+
+/** One NodePool planned against its cluster: the ConfigMaps its node configuration adds, then the NodePool. */
+export interface NodePoolPlan extends PlannedPart {
+  readonly nodePool: NodePool;
+}
+
+/**
+ * `checkNodePool` as a planned part, as every kind's planner returns one: on the management
+ * cluster, labelled `NodePool <namespace>/<name>`, the NodePool in the node-pools phase. No plan
+ * when the pool has errors. What the cdk8s `NodePool` and the Pulumi `NodePool` render.
+ */
+export function checkNodePoolPart(
+  cluster: HostedClusterPlan,
+  props: NodePoolProps | unknown,
+  others: readonly NodePool[] = cluster.nodePools,
+  options: PlanOptions = {},
+): { plan?: NodePoolPlan; issues: readonly ValidationIssue[] } {
+  const { nodePool, readiness, paths, configMaps = [], issues } = checkNodePool(cluster, props, others, options);
+  if (!nodePool || !readiness || issues.some((i) => i.severity === 'error')) return { issues };
+  const label = `NodePool ${nodePool.metadata.namespace}/${nodePool.metadata.name}`;
+  // Pulumi deletes a dependent first: the NodePool goes before its HostedCluster.
+  const objects = [...configMaps, planItem(nodePool, PHASES.nodePools, readiness, { dependsOn: [objectKey(cluster.hostedCluster)], ...(paths ? { paths } : {}) })];
+  return { plan: { label, target: MANAGEMENT_CLUSTER, objects, nodePool }, issues };
 }

@@ -14,6 +14,7 @@ import type { KubernetesObject } from '../api';
 import type { HostedClusterPlan, PlannedObject } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
 import { DISCOVERY_ISO_URL_AT_DEPLOYMENT, checkAgentInfrastructure } from '../platforms';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 import { metadataWithReadiness, renderResource } from './render';
 
@@ -22,7 +23,7 @@ export const AGENT_INFRASTRUCTURE_TYPE = 'hcp:index:AgentInfrastructure';
 
 export interface AgentInfrastructureArgs extends AgentInfrastructureProps {
   /** The cluster the hosts join (a `HostedClusterBundle`, or its plan). @default none */
-  readonly cluster?: { readonly plan: HostedClusterPlan } | HostedClusterPlan;
+  readonly cluster?: PlannedClusterRef | HostedClusterPlan;
   /** Validation options. @default {} */
   readonly options?: Omit<AgentInfrastructureOptions, 'cluster' | 'discoveryIsoUrlAtDeployment'>;
 }

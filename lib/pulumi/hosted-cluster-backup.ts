@@ -4,9 +4,9 @@
  * `dependsOn` so that it is applied after the cluster and deleted before it.
  */
 import type * as pulumi from '@pulumi/pulumi';
-import type { HostedClusterPlan } from '../core';
 import type { HostedClusterBackupPlan, HostedClusterBackupProps } from '../management';
 import { checkHostedClusterBackup } from '../management';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 
 /** Type token of {@link HostedClusterBackup}. */
@@ -14,7 +14,7 @@ export const HOSTED_CLUSTER_BACKUP_TYPE = 'hcp:index:HostedClusterBackup';
 
 export interface HostedClusterBackupArgs extends HostedClusterBackupProps {
   /** The hosted cluster: a `HostedClusterBundle` or `PlannedBundle` of this program. */
-  readonly cluster: { readonly plan: HostedClusterPlan; readonly managementProvider?: pulumi.ProviderResource };
+  readonly cluster: PlannedClusterRef;
 }
 
 /** A Schedule (with `schedule`) or a one-off Backup of the cluster's two namespaces; invalid args throw {@link HcpResourceError} before anything is registered. */

@@ -3,9 +3,9 @@
  * `HostedClusterImport`, on the management cluster (the hub) through the cluster's own provider.
  */
 import type * as pulumi from '@pulumi/pulumi';
-import type { HostedClusterPlan } from '../core';
 import type { HostedClusterImportPlan, HostedClusterImportProps } from '../management';
 import { checkHostedClusterImport } from '../management';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 
 /** Type token of {@link HostedClusterImport}. */
@@ -14,7 +14,7 @@ export const HOSTED_CLUSTER_IMPORT_TYPE = 'hcp:index:HostedClusterImport';
 /** The import's props and the hosted cluster it registers. */
 export interface HostedClusterImportArgs extends HostedClusterImportProps {
   /** The hosted cluster: a `HostedClusterBundle` of this program (its management provider is the hub's). */
-  readonly cluster: { readonly plan: HostedClusterPlan; readonly managementProvider?: pulumi.ProviderResource };
+  readonly cluster: PlannedClusterRef;
 }
 
 /**

@@ -6,10 +6,10 @@
  */
 import * as k8s from '@pulumi/kubernetes';
 import type * as pulumi from '@pulumi/pulumi';
-import type { HostedClusterPlan } from '../core';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
 import { checkHostedClusterIngress } from '../day2';
 import { HostedClusterRef, hostedClusterProvider } from './hosted-cluster-provider';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 
 /** Type token of {@link HostedClusterIngress}. */
@@ -17,7 +17,7 @@ export const HOSTED_CLUSTER_INGRESS_TYPE = 'hcp:index:HostedClusterIngress';
 
 export interface HostedClusterIngressArgs extends HostedClusterIngressProps {
   /** The hosted cluster: a `HostedClusterBundle` of this program. */
-  readonly cluster: HostedClusterRef & { readonly plan: HostedClusterPlan };
+  readonly cluster: PlannedClusterRef & HostedClusterRef;
   /** Provider for the hosted cluster's API. @default hostedClusterProvider(cluster), a child of this component */
   readonly provider?: pulumi.ProviderResource;
 }

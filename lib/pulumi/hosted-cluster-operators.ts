@@ -4,10 +4,11 @@
  * from the cluster's admin kubeconfig (so nothing is applied before the HostedCluster is Available).
  */
 import type * as pulumi from '@pulumi/pulumi';
-import type { HostedClusterPlan, PlannedPart, ValidationIssue } from '../core';
+import type { PlannedPart, ValidationIssue } from '../core';
 import type { HostedClusterOperatorsPlan, HostedClusterOperatorsProps, HostedClusterSriovPlan, HostedClusterSriovProps } from '../day2';
 import { checkHostedClusterOperators, checkHostedClusterSriov } from '../day2';
 import { HostedClusterRef, hostedClusterProvider } from './hosted-cluster-provider';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 
 /** Type tokens of {@link HostedClusterOperators} and {@link HostedClusterSriov}. */
@@ -17,7 +18,7 @@ export const HOSTED_CLUSTER_SRIOV_TYPE = 'hcp:index:HostedClusterSriov';
 /** The hosted cluster the objects go into, and how to reach its API. */
 export interface HostedClusterTargetArgs {
   /** The hosted cluster: a `HostedClusterBundle` of this program. */
-  readonly cluster: HostedClusterRef & { readonly plan: HostedClusterPlan };
+  readonly cluster: PlannedClusterRef & HostedClusterRef;
   /** Provider for the hosted cluster's API. @default hostedClusterProvider(cluster), a child of this component */
   readonly provider?: pulumi.ProviderResource;
 }

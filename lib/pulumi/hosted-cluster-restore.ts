@@ -5,9 +5,9 @@
  * applied only once the Restore is Completed (`pulumi.com/waitFor` on `status.phase`).
  */
 import type * as pulumi from '@pulumi/pulumi';
-import type { HostedClusterPlan } from '../core';
 import type { HostedClusterRestorePlan, HostedClusterRestoreProps } from '../management';
 import { checkHostedClusterRestore } from '../management';
+import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 
 /** Type token of {@link HostedClusterRestore}. */
@@ -15,7 +15,7 @@ export const HOSTED_CLUSTER_RESTORE_TYPE = 'hcp:index:HostedClusterRestore';
 
 export interface HostedClusterRestoreArgs extends HostedClusterRestoreProps {
   /** The hosted cluster to recover: a `PlannedBundle` (or `HostedClusterBundle`) of this program. */
-  readonly cluster: { readonly plan: HostedClusterPlan; readonly managementProvider?: pulumi.ProviderResource };
+  readonly cluster: PlannedClusterRef;
 }
 
 /** A Restore from `backupName` or `scheduleName` with the documentation's settings; invalid args throw {@link HcpResourceError} before anything is registered. */

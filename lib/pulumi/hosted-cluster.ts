@@ -61,6 +61,8 @@ export class PlannedBundle {
     /** The plan's findings (warnings only: errors throw). */
     readonly issues: readonly ValidationIssue[],
     values: RenderValues,
+    /** The options it was planned with (NodePools added to it are checked with them). */
+    readonly options: PlanOptions = {},
   ) {
     renderValues.set(this, values);
   }
@@ -81,7 +83,7 @@ export class PlannedBundle {
     const planned = checked.issues.map((issue) => ({ ...issue, path: argsPath(issue.path) })).filter((issue) => !seen.has(`${issue.object} ${issue.path}`));
     const issues = [...found, ...withValues.issues, ...planned];
     if (!checked.plan || issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
-    return new PlannedBundle(checked.plan, planned, { secrets: withValues.secrets, fields: new Map() });
+    return new PlannedBundle(checked.plan, planned, { secrets: withValues.secrets, fields: new Map() }, options);
   }
 
   /**
@@ -107,7 +109,7 @@ export class PlannedBundle {
     // A plain value is checked now; an Output once it resolves, as every other (checkSecretValues).
     const problems = secrets.flatMap((s) => (isKnown(s.value) ? (secretValueIssue(s, s.value, false) ?? []) : []));
     if (problems.length > 0) throw new HcpResourceError(problems);
-    return new PlannedBundle(this.plan, this.issues, { secrets, fields: new Map([...current.fields, ...(values.fields ?? [])]) });
+    return new PlannedBundle(this.plan, this.issues, { secrets, fields: new Map([...current.fields, ...(values.fields ?? [])]) }, this.options);
   }
 }
 
@@ -157,6 +159,8 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
   readonly warnings: pulumi.Output<string[]>;
   /** The provider of the management cluster the bundle was created with (`opts.provider`); undefined for the ambient one. */
   readonly managementProvider?: pulumi.ProviderResource;
+  /** The options it was planned with (NodePools added to it are checked with them). */
+  readonly options: PlanOptions;
 
   constructor(name: string, args: HostedClusterBundleArgs | PlannedBundle, opts?: pulumi.ComponentResourceOptions) {
     // Validate first: nothing, not even this component, is registered when the args are invalid.
@@ -175,6 +179,7 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
       checked ? pulumi.all([checked, dependsOn ?? []]).apply(([, deps]) => (Array.isArray(deps) ? deps : [deps]) as pulumi.Resource[]) : dependsOn;
     super(HOSTED_CLUSTER_BUNDLE_TYPE, name, {}, { ...opts, ...(checked ? { dependsOn: after(opts?.dependsOn) } : {}) });
     this.plan = plan;
+    this.options = planned.options;
     this.managementProvider = opts?.provider;
 
     // Each phase depends on the whole previous non-empty phase. Pulumi deletes in the reverse of
@@ -193,7 +198,6 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
         renderResource(resourceNameFor(name, p.object), withFields(p, fields), valueSecrets.get(objectKey(p.object)), { parent: this, ...(dependsOn ? { dependsOn } : {}) }),
     });
     const phases = this.phases;
-
     const resourceOf = (phase: string) => (phases.find((p) => p.name === phase)?.resources ?? []) as k8s.apiextensions.CustomResource[];
     this.hostedCluster = resourceOf(PHASES.hostedCluster.name)[0];
     this.nodePools = resourceOf(PHASES.nodePools.name);

@@ -17,6 +17,10 @@ export type { HostedClusterBundleArgs, HostedClusterSecretValues } from './hoste
 export { PlannedBundle } from './hosted-cluster';
 export type { DeployTimeFields } from './hosted-cluster';
 export type { FieldPath, FieldValue } from '../core/field-values';
+// One more NodePool of a bundle's cluster, planned against its plan; the cluster every such part is given.
+export { NodePool } from './node-pool';
+export type { NodePoolArgs } from './node-pool';
+export type { PlannedClusterRef } from './planned-cluster';
 export { ManagementCluster } from './management-cluster';
 export type { ManagementClusterArgs } from './management-cluster';
 export { Fleet } from './fleet';

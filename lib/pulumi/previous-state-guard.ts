@@ -4,7 +4,7 @@
  * kinds only a summary reads, which Pulumi does not show). On the next
  * preview or update the engine passes its provider the inputs it stored last time (`olds`) with
  * the new ones (`news`); its `check` runs the same checks as a cdk8s synth
- * (lib/core/previous-state-checks.ts) and refuses a change the API server would refuse, or an
+ * (every layer's, lib/previous-state/all-checks.ts) and refuses a change the API server would refuse, or an
  * upgrade step the operators would refuse, with the way forward, before anything happens. Every
  * resource of a guarded component depends on the guard, so an update without a preview
  * (`--skip-preview`) creates nothing either.
@@ -17,7 +17,8 @@ import type { KubernetesObject } from '../api';
 import { oldSelfFields, transitionRules } from '../api';
 import type { PlannedObject, ValidationIssue } from '../core';
 import { storedInputGuard } from './stored-input-guard';
-import { PREVIOUS_STATE_CHECKS, checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
+import { checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
+import { PREVIOUS_STATE_CHECKS } from '../previous-state/all-checks';
 
 /** A planned object as the guard stores it: plain data, with its props paths as a table. */
 export interface GuardedObject extends Omit<PlannedObject, 'paths'> {
@@ -48,7 +49,7 @@ function reportedPaths(kind: string): readonly string[] {
 
 /** The objects of `planned` the previous-state checks' findings read, as the guard stores them. */
 export function guardedObjects(planned: readonly PlannedObject[]): GuardedObject[] {
-  const kinds = judgedKinds();
+  const kinds = judgedKinds(PREVIOUS_STATE_CHECKS);
   return planned
     .filter((p) => kinds.has(p.object.kind))
     .map(({ paths, ...rest }) => {
@@ -96,7 +97,7 @@ export function checkGuardInputs(olds: unknown, news: unknown): ValidationIssue[
       ...rest,
       paths: (path: string) => (isRecord(propsPaths) ? propsPaths[path] : undefined) ?? { path },
     }));
-    return checkAgainstPrevious(previous, planned);
+    return checkAgainstPrevious(previous, planned, PREVIOUS_STATE_CHECKS);
   });
 }
 

@@ -6,6 +6,7 @@
 import * as pulumi from '@pulumi/pulumi';
 import type { PlannedObject } from '../core';
 import { judgedKinds, objectKey, targetKey } from '../core';
+import { PREVIOUS_STATE_CHECKS } from '../previous-state/all-checks';
 import type { ProgramPlan } from './program-plan';
 
 /** The program's key of a planned object: its target and identity. */
@@ -43,7 +44,7 @@ export interface RegisterPhasesArgs {
 
 export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
   const { program, objects, added, gate = (d) => d } = args;
-  const guardedKinds = judgedKinds();
+  const guardedKinds = judgedKinds(PREVIOUS_STATE_CHECKS);
   const phases = args.phases ?? uniquePhases(objects);
   let previous: pulumi.Resource[] = [];
   return phases.map(({ name, wave }) => {

@@ -22,6 +22,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['platforms', 'management', 'capacity', 'gitops', 'edge'],
   ['fleet', 'delivery'],
   ['day2'],
+  ['previous-state'],
   ['cdk8s/engine'],
   ['cdk8s', 'pulumi'],
   [''],
@@ -121,6 +122,98 @@ export function importCycles(files: readonly string[], edges: readonly ImportEdg
   return cycles;
 }
 
+/**
+ * Domains a layer must not know, beyond the layer order: core may import any kind folder of api
+ * (they are below it), but edge sites and OADP belong to lib/edge and lib/management, which own
+ * their rules (their previous-state checks among them); core names none of their kinds.
+ */
+export const UNKNOWN_DOMAINS: Readonly<Record<string, readonly string[]>> = {
+  core: ['api/edge', 'api/protection', 'edge', 'management'],
+};
+
+const inFolder = (file: string, folder: string) => file.startsWith(`lib/${folder}/`);
+
+/** The file a relative module specifier of `from` resolves to, among `known`. */
+function resolveModule(from: string, specifier: string, known: ReadonlySet<string>): string | undefined {
+  const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
+  return [`${base}.ts`, `${base}/index.ts`].find((candidate) => known.has(candidate));
+}
+
+/** Each name `file` exports, with the file that declares it (re-exports followed through barrels). */
+function exportedNames(root: string, file: string, known: ReadonlySet<string>, cache: Map<string, Map<string, string>>): Map<string, string> {
+  const cached = cache.get(file);
+  if (cached) return cached;
+  const names = new Map<string, string>();
+  cache.set(file, names);
+  const source = ts.createSourceFile(file, fs.readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, false);
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      const target = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? resolveModule(file, statement.moduleSpecifier.text, known) : undefined;
+      const theirs = target ? exportedNames(root, target, known, cache) : undefined;
+      if (!statement.exportClause) theirs?.forEach((declaredIn, name) => names.set(name, declaredIn));
+      else if (ts.isNamedExports(statement.exportClause)) {
+        for (const element of statement.exportClause.elements) {
+          const original = (element.propertyName ?? element.name).text;
+          names.set(element.name.text, theirs?.get(original) ?? file);
+        }
+      }
+      continue;
+    }
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (!exported) continue;
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.set(declaration.name.text, file);
+    } else if ('name' in statement && statement.name && ts.isIdentifier(statement.name as ts.Node)) names.set((statement.name as ts.Identifier).text, file);
+  }
+  return names;
+}
+
+/** The kinds an api folder declares (`SpecResource<version, 'Kind', spec>` in its modules). */
+export function apiKinds(root: string, files: readonly string[], folder: string): string[] {
+  const kinds = files
+    .filter((f) => inFolder(f, folder))
+    .flatMap((f) => [...fs.readFileSync(path.join(root, f), 'utf8').matchAll(/SpecResource<[^,<>]+,\s*'(\w+)'/g)].map((m) => m[1]));
+  return [...new Set(kinds)].sort();
+}
+
+/**
+ * What the files of `folder` know of `domains` (folders of lib/): an import of a module there, a
+ * name imported from anywhere (a barrel included) that is declared there, or a string literal
+ * that is the kind of an api folder among them. As `<file>: <what>`.
+ */
+export function domainReferences(root: string, files: readonly string[], folder: string, domains: readonly string[]): string[] {
+  const known = new Set(files);
+  const cache = new Map<string, Map<string, string>>();
+  const foreign = (file: string) => domains.some((domain) => inFolder(file, domain));
+  const kinds = new Set(domains.filter((d) => d.startsWith('api/')).flatMap((d) => apiKinds(root, files, d)));
+  const found: string[] = [];
+  for (const file of files.filter((f) => inFolder(f, folder))) {
+    const source = ts.createSourceFile(file, fs.readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    for (const statement of source.statements) {
+      if (!(ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) || !statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const target = resolveModule(file, statement.moduleSpecifier.text, known);
+      if (!target) continue;
+      if (foreign(target)) {
+        found.push(`${file}: imports ${target}`);
+        continue;
+      }
+      const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : statement.exportClause;
+      if (!bindings || ts.isNamespaceImport(bindings) || ts.isNamespaceExport(bindings)) continue;
+      const theirs = exportedNames(root, target, known, cache);
+      for (const element of bindings.elements) {
+        const declaredIn = theirs.get((element.propertyName ?? element.name).text);
+        if (declaredIn && foreign(declaredIn)) found.push(`${file}: imports ${(element.propertyName ?? element.name).text} (${declaredIn})`);
+      }
+    }
+    const visit = (node: ts.Node) => {
+      if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && kinds.has(node.text)) found.push(`${file}: '${node.text}'`);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
 export interface LongFunction {
   readonly file: string;
   readonly line: number;
@@ -168,6 +261,11 @@ if (require.main === module) {
   for (const cycle of cycles) console.log(`  ${cycle.join(' <-> ')}`);
   console.log(`upward imports: ${upward.length}`);
   for (const edge of upward) console.log(`  ${edge.from} -> ${edge.to}`);
+  for (const [folder, domains] of Object.entries(UNKNOWN_DOMAINS)) {
+    const known = domainReferences(root, files, folder, domains);
+    console.log(`${folder} knowing ${domains.join(', ')}: ${known.length}`);
+    for (const line of known) console.log(`  ${line}`);
+  }
   console.log(`functions over 60 lines: ${long.length} (${long.filter((f) => !f.explained).length} without a reason)`);
   for (const f of long) console.log(`  ${f.file}:${f.line} ${f.name} (${f.lines} lines)${f.explained ? '' : ' NO REASON'}`);
 }

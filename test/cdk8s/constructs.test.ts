@@ -78,6 +78,22 @@ describe('HostedCluster and NodePool constructs', () => {
     expect(pool.issues.map((i) => `${i.object} ${i.path}`)).toEqual(['NodePool none-clusters/next release.image']);
     expect(() => app.synthYaml()).toThrow(/newer than the HostedCluster/);
   });
+
+  test("a NodePool added to a bundle is planned like every part: with the bundle's options, against its pools, the NodePool as its apiObject", () => {
+    const chart = Testing.chart();
+    const bundle = new HostedClusterBundle(chart, 'edge', { ...noneCluster, options });
+    // The bundle plans the CLI's default pool, named after the cluster: a second pool of that name is refused by the planner.
+    const twin = new NodePool(chart, 'twin', { cluster: bundle, name: 'edge-lab' });
+    expect(twin.plan).toBeUndefined();
+    expect(twin.issues.map((i) => i.message)).toEqual(['two NodePools are named "edge-lab".']);
+    // 4.13 is within the NodePool skew of the 4.15 cluster, but not among the versions the bundle supports.
+    const older = new NodePool(chart, 'old', { cluster: bundle, name: 'old', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.13.10-x86_64' } });
+    expect(older.issues.map((i) => i.path)).toEqual(['release.image']);
+    const extra = new NodePool(chart, 'extra', { cluster: bundle, name: 'extra', replicas: 2 });
+    expect(extra.plan?.label).toBe('NodePool none-clusters/extra');
+    expect(extra.apiObject?.kind).toBe('NodePool');
+    expect(extra.plan?.objects.map((o) => [o.phase.name, o.dependsOn])).toEqual([['node-pools', ['hypershift.openshift.io/HostedCluster/none-clusters/edge-lab']]]);
+  });
 });
 
 describe('determinism and secret hygiene', () => {

@@ -7,11 +7,11 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { App } from 'cdk8s';
+import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
 import type { FleetProps } from '../../lib';
 import { HcpValidationError, STAGES } from '../../lib/core';
-import { Fleet, synthAtomically } from '../../lib/cdk8s';
+import { Fleet, NodePool, synthAtomically } from '../../lib/cdk8s';
 import { EXAMPLE_FLEET, defineFleetExample } from '../../examples/fleet-app';
 import { EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
 import { filesBelow, temporaryFolder } from './files';
@@ -138,6 +138,14 @@ describe("the fleet's constructs", () => {
     const broken = new Fleet(new App(), 'fleet', { ...EXAMPLE_FLEET, managementClusters: [] });
     expect([broken.plan, broken.managementCluster('east'), broken.hostedCluster('kubevirt-clusters', 'kv-dev')]).toEqual([undefined, undefined, undefined]);
     expect(broken.issues.some((i) => i.severity === 'error')).toBe(true);
+  });
+
+  test("a NodePool added to a fleet's hosted cluster follows it onto its management cluster", () => {
+    const app = new App();
+    const fleet = new Fleet(app, 'fleet', { ...EXAMPLE_FLEET, options: EXAMPLE_OPTIONS });
+    const pool = new NodePool(new Chart(app, 'pools'), 'gpu', { cluster: fleet.hostedCluster('kubevirt-clusters', 'kv-dev')!, name: 'kv-dev-gpu', replicas: 1 });
+    expect(pool.issues).toEqual([]);
+    expect(pool.plan?.target).toEqual({ kind: 'management', name: 'west' });
   });
 });
 

@@ -4,7 +4,7 @@
  * props path and fix; the rendered fields; the paths findings of later checks translate through.
  */
 import type { ExternalSecret } from '../../lib/api';
-import { SecretSource, ValidationIssue, checkAgainstPrevious, contributionOf, previousObjects } from '../../lib/core';
+import { CORE_PREVIOUS_STATE_CHECKS, SecretSource, ValidationIssue, checkAgainstPrevious, contributionOf, previousObjects } from '../../lib/core';
 import { HostedClusterProps, checkHostedCluster } from '../../lib/platforms';
 import { noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
@@ -114,13 +114,13 @@ describe('etcd.restoreSnapshotURL (C1-C3)', () => {
     const storage = hc.spec.etcd.managed!.storage;
     const earlier = 's3://backups/edge-lab/etcd-0-snapshot.db';
     const before = { ...hc, spec: { ...hc.spec, etcd: { ...hc.spec.etcd, managed: { storage: { ...storage, restoreSnapshotURL: [earlier] } } } } };
-    const refused = checkAgainstPrevious(previousObjects([['management', before]]), contributionOf(plan!, []).objects);
+    const refused = checkAgainstPrevious(previousObjects([['management', before]]), contributionOf(plan!, []).objects, CORE_PREVIOUS_STATE_CHECKS);
     expect(refused.map((f) => `${f.severity} ${f.path}: ${f.message}`)).toEqual([
       `error etcd.restoreSnapshotURL: restoreSnapshotURL is immutable: it was ["${earlier}"] in the previous output and is ["${SNAPSHOT}"] now, so the API server would refuse the update (rule \`self == oldSelf\`).`,
     ]);
     // Added after creation: the rule on the storage block, named at the prop too.
     const { restoreSnapshotURL: _url, ...withoutUrl } = storage;
-    const added = checkAgainstPrevious(previousObjects([['management', { ...hc, spec: { ...hc.spec, etcd: { ...hc.spec.etcd, managed: { storage: withoutUrl } } } }]]), contributionOf(plan!, []).objects);
+    const added = checkAgainstPrevious(previousObjects([['management', { ...hc, spec: { ...hc.spec, etcd: { ...hc.spec.etcd, managed: { storage: withoutUrl } } } }]]), contributionOf(plan!, []).objects, CORE_PREVIOUS_STATE_CHECKS);
     expect(added.map((f) => f.path)).toEqual(['etcd.restoreSnapshotURL']);
   });
 });
@@ -200,7 +200,7 @@ describe('etcd.unmanaged (C4)', () => {
     const managed = checkHostedCluster(noneCluster, options).plan!;
     const unmanaged = checkHostedCluster(own, options).plan!;
     const switched = (from: typeof managed, to: typeof managed) =>
-      checkAgainstPrevious(previousObjects([['management', from.hostedCluster]]), contributionOf(to, []).objects)
+      checkAgainstPrevious(previousObjects([['management', from.hostedCluster]]), contributionOf(to, []).objects, CORE_PREVIOUS_STATE_CHECKS)
         .filter((f) => f.message.startsWith('managementType'))
         .map((f) => f.path);
     expect(switched(managed, unmanaged)).toEqual(['etcd.unmanaged']);

@@ -1,21 +1,31 @@
-/** The previous-state seam of lib/core: the lookup by identity, the list of checks, the transition-rule check. */
+/** The previous-state seam of lib/core: the lookup by identity, each layer's checks and their assembly, the transition-rule check. */
 import type { KubernetesObject } from '../../lib/api';
+import * as capacity from '../../lib/capacity';
+import * as core from '../../lib/core';
 import {
+  CORE_PREVIOUS_STATE_CHECKS,
   MANAGEMENT_CLUSTER,
-  PREVIOUS_STATE_CHECKS,
   PreviousStateCheck,
   checkAgainstPrevious,
   contributionOf,
-  edgeSiteIdentityCheck,
   hostedClusterTarget,
   judgedKinds,
   previousKinds,
   previousObjects,
-  restoreCheck,
   reviewAgainstPrevious,
   transitionRuleCheck,
   upgradeCheck,
 } from '../../lib/core';
+import * as day2 from '../../lib/day2';
+import * as delivery from '../../lib/delivery';
+import * as edge from '../../lib/edge';
+import { EDGE_PREVIOUS_STATE_CHECKS, edgeSiteIdentityCheck } from '../../lib/edge';
+import * as fleet from '../../lib/fleet';
+import * as gitops from '../../lib/gitops';
+import * as management from '../../lib/management';
+import { MANAGEMENT_PREVIOUS_STATE_CHECKS, restoreCheck } from '../../lib/management';
+import * as platforms from '../../lib/platforms';
+import { PREVIOUS_STATE_CHECKS } from '../../lib/previous-state/all-checks';
 import { planHostedCluster } from '../../lib/platforms';
 import { kubevirtCluster, EXAMPLE_OPTIONS } from '../../examples/clusters';
 
@@ -63,7 +73,10 @@ describe('checkAgainstPrevious', () => {
   const planned = contributionOf(plan, []).objects;
   const pool = plan.nodePools[0];
 
-  test('the transition rules, the upgrade rules, the restore rule and the edge sites\' identity are the checks, reading the kinds they need', () => {
+  test('each layer lists its own checks, and the assembly runs them all, core\'s first', () => {
+    expect(CORE_PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck]);
+    expect(MANAGEMENT_PREVIOUS_STATE_CHECKS).toEqual([restoreCheck]);
+    expect(EDGE_PREVIOUS_STATE_CHECKS).toEqual([edgeSiteIdentityCheck]);
     expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck, restoreCheck, edgeSiteIdentityCheck]);
     expect(restoreCheck.kinds).toEqual(['HostedCluster', 'Restore']);
     expect(edgeSiteIdentityCheck.kinds).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
@@ -71,8 +84,23 @@ describe('checkAgainstPrevious', () => {
     expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool']);
     expect(upgradeCheck.summaryKinds).toEqual(['Subscription']);
     // A synth reads back what the summary needs too; the Pulumi guard (no summary) only what the findings read.
-    expect([...previousKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Restore', 'Subscription']);
-    expect([...judgedKinds()].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Restore']);
+    expect([...previousKinds(PREVIOUS_STATE_CHECKS)].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Restore', 'Subscription']);
+    expect([...judgedKinds(PREVIOUS_STATE_CHECKS)].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Restore']);
+  });
+
+  test('no layer has a check the assembly misses (a check written but never run)', () => {
+    const isCheck = (value: unknown): value is PreviousStateCheck =>
+      typeof value === 'object' && value !== null && typeof (value as PreviousStateCheck).check === 'function' && Array.isArray((value as PreviousStateCheck).kinds);
+    const layers = { core, platforms, management, capacity, gitops, edge, fleet, delivery, day2 };
+    // Each check with the layer that exports it (alone or in the layer's list).
+    const owners = new Map<PreviousStateCheck, string>();
+    for (const [layer, exports] of Object.entries(layers)) {
+      for (const value of Object.values(exports as Record<string, unknown>)) {
+        for (const check of (Array.isArray(value) ? value : [value]).filter(isCheck)) owners.set(check, layer);
+      }
+    }
+    expect([...owners].map(([check, layer]) => `${layer}: ${check.name}`).sort()).toEqual(['core: transition rules', 'core: upgrades', 'edge: edge site identity', 'management: restore']);
+    expect([...owners.keys()].filter((check) => !PREVIOUS_STATE_CHECKS.includes(check)).map((check) => check.name)).toEqual([]);
   });
 
   test('one review of the previous objects: the findings of every check and the summary lines (the versions that move)', () => {
@@ -84,24 +112,24 @@ describe('checkAgainstPrevious', () => {
       ['management', { ...plan.hostedCluster, spec: { ...plan.hostedCluster.spec, release } }],
       ['management', { ...pool, spec: { ...pool.spec, release, management } }],
     ]);
-    const review = reviewAgainstPrevious(previous, planned);
+    const review = reviewAgainstPrevious(previous, planned, PREVIOUS_STATE_CHECKS);
     expect(review.findings.map((f) => `${f.severity} ${f.object} ${f.path}`)).toEqual([
       `error NodePool kubevirt-clusters/${pool.metadata.name} nodePools[0].upgradeType`,
       `error HostedCluster kubevirt-clusters/${plan.name} release.image`,
       `warning NodePool kubevirt-clusters/${pool.metadata.name} spec.release.image`,
     ]);
-    expect(review.findings).toEqual(checkAgainstPrevious(previous, planned));
+    expect(review.findings).toEqual(checkAgainstPrevious(previous, planned, PREVIOUS_STATE_CHECKS));
     expect(review.summary).toEqual([
       'Upgrades (in apply order):',
       `  HostedCluster kubevirt-clusters/${plan.name} 4.18.1 -> 4.16.4`,
       `  NodePool kubevirt-clusters/${pool.metadata.name} 4.18.1 -> 4.16.4`,
     ]);
-    expect(reviewAgainstPrevious(previousObjects([]), planned)).toEqual({ findings: [], summary: [] });
+    expect(reviewAgainstPrevious(previousObjects([]), planned, PREVIOUS_STATE_CHECKS)).toEqual({ findings: [], summary: [] });
   });
 
   test('a NodePool of the props changed: the finding names its props path and the way forward', () => {
     const previous = previousObjects([['management', { ...pool, spec: { ...pool.spec, arch: 'arm64' } }]]);
-    expect(checkAgainstPrevious(previous, planned)).toEqual([
+    expect(checkAgainstPrevious(previous, planned, PREVIOUS_STATE_CHECKS)).toEqual([
       {
         severity: 'error',
         object: `NodePool kubevirt-clusters/${pool.metadata.name}`,
@@ -113,8 +141,8 @@ describe('checkAgainstPrevious', () => {
   });
 
   test('nothing before, or the same objects: no finding', () => {
-    expect(checkAgainstPrevious(previousObjects([]), planned)).toEqual([]);
-    expect(checkAgainstPrevious(previousObjects(planned.map((p) => ['management', p.object] as const)), planned)).toEqual([]);
+    expect(checkAgainstPrevious(previousObjects([]), planned, PREVIOUS_STATE_CHECKS)).toEqual([]);
+    expect(checkAgainstPrevious(previousObjects(planned.map((p) => ['management', p.object] as const)), planned, PREVIOUS_STATE_CHECKS)).toEqual([]);
   });
 
   test('another check plugs in with the kinds it reads (how version checks against the previous state join)', () => {

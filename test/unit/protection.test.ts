@@ -8,7 +8,8 @@ import type { Backup, HostedCluster, Schedule } from '../../lib/api';
 import type { DataProtectionProps, HostedClusterProps, ManagementClusterProps } from '../../lib';
 import { SecretSource, checkManagementCluster } from '../../lib';
 import type { PlannedPart, ValidationIssue } from '../../lib/core';
-import { MANAGEMENT_CLUSTER, PHASES, Plan, contributionOf, previousObjects, restoreCheck, reviewAgainstPrevious } from '../../lib/core';
+import { MANAGEMENT_CLUSTER, PHASES, Plan, contributionOf, previousObjects, reviewAgainstPrevious } from '../../lib/core';
+import { restoreCheck } from '../../lib/management';
 import {
   COMMON_BACKUP_RESOURCES,
   RESTORE_EXCLUDED_RESOURCES,

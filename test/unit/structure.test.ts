@@ -1,6 +1,6 @@
 /** The structure docs/design.md promises, read from lib/'s sources (scripts/structure/imports.ts). */
 import * as path from 'path';
-import { importCycles, importGraph, layerOf, longFunctions, sourceFiles, upwardImports } from '../../scripts/structure/imports';
+import { UNKNOWN_DOMAINS, apiKinds, domainReferences, importCycles, importGraph, layerOf, longFunctions, sourceFiles, upwardImports } from '../../scripts/structure/imports';
 
 const root = path.resolve(__dirname, '../..');
 const files = sourceFiles(root);
@@ -34,8 +34,20 @@ test('no import cycle in lib/', () => {
   expect(importCycles(files, edges)).toEqual([]);
 });
 
-test('no import against the layer order (api/schema, api kinds, api, core, platforms..., day2, adapters)', () => {
+test('no import against the layer order (api/schema, api kinds, api, core, platforms..., day2, previous-state, adapters)', () => {
   expect(upwardImports(edges)).toEqual([]);
+});
+
+test('core knows no edge site and no OADP kind: those layers own their rules (their previous-state checks among them)', () => {
+  expect(UNKNOWN_DOMAINS.core).toEqual(expect.arrayContaining(['api/edge', 'api/protection', 'edge', 'management']));
+  // The measure finds such knowledge where it is: the restore check, in the layer that owns OADP.
+  expect(apiKinds(root, files, 'api/protection')).toEqual(['Backup', 'DataProtectionApplication', 'Restore', 'Schedule']);
+  expect(apiKinds(root, files, 'api/edge')).toEqual(['ClusterDeployment', 'ClusterImageSet', 'ImageClusterInstall']);
+  expect(domainReferences(root, files, 'management', ['api/protection'])).toEqual(
+    expect.arrayContaining(['lib/management/restore-check.ts: imports PROTECTION_API_VERSIONS (lib/api/protection/index.ts)', "lib/management/restore-check.ts: 'Restore'"]),
+  );
+  expect(domainReferences(root, files, 'previous-state', ['edge'])).toContain('lib/previous-state/all-checks.ts: imports lib/edge/edge-site-identity.ts');
+  for (const [folder, domains] of Object.entries(UNKNOWN_DOMAINS)) expect(domainReferences(root, files, folder, domains)).toEqual([]);
 });
 
 test('no hand-written function over 60 lines without a comment saying why it is long', () => {

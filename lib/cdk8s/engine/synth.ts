@@ -7,6 +7,7 @@ import { OutputFolderError, OwnedFolderWrite, outputFolderProblem, resolveOutdir
 import { AppState, appState } from './app-state';
 import { collectIssues } from './issues';
 import { STAGES, Stage, outputFolder, stageOf, targetFolder } from '../../core/output-layout';
+import { PREVIOUS_STATE_CHECKS } from '../../previous-state/all-checks';
 import { KUSTOMIZATION_FILE, kustomizationFiles } from './kustomization';
 import { readPreviousOutput } from './previous-output';
 import { AppReports, appReports } from './reports';
@@ -234,15 +235,15 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
 }
 
 /**
- * The previous-state checks (see lib/core/previous-state.ts) on the app's plan, against what the
- * library wrote into `previousDir`: the transition rules and the upgrade rules, with the versions
- * that move. `nextContent` gives a file's new content when known, and a file that has not changed
+ * Every layer's previous-state checks (lib/previous-state) on the app's plan, against what the
+ * library wrote into `previousDir`: the transition rules, the upgrade rules (with the versions
+ * that move), the restore rule and an edge site's identity. `nextContent` gives a file's new content when known, and a file that has not changed
  * is not read further (its objects are as applied). Files that could not be read come first, as warnings.
  */
 function againstPrevious(app: App, previousDir: string | undefined, nextContent?: (file: string) => string | undefined): PreviousStateReview {
   if (previousDir === undefined) return { findings: [], summary: [] };
-  const previous = readPreviousOutput(previousDir, previousKinds(), nextContent);
-  const review = reviewAgainstPrevious(previous.objects, appState(app).plan.objects);
+  const previous = readPreviousOutput(previousDir, previousKinds(PREVIOUS_STATE_CHECKS), nextContent);
+  const review = reviewAgainstPrevious(previous.objects, appState(app).plan.objects, PREVIOUS_STATE_CHECKS);
   return { findings: [...previous.warnings, ...review.findings], summary: review.summary };
 }
 

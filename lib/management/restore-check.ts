@@ -8,13 +8,14 @@
  * cluster, whose previous output still holds it). Its summary line says what is recreated from what.
  *
  * The Velero objects of the library name their cluster by the labels below (set in
- * lib/management/hosted-cluster-restore.ts).
+ * hosted-cluster-backup.ts and hosted-cluster-restore.ts). The check is this layer's: it joins the
+ * other layers' in lib/previous-state, which every adapter runs.
  */
 import type { KubernetesObject } from '../api';
 import { HYPERSHIFT_API_VERSION, PROTECTION_API_VERSIONS } from '../api';
-import type { ValidationIssue } from './errors';
-import type { PlannedObject } from './plan-model';
-import type { PreviousObjects, PreviousStateCheck } from './previous-state';
+import type { ValidationIssue } from '../core/errors';
+import type { PlannedObject } from '../core/plan-model';
+import type { PreviousObjects, PreviousStateCheck } from '../core/previous-state';
 
 /** Labels that tie a Schedule, Backup or Restore to its hosted cluster. */
 export const PROTECTED_CLUSTER_LABELS = { name: 'hcp-constructs.io/hosted-cluster', namespace: 'hcp-constructs.io/hosted-cluster-namespace' } as const;
@@ -69,3 +70,6 @@ export const restoreCheck: PreviousStateCheck = {
   },
   summary: (previous, planned) => newRestores(previous, planned).map((r) => `Restore ${r.planned.object.metadata.name} recreates ${r.namespace}/${r.name} from ${r.source}`),
 };
+
+/** The management layer's previous-state checks; lib/previous-state runs them with every other layer's. */
+export const MANAGEMENT_PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [restoreCheck];

@@ -9,11 +9,11 @@
  * "Deploying a managed single-node OpenShift cluster using the IBI Operator").
  */
 import type { KubernetesObject } from '../api';
-import type { ValidationIssue } from './errors';
-import type { PlannedObject } from './plan-model';
-import { describeObject, objectKey, targetKey } from './plan-model';
-import type { PreviousObjects, PreviousStateCheck } from './previous-state';
-import { quote } from './schema';
+import type { ValidationIssue } from '../core/errors';
+import type { PlannedObject } from '../core/plan-model';
+import { describeObject, objectKey, targetKey } from '../core/plan-model';
+import type { PreviousObjects, PreviousStateCheck } from '../core/previous-state';
+import { quote } from '../core/schema';
 
 /** The fields of each kind that fix an installed site's identity, with the prop that sets them. */
 const IDENTITY_FIELDS: Readonly<Record<string, readonly { readonly field: string; readonly prop: string; readonly what: string }[]>> = {
@@ -78,3 +78,6 @@ export const edgeSiteIdentityCheck: PreviousStateCheck = {
     return ['Edge sites removed (each host is reattached and rebooted):', ...removed.map((install) => `  ${install.metadata.namespace}/${install.metadata.name}`)];
   },
 };
+
+/** The edge layer's previous-state checks; lib/previous-state runs them with every other layer's. */
+export const EDGE_PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [edgeSiteIdentityCheck];
