@@ -69,10 +69,10 @@ const asGuarded = (value: unknown): GuardedObject[] =>
 
 /**
  * A guard's inputs as the engine passes them: `{ objects: string }`, the JSON of the guarded
- * objects of each provider (by its URN, `default` for none). One string rather than the objects themselves: the
- * SDK, the engine and the dynamic-provider host each walk a structured input value by value,
- * which cost seconds for 25 hosted clusters, and a string they pass as it is. Anything else counts
- * as none.
+ * objects of each provider (by its URN, `default` for none). One string rather than the objects
+ * themselves: the SDK, the engine and the dynamic-provider host each walk a structured input value
+ * by value (114 KB for 25 hosted clusters), and pass a string as it is. Anything else counts as
+ * none.
  */
 function byProvider(inputs: unknown): Map<string, GuardedObject[]> {
   let parsed: unknown;

@@ -59,8 +59,8 @@ export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
           .filter((r): r is pulumi.CustomResource => r !== undefined);
         // An object the guard judges waits for it, so an update without a preview applies nothing it
         // refuses. Only those: the rest (Namespaces, Secrets) then start with the Kubernetes
-        // provider at once rather than after the guard's dynamic-provider host (3 s of a 25-cluster
-        // `pulumi up`, npm run bench:engine); what follows a judged object waits for it anyway.
+        // provider at once rather than after the guard's dynamic-provider host has started; what
+        // follows a judged object waits for it anyway.
         if (args.guard && guardedKinds.has(p.object.kind)) explicit.push(args.guard);
         const resource = args.register(p, gate(withExplicit(base, explicit)));
         program.resources.set(resourceKey(p), resource);
