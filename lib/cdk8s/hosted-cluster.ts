@@ -50,6 +50,6 @@ export class HostedCluster extends Construct implements PlannedClusterRef {
 
   /** @returns the pool planned against this cluster, or its findings; records the pool so later pools are checked against it. */
   planNodePool(pool: NodePoolProps): { plan?: NodePoolPlan; issues: readonly ValidationIssue[] } {
-    return planNodePoolOf(this, this, pool);
+    return planNodePoolOf(this, pool);
   }
 }

@@ -112,3 +112,17 @@ export function checkNodePoolPart(
   const objects = [...configMaps, planItem(nodePool, PHASES.nodePools, readiness, { dependsOn: [objectKey(cluster.hostedCluster)], ...(paths ? { paths } : {}) })];
   return { plan: { label, target: MANAGEMENT_CLUSTER, objects, nodePool }, issues };
 }
+
+/**
+ * The NodePools of each hosted cluster's plan so far: its own, then each one added. Keyed by the
+ * plan, which belongs to one cdk8s App or one Pulumi program, so both adapters keep it here.
+ */
+const addedNodePools = new WeakMap<HostedClusterPlan, readonly NodePool[]>();
+
+/** `checkNodePoolPart` for one more pool of `cluster`, checked against the pools planned so far (unique names), and recorded when it plans. */
+export function checkAddedNodePool(cluster: HostedClusterPlan, props: NodePoolProps | unknown, options?: PlanOptions): { plan?: NodePoolPlan; issues: readonly ValidationIssue[] } {
+  const others = addedNodePools.get(cluster) ?? cluster.nodePools;
+  const checked = checkNodePoolPart(cluster, props, others, options);
+  if (checked.plan) addedNodePools.set(cluster, [...others, checked.plan.nodePool]);
+  return checked;
+}

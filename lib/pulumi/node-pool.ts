@@ -4,24 +4,12 @@
  * NodePool, which waits for its HostedCluster (and is deleted before it).
  */
 import type * as pulumi from '@pulumi/pulumi';
-import type { NodePool as NodePoolObject } from '../api';
-import type { HostedClusterPlan, ValidationIssue } from '../core';
 import type { NodePoolPlan, NodePoolProps } from '../platforms';
-import { checkNodePoolPart } from '../platforms';
+import { checkAddedNodePool } from '../platforms';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 
 export const NODE_POOL_TYPE = 'hcp:index:NodePool';
-
-/** The NodePools of each cluster planned so far in the program: its own, then each one added. */
-const poolsOf = new WeakMap<HostedClusterPlan, readonly NodePoolObject[]>();
-
-function planNodePoolOf(cluster: PlannedClusterRef, props: NodePoolProps): { plan?: NodePoolPlan; issues: readonly ValidationIssue[] } {
-  const others = poolsOf.get(cluster.plan) ?? cluster.plan.nodePools;
-  const checked = checkNodePoolPart(cluster.plan, props, others, cluster.options);
-  if (checked.plan) poolsOf.set(cluster.plan, [...others, checked.plan.nodePool]);
-  return checked;
-}
 
 /** The pool's props and the cluster it belongs to. */
 export interface NodePoolArgs extends NodePoolProps {
@@ -36,7 +24,7 @@ export class NodePool extends PlannedComponent<NodePoolPlan> {
 
   constructor(name: string, args: NodePoolArgs, opts?: pulumi.ComponentResourceOptions) {
     const { cluster, ...props } = args;
-    super(NODE_POOL_TYPE, name, planNodePoolOf(cluster, props), opts, { managementProvider: cluster.managementProvider });
+    super(NODE_POOL_TYPE, name, checkAddedNodePool(cluster.plan, props, cluster.options), opts, { managementProvider: cluster.managementProvider });
     this.nodePool = this.resourceOf((object) => object.kind === 'NodePool')!;
     this.registerOutputs({ warnings: this.warnings });
   }

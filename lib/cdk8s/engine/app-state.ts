@@ -9,8 +9,7 @@ import * as path from 'path';
 import { ApiObject, App, Chart } from 'cdk8s';
 import type { IConstruct } from 'constructs';
 import type { PlanCapacityOptions } from '../../capacity';
-import type { NodePool } from '../../api';
-import type { HostedClusterPlan, Phase, PlannedObject, Target, ValidationIssue } from '../../core';
+import type { Phase, PlannedObject, Target, ValidationIssue } from '../../core';
 import { MANAGEMENT_CLUSTER, Plan } from '../../core';
 import type { PrerenderedFile } from './prerendered-chart';
 import type { ThreadedSchemaChecks } from './schema-checks';
@@ -44,8 +43,6 @@ export class AppState {
   readonly reportLines: string[] = [];
   /** The capacity settings of each management cluster to report on, by target key. */
   readonly capacitySettings = new Map<string, PlanCapacityOptions>();
-  /** The NodePools of each hosted cluster planned so far: its own, then each one added (a later pool is checked against them). */
-  readonly nodePools = new Map<HostedClusterPlan, readonly NodePool[]>();
   /** Charts whose YAML a fleet planning thread wrote (they hold no ApiObjects): their files, in the synth's order. */
   readonly prerendered = new Map<Chart, readonly PrerenderedFile[]>();
 
