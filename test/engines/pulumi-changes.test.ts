@@ -17,6 +17,8 @@ import { StandInOperators } from './stand-in-operators';
 
 const MINUTES = 60_000;
 const NAMESPACE = 'engine-clusters';
+/** A NodePool the program adds with the `NodePool` component, beside the bundle's own. */
+const EXTRA_POOL = 'kv-engine-extra';
 
 const { pullSecret: _pullSecret, ...cluster } = { ...kubevirtCluster, name: 'kv-engine', namespace: NAMESPACE };
 const withWorkers = (upgradeType: 'Replace' | 'InPlace'): Omit<HostedClusterProps, 'pullSecret'> => ({
@@ -39,7 +41,12 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     operators = new StandInOperators(server);
     await operators.start();
     stack = await PulumiStack.create({ programDir: path.join(REPO_ROOT, 'test/engines/program'), stack: 'consumer', env: { KUBECONFIG: server.kubeconfig } });
-    await stack.config({ pullSecret: { secret: '{"auths":{}}' }, supportedVersions: JSON.stringify(SUPPORTED_VERSIONS), import: 'true' });
+    await stack.config({
+      pullSecret: { secret: '{"auths":{}}' },
+      supportedVersions: JSON.stringify(SUPPORTED_VERSIONS),
+      import: 'true',
+      extraNodePool: JSON.stringify({ ...cluster.nodePools![1], name: EXTRA_POOL }),
+    });
     await setProps(withWorkers('Replace'));
     process.stderr.write(`[engine] consumer program: transcript in ${stack.transcript}\n`);
   }, 5 * MINUTES);
@@ -63,10 +70,11 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     await stack.config({ pullSecret: { secret: '{"auths":{}}' } });
   }, 10 * MINUTES);
 
-  test('`pulumi up` creates the cluster and its import; a second preview finds no change', async () => {
+  test('`pulumi up` creates the cluster, its import and a NodePool added with the NodePool component; a second preview finds no change', async () => {
     const up = await stack.ok(['up', '--yes', '--skip-preview']);
     expect(up.stdout).toMatch(/\+ \d+ created/);
     expect(kubectlJson(['get', 'managedcluster', 'kv-engine']).spec).toMatchObject({ hubAcceptsClient: true });
+    expect(kubectlJson(['get', 'nodepool', '-n', NAMESPACE, EXTRA_POOL]).spec).toMatchObject({ clusterName: 'kv-engine' });
     expect((await stack.run(['preview', '--expect-no-changes'])).code).toBe(0);
   }, 10 * MINUTES);
 
@@ -98,7 +106,7 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     const at = (label: string) => removed.indexOf(label);
     const managed = at('ManagedCluster kv-engine');
     const hostedCluster = at(`HostedCluster ${NAMESPACE}/kv-engine`);
-    const nodePools = [at(`NodePool ${NAMESPACE}/kv-dev-workers`), at(`NodePool ${NAMESPACE}/kv-dev-infra`)];
+    const nodePools = [at(`NodePool ${NAMESPACE}/kv-dev-workers`), at(`NodePool ${NAMESPACE}/kv-dev-infra`), at(`NodePool ${NAMESPACE}/${EXTRA_POOL}`)];
     expect(Math.min(managed, hostedCluster, ...nodePools)).toBeGreaterThanOrEqual(0);
     expect(managed).toBeLessThan(hostedCluster);
     expect(Math.max(...nodePools)).toBeLessThan(hostedCluster);
