@@ -15,6 +15,7 @@ Commands:
   synth [app]            Run the app and write its YAML into the output folder (dist/)
   diff [app]             Show what a synth would change in the output folder, object by object
   validate <file>...     Check props written as YAML or JSON, without TypeScript
+  preflight [app]        Check the app against the live management cluster (read-only)
 
 Options:
   -h, --help             Show help (hcp-constructs <command> --help for a command's)
@@ -89,6 +90,37 @@ A file may hold several YAML documents (---); "-" reads stdin.
 
 Options:
   -h, --help             Show this help
+
+${EXIT_CODES}
+`;
+
+export const PREFLIGHT_HELP = `Usage:
+  hcp-constructs preflight [app] [--kubeconfig <file>] [--context <name>] [--management <name>]
+
+Runs the app in memory (writes nothing) and checks the objects it applies to one management
+cluster against that cluster, reading it with get and list only (a view-only ServiceAccount is
+enough: docs/preflight.md gives the ClusterRole). Each check reads each kind once and says what it
+read, on stdout; every finding goes to stderr with the object, the prop path and a fix:
+  installed-apis         the kinds and fields the plan uses, against the CRDs installed
+  hypershift-operator    MCE Available with its hypershift component, the hypershift add-on
+  supported-versions     every release against the operator's supported-versions ConfigMap
+  referenced-secrets     Secrets and ConfigMaps the plan names but does not create, with their keys
+  secret-stores          the stores the ExternalSecrets read from
+  control-plane-nodes    the nodes' labels, taints and zones against HighlyAvailable control planes
+  hosted-cluster-limits  hosted clusters already there and planned, against the add-on's limits
+                         and the capacity model
+  backup-plugin          OADP's DataProtectionApplication with the hypershift plugin
+  image-mirrors          ImageDigestMirrorSets for the releases, on a disconnected hub
+  address-pools          MetalLB pools and addresses in use against the planned pools
+  name-collisions        planned objects that exist already under another owner
+
+Options:
+      --kubeconfig <file>  The kubeconfig (default: $KUBECONFIG, else ~/.kube/config)
+      --context <name>     Its context (default: its current context)
+      --management <name>  Which of the app's management clusters (a fleet's) the kubeconfig
+                           reaches (default: the app's only one)
+      --verbose            Print the full stack of an error
+  -h, --help               Show this help
 
 ${EXIT_CODES}
 `;

@@ -1,21 +1,23 @@
 #!/usr/bin/env node
 /**
- * The `hcp-constructs` command: `synth`, `diff` and `validate`, with `--help` and `--version`.
+ * The `hcp-constructs` command: `synth`, `diff`, `validate` and `preflight`, with `--help` and `--version`.
  * Arguments are read with node's own `util.parseArgs` (see docs/design.md, "Libraries, and why").
  */
 import { parseArgs } from 'util';
 import { HcpValidationError } from '../core/errors';
 import { OutputFolderError } from '../cdk8s/engine/output-folder';
 import { EXIT, ExitCode, UsageError } from './exit-codes';
-import { DIFF_HELP, MAIN_HELP, SYNTH_HELP, VALIDATE_HELP } from './help';
+import { DIFF_HELP, MAIN_HELP, PREFLIGHT_HELP, SYNTH_HELP, VALIDATE_HELP } from './help';
 import { packageVersion } from '../cdk8s/engine/package-root';
 import { UserCodeError, userStack } from '../cdk8s/engine/user-stack';
 
-const HELP: Readonly<Record<string, string>> = { synth: SYNTH_HELP, diff: DIFF_HELP, validate: VALIDATE_HELP };
+const HELP: Readonly<Record<string, string>> = { synth: SYNTH_HELP, diff: DIFF_HELP, validate: VALIDATE_HELP, preflight: PREFLIGHT_HELP };
 
 /** Options every command takes. */
 const COMMON = { help: { type: 'boolean', short: 'h' }, verbose: { type: 'boolean' } } as const;
 const OUTPUT = { output: { type: 'string', short: 'o' } } as const;
+/** Which live management cluster to read (preflight, diff --live). */
+const CLUSTER = { kubeconfig: { type: 'string' }, context: { type: 'string' }, management: { type: 'string' } } as const;
 
 /** Runs one command line (without `node` and the script) and returns the exit code. */
 export async function run(argv: readonly string[]): Promise<ExitCode> {
@@ -23,7 +25,7 @@ export async function run(argv: readonly string[]): Promise<ExitCode> {
   if (command === undefined || command === '-h' || command === '--help') return print(MAIN_HELP);
   if (command === '-v' || command === '--version' || command === 'version') return print(`${packageVersion()}\n`);
   if (command === 'help') return print(rest[0] === undefined ? MAIN_HELP : (HELP[rest[0]] ?? MAIN_HELP));
-  if (!(command in HELP)) throw new UsageError(`unknown command "${command}": the commands are synth, diff and validate.`);
+  if (!(command in HELP)) throw new UsageError(`unknown command "${command}": the commands are synth, diff, validate and preflight.`);
   if (rest.includes('-h') || rest.includes('--help')) return print(HELP[command]);
   if (command === 'synth') {
     const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT, stdout: { type: 'boolean', short: 'p' }, check: { type: 'boolean' } }, 1);
@@ -36,6 +38,11 @@ export async function run(argv: readonly string[]): Promise<ExitCode> {
     const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT }, 1);
     const { diffCommand } = await import('./synth-command');
     return diffCommand({ app: positionals[0], output: values.output });
+  }
+  if (command === 'preflight') {
+    const { values, positionals } = parse(rest, { ...COMMON, ...CLUSTER }, 1);
+    const { preflightCommand } = await import('./preflight-command');
+    return preflightCommand({ app: positionals[0], kubeconfig: values.kubeconfig, context: values.context, management: values.management });
   }
   const { positionals } = parse(rest, COMMON, Infinity);
   const { validateCommand } = await import('./validate-command');

@@ -27,7 +27,7 @@ export interface SynthOptions {
   readonly verbose?: boolean;
 }
 
-const warn = (message: string) => process.stderr.write(`hcp-constructs: warning: ${message}\n`);
+export const warn = (message: string) => process.stderr.write(`hcp-constructs: warning: ${message}\n`);
 
 /** `synth [app]`: writes (or checks, or prints) the app's output. */
 export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
@@ -110,7 +110,7 @@ function refuseFolder(outdir: string): void {
 }
 
 /** The app's define function, with what it throws marked as the user's own (exit 3), findings aside. */
-function guardUserCode(define: Define): Define {
+export function guardUserCode(define: Define): Define {
   return (app) => {
     try {
       define(app);

@@ -11,6 +11,7 @@ import { contains, formatCidr, hasHostBits, parseCidr, parseIp } from './cidr';
 import type { IssueCollector } from './errors';
 import { secretNames } from './names';
 import { quote } from './schema';
+import { CONFIGURATION_REFERENCES, plannedKeys, providedAs, valuesAt } from './references';
 
 type Configuration = NonNullable<HostedClusterSpec['configuration']>;
 type IdentityProvider = NonNullable<NonNullable<Configuration['oauth']>['identityProviders']>[number];
@@ -269,66 +270,6 @@ function checkAdvertiseAddress(spec: HostedClusterSpec, issues: IssueCollector):
       issues.error(path, `${address} lies in the ${list} ${formatCidr(inside)}; pods would reach something else at that address.`, 'Pick an address outside the cluster, service and machine networks (the default is 172.20.0.1).');
     }
   }
-}
-
-/** A Secret or ConfigMap the configuration names, and the keys HyperShift reads from it. */
-interface Reference {
-  readonly path: string;
-  readonly kind: 'Secret' | 'ConfigMap';
-  readonly keys: readonly string[];
-}
-
-const CA_BLOCKS = ['openID', 'github', 'gitlab', 'ldap', 'keystone', 'basicAuth', 'requestHeader'];
-
-/** Where the configuration names Secrets and ConfigMaps (`[]` for every list item), and the keys read from them. */
-const CONFIGURATION_REFERENCES: readonly Reference[] = [
-  { path: 'oauth.identityProviders[].htpasswd.fileData', kind: 'Secret', keys: ['htpasswd'] },
-  ...['openID', 'github', 'gitlab', 'google'].map((block) => ({ path: `oauth.identityProviders[].${block}.clientSecret`, kind: 'Secret' as const, keys: ['clientSecret'] })),
-  { path: 'oauth.identityProviders[].ldap.bindPassword', kind: 'Secret', keys: ['bindPassword'] },
-  ...['keystone', 'basicAuth'].flatMap((block) => [
-    { path: `oauth.identityProviders[].${block}.tlsClientCert`, kind: 'Secret' as const, keys: ['tls.crt'] },
-    { path: `oauth.identityProviders[].${block}.tlsClientKey`, kind: 'Secret' as const, keys: ['tls.key'] },
-  ]),
-  ...CA_BLOCKS.map((block) => ({ path: `oauth.identityProviders[].${block}.ca`, kind: 'ConfigMap' as const, keys: ['ca.crt'] })),
-  { path: 'oauth.templates.login', kind: 'Secret', keys: ['login.html'] },
-  { path: 'oauth.templates.providerSelection', kind: 'Secret', keys: ['providers.html'] },
-  { path: 'oauth.templates.error', kind: 'Secret', keys: ['errors.html'] },
-  { path: 'apiServer.servingCerts.namedCertificates[].servingCertificate', kind: 'Secret', keys: ['tls.crt', 'tls.key'] },
-  { path: 'apiServer.clientCA', kind: 'ConfigMap', keys: ['ca-bundle.crt'] },
-  { path: 'proxy.trustedCA', kind: 'ConfigMap', keys: ['ca-bundle.crt'] },
-  { path: 'image.additionalTrustedCA', kind: 'ConfigMap', keys: [] },
-];
-
-/** Every value at a path with `[]` steps, with its concrete path. */
-function valuesAt(root: unknown, path: string): { readonly path: string; readonly value: unknown }[] {
-  let found = [{ path: '', value: root }];
-  for (const step of path.split('.')) {
-    const key = step.replace('[]', '');
-    found = found.flatMap(({ path: at, value }) => {
-      const next = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
-      const here = at === '' ? key : `${at}.${key}`;
-      if (!step.endsWith('[]')) return next === undefined ? [] : [{ path: here, value: next }];
-      return Array.isArray(next) ? next.map((item, i) => ({ path: `${here}[${i}]`, value: item })) : [];
-    });
-  }
-  return found;
-}
-
-/** The keys an object of the plan will have: a Secret's or ConfigMap's data, or what an ExternalSecret writes (undefined when it cannot be told). */
-function plannedKeys(object: KubernetesObject): readonly string[] | undefined {
-  const record = object as unknown as { data?: object; stringData?: object; spec?: { data?: { secretKey?: string }[]; dataFrom?: unknown[] } };
-  if (object.kind === 'ExternalSecret') return record.spec?.dataFrom?.length ? undefined : (record.spec?.data ?? []).map((d) => d.secretKey ?? '');
-  return [...Object.keys(record.data ?? {}), ...Object.keys(record.stringData ?? {})];
-}
-
-/** The name under which an object of the plan makes a Secret or ConfigMap exist: `Secret/<name>`. */
-function providedAs(object: KubernetesObject): string | undefined {
-  if (object.kind === 'Secret' || object.kind === 'ConfigMap') return `${object.kind}/${object.metadata.name}`;
-  if (object.kind === 'ExternalSecret') {
-    const target = (object as unknown as { spec?: { target?: { name?: string } } }).spec?.target?.name;
-    return `Secret/${target ?? object.metadata.name}`;
-  }
-  return undefined;
 }
 
 /**

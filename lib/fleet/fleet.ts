@@ -14,6 +14,7 @@ import { isPlainObject, quote, schemaFindings } from '../core/schema';
 import { byText } from '../core/text-order';
 import { v } from '../core/valibot';
 import { checkManagementCluster } from '../management/management-cluster';
+import { ADD_ON_LIMIT_DEFAULTS } from '../management/multicluster-engine';
 import type { ManagementClusterProps } from '../management/management-cluster-props';
 import { checkHostedCluster, platformDefinition } from '../platforms';
 import type { HostedClusterProps } from '../platforms/props';
@@ -29,8 +30,6 @@ import { FleetChanges, FleetReport, FleetReportInput, fleetReport } from './repo
 /** Findings about the fleet name it this way. */
 export const FLEET_LABEL = 'Fleet';
 
-/** The add-on's default `hcMaxNumber`. */
-const DEFAULT_HC_MAX_NUMBER = 80;
 
 /** One management cluster of the plan. */
 export interface FleetPlannedManagementCluster {
@@ -299,7 +298,7 @@ function checkManagementClusters(entries: readonly unknown[], issues: IssueColle
       ...(typeof entry.zone === 'string' ? { zone: entry.zone } : {}),
       props,
       model,
-      hcMaxNumber: props.multiclusterEngine?.hypershiftAddOn?.hcMaxNumber ?? DEFAULT_HC_MAX_NUMBER,
+      hcMaxNumber: props.multiclusterEngine?.hypershiftAddOn?.hcMaxNumber ?? ADD_ON_LIMIT_DEFAULTS.hcMaxNumber,
       ...(typeof entry.nodePortAddress === 'string' ? { nodePortAddress: entry.nodePortAddress } : {}),
       ...(typeof entry.dnsDomain === 'string' ? { dnsDomain: entry.dnsDomain } : {}),
     });

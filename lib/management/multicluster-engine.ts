@@ -87,6 +87,13 @@ export const INFRA_NODE_PLACEMENT: AddOnNodePlacementProps = {
   tolerations: [{ effect: 'NoSchedule', key: INFRA_ROLE_LABEL, operator: 'Exists' }],
 };
 
+/**
+ * The add-on's hosted-cluster limits when its AddOnDeploymentConfig sets none (hypershift-addon-operator's
+ * defaults, the values of the documentation's example): it refuses to place more than `hcMaxNumber`
+ * hosted clusters and warns from `hcThresholdNumber`.
+ */
+export const ADD_ON_LIMIT_DEFAULTS = { hcMaxNumber: 80, hcThresholdNumber: 60 } as const;
+
 /** The HyperShift add-on's variables and placement, as a patch of the AddOnDeploymentConfig MCE creates. */
 function addOnConfig(a: NonNullable<MultiClusterEngineProps['hypershiftAddOn']>, issues: IssueCollector): AddOnDeploymentConfig {
   if (a.hcMaxNumber !== undefined && a.hcThresholdNumber !== undefined && a.hcThresholdNumber > a.hcMaxNumber) {

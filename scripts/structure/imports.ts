@@ -23,6 +23,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
   ['fleet', 'delivery'],
   ['day2'],
   ['previous-state'],
+  ['live'],
   ['cdk8s/engine'],
   ['cdk8s', 'pulumi'],
   [''],

@@ -207,6 +207,22 @@ interface PreparedSynth {
  * so that unchanged files are not read: see {@link againstPrevious}).
  */
 function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHooks, previousDir: string | undefined): PreparedSynth {
+  const { app, reports, warnings } = planApp(define, hooks, previousDir, outdir);
+  const charts = new Map<string, ChartFile>();
+  for (const file of chartFiles(app)) {
+    const name = `${file.folder}/${file.stage}/${file.name}.yaml`;
+    if (charts.has(name)) throw new Error(`two charts would both write ${name}: give one of them another id.`);
+    charts.set(name, file);
+  }
+  return { app, charts, kustomizations: kustomizationFiles(charts.keys()), reports, warnings };
+}
+
+/**
+ * Builds the App with `define` and checks every construct, writing nothing: the plan of a synth
+ * (`appState(app).plan`) with its reports and warnings. Throws {@link HcpValidationError} on any
+ * error, with what the previous output in `previousDir` finds. A preflight reads its plan here.
+ */
+export function planApp(define: (app: App) => void, hooks: SynthHooks = {}, previousDir?: string, outdir = path.resolve('dist')): { app: App; reports: AppReports; warnings: ValidationIssue[] } {
   const app = new App({ outdir });
   const state = appState(app);
   const checks = ThreadedSchemaChecks.start();
@@ -225,13 +241,7 @@ function prepareSynth(outdir: string, define: (app: App) => void, hooks: SynthHo
     checks?.close();
   }
   if (issues.some((i) => i.severity === 'error')) throw new HcpValidationError([...issues, ...againstPrevious(app, previousDir).findings]);
-  const charts = new Map<string, ChartFile>();
-  for (const file of chartFiles(app)) {
-    const name = `${file.folder}/${file.stage}/${file.name}.yaml`;
-    if (charts.has(name)) throw new Error(`two charts would both write ${name}: give one of them another id.`);
-    charts.set(name, file);
-  }
-  return { app, charts, kustomizations: kustomizationFiles(charts.keys()), reports, warnings: issues.filter((i) => i.severity === 'warning') };
+  return { app, reports, warnings: issues.filter((i) => i.severity === 'warning') };
 }
 
 /**
