@@ -50,10 +50,11 @@ export class LiveState {
 
   /**
    * Live state from objects already in hand (unit tests, a program that read them itself): every
-   * read lists the given objects of its kind; the kinds in `notServed` are not served.
+   * read lists the given objects of its kind; the kinds in `notServed` are not served, and the
+   * reads in `failed` (by {@link readKey}) fail as given.
    */
-  static of(objects: readonly KubernetesObject[], notServed: readonly string[] = []): LiveState {
-    return new LiveState((key) => (notServed.includes(key.split(' ')[1]) ? { state: 'not-served' } : byKey(objects, key)));
+  static of(objects: readonly KubernetesObject[], notServed: readonly string[] = [], failed: ReadonlyMap<string, ReadResult> = new Map()): LiveState {
+    return new LiveState((key) => failed.get(key) ?? (notServed.includes(key.split(' ')[1]) ? { state: 'not-served' } : byKey(objects, key)));
   }
 
   result(read: Read): ReadResult {

@@ -52,9 +52,9 @@ export const collisionsCheck: PreflightCheck = {
   },
 };
 
-/** What a synth creates (not patches, not shared, not a namespace): the objects a name collision would matter for. */
+/** What a synth creates (not patches, not namespaces): the objects a name collision would matter for. */
 function candidates(plan: PreflightPlan): PlannedObject[] {
-  return plan.objects.filter((p) => !p.patch && !p.shared && !SHARED_KINDS.has(p.object.kind) && p.object.metadata.name);
+  return plan.objects.filter((p) => !p.patch && !SHARED_KINDS.has(p.object.kind) && p.object.metadata.name);
 }
 
 function readsOf(objects: readonly PlannedObject[]): Read[] {
