@@ -84,11 +84,17 @@ export function qpsOf(load: Load, baseline: SizingBaseline = DEFAULT_SIZING_BASE
 
 /** What one hosted control plane needs at a load: requests, usage (Table 2.3) and pods. */
 export interface ControlPlaneDemand {
+  /** The API load, in queries per second. */
   readonly qps: number;
+  /** vCPU requested (the baseline's `cpuRequestPerHCP`). */
   readonly cpuRequest: number;
+  /** vCPU used at that load: the idle usage plus the increment per 1,000 QPS. */
   readonly cpuUsage: number;
+  /** Memory requested, in GiB (the baseline's `memoryRequestPerHCP`). */
   readonly memoryRequest: number;
+  /** Memory used at that load, in GiB: the idle usage plus the increment per 1,000 QPS. */
   readonly memoryUsage: number;
+  /** Pods to plan for (the baseline's `podsPerHCP`). */
   readonly pods: number;
 }
 
@@ -116,6 +122,7 @@ export interface WorkerShape {
 
 /** The five limits of Table 2.5, in the table's order; ties go to the earlier one. */
 export const LIMITING_FACTORS = ['cpuRequest', 'cpuUsage', 'memoryRequest', 'memoryUsage', 'pods'] as const;
+/** One of the five limits on how many control planes a worker holds; see {@link LIMITING_FACTORS}. */
 export type LimitingFactor = (typeof LIMITING_FACTORS)[number];
 
 /** The resource a limit is about. */

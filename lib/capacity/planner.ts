@@ -41,15 +41,21 @@ export const DEFAULT_MAX_PODS = 250;
 
 /** One group of workers of one size, and what it holds. */
 export interface WorkerGroupReport {
+  /** The group's name: the input's, else `workers` for the first group and `workers-<n>` for the n-th. */
   readonly name: string;
+  /** How many workers the group has. */
   readonly count: number;
+  /** vCPUs of one worker of the group. */
   readonly vCPU: number;
+  /** Memory of one worker of the group, in GiB. */
   readonly memoryGiB: number;
+  /** maxPods of one worker of the group (250 when the input left it out). */
   readonly maxPods: number;
   /** HCPs one worker holds by each limit (Table 2.5's rows), at the fleet's average demand. */
   readonly limits: Readonly<Record<LimitingFactor, number>>;
   /** The least of {@link limits}. */
   readonly perWorker: number;
+  /** The limit that gives {@link WorkerGroupReport.perWorker}: the least of {@link WorkerGroupReport.limits}. */
   readonly limitingFactor: LimitingFactor;
   /** `perWorker × count`, not rounded. */
   readonly capacity: number;
@@ -61,8 +67,11 @@ export interface WorkerGroupReport {
 
 /** One hosted cluster as placed. */
 export interface ClusterDemandReport {
+  /** The cluster's name as given (`namespace/name` for the HostedClusters of a plan). */
   readonly name: string;
+  /** Its `controllerAvailabilityPolicy`; a `SingleReplica` cluster is sized as a highly available one all the same. */
   readonly availability: AvailabilityPolicy;
+  /** The API load it is sized for, in queries per second (its load class turned into QPS by the baseline). */
   readonly qps: number;
 }
 
@@ -77,7 +86,9 @@ export interface CapacityReport {
   readonly demandPerControlPlane: ControlPlaneDemand;
   /** QPS of the control planes {@link headroom} counts: medium load (1000 QPS unless overridden). */
   readonly headroomQps: number;
+  /** Each worker group with its limits, capacity and share of the fleet, in input order. */
   readonly workers: readonly WorkerGroupReport[];
+  /** The clusters sized, in input order. */
   readonly hostedClusters: readonly ClusterDemandReport[];
   /** Hosted control planes the workers hold: the planned ones plus {@link headroom}. */
   readonly capacity: number;
@@ -86,6 +97,7 @@ export interface CapacityReport {
    * does not fit: how many of the planned control planes (of their average demand) would have to go.
    */
   readonly headroom: number;
+  /** Whether the planned clusters fit on the workers ({@link CapacityReport.headroom} is 0 or more); when not, the result has an overflow finding. */
   readonly fits: boolean;
   /** The limit that caps the largest part of the capacity. */
   readonly limitingFactor: LimitingFactor;
@@ -95,7 +107,9 @@ export interface CapacityReport {
 
 /** The planner's answer: a report (absent when the input is invalid) and findings. */
 export interface CapacityResult {
+  /** The sizing; undefined when the input failed its checks. */
   readonly report?: CapacityReport;
+  /** Findings about the input and the fleet; an overflow is an error with `onOverflow: 'error'`, else a warning. */
   readonly issues: readonly ValidationIssue[];
 }
 
@@ -132,6 +146,7 @@ interface Cluster extends ClusterDemandReport {
  * at medium load hold 16 control planes, limited by vCPU usage.
  */
 export function planCapacity(input: CapacityInput): CapacityResult;
+/** {@link planCapacity} for input of unknown shape (parsed JSON or YAML): anything malformed comes back as findings, never as an exception. */
 export function planCapacity(input: unknown): CapacityResult;
 export function planCapacity(input: unknown): CapacityResult {
   const parsed = v.safeParse(capacityInputSchema, input);

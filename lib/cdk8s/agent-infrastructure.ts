@@ -7,6 +7,7 @@ import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 import { reportFile } from './engine/reports';
 
+/** Props of the cdk8s {@link AgentInfrastructure}: the hosts and, optionally, the cluster they join. */
 export interface AgentInfrastructureConstructProps extends AgentInfrastructureProps {
   /**
    * The cluster the hosts join (a `HostedClusterBundle` or `HostedCluster` construct, or its plan):

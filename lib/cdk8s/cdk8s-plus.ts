@@ -7,11 +7,13 @@ import type { Construct } from 'constructs';
 
 /** What is used of a cdk8s-plus module to refer to an existing Secret. */
 export interface KplusSecretModule<TSecret> {
+  /** cdk8s-plus's `Secret` class; only its static `fromSecretName` is called. */
   readonly Secret: { fromSecretName(scope: Construct, id: string, name: string): TSecret };
 }
 
 /** What is used of a cdk8s-plus module to select namespaces by name. */
 export interface KplusNamespacesModule<TNamespaces> {
+  /** cdk8s-plus's `Namespaces` class; only its static `select` is called. */
   readonly Namespaces: { select(scope: Construct, id: string, options: { readonly names?: string[] }): TNamespaces };
 }
 

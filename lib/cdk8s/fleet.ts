@@ -36,6 +36,7 @@ function settledFindings({ checked, deferred }: PlannedHostedCluster): readonly 
 /** Where the synth keeps the placement for the next run, in the output folder. */
 const PLACEMENT_FILE = 'fleet-placement.json';
 
+/** Props of the cdk8s {@link Fleet}: the fleet, and the options its hosted clusters are planned with. */
 export interface FleetConstructProps extends FleetProps {
   /** Validation and secret-handling options of every hosted cluster. @default {} */
   readonly options?: PlanOptions;
@@ -67,6 +68,10 @@ function previousPlacement(dir: string | undefined): { record?: FleetRecord; iss
 export class Fleet extends Construct {
   /** The placement; undefined when the props have errors. */
   readonly plan?: FleetPlan;
+  /**
+   * The fleet's findings (its clusters' errors included) and those of its previous placement
+   * record; a cluster's warnings are reported by that cluster's construct instead.
+   */
   readonly issues: readonly ValidationIssue[];
   private readonly bundles = new Map<string, HostedClusterBundle>();
   /** Clusters a planning thread planned, by `namespace/name`: their prerendered chart, and what renders their bundle when it is asked for. */

@@ -10,6 +10,7 @@ import { checkHostedClusterBackup } from '../management';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 
+/** Props of {@link HostedClusterBackup}: the backup settings and the cluster to back up. */
 export interface HostedClusterBackupConstructProps extends HostedClusterBackupProps {
   /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
   readonly cluster: PlannedClusterRef;

@@ -26,6 +26,7 @@ export interface PlannedHostedCluster {
   readonly adopted?: readonly PlannedObject[];
 }
 
+/** Props of {@link HostedClusterBundle}: the hosted cluster's props, how it is planned, and the management cluster it runs on. */
 export interface HostedClusterBundleProps extends HostedClusterProps {
   /** Validation and secret-handling options. @default {} */
   readonly options?: PlanOptions;
@@ -42,7 +43,9 @@ export interface HostedClusterBundleProps extends HostedClusterProps {
  * fail synthesis with every problem listed.
  */
 export class HostedClusterBundle extends Construct implements PlannedClusterRef {
+  /** Its ApiObjects in apply order: Namespace, Secrets and other prerequisites, the HostedCluster, and the NodePools of its props. */
   readonly apiObjects: readonly ApiObject[];
+  /** Name of the bundle's HostedCluster, taken from the props even when they have errors. */
   readonly clusterName: string;
   /** Namespace of the HostedCluster and its Secrets on the management cluster. */
   readonly namespace: string;
@@ -93,6 +96,7 @@ export class HostedClusterBundle extends Construct implements PlannedClusterRef 
     return this.result().plan;
   }
 
+  /** Every finding of the cluster, warnings included; reading it waits for the API-schema check when that runs in another thread. */
   get issues(): readonly ValidationIssue[] {
     return this.result().issues;
   }

@@ -10,6 +10,7 @@ import { checkHostedClusterIngress } from '../day2';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 
+/** Props of {@link HostedClusterIngress}: the ingress settings and the cluster whose router they expose. */
 export interface HostedClusterIngressConstructProps extends HostedClusterIngressProps {
   /** The hosted cluster (a `HostedClusterBundle` or `HostedCluster` of this app). */
   readonly cluster: PlannedClusterRef;

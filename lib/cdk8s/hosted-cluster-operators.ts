@@ -11,9 +11,11 @@ import { PlannedConstruct } from './planned-construct';
 
 /** The hosted cluster the objects go into (a `HostedClusterBundle` or `HostedCluster` of this app). */
 export interface HostedClusterRefProps {
+  /** The cluster construct these objects are checked against; when its own props have errors, nothing is planned here. */
   readonly cluster: PlannedClusterRef;
 }
 
+/** Props of {@link HostedClusterOperators}: the operators, catalogs and OperatorHub settings, and the cluster they go into. */
 export interface HostedClusterOperatorsConstructProps extends HostedClusterOperatorsProps, HostedClusterRefProps {}
 
 /**
@@ -30,6 +32,7 @@ export class HostedClusterOperators extends PlannedConstruct<HostedClusterOperat
   }
 }
 
+/** Props of {@link HostedClusterSriov}: the SR-IOV operator, node policies and networks, and the cluster they go into. */
 export interface HostedClusterSriovConstructProps extends HostedClusterSriovProps, HostedClusterRefProps {}
 
 /** SR-IOV inside the hosted cluster: the operator (waves -4, -3), then node policies and networks (-1). */

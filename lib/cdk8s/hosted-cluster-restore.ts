@@ -9,6 +9,7 @@ import { checkHostedClusterRestore } from '../management';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 
+/** Props of {@link HostedClusterRestore}: the backup or schedule to restore from, and the cluster it recovers. */
 export interface HostedClusterRestoreConstructProps extends HostedClusterRestoreProps {
   /** The hosted cluster to recover (a `HostedClusterBundle` or `HostedCluster` of this app). */
   readonly cluster: PlannedClusterRef;

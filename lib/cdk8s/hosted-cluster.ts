@@ -9,6 +9,10 @@ import { NodePool, planNodePoolOf } from './node-pool';
 import type { PlannedClusterRef } from './planned-cluster';
 import { renderChecked } from './render';
 
+/**
+ * Props of the cdk8s {@link HostedCluster}: a hosted cluster's props without `nodePools` (add them with
+ * {@link HostedCluster.addNodePool}) and `createNamespace` (its namespace must exist).
+ */
 export interface HostedClusterConstructProps extends Omit<HostedClusterProps, 'nodePools' | 'createNamespace'> {
   /** Validation and secret-handling options. @default {} */
   readonly options?: PlanOptions;
@@ -21,11 +25,15 @@ export interface HostedClusterConstructProps extends Omit<HostedClusterProps, 'n
  * is planned against that plan.
  */
 export class HostedCluster extends Construct implements PlannedClusterRef {
+  /** The HostedCluster's name (the props' `name`, also when they have errors). */
   readonly clusterName: string;
+  /** The HostedCluster's namespace on the management cluster: the props' `namespace`, else `clusters`. */
   readonly namespace: string;
   /** The validated plan; undefined when the props have errors. */
   readonly plan?: HostedClusterPlan;
+  /** The cluster's findings, warnings included; an error stops synthesis. */
   readonly issues: readonly ValidationIssue[];
+  /** Its ApiObjects in apply order: the Secrets, ExternalSecrets and ConfigMaps it references, then the HostedCluster; none when the props have errors. */
   readonly apiObjects: readonly ApiObject[];
   /** The options it was planned with (its NodePools are checked with them). */
   readonly options: PlanOptions;
@@ -48,7 +56,11 @@ export class HostedCluster extends Construct implements PlannedClusterRef {
     return new NodePool(this, id, { ...props, cluster: this });
   }
 
-  /** @returns the pool planned against this cluster, or its findings; records the pool so later pools are checked against it. */
+  /**
+   * Checks and plans one more NodePool of this cluster without adding it to the app
+   * ({@link HostedCluster.addNodePool} adds one); nothing is planned when the cluster has errors.
+   * @returns the pool planned against this cluster, or its findings; records the pool so later pools are checked against it.
+   */
   planNodePool(pool: NodePoolProps): { plan?: NodePoolPlan; issues: readonly ValidationIssue[] } {
     return planNodePoolOf(this, pool);
   }

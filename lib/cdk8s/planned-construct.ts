@@ -9,10 +9,19 @@ import type { PlannedPart, ValidationIssue } from '../core';
 import { besidePart } from '../core';
 import { renderChecked } from './render';
 
+/**
+ * Base class of the cdk8s constructs that each render one planned part (a NodePool, a backup, agent hosts,
+ * ...): its plan, its findings and the ApiObjects it added.
+ */
 export abstract class PlannedConstruct<P extends PlannedPart> extends Construct {
   /** The validated plan; undefined when the props have errors (synthesis then fails with every problem). */
   readonly plan?: P;
+  /** The part's findings, warnings included, and its collisions with what the app planned before; an error stops synthesis. */
   readonly issues: readonly ValidationIssue[];
+  /**
+   * The ApiObjects it added to the app, in apply order; none when it has errors. An object the app has
+   * already (a shared Namespace) is not added again.
+   */
   readonly apiObjects: readonly ApiObject[];
 
   /**

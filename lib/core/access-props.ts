@@ -36,7 +36,9 @@ export interface IdentityProviderBase {
 
 /** Users and passwords from an htpasswd file. */
 export interface HTPasswdIdentityProvider extends IdentityProviderBase {
+  /** Selects an htpasswd file as this provider's user list. */
   readonly type: 'HTPasswd';
+  /** Where the htpasswd file comes from (the provider's `htpasswd` block in the HostedCluster). */
   readonly htpasswd: {
     /** The htpasswd file (Secret key `htpasswd`). */
     readonly fileData: SecretSource;
@@ -45,7 +47,9 @@ export interface HTPasswdIdentityProvider extends IdentityProviderBase {
 
 /** An OpenID Connect provider. */
 export interface OpenIDIdentityProvider extends IdentityProviderBase {
+  /** Selects an OpenID Connect issuer as this provider. */
   readonly type: 'OpenID';
+  /** The OIDC client and issuer settings (the provider's `openID` block in the HostedCluster). */
   readonly openID: {
     /** The OAuth client ID. */
     readonly clientID: string;
@@ -75,7 +79,9 @@ export interface OpenIDIdentityProvider extends IdentityProviderBase {
 
 /** GitHub or GitHub Enterprise. */
 export interface GitHubIdentityProvider extends IdentityProviderBase {
+  /** Selects GitHub or a GitHub Enterprise host as this provider. */
   readonly type: 'GitHub';
+  /** The OAuth application and who may log in (the provider's `github` block in the HostedCluster). */
   readonly github: {
     /** The OAuth client ID. */
     readonly clientID: string;
@@ -94,7 +100,9 @@ export interface GitHubIdentityProvider extends IdentityProviderBase {
 
 /** GitLab. */
 export interface GitLabIdentityProvider extends IdentityProviderBase {
+  /** Selects a GitLab server as this provider. */
   readonly type: 'GitLab';
+  /** The OAuth application and server URL (the provider's `gitlab` block in the HostedCluster). */
   readonly gitlab: {
     /** The OAuth client ID. */
     readonly clientID: string;
@@ -109,7 +117,9 @@ export interface GitLabIdentityProvider extends IdentityProviderBase {
 
 /** Google. */
 export interface GoogleIdentityProvider extends IdentityProviderBase {
+  /** Selects Google accounts as this provider. */
   readonly type: 'Google';
+  /** The OAuth client and the allowed Workspace domain (the provider's `google` block in the HostedCluster). */
   readonly google: {
     /** The OAuth client ID. */
     readonly clientID: string;
@@ -122,7 +132,9 @@ export interface GoogleIdentityProvider extends IdentityProviderBase {
 
 /** An LDAP directory (simple bind). */
 export interface LDAPIdentityProvider extends IdentityProviderBase {
+  /** Selects an LDAP directory as this provider. */
   readonly type: 'LDAP';
+  /** The directory's search URL, bind credentials and attribute mapping (the provider's `ldap` block in the HostedCluster). */
   readonly ldap: {
     /** RFC 2255 search URL: `ldap[s]://host:port/basedn?attribute?scope?filter`. */
     readonly url: string;
@@ -158,7 +170,9 @@ export interface TlsClientCertificate {
 
 /** OpenStack Keystone v3. */
 export interface KeystoneIdentityProvider extends IdentityProviderBase {
+  /** Selects an OpenStack Keystone v3 service as this provider. */
   readonly type: 'Keystone';
+  /** The Keystone URL and domain, and the client certificate to present (the provider's `keystone` block in the HostedCluster). */
   readonly keystone: TlsClientCertificate & {
     /** Keystone's URL (https). */
     readonly url: string;
@@ -171,7 +185,9 @@ export interface KeystoneIdentityProvider extends IdentityProviderBase {
 
 /** A remote server that checks user name and password (basic authentication). */
 export interface BasicAuthIdentityProvider extends IdentityProviderBase {
+  /** Selects a remote server that checks basic-authentication credentials as this provider. */
   readonly type: 'BasicAuth';
+  /** The server's URL, CA and client certificate (the provider's `basicAuth` block in the HostedCluster). */
   readonly basicAuth: TlsClientCertificate & {
     /** The server's URL. */
     readonly url: string;
@@ -182,7 +198,9 @@ export interface BasicAuthIdentityProvider extends IdentityProviderBase {
 
 /** Identities from request headers set by an authenticating proxy. */
 export interface RequestHeaderIdentityProvider extends IdentityProviderBase {
+  /** Selects an authenticating proxy, trusted by its client certificate, as this provider. */
   readonly type: 'RequestHeader';
+  /** The proxy's CA, the identity headers and the login and challenge URLs (the provider's `requestHeader` block in the HostedCluster). */
   readonly requestHeader: {
     /** CA bundle the proxy's client certificate must chain to; without it anyone reaching the OAuth server could claim any identity. */
     readonly ca: CaBundleSource;

@@ -3,6 +3,7 @@ export type Severity = 'error' | 'warning';
 
 /** One finding about the user's input. */
 export interface ValidationIssue {
+  /** Whether it stops synthesis; see {@link Severity}. */
   readonly severity: Severity;
   /** The object the finding is about, e.g. `HostedCluster clusters/example`. */
   readonly object: string;
@@ -26,6 +27,7 @@ export interface ValidationIssue {
 
 /** Thrown when input has one or more errors; carries every finding, not just the first. */
 export class HcpValidationError extends Error {
+  /** Every finding, warnings included; the error's message lists only the errors. */
   readonly issues: readonly ValidationIssue[];
 
   constructor(issues: readonly ValidationIssue[]) {

@@ -88,7 +88,9 @@ export const nodePoolTuningEntrySchema = entrySchema<typeof TUNING_KINDS, NodePo
 
 /** An object the library serializes into a ConfigMap, with where its props are. */
 export interface NodeConfigPayload {
+  /** The NodePool field the entry is listed in: `config` or `tuningConfig`. */
   readonly field: Field;
+  /** The kind of the object (`KubeletConfig`, `Tuned`, ...). */
   readonly kind: NodeConfigKind;
   /** The props path of the object (`nodePools[0].config[1].kubeletConfig`). */
   readonly path: string;
@@ -96,6 +98,7 @@ export interface NodeConfigPayload {
   readonly source: NodeConfigObject<object>;
   /** The object as HyperShift receives it. */
   readonly object: KubernetesObject & { readonly spec: Readonly<Record<string, unknown>> };
+  /** The ConfigMap holding the serialized object, under the data key HyperShift reads for {@link NodeConfigPayload.field}. */
   readonly configMap: ConfigMap;
 }
 

@@ -67,6 +67,7 @@ export function folderTargetKey(folder: string): string | undefined {
  * a stage of its own.
  */
 export const STAGES = ['00-images', '01-operators', '02-operator-configuration', '03-webhooks', '04-restore', '05-resources'] as const;
+/** The name of a stage sub-folder; {@link STAGES} lists them in apply order. */
 export type Stage = (typeof STAGES)[number];
 
 /** The stage sub-folder of a phase: by its wave (see PHASES), the restore phase its own. */
@@ -81,12 +82,15 @@ export function stageOf(phase: Phase): Stage {
 
 /** `group/version` and kind of an object: what Flux's health expressions and Argo CD's checks are keyed by. */
 export interface KindRef {
+  /** The kind's `group/version` (`hypershift.openshift.io/v1beta1`; `v1` for the core group). */
   readonly apiVersion: string;
+  /** The kind's name (`HostedCluster`). */
   readonly kind: string;
 }
 
 /** One stage sub-folder of an output folder and what it holds. */
 export interface StageSpec {
+  /** Which stage sub-folder it is. */
   readonly name: Stage;
   /** Every kind of its objects, sorted by apiVersion then kind. */
   readonly kinds: readonly KindRef[];
@@ -96,8 +100,14 @@ export interface StageSpec {
 
 /** One output folder: its name, the cluster its objects are applied to, and its stages in apply order. */
 export interface FolderSpec {
+  /**
+   * Its name in the output: a target's folder (`management`, `hosted-<namespace>-<name>`) or one a plan asked
+   * for (`edge-<site>`, `gitops-<cluster>`).
+   */
   readonly folder: string;
+  /** The cluster its objects are applied to. */
   readonly target: Target;
+  /** Its stage sub-folders that hold objects, in apply order. */
   readonly stages: readonly StageSpec[];
 }
 

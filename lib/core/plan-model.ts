@@ -63,7 +63,9 @@ const NAMED_MANAGEMENT_KEY = 'management-';
  * sync wave and orders Pulumi's dependsOn; deletion runs in reverse.
  */
 export interface Phase {
+  /** What the phase is called in plans and output (`hosted-cluster`, `node-pools`). */
   readonly name: string;
+  /** Its place in the apply order: lower waves are applied first and deleted last (the Argo CD sync wave). */
   readonly wave: number;
 }
 
@@ -181,7 +183,9 @@ export type PlanCheck = (objects: readonly PlannedObject[], plan: Plan, owner: s
 export interface PlannedPart {
   /** Names the part in findings: `HostedCluster clusters/example`; adapters add where it is (`(chart/id)`). */
   readonly label: string;
+  /** The cluster its objects are applied to, unless an item names another. */
   readonly target: Target;
+  /** Its objects in apply order, each with its phase and how to tell it is ready. */
   readonly objects: readonly PlanItem[];
   /** Checks over the whole app that travel with these objects (Plan.add registers them). @default none */
   readonly checks?: readonly PlanCheck[];

@@ -26,21 +26,28 @@ import { checkClusterNodeConfig, checkPoolNodeConfig } from './node-config-check
 
 /** The objects of one phase of a hosted cluster's plan (a view of its items, for callers that want them grouped). */
 export interface PlanPhase extends Phase {
+  /** The cluster's objects of this phase, in the order of its plan. */
   readonly objects: readonly KubernetesObject[];
 }
 
 /** The phases of a hosted cluster, in apply order. */
 export const HOSTED_CLUSTER_PHASES: readonly Phase[] = [PHASES.namespaces, PHASES.prerequisites, PHASES.hostedCluster, PHASES.nodePools];
 
+/** A hosted cluster's checked part of the plan: its HostedCluster, NodePools and the objects they reference on the management cluster. */
 export interface HostedClusterPlan extends PlannedPart {
+  /** The HostedCluster's name. */
   readonly name: string;
+  /** The HostedCluster's namespace (where its Secrets, ConfigMaps and NodePools go too). */
   readonly namespace: string;
   /** The objects of {@link PlannedPart.objects} grouped by phase, every phase of the cluster listed. */
   readonly phases: readonly PlanPhase[];
+  /** The rendered HostedCluster object. */
   readonly hostedCluster: HostedCluster;
+  /** The NodePools given in the props' `nodePools`; pools planned later against this plan are not listed. */
   readonly nodePools: readonly NodePool[];
   /** The objects the NodePools' `config` and `tuningConfig` build, each with its ConfigMap. */
   readonly nodeConfig: readonly NodeConfigPayload[];
+  /** Its findings of severity `warning`; the errors are only in the issues returned beside the plan. */
   readonly warnings: readonly ValidationIssue[];
   /** The props as checked by the schema, so more NodePools can be planned against this cluster. */
   readonly props: HostedClusterPropsOf<{ readonly type: string }, object>;
@@ -74,6 +81,7 @@ export interface PlanPlatforms {
   readonly byType: Readonly<Record<string, AnyPlatformDefinition>>;
 }
 
+/** How a hosted cluster is checked and planned: the validation options, and whether secret values may be written inline. */
 export interface PlanOptions extends ValidationOptions {
   /** Allow inline secret values in the output. @default false */
   readonly allowInlineSecrets?: boolean;

@@ -14,7 +14,9 @@ import type { PathRule } from './props-paths';
 import type { PublishingMapping, PublishingRules } from './services';
 import type { ManagementNeed, PlatformSurroundings } from './platform-needs';
 
+/** A NodePool's CPU architecture, as its `spec.arch` takes it. */
 export type Arch = NonNullable<NodePoolSpec['arch']>;
+/** How a NodePool rolls out a new release or configuration: `Replace` makes new machines, `InPlace` updates the existing ones. */
 export type UpgradeType = NodePoolSpec['management']['upgradeType'];
 
 /** Keys of platform blocks that exist under both `HostedCluster.spec.platform` and `NodePool.spec.platform`. */

@@ -12,6 +12,7 @@ import { v } from './valibot';
 /** The channel names OpenShift publishes, from the most to the least tested releases. */
 export const UPDATE_CHANNEL_NAMES = ['stable', 'fast', 'candidate', 'eus'] as const;
 
+/** The channel part of an update channel's name, without its version (`stable` in `stable-4.16`). */
 export type UpdateChannelName = (typeof UPDATE_CHANNEL_NAMES)[number];
 
 /** A channel as OpenShift names it: `<name>-<major>.<minor>`, e.g. `stable-4.16` or `eus-4.18`. */

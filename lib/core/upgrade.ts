@@ -20,8 +20,9 @@ export interface VersionChange {
   readonly object: string;
   /** What moves, when it is not the release: `channel` or `startingCSV`. @default the release */
   readonly field?: string;
-  /** The version (or image, or channel) before and after. */
+  /** The version (or image, or channel) before the change. */
   readonly from: string;
+  /** The version, image or channel after the change. */
   readonly to: string;
   /** The upgrade is forced (`forceUpgradeTo` names the new release). @default false */
   readonly forced?: boolean;

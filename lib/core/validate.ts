@@ -26,6 +26,7 @@ import { updateChannelProblem } from './update-channel';
 import { validateEtcd } from './etcd';
 import { validateOlmCatalogImages } from './olm-catalogs';
 
+/** Checks beyond the props themselves, for what the management cluster or the install requires. */
 export interface ValidationOptions {
   /** Minor versions the operator supports (its `supported-versions` ConfigMap). @default not checked */
   readonly supportedVersions?: readonly string[];

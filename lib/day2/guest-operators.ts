@@ -106,9 +106,13 @@ export const hostedClusterOperatorsPropsSchema = strict({
 
 /** The objects for one hosted cluster's API, validated. */
 export interface HostedClusterOperatorsPlan extends PlannedPart {
+  /** Namespace of the HostedCluster into whose API these operators are installed. */
   readonly namespace: string;
+  /** Name of that HostedCluster. */
   readonly name: string;
+  /** The planned OLM Subscriptions, one per operator. */
   readonly subscriptions: readonly Subscription[];
+  /** Warnings about these operators; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
 

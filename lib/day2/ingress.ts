@@ -58,10 +58,13 @@ export const DEFAULT_INGRESS_SERVICE_NAME = 'metallb-ingress';
 
 /** The day-2 objects, validated, for the API of one hosted cluster. */
 export interface HostedClusterIngressPlan extends PlannedPart {
+  /** Namespace of the HostedCluster whose ingress this is. */
   readonly namespace: string;
+  /** Name of the HostedCluster whose ingress this is. */
   readonly name: string;
   /** The LoadBalancer Service in front of the router. */
   readonly service: KubernetesObject;
+  /** Warnings about the ingress objects; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
 

@@ -45,6 +45,7 @@ export interface SriovNodePolicyProps {
   readonly resourceName: string;
   /** Virtual functions per physical function. */
   readonly numVfs: number;
+  /** The physical NICs, on the selected nodes, whose virtual functions this policy creates. */
   readonly nicSelector: SriovNicSelectorProps;
   /** Nodes to configure. @default { 'feature.node.kubernetes.io/network-sriov.capable': 'true' } */
   readonly nodeSelector?: Readonly<Record<string, string>>;

@@ -114,10 +114,15 @@ export const hostedClusterSriovPropsSchema = strict({
 
 /** The SR-IOV objects for one hosted cluster's API, validated. */
 export interface HostedClusterSriovPlan extends PlannedPart {
+  /** Namespace of the HostedCluster into whose API the SR-IOV objects go. */
   readonly namespace: string;
+  /** Name of the HostedCluster into whose API the SR-IOV objects go. */
   readonly name: string;
+  /** One SriovNetworkNodePolicy per entry of the props' `nodePolicies`, in order. */
   readonly nodePolicies: readonly SriovNetworkNodePolicy[];
+  /** The SriovNetworks that attach pods to the policies' resources. */
   readonly networks: readonly SriovNetwork[];
+  /** Warnings about the SR-IOV objects (such as a platform the documentation does not cover); when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
 

@@ -8,7 +8,9 @@ import { HealthTable, healthTables } from './health-table';
 
 /** One Argo CD health check: the shape of an entry of `spec.resourceHealthChecks` on an `ArgoCD` resource. */
 export interface ArgoCdHealthCheck {
+  /** API group of the kind checked (`hypershift.openshift.io`). */
   readonly group: string;
+  /** The kind the Lua check applies to (`HostedCluster`, `NodePool`). */
   readonly kind: string;
   /** Lua source. */
   readonly check: string;
@@ -16,10 +18,15 @@ export interface ArgoCdHealthCheck {
 
 /** One Flux health check: the shape of an entry of `spec.healthCheckExprs` on a Flux `Kustomization`. */
 export interface FluxHealthCheckExpr {
+  /** `group/version` of the kind checked (`hypershift.openshift.io/v1beta1`). */
   readonly apiVersion: string;
+  /** The kind the CEL expressions apply to. */
   readonly kind: string;
+  /** CEL expression that, when true, makes Flux report the object InProgress; the library's checks leave it out. */
   readonly inProgress?: string;
+  /** CEL expression that, when true, makes Flux report the object Failed; set only when the kind has a failed state. */
   readonly failed?: string;
+  /** CEL expression that, when true, makes Flux report the object Current (healthy). */
   readonly current: string;
 }
 

@@ -58,7 +58,9 @@ export const DEFAULT_BACKUP_TTL = '720h0m0s';
 
 /** A hosted cluster as the builders need it: its identity and platform type. */
 export interface ProtectedCluster {
+  /** Namespace of the HostedCluster (its control plane runs in `<namespace>-<name>`). */
   readonly namespace: string;
+  /** Name of the HostedCluster. */
   readonly name: string;
   /** `spec.platform.type` (`AWS`, `KubeVirt`...). */
   readonly platform: string;
@@ -124,6 +126,7 @@ export const hostedClusterBackupPropsSchema = strict({
 export interface HostedClusterBackupPlan extends PlannedPart {
   /** The Schedule, or the one-off Backup. */
   readonly backup: Schedule | Backup;
+  /** Warnings about this backup; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
 

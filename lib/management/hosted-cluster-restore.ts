@@ -96,7 +96,9 @@ export const hostedClusterRestorePropsSchema = strict({
 
 /** The restore set of one hosted cluster, validated. */
 export interface HostedClusterRestorePlan extends PlannedPart {
+  /** The Velero Restore; it must complete before the HostedCluster is applied. */
   readonly restore: Restore;
+  /** Warnings about this restore; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
 

@@ -45,6 +45,7 @@ export const MANAGEMENT_CLUSTER_LABEL = 'ManagementCluster';
 
 /** The validated management cluster: objects in apply order, node settings, and what it provides. */
 export interface ManagementClusterPlan extends PlannedPart {
+  /** The hosted-cluster platforms it is prepared for, each listed once. */
   readonly platforms: readonly ManagementPlatform[];
   /** Components it installs (MetalLB, OpenShift Virtualization, assisted-service). */
   readonly installs: ReadonlySet<ManagementComponent>;
@@ -54,6 +55,7 @@ export interface ManagementClusterPlan extends PlannedPart {
   readonly capabilities: ManagementCapabilities;
   /** The fleet-capacity check the synth runs and reports, when asked for. */
   readonly capacity?: ManagementClusterProps['capacity'];
+  /** Warnings about the management cluster's props; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
 

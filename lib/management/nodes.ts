@@ -26,8 +26,11 @@ export interface NodeTaint {
 
 /** What to set on one node. */
 export interface ControlPlaneNodeSettings {
+  /** The node's name, as listed in `controlPlaneNodes`. */
   readonly name: string;
+  /** Every label to set on the node: the given ones, `hypershift.openshift.io/control-plane`, and the zone, cluster and infra labels it asked for. */
   readonly labels: Readonly<Record<string, string>>;
+  /** Taints to set on the node so only control planes (or one cluster's) run there; none when tainting is off. */
   readonly taints: readonly NodeTaint[];
 }
 

@@ -21,6 +21,7 @@ import { metadataWithReadiness, renderResource } from './render';
 /** Type token of {@link AgentInfrastructure}. */
 export const AGENT_INFRASTRUCTURE_TYPE = 'hcp:index:AgentInfrastructure';
 
+/** Args of the Pulumi {@link AgentInfrastructure}: the {@link AgentInfrastructureProps} and, optionally, the cluster the hosts join. */
 export interface AgentInfrastructureArgs extends AgentInfrastructureProps {
   /** The cluster the hosts join (a `HostedClusterBundle`, or its plan). @default none */
   readonly cluster?: PlannedClusterRef | HostedClusterPlan;
@@ -35,9 +36,11 @@ export interface AgentInfrastructureArgs extends AgentInfrastructureProps {
 export class AgentInfrastructure extends PlannedComponent<AgentInfrastructurePlan> {
   /** Every Kubernetes resource the component created, in apply order. */
   readonly resources: readonly pulumi.CustomResource[];
+  /** The InfraEnv resource; it waits for `ImageCreated`, and the VMs boot the ISO it then reports unless `virtualMachines.discoveryIsoUrl` is given. */
   readonly infraEnv: k8s.apiextensions.CustomResource;
   /** The discovery ISO URL, once the InfraEnv reports ImageCreated. */
   readonly isoDownloadURL: pulumi.Output<string | undefined>;
+  /** The plan's {@link AgentInfrastructurePlan.dnsRecords}: nothing creates them, so add them to the cluster's DNS zone. */
   readonly dnsRecords: readonly DnsRecord[];
   /** The records as zone-file text; undefined without records. */
   readonly zoneFile?: string;

@@ -8,6 +8,7 @@ import { formatIssues } from '../core';
  * the message (every problem, one a line) and creates nothing. `issues` holds them as data.
  */
 export class HcpResourceError extends pulumi.ResourceError {
+  /** The findings as data, warnings included (the message lists only the errors). */
   readonly issues: readonly ValidationIssue[];
 
   constructor(issues: readonly ValidationIssue[], message?: string) {

@@ -22,6 +22,7 @@ import { PlacementGuard } from './placement-guard';
 /** Type token of {@link Fleet}. */
 export const FLEET_TYPE = 'hcp:index:Fleet';
 
+/** Args of the Pulumi {@link Fleet}: the fleet, a provider per management cluster, and the placement of the last update. */
 export interface FleetArgs extends FleetProps {
   /** The Kubernetes provider of each management cluster, by its name in `managementClusters`. */
   readonly providers: Readonly<Record<string, pulumi.ProviderResource>>;
@@ -42,9 +43,11 @@ export interface FleetArgs extends FleetProps {
  * before anything is registered.
  */
 export class Fleet extends pulumi.ComponentResource {
+  /** Where each hosted cluster is placed, as checked before anything was registered. */
   readonly plan: FleetPlan;
   /** The placement record of this update (JSON): export it and give it back as `previousPlacement`. */
   readonly placement: pulumi.Output<string>;
+  /** The ManagementCluster component of each management cluster, by its name in the fleet. */
   readonly managementClusters: Readonly<Record<string, ManagementCluster>>;
   /** The hosted clusters, by `namespace/name`. */
   readonly hostedClusters: Readonly<Record<string, HostedClusterBundle>>;

@@ -12,6 +12,7 @@ import { PlannedComponent } from './planned-component';
 /** Type token of {@link HostedClusterBackup}. */
 export const HOSTED_CLUSTER_BACKUP_TYPE = 'hcp:index:HostedClusterBackup';
 
+/** The backup's {@link HostedClusterBackupProps} and the cluster of this program to back up. */
 export interface HostedClusterBackupArgs extends HostedClusterBackupProps {
   /** The hosted cluster: a `HostedClusterBundle` or `PlannedBundle` of this program. */
   readonly cluster: PlannedClusterRef;

@@ -15,6 +15,7 @@ import { PlannedComponent } from './planned-component';
 /** Type token of {@link HostedClusterIngress}. */
 export const HOSTED_CLUSTER_INGRESS_TYPE = 'hcp:index:HostedClusterIngress';
 
+/** The {@link HostedClusterIngressProps} of a hosted cluster of this program, and the provider its API is reached with. */
 export interface HostedClusterIngressArgs extends HostedClusterIngressProps {
   /** The hosted cluster: a `HostedClusterBundle` of this program. */
   readonly cluster: PlannedClusterRef & HostedClusterRef;

@@ -12,6 +12,7 @@ import { PlannedComponent } from './planned-component';
 /** Type token of {@link HostedClusterMigration}. */
 export const HOSTED_CLUSTER_MIGRATION_TYPE = 'hcp:index:HostedClusterMigration';
 
+/** The migration's props and cluster descriptions, and the providers of the source and destination management clusters. */
 export interface HostedClusterMigrationArgs extends HostedClusterMigrationProps, HostedClusterMigrationDescriptions {
   /** The Kubernetes provider of the source management cluster. */
   readonly sourceProvider: pulumi.ProviderResource;

@@ -23,7 +23,9 @@ export interface HostedClusterTargetArgs {
   readonly provider?: pulumi.ProviderResource;
 }
 
+/** The {@link HostedClusterOperatorsProps} of a hosted cluster of this program, and how its API is reached. */
 export interface HostedClusterOperatorsArgs extends HostedClusterOperatorsProps, HostedClusterTargetArgs {}
+/** The {@link HostedClusterSriovProps} of a hosted cluster of this program, and how its API is reached. */
 export interface HostedClusterSriovArgs extends HostedClusterSriovProps, HostedClusterTargetArgs {}
 
 /** A day-2 part of a hosted cluster's API, registered through that cluster's provider. */

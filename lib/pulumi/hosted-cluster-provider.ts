@@ -11,6 +11,7 @@ import { secretKeys, secretNames, targetKey, hostedClusterTarget } from '../core
 
 /** What is needed of a HostedClusterBundle (or anything that has a HostedCluster resource and its plan). */
 export interface HostedClusterRef {
+  /** The cluster's name and namespace: the admin kubeconfig Secret is `<name>-admin-kubeconfig` in that namespace. */
   readonly plan: Pick<HostedClusterPlan, 'name' | 'namespace'>;
   /** The HostedCluster resource: the Secret is read after it is ready (Available). */
   readonly hostedCluster: k8s.apiextensions.CustomResource;
@@ -18,6 +19,7 @@ export interface HostedClusterRef {
   readonly managementProvider?: pulumi.ProviderResource;
 }
 
+/** Options of {@link hostedClusterProvider} and {@link adminKubeconfig}: how the resources they make are named, and their parent. */
 export interface HostedClusterProviderOptions {
   /** Name of the provider; the Secret read is named `<name>-admin-kubeconfig`. @default `hosted-<namespace>-<name>` */
   readonly name?: string;

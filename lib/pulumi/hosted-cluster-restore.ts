@@ -13,6 +13,7 @@ import { PlannedComponent } from './planned-component';
 /** Type token of {@link HostedClusterRestore}. */
 export const HOSTED_CLUSTER_RESTORE_TYPE = 'hcp:index:HostedClusterRestore';
 
+/** The {@link HostedClusterRestoreProps}, and the planned cluster of this program that the Restore recovers. */
 export interface HostedClusterRestoreArgs extends HostedClusterRestoreProps {
   /** The hosted cluster to recover: a `PlannedBundle` (or `HostedClusterBundle`) of this program. */
   readonly cluster: PlannedClusterRef;

@@ -24,7 +24,12 @@ export interface PlannedComponentOptions {
   readonly render?: (planned: PlannedObject, resourceName: string, opts: pulumi.CustomResourceOptions) => pulumi.CustomResource;
 }
 
+/**
+ * Base class of the Pulumi components that each check one planned part (a NodePool, a backup, agent hosts,
+ * ...) and register its objects phase by phase.
+ */
 export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.ComponentResource {
+  /** The part's checked plan; with errors the constructor throws {@link HcpResourceError} instead. */
   readonly plan: P;
   /** Resources grouped by plan phase, in apply order. */
   readonly phases: readonly RegisteredPhase[];

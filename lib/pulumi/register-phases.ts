@@ -16,7 +16,9 @@ export function resourceKey(planned: Pick<PlannedObject, 'object' | 'target'>): 
 
 /** The resources of one phase. */
 export interface RegisteredPhase {
+  /** Name of the plan phase (`namespaces`, `hosted-cluster`, ...). */
   readonly name: string;
+  /** The phase's wave: its resources depend on those of the phase before it, and Pulumi deletes them in reverse. */
   readonly wave: number;
   /** Registered by this component. */
   readonly resources: readonly pulumi.CustomResource[];

@@ -20,7 +20,9 @@ import { plannedDocument } from './planned-document';
 import { YamlWriters, writerThreadCount } from './yaml-writers';
 import { byText } from '../../core/text-order';
 
+/** What {@link synthAtomically} wrote, with the warnings and summary lines it reports. */
 export interface SynthResult {
+  /** The output folder, as an absolute path. */
   readonly outdir: string;
   /** Files written, relative to outdir, sorted. */
   readonly files: readonly string[];
@@ -28,6 +30,7 @@ export interface SynthResult {
   readonly removed: readonly string[];
   /** Number of Kubernetes objects written. */
   readonly objects: number;
+  /** Every warning of the app and of its review against the previous output (with an error the synth throws and writes nothing). */
   readonly warnings: readonly ValidationIssue[];
   /** Lines the app's reports add to the summary (the management cluster's capacity). */
   readonly summary: readonly string[];
@@ -38,6 +41,7 @@ export interface SynthResult {
   readonly upgrades: readonly string[];
 }
 
+/** One chart's documents for one target and folder, as {@link synthesizeCharts} gives them. */
 export interface SynthesizedChart {
   /** File name without extension, as cdk8s names it for one file per chart. */
   readonly name: string;
@@ -49,6 +53,7 @@ export interface SynthesizedChart {
    * document goes to the stage sub-folder of its phase (see `STAGES`).
    */
   readonly folder: string;
+  /** The chart's objects for that target and folder as plain JSON, in cdk8s's order. */
   readonly documents: readonly unknown[];
 }
 
@@ -385,6 +390,7 @@ export type RunSynthCapture = (outdir: string | undefined, define: (app: App) =>
  * writes where `cdk8s synth` asks (`$CDK8S_OUTDIR`), else into `dist`.
  */
 export function runSynth(define: (app: App) => void): number;
+/** {@link runSynth} writing into `outdir`; when it is undefined, where `cdk8s synth` asks, else into `dist`. */
 export function runSynth(outdir: string | undefined, define: (app: App) => void): number;
 export function runSynth(first: string | undefined | ((app: App) => void), second?: (app: App) => void): number {
   const [outdir, define] = typeof first === 'function' ? [undefined, first] : [first, second!];

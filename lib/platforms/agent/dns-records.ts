@@ -9,10 +9,13 @@
  */
 import { parseIp } from '../../core';
 
+/** One DNS record an agent or None cluster needs and nothing creates for it: `api`, `api-int` or `*.apps` of the cluster, to one address. */
 export interface DnsRecord {
   /** Fully qualified, with the trailing dot: `api.example.krnl.es.`. */
   readonly name: string;
+  /** `A` for an IPv4 address, `AAAA` for an IPv6 one. */
   readonly type: 'A' | 'AAAA';
+  /** The address the name resolves to. */
   readonly value: string;
 }
 

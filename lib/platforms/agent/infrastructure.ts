@@ -77,6 +77,7 @@ export const agentInfrastructurePropsSchema = strict({
   createNamespace: v.optional(bool()),
 });
 
+/** How agent hosts are checked: the hosted cluster they join, the management cluster's architecture, and secret and ISO handling. */
 export interface AgentInfrastructureOptions {
   /** The hosted cluster these hosts join: checks namespace, architectures and release images, and gives the DNS records. @default none */
   readonly cluster?: HostedClusterPlan;
@@ -88,7 +89,12 @@ export interface AgentInfrastructureOptions {
   readonly discoveryIsoUrlAtDeployment?: boolean;
 }
 
+/**
+ * Agent hosts, checked: the InfraEnv with its pull secret and NMStateConfigs, the BareMetalHosts or KubeVirt
+ * VMs that boot its image, and the DNS records their cluster needs.
+ */
 export interface AgentInfrastructurePlan extends PlannedPart {
+  /** The InfraEnv whose discovery image the hosts boot to register as Agents. */
   readonly infraEnv: InfraEnv;
   /** A NodePool `agentLabelSelector` that takes Agents of this InfraEnv only. */
   readonly agentLabelSelector: { readonly matchLabels: Readonly<Record<string, string>> };
@@ -96,6 +102,7 @@ export interface AgentInfrastructurePlan extends PlannedPart {
   readonly dnsRecords: readonly DnsRecord[];
   /** The records as a zone-file snippet, for `dns-<cluster>.zone` beside the YAML; undefined without records. */
   readonly zoneFile?: string;
+  /** Warnings about the hosts and their cluster; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
 

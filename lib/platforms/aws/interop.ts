@@ -74,10 +74,15 @@ export type AwsClusterExtras = Pick<AwsClusterProps, 'endpointAccess' | 'externa
 
 /** What the JSON decides of a hosted cluster: spread it into HostedClusterProps and add the rest. */
 export interface AwsPropsFromCli {
+  /** {@link HostedClusterProps.name}: `Name` in the infra JSON. */
   readonly name: string;
+  /** {@link HostedClusterProps.infraID}: `infraID`, the same in both files. */
   readonly infraID: string;
+  /** {@link HostedClusterProps.baseDomain}: `baseDomain` in the infra JSON. */
   readonly baseDomain: string;
+  /** {@link HostedClusterProps.baseDomainPrefix}: the infra JSON's, its `none` (no prefix) as `''`; absent when the JSON has none. */
   readonly baseDomainPrefix?: string;
+  /** {@link HostedClusterProps.platform}: the AWS block, from both files (region, VPC, zones, DNS zones, operator roles, OIDC issuer). */
   readonly platform: { readonly type: 'AWS'; readonly aws: AwsClusterProps };
   /** KMS encryption of etcd, when `create iam aws` was given `--kms-key-arn`. */
   readonly secretEncryption?: SecretEncryptionProps;

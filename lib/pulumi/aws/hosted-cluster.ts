@@ -54,6 +54,7 @@ export interface AwsHostedClusterInfraArgs extends AwsClusterExtras {
   readonly vpcCidr?: string;
   /** One NAT gateway for all zones, in the first one: cheaper, but that zone's outage cuts egress for all. @default false */
   readonly singleNatGateway?: boolean;
+  /** Where the cluster's OIDC issuer is published; every IAM role of the cluster trusts that issuer. */
   readonly oidc: AwsOidcArgs;
   /** Encrypt etcd with a KMS key: `true` creates one. @default an aescbc key generated once and kept in the state */
   readonly kms?: boolean | { readonly keyArn: pulumi.Input<string> };
@@ -67,9 +68,11 @@ export interface AwsHostedClusterInfraArgs extends AwsClusterExtras {
   readonly resourceTags?: Readonly<Record<string, string>>;
 }
 
+/** Args of {@link AwsHostedCluster}: the hosted cluster's args, its platform built from `aws` instead, and a base domain that is required. */
 export interface AwsHostedClusterArgs extends Omit<HostedClusterBundleArgs, 'platform' | 'baseDomain'> {
   /** The public Route 53 zone `<baseDomain>` must exist. */
   readonly baseDomain: string;
+  /** The AWS side: region and zones, VPC, OIDC issuer, encryption and tags. */
   readonly aws: AwsHostedClusterInfraArgs;
   /** Kubeconfig of the management cluster. @default the ambient Kubernetes provider (your current kubeconfig) */
   readonly managementKubeconfig?: pulumi.Input<string>;
@@ -90,9 +93,13 @@ export interface AwsHostedClusterArgs extends Omit<HostedClusterBundleArgs, 'pla
  * instances) and waits until they are gone before it destroys subnets, NAT gateways, zones and IAM.
  */
 export class AwsHostedCluster extends pulumi.ComponentResource {
+  /** The VPC, subnets, NAT gateways and hosted zones (created, or the existing ones given). */
   readonly network: AwsNetwork;
+  /** The OIDC provider, operator roles, worker instance profile and optional KMS key. */
   readonly iam: AwsIam;
+  /** The cluster's objects on the management cluster (Secrets, HostedCluster, NodePools), registered after every AWS resource. */
   readonly bundle: HostedClusterBundle;
+  /** The ID the AWS resources are named and tagged after: the args' `infraID`, else the cluster name in lower case with other characters as `-`. */
   readonly infraID: string;
   /** The admin kubeconfig (Secret `<name>-admin-kubeconfig`, key `kubeconfig`), once the HostedCluster is Available. A secret. */
   readonly kubeconfig: pulumi.Output<string>;
@@ -100,7 +107,9 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
   readonly infra: pulumi.Output<AwsInfraOutput>;
   /** The IAM as `hcp create iam aws --output-file` writes it. */
   readonly iamOutput: pulumi.Output<AwsIamOutput>;
+  /** The bundle's {@link HostedClusterBundle.hostedClusterName}. */
   readonly hostedClusterName: pulumi.Output<string>;
+  /** The bundle's {@link HostedClusterBundle.namespace}. */
   readonly namespace: pulumi.Output<string>;
 
   constructor(name: string, args: AwsHostedClusterArgs, opts?: pulumi.ComponentResourceOptions) {

@@ -26,7 +26,9 @@ import { HcpResourceError } from '../errors';
 /** Type token of {@link AwsIam}. */
 export const AWS_IAM_TYPE = 'hcp:aws:Iam';
 
+/** Args of {@link AwsIam}: the cluster's infraID and OIDC issuer, its hosted zones, and the optional KMS key and tags. */
 export interface AwsIamArgs {
+  /** The infrastructure ID the IAM names derive from (`<infraID>-worker`, ...) and that every IAM resource is tagged with. */
   readonly infraID: string;
   /** Adds the `hypershift.openshift.io/cluster-name` tag, as `create cluster aws` does. @default none */
   readonly clusterName?: string;
@@ -36,7 +38,9 @@ export interface AwsIamArgs {
   readonly existingOidcProviderArn?: pulumi.Input<string>;
   /** Zones the ingress and control-plane-operator roles may change. */
   readonly publicZoneId: pulumi.Input<string>;
+  /** The cluster's private zone, where the ingress role may change records too. */
   readonly privateZoneId: pulumi.Input<string>;
+  /** The `<name>.hypershift.local` zone, where the control-plane-operator role writes the PrivateLink records. */
   readonly localZoneId: pulumi.Input<string>;
   /**
    * Encrypt etcd with KMS: `true` creates a key (rotation on); an ARN uses that key, whose key
@@ -57,15 +61,21 @@ export interface AwsIamArgs {
  * IAM allows are refused, never truncated.
  */
 export class AwsIam extends pulumi.ComponentResource {
+  /** ARN of the IAM OIDC provider of the issuer (created, or the existing one given); every role trusts it. */
   readonly oidcProviderArn: pulumi.Output<string>;
+  /** The OIDC issuer URL the roles trust, as given in the args. */
   readonly issuerURL: string;
   /** The seven ARNs for `spec.platform.aws.rolesRef`. */
   readonly rolesRef: pulumi.Output<AwsRolesRef>;
+  /** The seven control-plane roles, by their key in `spec.platform.aws.rolesRef`. */
   readonly roles: Readonly<Record<AwsRoleKey, aws.iam.Role>>;
+  /** The role of the worker instances, behind the instance profile. */
   readonly workerRole: aws.iam.Role;
   /** The NodePools' `instanceProfile`: `<infraID>-worker`. */
   readonly instanceProfileName: pulumi.Output<string>;
+  /** ARN of the KMS key that encrypts etcd (created, or the one given); undefined without `kms`. */
   readonly kmsKeyArn?: pulumi.Output<string>;
+  /** ARN of the role the control plane's KMS provider assumes to use that key; undefined without `kms`. */
   readonly kmsProviderRoleArn?: pulumi.Output<string>;
 
   constructor(name: string, args: AwsIamArgs, opts?: pulumi.ComponentResourceOptions) {

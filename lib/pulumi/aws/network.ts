@@ -13,6 +13,7 @@ export const AWS_NETWORK_TYPE = 'hcp:aws:Network';
 
 /** A VPC and subnets that exist already: nothing of the network is created but the hosted zones not given. */
 export interface ExistingAwsVpc {
+  /** ID of the VPC the given subnets are in. */
   readonly vpcId: pulumi.Input<string>;
   /** The private subnet of each zone, in the order of `zones`. */
   readonly privateSubnetIds: readonly pulumi.Input<string>[];
@@ -57,17 +58,23 @@ export function checkAwsNetworkArgs(args: AwsNetworkArgs, issues: IssueCollector
  * `<baseDomain>` is looked up and must exist. Names and tags are the CLI's.
  */
 export class AwsNetwork extends pulumi.ComponentResource {
+  /** ID of the VPC: created, or `existingVpc.vpcId`. */
   readonly vpcId: pulumi.Output<string>;
   /** The VPC CIDR, which is the cluster's machine network. */
   readonly machineCidr: string;
+  /** The availability zones as given; the per-zone lists follow their order. */
   readonly zones: readonly string[];
   /** Per zone, in the order of `zones`: where the workers run. */
   readonly privateSubnetIds: readonly pulumi.Output<string>[];
   /** Per zone (empty with an existing VPC). */
   readonly publicSubnetIds: readonly pulumi.Output<string>[];
+  /** The NAT gateways: one per zone, or one with `singleNatGateway`; none with an existing VPC. */
   readonly natGatewayIds: readonly pulumi.Output<string>[];
+  /** ID of the public zone `<baseDomain>`: looked up by name unless `existingZones.publicZoneId` is given. */
   readonly publicZoneId: pulumi.Output<string>;
+  /** ID of the private zone of the cluster's DNS names on the VPC, created unless `existingZones.privateZoneId` is given. */
   readonly privateZoneId: pulumi.Output<string>;
+  /** ID of the private zone `<name>.hypershift.local` on the VPC, created unless `existingZones.localZoneId` is given. */
   readonly localZoneId: pulumi.Output<string>;
 
   constructor(name: string, args: AwsNetworkArgs, opts?: pulumi.ComponentResourceOptions) {

@@ -17,6 +17,10 @@ import { HcpResourceError } from '../errors';
 /** Type token of {@link AwsOperatorRole}. */
 export const AWS_OPERATOR_ROLE_TYPE = 'hcp:aws:OperatorRole';
 
+/**
+ * Args of {@link AwsOperatorRole}: its name and account, the OIDC issuer and provider it trusts, the service
+ * accounts that may assume it, and its permissions.
+ */
 export interface AwsOperatorRoleArgs {
   /** Role name (at most 64 characters); also the inline policy's. */
   readonly roleName: string;
@@ -40,6 +44,7 @@ export interface AwsOperatorRoleArgs {
 export class AwsOperatorRole extends pulumi.ComponentResource {
   /** `arn:<partition>:iam::<account>:role/<roleName>`, known now. */
   readonly roleArn: string;
+  /** The IAM role, which trusts the issuer's OIDC provider for the given service accounts only. */
   readonly role: aws.iam.Role;
   /** Its inline policy, named after it. */
   readonly policy: aws.iam.RolePolicy;

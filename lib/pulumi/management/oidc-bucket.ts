@@ -19,6 +19,7 @@ export const OIDC_BUCKET_TYPE = 'hcp:management:OidcBucket';
 /** The two keys STS reads under each issuer (infraID) prefix. */
 export const OIDC_PUBLIC_KEYS = ['.well-known/openid-configuration', 'openid/v1/jwks'] as const;
 
+/** Args of {@link OidcBucket}: the bucket's name, its tags, and whether to create a user for the operator. */
 export interface OidcBucketArgs {
   /** Bucket name: globally unique, no dots (the operator refuses them: virtual-host TLS). */
   readonly bucketName: string;
@@ -52,9 +53,16 @@ export function oidcWriterPolicy(bucketArn: string): object {
   };
 }
 
+/**
+ * The S3 bucket the HyperShift operator publishes the OIDC documents of AWS hosted clusters to, public only
+ * where STS reads, and optionally an IAM user allowed to write them.
+ */
 export class OidcBucket extends pulumi.ComponentResource {
+  /** The bucket resource (objects owned by the bucket owner, public ACLs blocked). */
   readonly bucket: aws.s3.Bucket;
+  /** The bucket's name: for `hypershift install --oidc-storage-provider-s3-bucket-name`, and `oidc.bucketName` of an {@link AwsHostedCluster}. */
   readonly bucketName: pulumi.Output<string>;
+  /** The bucket's region: `oidc.bucketRegion` of an {@link AwsHostedCluster}. */
   readonly region: pulumi.Output<string>;
   /** `https://<bucket>.s3.<region>.amazonaws.com`: a hosted cluster's issuer is this plus `/<infraID>`. */
   readonly issuerBase: pulumi.Output<string>;
