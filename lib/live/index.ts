@@ -11,3 +11,4 @@ export type { ServedResource } from './kube-client';
 export { readKubeconfig, kubeconfigFile, KubeconfigError } from './kubeconfig';
 export type { Connection } from './kubeconfig';
 export { PREFLIGHT_CHECKS } from './checks';
+export { preflightReader, PREFLIGHT_ROLE } from './rbac';

@@ -1,0 +1,140 @@
+/**
+ * The preflight against a real kube-apiserver with RBAC on: the states of test/live/preflight.test.ts
+ * applied to the server (status through the status subresource), read back by a ServiceAccount that
+ * has only the preflight's read-only ClusterRole (a token from the TokenRequest API). The clean
+ * state gives no finding; each broken state gives exactly its own; without the role every check
+ * says it could not read.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { KubernetesObject } from '../../lib/api';
+import { preflight, preflightReader } from '../../lib/live';
+import type { PreflightReport } from '../../lib/live';
+import { DPA, ETCD_KEY, NAMESPACES, PLAN, SUPPORTED, addOnLimits, cleanState, foreignHostedClusters, nodes } from '../live/preflight-fixture';
+import { KubeTools, TestKubeServer, describeWithKubeServer, kubectl } from './kube-apply';
+
+const TIMEOUT = 120_000;
+/** The reference CRDs have no ManagedClusterAddOn: a test-only one. */
+const ADD_ON_CRD = path.join(__dirname, '..', 'live', 'crds', 'managedclusteraddons.yaml');
+
+describeWithKubeServer('preflight against a real kube-apiserver, as a view-only ServiceAccount', (tools: KubeTools) => {
+  let server: TestKubeServer;
+  let reader: string;
+
+  const run = async (args: readonly string[], input?: object): Promise<string> => {
+    const result = await kubectl(tools, server, args, input === undefined ? undefined : JSON.stringify(input));
+    if (result.code !== 0) throw new Error(`kubectl ${args.join(' ')} failed: ${result.stderr}`);
+    return result.stdout;
+  };
+  const list = (items: readonly object[]) => ({ apiVersion: 'v1', kind: 'List', items: items.map(({ status, ...rest }: { status?: unknown }) => rest) });
+  /** Applies objects server-side as the `seed` manager, then their status through the subresource. */
+  const seed = async (objects: readonly KubernetesObject[]): Promise<void> => {
+    await run(['apply', '--server-side', '--field-manager=seed', '--force-conflicts', '-f', '-'], list(objects));
+    for (const o of objects as Array<KubernetesObject & { status?: object }>) {
+      if (!o.status) continue;
+      const where = o.metadata.namespace ? ['-n', o.metadata.namespace] : [];
+      await run(['patch', `${o.kind.toLowerCase()}.${o.apiVersion.split('/')[0]}`, o.metadata.name!, ...where, '--subresource=status', '--type=merge', '-p', JSON.stringify({ status: o.status })]);
+    }
+  };
+  const remove = (o: KubernetesObject) => run(['delete', `${o.kind.toLowerCase()}${o.apiVersion.includes('/') ? `.${o.apiVersion.split('/')[0]}` : ''}`, o.metadata.name!, ...(o.metadata.namespace ? ['-n', o.metadata.namespace] : []), '--wait=false']);
+  /** A kubeconfig for a ServiceAccount's token, checking the server against its CA. */
+  const tokenKubeconfig = async (name: string): Promise<string> => {
+    const token = (await run(['create', 'token', name, '-n', 'default', '--duration=1h'])).trim();
+    const file = path.join(server.dir, `${name}.kubeconfig`);
+    const ca = fs.readFileSync(server.ca).toString('base64');
+    fs.writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'Config', 'current-context': name, contexts: [{ name, context: { cluster: 'kube', user: name } }], clusters: [{ name: 'kube', cluster: { server: server.url, 'certificate-authority-data': ca } }], users: [{ name, user: { token } }] }));
+    return file;
+  };
+  const check = (kubeconfig = reader): Promise<PreflightReport> => preflight(PLAN, { kubeconfig });
+  const lines = (report: PreflightReport) => report.findings.map((f) => `${f.severity} ${f.object} ${f.path}`);
+
+  beforeAll(async () => {
+    server = await tools.start('preflight');
+    await run(['apply', '--server-side', '-f', ADD_ON_CRD]);
+    await run(['wait', '--for=condition=Established', '--timeout=60s', '-f', ADD_ON_CRD]);
+    await run(['apply', '--server-side', '--field-manager=seed', '-f', '-'], list([...NAMESPACES, ...preflightReader({ name: 'preflight-reader', namespace: 'default' })]));
+    await run(['create', 'serviceaccount', 'nobody', '-n', 'default']);
+    await seed(cleanState());
+    reader = await tokenKubeconfig('preflight-reader');
+  }, 240_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  }, 60_000);
+
+  test('the clean state: no finding, each kind listed once, and what each check read', async () => {
+    const report = await check();
+    expect(lines(report)).toEqual([]);
+    expect(report.checks.filter((c) => c.summary.startsWith('not checked'))).toEqual([]);
+    expect(report.checks.find((c) => c.name === 'installed-apis')?.summary).toMatch(/; 6 kind\(s\) of the plan checked, 0 not served, 0 unknown field\(s\)$/);
+    expect(report.checks.find((c) => c.name === 'control-plane-nodes')?.summary).toBe('3 node(s), 3 labelled for control planes in 3 zone(s); 1 HighlyAvailable hosted cluster(s)');
+    // One LIST per kind however many checks read it (ConfigMaps: supported versions and collisions).
+    expect(report.reads).toBeLessThanOrEqual(16);
+  }, TIMEOUT);
+
+  test('supported versions lacking the release\'s minor: its error at each release, nothing else', async () => {
+    await seed([{ ...SUPPORTED, data: { 'supported-versions': '{"versions":["4.18","4.17"]}' } } as KubernetesObject]);
+    try {
+      expect(lines(await check())).toEqual(['error HostedCluster kubevirt-clusters/kv-dev release.image', 'error NodePool kubevirt-clusters/kv-dev-workers spec.release.image', 'error NodePool kubevirt-clusters/kv-dev-infra spec.release.image']);
+    } finally {
+      await seed([SUPPORTED as KubernetesObject]);
+    }
+  }, TIMEOUT);
+
+  test('a missing Secret, then a Secret missing its key', async () => {
+    await remove(ETCD_KEY as KubernetesObject);
+    const missing = await check();
+    expect(lines(missing)).toEqual(['error HostedCluster kubevirt-clusters/kv-dev secretEncryption.aescbc']);
+    expect(missing.findings[0].message).toContain('does not have');
+    await seed([{ ...ETCD_KEY, data: { other: 'AAAA' } } as KubernetesObject]);
+    try {
+      const noKey = await check();
+      expect(noKey.findings.map((f) => f.message)).toEqual(['Secret kubevirt-clusters/kv-dev-etcd-encryption-key on the management cluster has no key key (it has other), which is read here.']);
+    } finally {
+      await remove(ETCD_KEY as KubernetesObject);
+      await seed([ETCD_KEY as KubernetesObject]);
+    }
+  }, TIMEOUT);
+
+  test('unlabelled nodes, then nodes in one zone', async () => {
+    const labelled = nodes();
+    try {
+      for (const n of labelled) await remove(n);
+      await seed(nodes(['zone-a', 'zone-b', 'zone-c'], false));
+      // The TaintNodesByCondition admission taints every new Node not-ready; these stand for ready ones.
+      for (const n of labelled) await run(['patch', 'node', n.metadata.name!, '--type=merge', '-p', '{"spec":{"taints":null}}']);
+      expect(lines(await check())).toEqual(['warning the management cluster controlPlaneNodes']);
+      for (const n of labelled) await remove(n);
+      await seed(nodes(['zone-a', 'zone-a', 'zone-a']));
+      const oneZone = await check();
+      expect(oneZone.findings.map((f) => f.message)).toEqual([expect.stringMatching(/^the 3 nodes labelled hypershift.openshift.io\/control-plane are in 1 zone\(s\) \(zone-a\)/)]);
+    } finally {
+      for (const n of labelled) await remove(n);
+      await seed(labelled);
+    }
+  }, TIMEOUT);
+
+  test('a DataProtectionApplication without the hypershift plugin', async () => {
+    await seed([{ ...DPA, spec: { configuration: { velero: { defaultPlugins: ['openshift', 'aws', 'csi'] } } } } as KubernetesObject]);
+    try {
+      expect(lines(await check())).toEqual(['error Schedule openshift-adp/kubevirt-clusters-kv-dev metadata.namespace']);
+    } finally {
+      await seed([DPA as KubernetesObject]);
+    }
+  }, TIMEOUT);
+
+  test('70 foreign HostedClusters on a hub with hcMaxNumber 80', async () => {
+    await seed([addOnLimits(80, 60), ...foreignHostedClusters(70)]);
+    const report = await check();
+    expect(lines(report)).toEqual(['warning AddOnDeploymentConfig hypershift-addon-deploy-config multiclusterEngine.hypershiftAddOn.hcThresholdNumber']);
+    expect(report.findings[0].message).toMatch(/^71 hosted clusters would be on this management cluster \(1 planned here, 70 already there and not in this plan\)/);
+  }, TIMEOUT);
+
+  test('without the read-only role, every check says it could not read, and nothing passes', async () => {
+    const report = await check(await tokenKubeconfig('nobody'));
+    const reading = report.checks.filter((c) => c.summary !== 'nothing in the plan needs it');
+    expect(reading.length).toBeGreaterThan(5);
+    for (const c of reading) expect(c.summary).toMatch(/^not checked: /);
+    expect(report.findings.every((f) => f.severity === 'error' && f.message.startsWith('the credentials may not list'))).toBe(true);
+  }, TIMEOUT);
+});
