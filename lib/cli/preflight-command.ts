@@ -59,8 +59,9 @@ export function preflightPlanOf(app: App, management: string | undefined): { tar
   return { target, plan: { objects: objects.filter(mine), controlPlaneNodes, ...(capacity ? { capacity } : {}) } };
 }
 
+/** The management clusters of the app as --management takes them; its own unnamed one as `its own (without --management)`. */
 function names(targets: ReadonlyMap<string, Target>): string {
-  return [...targets.values()].map((t) => (t.kind === 'management' && t.name ? t.name : '(the app\'s own)')).join(', ') || 'none';
+  return [...targets.values()].map((t) => (t.kind === 'management' && t.name ? t.name : 'its own (without --management)')).join(', ') || 'none';
 }
 
 function describeReport(report: PreflightReport, target: Target, plan: PreflightPlan): string {

@@ -12,8 +12,9 @@ import type { Connection } from './kubeconfig';
 
 /** A kind as the API serves it. */
 export interface ServedResource {
-  /** `hostedclusters` */
+  /** The collection's name in URLs: `hostedclusters`. */
   readonly plural: string;
+  /** Objects live in namespaces (else cluster-wide). */
   readonly namespaced: boolean;
 }
 
@@ -40,11 +41,15 @@ export type Listed = readonly KubernetesObject[];
 const PAGE = 500;
 const TIMEOUT_MS = 30_000;
 
+/** Reads one cluster; see the file's comment for what it can and cannot do. */
 export class KubeClient {
   private readonly agent: https.Agent | http.Agent;
   private readonly groups = new Map<string, Promise<ReadonlyMap<string, ServedResource> | undefined>>();
 
-  constructor(readonly connection: Connection) {
+  constructor(
+    /** The cluster and the credentials. */
+    readonly connection: Connection,
+  ) {
     const tls = connection.server.startsWith('https:');
     this.agent = tls
       ? new https.Agent({

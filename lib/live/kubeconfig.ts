@@ -17,12 +17,17 @@ export interface Connection {
   readonly server: string;
   /** The context it came from, for messages. */
   readonly context: string;
-  readonly ca?: Buffer;
-  readonly cert?: Buffer;
-  readonly key?: Buffer;
+  /** The CA that signs the server's certificate (PEM). @default the system's CAs */
+  readonly ca?: string;
+  /** The client certificate (PEM). @default none */
+  readonly cert?: string;
+  /** The client certificate's key (PEM). @default none */
+  readonly key?: string;
+  /** A bearer token (inline, from `tokenFile`, or from an exec plugin). @default none */
   readonly token?: string;
   /** `insecure-skip-tls-verify`: the server's certificate is not checked. */
   readonly insecure: boolean;
+  /** The name the server's certificate is checked against, when it is not the server's host. @default the host */
   readonly tlsServerName?: string;
 }
 
@@ -38,7 +43,7 @@ type Named<T> = { readonly name?: unknown; readonly [key: string]: unknown } & T
 type Fields = Readonly<Record<string, unknown>>;
 
 /** The kubeconfig kubectl would use: `file`, else the first file of `$KUBECONFIG`, else `~/.kube/config`. */
-export function kubeconfigFile(file?: string, env: NodeJS.ProcessEnv = process.env): string {
+export function kubeconfigFile(file?: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
   if (file !== undefined) return path.resolve(file);
   const fromEnv = env.KUBECONFIG?.split(path.delimiter).find((f) => f !== '');
   return path.resolve(fromEnv ?? path.join(os.homedir(), '.kube', 'config'));
@@ -74,9 +79,9 @@ export function readKubeconfig(file: string, context?: string): Connection {
   return {
     server,
     context: name,
-    ca: bytes(c, 'certificate-authority', dir),
-    cert: bytes(u, 'client-certificate', dir),
-    key: bytes(u, 'client-key', dir),
+    ca: pem(c, 'certificate-authority', dir),
+    cert: pem(u, 'client-certificate', dir),
+    key: pem(u, 'client-key', dir),
     token: token(u, dir),
     insecure: c['insecure-skip-tls-verify'] === true,
     ...(typeof c['tls-server-name'] === 'string' ? { tlsServerName: c['tls-server-name'] } : {}),
@@ -99,14 +104,14 @@ function field(object: unknown, key: string, where: string): string {
   return value;
 }
 
-/** `<key>-data` (base64) or `<key>` (a file). */
-function bytes(object: Fields, key: string, dir: string): Buffer | undefined {
+/** `<key>-data` (base64) or `<key>` (a file), as PEM text. */
+function pem(object: Fields, key: string, dir: string): string | undefined {
   const data = object[`${key}-data`];
-  if (typeof data === 'string' && data !== '') return Buffer.from(data, 'base64');
+  if (typeof data === 'string' && data !== '') return Buffer.from(data, 'base64').toString('utf8');
   const file = object[key];
   if (typeof file !== 'string' || file === '') return undefined;
   try {
-    return fs.readFileSync(path.resolve(dir, file));
+    return fs.readFileSync(path.resolve(dir, file), 'utf8');
   } catch (error) {
     throw new KubeconfigError(`cannot read ${key} ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
   }

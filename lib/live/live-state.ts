@@ -8,7 +8,9 @@ import { KubeApiError, KubeClient } from './kube-client';
 
 /** One LIST a check needs. */
 export interface Read {
+  /** `v1`, `hypershift.openshift.io/v1beta1` */
   readonly apiVersion: string;
+  /** `ConfigMap`, `HostedCluster` */
   readonly kind: string;
   /** Only objects with these labels (`key=value`). @default all */
   readonly labelSelector?: string;
@@ -22,6 +24,7 @@ export type ReadResult =
   /** The server refused (403: the credentials may not list it) or did not answer. */
   | { readonly state: 'failed'; readonly status: number; readonly message: string };
 
+/** A read as text, `apiVersion kind [-l selector]`: how results are kept and messages name it. */
 export function readKey(read: Read): string {
   return `${read.apiVersion} ${read.kind}${read.labelSelector ? ` -l ${read.labelSelector}` : ''}`;
 }
@@ -57,6 +60,7 @@ export class LiveState {
     return new LiveState((key) => failed.get(key) ?? (notServed.includes(key.split(' ')[1]) ? { state: 'not-served' } : byKey(objects, key)));
   }
 
+  /** What a read gave; a read that was not made is a failure. */
   result(read: Read): ReadResult {
     return this.lookup(readKey(read)) ?? { state: 'failed', status: 0, message: `${readKey(read)} was not read` };
   }

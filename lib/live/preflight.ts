@@ -5,7 +5,8 @@
  * every finding. A kind the credentials may not list is a finding too: a check that could not
  * look has not passed.
  */
-import type { ValidationIssue } from '../core';
+import type { PlannedPart, ValidationIssue } from '../core';
+import { contributionOf, targetKey } from '../core';
 import { KubeClient } from './kube-client';
 import { kubeconfigFile, readKubeconfig } from './kubeconfig';
 import { LiveState, readKey } from './live-state';
@@ -17,17 +18,23 @@ export type { PreflightPlan, PreflightCheck } from './preflight-check';
 
 /** What one check did. */
 export interface PreflightCheckReport {
+  /** The check's name, as the command prints it: `supported-versions`. */
   readonly name: string;
   /** What it read and found (`ConfigMap hypershift/supported-versions: 4.17, 4.16; 3 releases checked`), or why it did not run. */
   readonly summary: string;
+  /** How many of its findings are errors. */
   readonly errors: number;
+  /** How many are warnings. */
   readonly warnings: number;
 }
 
+/** What a preflight read and found. */
 export interface PreflightReport {
-  /** The API server read, and the kubeconfig context. */
+  /** The API server read. */
   readonly server: string;
+  /** The kubeconfig context it was reached with. */
   readonly context: string;
+  /** Each check, in the order of {@link PREFLIGHT_CHECKS}. */
   readonly checks: readonly PreflightCheckReport[];
   /** Every finding of every check. */
   readonly findings: readonly ValidationIssue[];
@@ -35,11 +42,24 @@ export interface PreflightReport {
   readonly reads: number;
 }
 
+/** Which cluster a preflight reads. */
 export interface PreflightOptions {
   /** The kubeconfig file. @default `$KUBECONFIG`, else `~/.kube/config` */
   readonly kubeconfig?: string;
   /** Its context. @default the current context */
   readonly context?: string;
+}
+
+/**
+ * The plan of one management cluster from planners' parts, as a program without a cdk8s App has
+ * them (`checkHostedCluster(props).plan`, `checkManagementCluster(props).plan`, ...): the objects
+ * of every part for `management` (its name in a fleet; default the app's own management cluster).
+ */
+export function preflightPlan(parts: readonly PlannedPart[], more: Omit<PreflightPlan, 'objects'> & { readonly management?: string } = {}): PreflightPlan {
+  const { management, ...rest } = more;
+  const key = targetKey(management === undefined ? { kind: 'management' } : { kind: 'management', name: management });
+  const objects = parts.flatMap((part) => contributionOf(part, []).objects).filter((o) => targetKey(o.target) === key);
+  return { objects, ...rest };
 }
 
 /** Reads the management cluster of the kubeconfig and judges `plan` against it. */

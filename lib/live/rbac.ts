@@ -9,8 +9,16 @@ import type { KubernetesObject } from '../api';
 /** The ClusterRole's name. */
 export const PREFLIGHT_ROLE = 'hcp-constructs-preflight';
 
-/** A ServiceAccount for the preflight, the read-only ClusterRole and its binding. */
-export function preflightReader(serviceAccount: { readonly name: string; readonly namespace: string }): KubernetesObject[] {
+/** The ServiceAccount the preflight reads as. */
+export interface PreflightServiceAccount {
+  /** Its name. */
+  readonly name: string;
+  /** Its namespace (it must exist). */
+  readonly namespace: string;
+}
+
+/** A ServiceAccount for the preflight, the read-only ClusterRole and its binding: apply them once per management cluster. */
+export function preflightReader(serviceAccount: PreflightServiceAccount): KubernetesObject[] {
   const objects = [
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: serviceAccount.name, namespace: serviceAccount.namespace } },
     {

@@ -18,6 +18,7 @@ test('one report per entry point of package.json "exports", named after its impo
     ['hcp-constructs/cdk8s', 'cdk8s.api.md', 'build/lib/cdk8s/index.d.ts'],
     ['hcp-constructs/pulumi', 'pulumi.api.md', 'build/lib/pulumi/index.d.ts'],
     ['hcp-constructs/pulumi/aws', 'pulumi-aws.api.md', 'build/lib/pulumi/aws/index.d.ts'],
+    ['hcp-constructs/live', 'live.api.md', 'build/lib/live/index.d.ts'],
   ]);
   expect(fs.readdirSync(path.join(repo, 'api')).sort()).toEqual(list.map((e) => e.report).sort());
 });

@@ -71,6 +71,7 @@ test('every ```ts block of README.md and docs/*.md compiles (strict, as a consum
         'hcp-constructs/cdk8s': [path.join(repo, 'lib/cdk8s/index.ts')],
         'hcp-constructs/pulumi': [path.join(repo, 'lib/pulumi/index.ts')],
         'hcp-constructs/pulumi/aws': [path.join(repo, 'lib/pulumi/aws/index.ts')],
+        'hcp-constructs/live': [path.join(repo, 'lib/live/index.ts')],
       },
     };
     const program = ts.createProgram(

@@ -36,7 +36,7 @@ export const hostedClusterLimitsCheck: PreflightCheck = {
       if (result.report) {
         capacity = `; the capacity model holds ${result.report.capacity}`;
         if (!result.report.fits) {
-          findings.general('error', 'ManagementCluster capacity', 'capacity.workers', `${count}, more than the capacity model of its workers holds (${result.report.capacity - Math.max(0, result.report.headroom)} control planes, limited by ${result.report.limitingFactor}).`, 'Add workers (and update capacity.workers), or place clusters on another management cluster.');
+          findings.general('error', 'ManagementCluster capacity', 'capacity.workers', `${count}, more than the capacity model of its workers holds (${result.report.capacity} control planes, limited by ${result.report.limitingFactor}).`, 'Add workers (and update capacity.workers), or place clusters on another management cluster.');
         }
       }
     }

@@ -1,4 +1,4 @@
-/** The preflight's checks, in the order they report. */
+/** The preflight's checks. */
 import type { PreflightCheck } from '../preflight-check';
 import { addressPoolsCheck } from './address-pools';
 import { backupsCheck } from './backups';
@@ -11,6 +11,7 @@ import { mirrorsCheck } from './mirrors';
 import { referencesCheck, secretStoresCheck } from './references';
 import { supportedVersionsCheck } from './supported-versions';
 
+/** Every check of the preflight, in the order it runs and reports them. */
 export const PREFLIGHT_CHECKS: readonly PreflightCheck[] = [
   installedApisCheck,
   hypershiftOperatorCheck,

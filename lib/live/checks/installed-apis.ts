@@ -11,6 +11,7 @@ import type { PreflightCheck } from '../preflight-check';
 import { READS, installedByPlan, someOf } from './reads';
 
 type Schema = {
+  readonly type?: string;
   readonly properties?: Readonly<Record<string, Schema>>;
   readonly additionalProperties?: Schema | boolean;
   readonly items?: Schema;
