@@ -3,8 +3,11 @@
  * gives no finding, and each broken state exactly its own. test/engines/preflight.test.ts runs
  * the same states through a real API server, with RBAC.
  */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as yaml from 'js-yaml';
 import type { KubernetesObject } from '../../lib/api';
-import { LiveState, judge } from '../../lib/live';
+import { LiveState, judge, preflightReader } from '../../lib/live';
 import type { PreflightPlan } from '../../lib/live';
 import { unknownFields } from '../../lib/live/checks/installed-apis';
 import { ADD_ON, DPA, ENGINE, ETCD_KEY, PLAN, STORE, SUPPORTED, addOnLimits, cleanState, foreignHostedClusters, nodes } from './preflight-fixture';
@@ -191,4 +194,10 @@ test('a planned MetalLB pool overlapping a live one, and an address a Service ho
   expect(findings([...CLEAN, ...servedApis(plan), pool('hosted-apis', ['192.0.2.10-192.0.2.20']), applied] as KubernetesObject[], plan)).toEqual([
     'warning IPAddressPool metallb-system/hosted-apis metadata.name: IPAddressPool metallb-system/hosted-apis already exists and no delivery tool applied it (field managers: none): applying this plan takes over the fields it sets.',
   ]);
+});
+
+test('docs/preflight.md gives the RBAC preflightReader returns', () => {
+  const text = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'preflight.md'), 'utf8');
+  const block = /## The RBAC it needs[\s\S]*?```yaml\n([\s\S]*?)```/.exec(text)?.[1];
+  expect(yaml.loadAll(block ?? '')).toEqual(preflightReader({ name: 'hcp-preflight', namespace: 'openshift-gitops' }));
 });
