@@ -11,3 +11,5 @@ export type { ServedResource } from './kube-client';
 export { readKubeconfig, kubeconfigFile, KubeconfigError } from './kubeconfig';
 export type { Connection } from './kubeconfig';
 export { PREFLIGHT_CHECKS } from './checks';
+export { diffLive, diffLiveWith, FIELD_MANAGERS } from './diff-live';
+export type { LiveDiffOptions, LiveDiffReport, LiveObjectDiff, LiveChange, LiveDrift, LiveLeftAlone, LiveApi } from './diff-live';
