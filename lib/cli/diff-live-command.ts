@@ -9,6 +9,7 @@ import type { PlannedObject, Target } from '../core';
 import { apiGroupOf, describeTarget, formatIssues } from '../core';
 import { planApp } from '../cdk8s/engine/synth';
 import { appState } from '../cdk8s/engine/app-state';
+import { plannedDocument, withSyncWave } from '../cdk8s/engine/planned-document';
 import type { LiveDiffReport, LiveLeftAlone, LiveObjectDiff } from '../live/diff-live';
 import { FIELD_MANAGERS, diffLive } from '../live/diff-live';
 import { KubeconfigError } from '../live/kubeconfig';
@@ -40,13 +41,18 @@ export async function diffLiveCommand(options: DiffLiveCommandOptions): Promise<
   const fieldManager = options.fieldManager ?? deliveryFieldManager(appState(app).plan.objects);
   let report: LiveDiffReport;
   try {
-    report = await diffLive(plan.objects, { kubeconfig: options.kubeconfig, context: options.context, fieldManager });
+    report = await diffLive(plan.objects.map(asWritten), { kubeconfig: options.kubeconfig, context: options.context, fieldManager });
   } catch (error) {
     throw error instanceof KubeconfigError ? new UsageError(error.message) : error;
   }
   process.stdout.write(describeLiveDiff(report, target));
   if (report.findings.length > 0) process.stderr.write(`${formatIssues(report.findings)}\n`);
   return report.findings.some((f) => f.severity === 'error') ? EXIT.failed : EXIT.ok;
+}
+
+/** A planned object as the synth writes it (with its sync wave), which is what the delivery engine applies. */
+function asWritten(planned: PlannedObject): PlannedObject {
+  return { ...planned, object: (plannedDocument(planned) ?? withSyncWave(planned)) as unknown as PlannedObject['object'] };
 }
 
 /** The field manager of the engine the app delivers with: Flux's when it plans Flux Kustomizations, else Argo CD's. */
@@ -81,8 +87,8 @@ export function describeLiveDiff(report: LiveDiffReport, target: Target): string
 
 function expected(l: LiveLeftAlone): string {
   if (!l.owner) return '';
-  const plan = 'planned' in l ? `, not the plan's ${value(l.planned)}` : '';
-  return `: ${l.owner.owner} writes it${plan} (${l.owner.writes.replace(/\.$/, '')})`;
+  const plan = 'planned' in l ? `; the apply keeps the live value, not the plan's ${value(l.planned)}` : '';
+  return `: expected, ${l.owner.owner} writes ${l.owner.writes.replace(/\.$/, '')}${plan}`;
 }
 
 /** A value on one line, cut at 80 characters. */

@@ -3,6 +3,8 @@
  * Argo CD's ignoreDifferences for the fields a manifest sets and another controller writes over,
  * a Flux warning for the same fields, nothing for fields the manifest leaves out.
  */
+import * as fs from 'fs';
+import * as path from 'path';
 import { checkDelivery } from '../../lib';
 import type { ApplicationSet, KubernetesObject } from '../../lib/api';
 import { FIELD_OWNERS, fieldOwnersOf, folderSpecs, overwrittenFields, pointerPath } from '../../lib/core';
@@ -30,6 +32,12 @@ describe('the model', () => {
       expect(entry.writes).toMatch(/\.$/);
       for (const test of entry.when) expect(test.pointer).toMatch(/^\/spec\//);
     }
+  });
+
+  test('docs/live-diff.md has one table row per entry, by kind and field', () => {
+    const page = fs.readFileSync(path.resolve(__dirname, '../../docs/live-diff.md'), 'utf8');
+    const rows = [...page.matchAll(/^\| (HostedCluster|NodePool) \| `([^`]+)` \|/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(rows).toEqual(FIELD_OWNERS.map((o) => `${o.kind} ${o.pointer}`));
   });
 
   test('pointerPath reads RFC 6901 escapes', () => {
