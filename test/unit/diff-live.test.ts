@@ -11,6 +11,8 @@ import { KubeApiError } from '../../lib/live/kube-client';
 import type { LiveApi } from '../../lib/live/diff-live';
 import { differences, diffLiveWith } from '../../lib/live/diff-live';
 import { fieldsOf, pathText } from '../../lib/live/field-paths';
+import { deliveryFieldManager, describeLiveDiff } from '../../lib/cli/diff-live-command';
+import { FIELD_OWNERS } from '../../lib/core';
 import { kubevirtCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const MANAGER = 'argocd-controller';
@@ -173,5 +175,54 @@ describe('field paths and differences', () => {
     ]);
     expect(differences({ a: [{ x: 1 }] }, { a: [{ x: 2 }] })).toEqual([{ path: '.a[0].x', live: 1, planned: 2 }]);
     expect(differences({ a: null, b: 1 }, { b: 1 })).toEqual([]);
+  });
+});
+
+describe('the command\'s text', () => {
+  test('one line per object that is not unchanged or has fields of others, its fields below it, then the counts', () => {
+    const finalizer = FIELD_OWNERS.find((o) => o.kind === 'NodePool')!;
+    const text = describeLiveDiff(
+      {
+        server: 'https://api.example.com:6443',
+        context: 'admin',
+        fieldManager: MANAGER,
+        findings: [],
+        objects: [
+          { object: 'Namespace clusters', state: 'unchanged', changes: [], drift: [], leftAlone: [] },
+          { object: 'NodePool clusters/a', state: 'create', changes: [], drift: [], leftAlone: [] },
+          {
+            object: 'NodePool clusters/b',
+            state: 'change',
+            changes: [{ path: '.spec.nodeDrainTimeout', live: '5m', planned: '0s' }, { path: '.spec.arch', planned: 'amd64' }],
+            drift: [{ path: '.spec.replicas', manager: 'kubectl-edit', live: 5, planned: 2 }],
+            leftAlone: [{ path: '.metadata.finalizers[="x"]', managers: ['op'], owner: finalizer }, { path: '.metadata.labels.team', managers: ['a', 'b'] }],
+          },
+          { object: 'HostedCluster clusters/c', state: 'failed', changes: [], drift: [], leftAlone: [] },
+        ],
+      },
+      { kind: 'management', name: 'east' },
+    );
+    expect(text).toBe(
+      [
+        'Live diff of 4 object(s) for management cluster east against https://api.example.com:6443 (context admin), as field manager argocd-controller, by server-side apply dry-run (nothing is written):',
+        '+ NodePool clusters/a: would be created',
+        '~ NodePool clusters/b',
+        '    drift   .spec.replicas: 5, set by kubectl-edit; the plan has 2',
+        '    change  .spec.nodeDrainTimeout: "5m" → "0s"',
+        '    change  .spec.arch: (none) → "amd64"',
+        `    left    .metadata.finalizers[="x"] (op): expected, the HyperShift operator writes ${finalizer.writes.replace(/\.$/, '')}`,
+        '    left    .metadata.labels.team (a, b)',
+        '! HostedCluster clusters/c: not compared (see the findings)',
+        '1 to create, 1 to change (1 with drift), 1 unchanged, 1 not compared; 2 field(s) left to other managers, 1 of them where the model expects another controller.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test('the default field manager is the delivery engine\'s: Flux\'s when the app plans Flux Kustomizations, else Argo CD\'s', () => {
+    const item = (apiVersion: string, kind: string): PlannedObject => ({ object: { apiVersion, kind, metadata: { name: 'x' } }, target: { kind: 'management' }, phase: { name: 'p', wave: 0 } as never, readiness: { kind: 'exists' }, contributor: 't' });
+    expect(deliveryFieldManager([item('kustomize.toolkit.fluxcd.io/v1', 'Kustomization')])).toBe('kustomize-controller');
+    expect(deliveryFieldManager([item('kustomize.config.k8s.io/v1beta1', 'Kustomization'), item('argoproj.io/v1alpha1', 'ApplicationSet')])).toBe('argocd-controller');
+    expect(deliveryFieldManager([])).toBe('argocd-controller');
   });
 });
