@@ -66,14 +66,15 @@ immutable field such as a NodePool's upgradeType) or an upgrade step the operato
 differences (synth --check exits 1), and 1 when a finding is an error (synth would refuse it).
 
 With --live, compares the objects the app applies to one management cluster with that cluster
-instead, by server-side apply with dryRun=All as the delivery engine's field manager (nothing is
-written; get and patch with dryRun are the only calls). Per object: would be created (+); changes
-this app would make (~ change); drift, a field this app sets that another manager changed (a
-kubectl edit), which the next sync with force takes back (drift, also a warning on stderr); and
-fields other managers own that this app does not set, left alone (left), saying where the
-library's model expects another controller (the HyperShift operator's IDs, defaults and
-finalizers: docs/live-diff.md). Exits 0 whether or not there are differences or drift, as without
---live; 1 when the API server would refuse an apply or an object could not be read.
+instead, by server-side apply with dryRun=All as the delivery engine's field manager. Nothing is
+written, but a dry run is authorized as the request: the credentials need get and patch. Per
+object: would be created (+); changes this app would make (~ change); drift, a field this app sets
+that another manager changed (a kubectl edit), which the next sync with force takes back (drift,
+also a warning on stderr); and fields other managers own that this app does not set, left alone
+(left), saying where the library's model expects another controller (the HyperShift operator's
+IDs, defaults and finalizers: docs/live-diff.md). Exits 0 whether or not there are differences or
+drift, as without --live; 1 when the API server would refuse an apply or an object could not be
+read.
 
 Options:
   -o, --output <dir>         Output folder to compare with (default: dist); not with --live

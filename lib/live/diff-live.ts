@@ -16,6 +16,7 @@ import type { FieldOwner, PlannedObject, ValidationIssue } from '../core';
 import { describeObject, fieldOwnersOf, pointerPath } from '../core';
 import { canonicalJson } from '../core/canonical-json';
 import { withFieldValues } from '../core/field-values';
+import { byText } from '../core/text-order';
 import { KubeApiError, KubeClient } from './kube-client';
 import { kubeconfigFile, readKubeconfig } from './kubeconfig';
 import { Findings } from './findings';
@@ -118,12 +119,15 @@ export async function diffLiveWith(api: LiveApi, objects: readonly PlannedObject
 }
 
 const EMPTY = { changes: [], drift: [], leftAlone: [] } as const;
+/** A dry-run is authorized as the request itself: the diff needs get and patch. */
+const CREDENTIALS_FIX = 'Grant get and patch on this kind to the credentials (a dryRun=All patch is authorized as a real one, and stores nothing), or diff with credentials that have them.';
 
 async function diffObject(api: LiveApi, planned: PlannedObject, manager: string, findings: Findings): Promise<LiveObjectDiff> {
   const object = planned.object;
   const name = describeObject(object);
   const failed = (error: unknown, doing: string, fix: string): LiveObjectDiff => {
-    findings.about(planned, 'error', 'metadata.name', `${doing} failed: ${(error as Error).message}`, fix);
+    const refused = error instanceof KubeApiError && (error.status === 401 || error.status === 403);
+    findings.about(planned, 'error', 'metadata.name', `${doing} failed: ${(error as Error).message}`, refused ? CREDENTIALS_FIX : fix);
     return { object: name, state: 'failed', ...EMPTY };
   };
   let live: KubernetesObject | undefined;
@@ -131,7 +135,7 @@ async function diffObject(api: LiveApi, planned: PlannedObject, manager: string,
     if (!(await api.resource(object.apiVersion, object.kind))) return { object: name, state: 'create', kindNotServed: true, ...EMPTY };
     live = await api.get(object.apiVersion, object.kind, object.metadata.namespace, object.metadata.name);
   } catch (error) {
-    return failed(error, 'reading it', 'Grant get on this kind to the credentials (docs/preflight.md gives the ClusterRole), or check that the API server answers.');
+    return failed(error, 'reading it', 'Check that the API server is reachable and answers, then diff again.');
   }
   if (!live) return { object: name, state: 'create', ...EMPTY };
 
@@ -158,7 +162,7 @@ async function diffObject(api: LiveApi, planned: PlannedObject, manager: string,
     state: changes.length > 0 || drift.length > 0 ? 'change' : 'unchanged',
     changes: secret ? changes.map((c) => ({ path: c.path, ...('live' in c ? { live: hidden } : {}), ...('planned' in c ? { planned: hidden } : {}) })) : changes,
     drift: secret ? drift.map((d) => ({ ...d, live: hidden, planned: hidden })) : drift,
-    leftAlone: [...leftToOwners, ...leftAlone(result, manager, ownerOf, leftToOwners)].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    leftAlone: [...leftToOwners, ...leftAlone(result, manager, ownerOf, leftToOwners)].sort((a, b) => byText(a.path, b.path)),
   };
 }
 

@@ -156,7 +156,7 @@ describe('diffLiveWith', () => {
     } as LiveApi;
     const { objects, findings } = await diffLiveWith(api, [hostedCluster, nodePool], MANAGER);
     expect(objects.map((o) => o.state)).toEqual(['failed', 'create']);
-    expect(findings).toEqual([expect.objectContaining({ severity: 'error', object: 'HostedCluster kubevirt-clusters/kv-dev', message: 'reading it failed: GET ...: 403 forbidden' })]);
+    expect(findings).toEqual([expect.objectContaining({ severity: 'error', object: 'HostedCluster kubevirt-clusters/kv-dev', message: 'reading it failed: GET ...: 403 forbidden', fix: expect.stringContaining('Grant get and patch') })]);
   });
 });
 
