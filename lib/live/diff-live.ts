@@ -20,7 +20,7 @@ import { byText } from '../core/text-order';
 import { KubeApiError, KubeClient } from './kube-client';
 import { kubeconfigFile, readKubeconfig } from './kubeconfig';
 import { Findings } from './findings';
-import type { FieldPath } from './field-paths';
+import type { FieldSetPath } from './field-paths';
 import { ownedFields, pathText, pointerFieldPath, valueAtPath, within } from './field-paths';
 
 /** The field managers of the engines that apply the output: Argo CD's server-side syncs, Flux, `kubectl apply --server-side`. */
@@ -140,7 +140,7 @@ async function diffObject(api: LiveApi, planned: PlannedObject, manager: string,
   if (!live) return { object: name, state: 'create', ...EMPTY };
 
   const owners = fieldOwnersOf(object);
-  const ownerOf = (path: FieldPath) => owners.find((o) => within(path, pointerFieldPath(o.pointer)));
+  const ownerOf = (path: FieldSetPath) => owners.find((o) => within(path, pointerFieldPath(o.pointer)));
   const applied = await apply(api, object, live, manager, ownerOf);
   if ('error' in applied) return failed(applied.error, applied.doing, refusalFix(live, object, manager));
   const { result, drift, leftToOwners } = applied;
@@ -176,7 +176,7 @@ async function apply(
   object: KubernetesObject,
   live: KubernetesObject,
   manager: string,
-  ownerOf: (path: FieldPath) => FieldOwner | undefined,
+  ownerOf: (path: FieldSetPath) => FieldOwner | undefined,
 ): Promise<{ result: KubernetesObject; drift: LiveDrift[]; leftToOwners: LiveLeftAlone[] } | { error: unknown; doing: string }> {
   const drift: LiveDrift[] = [];
   const leftToOwners: LiveLeftAlone[] = [];
@@ -209,7 +209,7 @@ const hidden = '(secret)';
 const shown = (value: unknown, secret: boolean): string => (secret ? hidden : value === undefined ? 'nothing' : JSON.stringify(value));
 
 /** A 409's conflicts (field, its path among the live object's owned fields, the manager), or undefined for any other error. */
-function conflictsOf(error: unknown, live: KubernetesObject): Array<{ text: string; path?: FieldPath; manager: string }> | undefined {
+function conflictsOf(error: unknown, live: KubernetesObject): Array<{ text: string; path?: FieldSetPath; manager: string }> | undefined {
   if (!(error instanceof KubeApiError) || error.status !== 409 || !error.details?.causes?.length) return undefined;
   // The cause's field is text, and field names may hold dots (annotation keys): find it among the owned paths.
   const owned = new Map(ownedFields(live).map(({ path }) => [pathText(path), path]));
@@ -220,11 +220,11 @@ function conflictsOf(error: unknown, live: KubernetesObject): Array<{ text: stri
 }
 
 /** The fields other managers own in the applied result that `manager` does not, with the model's owner; `shared` are reported already. */
-function leftAlone(result: KubernetesObject, manager: string, ownerOf: (path: FieldPath) => FieldOwner | undefined, shared: readonly LiveLeftAlone[]): LiveLeftAlone[] {
+function leftAlone(result: KubernetesObject, manager: string, ownerOf: (path: FieldSetPath) => FieldOwner | undefined, shared: readonly LiveLeftAlone[]): LiveLeftAlone[] {
   const owned = ownedFields(result);
   const mine = new Set(owned.filter((o) => o.manager === manager).map((o) => pathText(o.path)));
   const reported = new Set(shared.map((s) => s.path));
-  const byPath = new Map<string, { path: FieldPath; managers: Set<string> }>();
+  const byPath = new Map<string, { path: FieldSetPath; managers: Set<string> }>();
   for (const { manager: other, path } of owned) {
     const text = pathText(path);
     if (other === manager || mine.has(text) || reported.has(text)) continue;
@@ -257,7 +257,7 @@ function stripped(object: KubernetesObject): Record<string, unknown> {
 }
 
 /** Every leaf where `live` and `planned` differ, by path (lists of equal length item by item, others whole). */
-export function differences(live: unknown, planned: unknown, path: FieldPath = []): LiveChange[] {
+export function differences(live: unknown, planned: unknown, path: FieldSetPath = []): LiveChange[] {
   if (JSON.stringify(canonicalJson(live)) === JSON.stringify(canonicalJson(planned))) return [];
   const isMap = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (isMap(live) && isMap(planned)) {

@@ -14,7 +14,7 @@ export type PathElement =
   | { readonly value: unknown }
   | { readonly index: number };
 
-export type FieldPath = readonly PathElement[];
+export type FieldSetPath = readonly PathElement[];
 
 /** One manager's fields, as an object's managedFields lists them. */
 export interface ManagedFieldsEntry {
@@ -26,7 +26,7 @@ export interface ManagedFieldsEntry {
 }
 
 /** The API server's text of a path: `.spec.replicas`, `[name="a"]`, `[="x"]`, `[0]`. */
-export function pathText(path: FieldPath): string {
+export function pathText(path: FieldSetPath): string {
   return path
     .map((e) => {
       if ('field' in e) return `.${e.field}`;
@@ -38,18 +38,18 @@ export function pathText(path: FieldPath): string {
 }
 
 /** The path of a JSON pointer's field (`/spec/dns/baseDomain` → `.spec.dns.baseDomain`). */
-export function pointerFieldPath(pointer: string): FieldPath {
+export function pointerFieldPath(pointer: string): FieldSetPath {
   return pointerPath(pointer).map((key) => ({ field: String(key) }));
 }
 
 /** Whether `path` is `prefix` or lies below it. */
-export function within(path: FieldPath, prefix: FieldPath): boolean {
+export function within(path: FieldSetPath, prefix: FieldSetPath): boolean {
   return prefix.length <= path.length && prefix.every((e, i) => pathText([e]) === pathText([path[i]]));
 }
 
 /** The leaf fields of a FieldsV1 set: each field, list item or set value owned, without its parents. */
-export function fieldsOf(fieldsV1: unknown): FieldPath[] {
-  const out: FieldPath[] = [];
+export function fieldsOf(fieldsV1: unknown): FieldSetPath[] {
+  const out: FieldSetPath[] = [];
   const walk = (node: unknown, path: PathElement[]) => {
     const children = typeof node === 'object' && node !== null ? Object.keys(node).filter((k) => k !== '.') : [];
     if (children.length === 0) {
@@ -81,7 +81,7 @@ function elementOf(key: string): PathElement | undefined {
 }
 
 /** The value at `path` in `object`, or undefined where there is none. */
-export function valueAtPath(object: unknown, path: FieldPath): unknown {
+export function valueAtPath(object: unknown, path: FieldSetPath): unknown {
   let at: unknown = object;
   for (const e of path) {
     if ('field' in e) {
@@ -101,7 +101,7 @@ export function valueAtPath(object: unknown, path: FieldPath): unknown {
 }
 
 /** The fields each manager owns in `object`, leaving out the status sub-resource (its controller's report, not configuration). */
-export function ownedFields(object: KubernetesObject): Array<{ readonly manager: string; readonly path: FieldPath }> {
+export function ownedFields(object: KubernetesObject): Array<{ readonly manager: string; readonly path: FieldSetPath }> {
   const entries = (object.metadata as { managedFields?: readonly ManagedFieldsEntry[] }).managedFields ?? [];
   return entries
     .filter((m) => m.fieldsType === 'FieldsV1' && m.subresource !== 'status')
