@@ -18,6 +18,8 @@ export * from './network';
 export * from './iam';
 export * from './zones';
 export * from './assigned-ids';
+export * from './bastion';
+export * from './external-dns-zone';
 import {
   bool,
   checking,
