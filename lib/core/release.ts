@@ -1,6 +1,6 @@
 /** OpenShift release images and versions: parsing, ordering, supported ranges and NodePool skew; the by-digest rule for any image. */
 import type { IssueCollector } from './errors';
-import type { Arch } from './platform';
+import type { NodePoolSpec } from '../api';
 import { quote } from './schema';
 
 export interface OcpVersion {
@@ -56,7 +56,7 @@ export function releaseArchitecture(image: string): string | undefined {
 }
 
 /** How release tags name the architecture of NodePool nodes of each `arch` (the NodePool CRD's values). */
-export const RELEASE_ARCH_OF_NODES: Readonly<Record<Arch, string>> = {
+export const RELEASE_ARCH_OF_NODES: Readonly<Record<NonNullable<NodePoolSpec['arch']>, string>> = {
   amd64: 'x86_64',
   arm64: 'aarch64',
   ppc64le: 'ppc64le',

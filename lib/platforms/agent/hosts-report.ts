@@ -104,6 +104,43 @@ const LPAR_INS = [
   '}',
 ];
 
+/** The script's `boot`: the PXE images downloaded, then each IBM Z host named (all by default) booted. */
+function bootFunction(ibmZ: ReadonlyArray<HostProps & { readonly ibmZ: IbmZBootProps }>): string[] {
+  if (ibmZ.length === 0) return ['boot() {', '  echo "No host of this InfraEnv has IBM Z boot settings (hosts[].ibmZ)."', '}'];
+  return [
+    ...(ibmZ.some((host) => host.ibmZ.method === 'lpar') ? [...LPAR_INS, ''] : []),
+    'boot() {',
+    '  oc -n "$NS" wait infraenv/"$INFRAENV" --for=condition=ImageCreated --timeout=30m',
+    '  for artifact in kernel initrd rootfs; do',
+    '    curl -fsSL -o "$artifact.img" "$(oc -n "$NS" get infraenv "$INFRAENV" -o jsonpath="{.status.bootArtifacts.$artifact}")"',
+    '  done',
+    `  for host in \${@:-${ibmZ.map((host) => host.name).join(' ')}}; do`,
+    '  case "$host" in',
+    ...ibmZ.flatMap((host) => [`  ${sh(host.name)})`, ...bootLines(host), '    ;;']),
+    '  *) echo "no IBM Z host $host in this InfraEnv" >&2; exit 1 ;;',
+    '  esac',
+    '  done',
+    '}',
+  ];
+}
+
+/** The script's `agents`: each host without a BMC's Agent, found by its MAC address once registered, patched. */
+function agentsFunction(infraEnv: string, handBooted: readonly HostProps[]): string[] {
+  if (handBooted.length === 0) return ['agents() {', '  echo "Every host of this InfraEnv has a BareMetalHost: BMAC sets its Agent."', '}'];
+  return [
+    'agent_of() {  # the Agent of this InfraEnv whose inventory lists MAC address $1',
+    `  oc -n "$NS" get agents -l ${sh(agentSelector(infraEnv))} -o json | jq -r --arg mac "$1" '.items[] | select(any(.status.inventory.interfaces[]?; (.macAddress | ascii_downcase) == $mac)) | .metadata.name'`,
+    '}',
+    'set_agent() {  # $1 MAC address, $2 spec: waits until the host has registered',
+    '  until agent=$(agent_of "$1") && [ -n "$agent" ]; do sleep 10; done',
+    '  oc -n "$NS" patch agent "$agent" --type merge -p "$2"',
+    '}',
+    'agents() {',
+    ...handBooted.map((host) => `  set_agent ${sh(host.bootMACAddress.toLowerCase())} ${sh(JSON.stringify({ spec: agentSpecOf(host) }))}  # ${host.name}`),
+    '}',
+  ];
+}
+
 /** What the script needs: the InfraEnv, its hosts, and the steps that take the cluster down. */
 export interface HostsReportInput {
   readonly namespace: string;
@@ -117,7 +154,6 @@ export function hostsReport(input: HostsReportInput): string {
   const { namespace, infraEnv } = input;
   const file = hostsReportName(namespace, infraEnv);
   const ibmZ = input.hosts.filter((host): host is HostProps & { readonly ibmZ: IbmZBootProps } => host.ibmZ !== undefined);
-  const handBooted = input.hosts.filter((host) => !host.bmc);
   const lines = [
     '#!/bin/sh',
     `# The hosts of InfraEnv ${namespace}/${infraEnv}, where the output cannot take them (written by hcp-constructs).`,
@@ -129,38 +165,9 @@ export function hostsReport(input: HostsReportInput): string {
     `NS=${sh(namespace)}`,
     `INFRAENV=${sh(infraEnv)}`,
     '',
-    ...(ibmZ.some((host) => host.ibmZ.method === 'lpar') ? [...LPAR_INS, ''] : []),
-    'boot() {',
-    ...(ibmZ.length === 0
-      ? ['  echo "No host of this InfraEnv has IBM Z boot settings (hosts[].ibmZ)."']
-      : [
-          '  oc -n "$NS" wait infraenv/"$INFRAENV" --for=condition=ImageCreated --timeout=30m',
-          '  for artifact in kernel initrd rootfs; do',
-          '    curl -fsSL -o "$artifact.img" "$(oc -n "$NS" get infraenv "$INFRAENV" -o jsonpath="{.status.bootArtifacts.$artifact}")"',
-          '  done',
-          `  for host in \${@:-${ibmZ.map((host) => host.name).join(' ')}}; do`,
-          '  case "$host" in',
-          ...ibmZ.flatMap((host) => [`  ${sh(host.name)})`, ...bootLines(host), '    ;;']),
-          '  *) echo "no IBM Z host $host in this InfraEnv" >&2; exit 1 ;;',
-          '  esac',
-          '  done',
-        ]),
-    '}',
+    ...bootFunction(ibmZ),
     '',
-    ...(handBooted.length === 0
-      ? ['agents() {', '  echo "Every host of this InfraEnv has a BareMetalHost: BMAC sets its Agent."', '}']
-      : [
-          'agent_of() {  # the Agent of this InfraEnv whose inventory lists MAC address $1',
-          `  oc -n "$NS" get agents -l ${sh(agentSelector(infraEnv))} -o json | jq -r --arg mac "$1" '.items[] | select(any(.status.inventory.interfaces[]?; (.macAddress | ascii_downcase) == $mac)) | .metadata.name'`,
-          '}',
-          'set_agent() {  # $1 MAC address, $2 spec: waits until the host has registered',
-          '  until agent=$(agent_of "$1") && [ -n "$agent" ]; do sleep 10; done',
-          '  oc -n "$NS" patch agent "$agent" --type merge -p "$2"',
-          '}',
-          'agents() {',
-          ...handBooted.map((host) => `  set_agent ${sh(host.bootMACAddress.toLowerCase())} ${sh(JSON.stringify({ spec: agentSpecOf(host) }))}  # ${host.name}`),
-          '}',
-        ]),
+    ...agentsFunction(infraEnv, input.hosts.filter((host) => !host.bmc)),
     '',
     'destroy() {',
     ...input.teardown.flatMap((step) => (step.command ? [`  # ${step.step}`, `  ${step.command}`] : [`  echo ${sh(`Then yourself: ${step.step}`)}`])),

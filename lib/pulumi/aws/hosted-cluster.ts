@@ -145,14 +145,7 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
       },
       parent,
     );
-    if (infraArgs.bastion) {
-      const { subnetId, ...bastion } = infraArgs.bastion;
-      this.bastion = new AwsBastion(
-        `${name}-bastion`,
-        { ...bastion, infraID, clusterName: args.name, vpcId: this.network.vpcId, subnetId: subnetId ?? this.network.publicSubnetIds[0], tags: infraArgs.resourceTags },
-        parent,
-      );
-    }
+    this.bastion = infraArgs.bastion && bastionOf(`${name}-bastion`, { ...infraArgs, bastion: infraArgs.bastion }, { infraID, clusterName: args.name }, this.network, parent);
     this.infra = infraOutput(args, infraID, this.network);
     this.iamOutput = iamOutput(infraArgs.region, infraID, issuerURL, this.iam);
 
@@ -183,6 +176,18 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
       namespace: this.namespace,
     });
   }
+}
+
+/** The bastion in the cluster's VPC: in the first zone's public subnet unless another is given. */
+function bastionOf(
+  name: string,
+  infra: AwsHostedClusterInfraArgs & { readonly bastion: AwsBastionOptions },
+  cluster: { readonly infraID: string; readonly clusterName: string },
+  network: AwsNetwork,
+  opts: pulumi.ComponentResourceOptions,
+): AwsBastion {
+  const { subnetId, ...bastion } = infra.bastion;
+  return new AwsBastion(name, { ...bastion, ...cluster, vpcId: network.vpcId, subnetId: subnetId ?? network.publicSubnetIds[0], tags: infra.resourceTags }, opts);
 }
 
 /** The IDs the network and IAM were assigned, as Outputs. */
