@@ -61,7 +61,10 @@ export type { VersionChange } from './core/upgrade';
 export type { PlannedPart, PlanItem, Target, Phase, Readiness } from './core/plan-model';
 // The folders a synth writes (one per cluster, in stage sub-folders): what the delivery planners deliver.
 export { folderSpecs, STAGES } from './core/output-layout';
-export type { FolderSpec, StageSpec, KindRef, Stage } from './core/output-layout';
+export type { FolderSpec, StageSpec, KindRef, Stage, OverwrittenField } from './core/output-layout';
+// Fields other controllers write (the HyperShift operator's defaults and finalizers): read by delivery and the live diff.
+export { FIELD_OWNERS, fieldOwnersOf, overwrittenFields } from './core/field-owners';
+export type { FieldOwner, FieldTest } from './core/field-owners';
 
 // Findings: what every check returns and every failure carries.
 export { HcpValidationError, formatIssues } from './core/errors';

@@ -14,6 +14,7 @@ Usage:
 Commands:
   synth [app]            Run the app and write its YAML into the output folder (dist/)
   diff [app]             Show what a synth would change in the output folder, object by object
+                         (--live: against the live management cluster, read-only)
   validate <file>...     Check props written as YAML or JSON, without TypeScript
   preflight [app]        Check the app against the live management cluster (read-only)
 
@@ -53,6 +54,8 @@ ${EXIT_CODES}
 
 export const DIFF_HELP = `Usage:
   hcp-constructs diff [app] [-o <dir>]
+  hcp-constructs diff [app] --live [--kubeconfig <file>] [--context <name>] [--management <name>]
+                      [--field-manager <name>]
 
 Runs the app in memory and prints what a synth would change in the output folder: each object
 added or removed, each changed object with a unified diff of its YAML, the clusters affected, and
@@ -62,10 +65,31 @@ immutable field such as a NodePool's upgradeType) or an upgrade step the operato
 (a downgrade, a control plane moving two minors). Writes nothing; exits 0 whether or not there are
 differences (synth --check exits 1), and 1 when a finding is an error (synth would refuse it).
 
+With --live, compares the objects the app applies to one management cluster with that cluster
+instead, by server-side apply with dryRun=All as the delivery engine's field manager. Nothing is
+written, but a dry run is authorized as the request: the credentials need get and patch. Per
+object: would be created (+); changes this app would make (~ change); drift, a field this app sets
+that another manager changed (a kubectl edit), which the next sync with force takes back (drift,
+also a warning on stderr); and fields other managers own that this app does not set, left alone
+(left), saying where the library's model expects another controller (the HyperShift operator's
+IDs, defaults and finalizers: docs/live-diff.md). Exits 0 whether or not there are differences or
+drift, as without --live; 1 when the API server would refuse an apply or an object could not be
+read.
+
 Options:
-  -o, --output <dir>     Output folder to compare with (default: dist)
-      --verbose          Print the full stack of an error
-  -h, --help             Show this help
+  -o, --output <dir>         Output folder to compare with (default: dist); not with --live
+      --live                 Compare with the live management cluster
+      --kubeconfig <file>    The kubeconfig (default: $KUBECONFIG, else ~/.kube/config)
+      --context <name>       Its context (default: its current context)
+      --management <name>    Which of the app's management clusters (a fleet's) the kubeconfig
+                             reaches (default: the app's only one)
+      --field-manager <name> The field manager the objects are applied with: argocd-controller
+                             (Argo CD with ServerSideApply=true), kustomize-controller (Flux),
+                             kubectl (kubectl apply --server-side), your Pulumi provider's. Default:
+                             kustomize-controller when the app delivers with Flux, else
+                             argocd-controller, the manager of the ApplicationSet the library writes
+      --verbose              Print the full stack of an error
+  -h, --help                 Show this help
 
 ${EXIT_CODES}
 `;

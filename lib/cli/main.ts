@@ -35,7 +35,14 @@ export async function run(argv: readonly string[]): Promise<ExitCode> {
     return synthCommand({ app: positionals[0], output: values.output, stdout: values.stdout, check: values.check, verbose: values.verbose });
   }
   if (command === 'diff') {
-    const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT }, 1);
+    const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT, ...CLUSTER, live: { type: 'boolean' }, 'field-manager': { type: 'string' } }, 1);
+    const cluster = (['kubeconfig', 'context', 'management', 'field-manager'] as const).filter((o) => values[o] !== undefined);
+    if (values.live) {
+      if (values.output !== undefined) throw new UsageError('--live compares with the cluster, not an output folder: leave out --output.');
+      const { diffLiveCommand } = await import('./diff-live-command');
+      return diffLiveCommand({ app: positionals[0], kubeconfig: values.kubeconfig, context: values.context, management: values.management, fieldManager: values['field-manager'] });
+    }
+    if (cluster.length > 0) throw new UsageError(`--${cluster[0]} needs --live (a diff against the live cluster).`);
     const { diffCommand } = await import('./synth-command');
     return diffCommand({ app: positionals[0], output: values.output });
   }

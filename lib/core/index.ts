@@ -25,6 +25,7 @@ export * from './validate';
 export * from './plan';
 export * from './plan-model';
 export * from './output-layout';
+export * from './field-owners';
 export * from './secret-values';
 export * from './access';
 export * from './access-checks';

@@ -6,7 +6,10 @@
  */
 import type { KubernetesObject } from '../api';
 import type { Phase, PlannedObject, Target } from './plan-model';
-import { MANAGEMENT_CLUSTER, PHASES, managementNameOfKey, targetKey } from './plan-model';
+import { MANAGEMENT_CLUSTER, PHASES, apiGroupOf, managementNameOfKey, targetKey } from './plan-model';
+import type { FieldOwner } from './field-owners';
+import { overwrittenFields } from './field-owners';
+import { byText } from './text-order';
 
 const HOSTED_PREFIX = 'hosted-';
 /** Folders of the objects that make a GitOps engine deliver the others (lib/delivery): `gitops-<cluster>`. */
@@ -80,6 +83,8 @@ export function stageOf(phase: Phase): Stage {
   return '05-resources';
 }
 
+const overwrittenKey = (o: OverwrittenField): string => [o.group, o.kind, o.namespace ?? '', o.name, o.field.pointer].join('\0');
+
 /** `group/version` and kind of an object: what Flux's health expressions and Argo CD's checks are keyed by. */
 export interface KindRef {
   /** The kind's `group/version` (`hypershift.openshift.io/v1beta1`; `v1` for the core group). */
@@ -98,7 +103,24 @@ export interface StageSpec {
   readonly clusterScoped: readonly KindRef[];
 }
 
-/** One output folder: its name, the cluster its objects are applied to, and its stages in apply order. */
+/** A field of one object in a folder that another controller writes over the manifest's value (see field-owners.ts). */
+export interface OverwrittenField {
+  /** The object's API group (`hypershift.openshift.io`). */
+  readonly group: string;
+  /** Its kind. */
+  readonly kind: string;
+  /** Absent for a cluster-scoped object. */
+  readonly namespace?: string;
+  /** Its name. */
+  readonly name: string;
+  /** The field, and who writes over it. */
+  readonly field: FieldOwner;
+}
+
+/**
+ * One output folder: its name, the cluster its objects are applied to, its stages in apply order,
+ * and the fields of its objects that other controllers write over (a delivery engine must leave them).
+ */
 export interface FolderSpec {
   /**
    * Its name in the output: a target's folder (`management`, `hosted-<namespace>-<name>`) or one a plan asked
@@ -109,6 +131,8 @@ export interface FolderSpec {
   readonly target: Target;
   /** Its stage sub-folders that hold objects, in apply order. */
   readonly stages: readonly StageSpec[];
+  /** Sorted by group, kind, namespace, name, then field. */
+  readonly overwritten: readonly OverwrittenField[];
 }
 
 const kindId = (k: KindRef) => `${k.apiVersion} ${k.kind}`;
@@ -119,11 +143,15 @@ const kindRef = (object: KubernetesObject): KindRef => ({ apiVersion: object.api
  * the delivery planners deliver.
  */
 export function folderSpecs(objects: Iterable<PlannedObject>): FolderSpec[] {
-  const folders = new Map<string, { target: Target; stages: Map<Stage, { kinds: Map<string, KindRef>; clusterScoped: Map<string, KindRef> }> }>();
+  const folders = new Map<string, { target: Target; stages: Map<Stage, { kinds: Map<string, KindRef>; clusterScoped: Map<string, KindRef> }>; overwritten: OverwrittenField[] }>();
   for (const planned of objects) {
     const folder = outputFolder(planned.target, planned.folder);
     let entry = folders.get(folder);
-    if (!entry) folders.set(folder, (entry = { target: planned.target, stages: new Map() }));
+    if (!entry) folders.set(folder, (entry = { target: planned.target, stages: new Map(), overwritten: [] }));
+    const { metadata } = planned.object;
+    for (const field of overwrittenFields(planned.object)) {
+      entry.overwritten.push({ group: apiGroupOf(planned.object.apiVersion), kind: planned.object.kind, ...(metadata.namespace ? { namespace: metadata.namespace } : {}), name: metadata.name, field });
+    }
     const stage = stageOf(planned.phase);
     let kinds = entry.stages.get(stage);
     if (!kinds) entry.stages.set(stage, (kinds = { kinds: new Map(), clusterScoped: new Map() }));
@@ -133,11 +161,12 @@ export function folderSpecs(objects: Iterable<PlannedObject>): FolderSpec[] {
   }
   const sorted = (refs: Map<string, KindRef>) => [...refs.keys()].sort().map((id) => refs.get(id)!);
   return [...folders.keys()].sort().map((folder) => {
-    const { target, stages } = folders.get(folder)!;
+    const { target, stages, overwritten } = folders.get(folder)!;
     return {
       folder,
       target,
       stages: STAGES.filter((name) => stages.has(name)).map((name) => ({ name, kinds: sorted(stages.get(name)!.kinds), clusterScoped: sorted(stages.get(name)!.clusterScoped) })),
+      overwritten: overwritten.sort((a, b) => byText(overwrittenKey(a), overwrittenKey(b))),
     };
   });
 }

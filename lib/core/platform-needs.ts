@@ -22,6 +22,8 @@ export interface PlatformPreset {
   readonly needsOidcStorage: boolean;
   /** Oldest multicluster engine minor the documentation supports for the platform. */
   readonly minimumMceMinor: number;
+  /** Oldest hosted OpenShift minor (4.x) the documentation supports for the platform (its Table 2.1). @default none stated */
+  readonly hostedMinimumMinor?: number;
   /**
    * Its management clusters are bare metal, whose nodes carry no `topology.kubernetes.io/zone`
    * unless someone gives them one: control-plane nodes without a zone are warned about.

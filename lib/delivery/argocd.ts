@@ -4,9 +4,10 @@
  * kinds of the folders; one ApplicationSet making an Application per folder (the folder's own
  * kustomization.yaml lists its stages, and sync waves order the objects within it); and the
  * library's health checks, as a patch of the operator's ArgoCD resource or of `argocd-cm`.
- * Only fields Argo CD v3.5.1 has are written.
+ * The Applications leave the fields other controllers write over the manifest (field-owners.ts)
+ * out of their diff and their syncs. Only fields Argo CD v3.5.1 has are written.
  */
-import type { AppProject, ApplicationSet, ApplicationSetGenerator, ArgoCd, ConfigMap, KubernetesObject } from '../api';
+import type { AppProject, ApplicationIgnoreDifferences, ApplicationSet, ApplicationSetGenerator, ArgoCd, ConfigMap, KubernetesObject } from '../api';
 import { DELIVERY_API_VERSIONS } from '../api';
 import type { FolderSpec, KindRef, PlannedPart } from '../core';
 import { GITOPS_PREFIX, PHASES, apiGroupOf, managementTarget, planItem, quote, targetFolder } from '../core';
@@ -176,6 +177,7 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { 
       ? { list: { elements: delivered.map((f) => ({ folder: f.folder, path: repoPath(ctx, f.folder), destination: settings.destinations.get(f.folder)! })) } }
       : { git: { repoURL: ctx.repoURL, revision: ctx.revision, directories: gitDirectories(ctx) } };
   const git = settings.generator === 'git';
+  const ignoreDifferences = ignoredDifferences(delivered);
   const applicationSet: ApplicationSet = {
     apiVersion: DELIVERY_API_VERSIONS.applicationSet,
     kind: 'ApplicationSet',
@@ -190,11 +192,13 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { 
           project,
           source: { repoURL: ctx.repoURL, targetRevision: ctx.revision, path: git ? '{{.path.path}}' : '{{.path}}' },
           destination: { name: git ? gitDestinationTemplate(settings.hub) : '{{.destination}}' },
+          ...(ignoreDifferences.length > 0 ? { ignoreDifferences } : {}),
           syncPolicy: {
             automated: { prune: true, selfHeal: true },
             // A hosted cluster's folder fails until its cluster is registered: keep retrying.
             retry: { limit: -1, backoff: { duration: '30s', factor: 2, maxDuration: '10m' } },
-            syncOptions: ['ServerSideApply=true'],
+            // A sync copies the ignored fields' live values into what it applies, instead of reverting them.
+            syncOptions: ['ServerSideApply=true', ...(ignoreDifferences.length > 0 ? ['RespectIgnoreDifferences=true'] : [])],
           },
         },
       },
@@ -212,6 +216,23 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { 
     ],
   };
   return { part, settings };
+}
+
+/**
+ * What every Application leaves out of its diff and syncs: per object, the fields other controllers
+ * write over its manifest, in the folders' order. One list for the whole ApplicationSet (its
+ * template is shared): each entry names its object, which is in one folder only, so the others'
+ * Applications never match it.
+ */
+export function ignoredDifferences(folders: readonly FolderSpec[]): ApplicationIgnoreDifferences[] {
+  const byObject = new Map<string, { entry: Omit<ApplicationIgnoreDifferences, 'jsonPointers'>; pointers: string[] }>();
+  for (const o of folders.flatMap((f) => f.overwritten)) {
+    const key = [o.group, o.kind, o.namespace ?? '', o.name].join('\0');
+    let found = byObject.get(key);
+    if (!found) byObject.set(key, (found = { entry: { ...(o.group ? { group: o.group } : {}), kind: o.kind, name: o.name, ...(o.namespace ? { namespace: o.namespace } : {}) }, pointers: [] }));
+    found.pointers.push(o.field.pointer);
+  }
+  return [...byObject.values()].map(({ entry, pointers }) => ({ ...entry, jsonPointers: pointers }));
 }
 
 /** The health checks of the kinds in the folders, as a patch of the operator's ArgoCD resource or of `argocd-cm`; none when no kind has one. */

@@ -16,6 +16,11 @@
  * Kustomizations of each hosted cluster's folder: they must live in the HostedCluster's namespace
  * (beside its admin kubeconfig Secret, which they apply with), and that namespace exists only once
  * the management folder is applied, so they cannot be in the folder applied first.
+ *
+ * Flux applies with force and corrects every field of the manifest on every reconcile; the
+ * kustomize-controller of the reference CRD cannot be told to leave a field (newer ones have
+ * `spec.driftIgnoreRules`). Fields the manifest leaves out stay with their owners; a field the
+ * manifest sets and another controller writes over (field-owners.ts) is a warning.
  */
 import type { FluxKustomization, GitRepository, KustomizationSpecDependsOn } from '../api';
 import { DELIVERY_API_VERSIONS } from '../api';
@@ -83,6 +88,7 @@ export function planFlux(props: FluxDeliveryProps, ctx: DeliveryContext): Planne
     const value = settings[key];
     if (value !== undefined && !FLUX_DURATION.test(value)) ctx.issues.error(`flux.${key}`, `${quote(value)} is not a Go duration.`, 'Write it like 5m, 30s or 1h30m.');
   }
+  for (const folder of ctx.delivered) warnOverwritten(folder, ctx);
   const clusters = clustersOf(ctx);
   return [...clusters.keys()].sort().flatMap((key) => {
     const cluster = clusters.get(key)!;
@@ -92,6 +98,18 @@ export function planFlux(props: FluxDeliveryProps, ctx: DeliveryContext): Planne
     if (cluster.hosted.length > 0) parts.push(hostedPart(cluster, last, settings, ctx));
     return parts;
   });
+}
+
+/** A warning for each field of the folder's objects that Flux would force back over the value its owner writes. */
+function warnOverwritten(folder: FolderSpec, ctx: DeliveryContext): void {
+  for (const o of folder.overwritten) {
+    const object = `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
+    ctx.issues.warn(
+      'flux',
+      `${o.field.owner} writes ${o.field.pointer} of ${object} (folder ${folder.folder}): ${o.field.writes} Flux applies the manifest's value back with force on every reconcile (which the API server refuses where the field is immutable once set, failing the stage), and its Kustomization has no way to leave the field alone.`,
+      `Set the field in the props yourself, so that ${o.field.owner} has nothing to write, or deliver this folder with Argo CD (the library tells its Applications to leave the field).`,
+    );
+  }
 }
 
 /** The delivered folders by the Flux folder of their management cluster; a hosted folder's by `placement`. */

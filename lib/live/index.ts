@@ -1,7 +1,8 @@
 /**
- * The plan against the live management cluster, read-only: `hcp-constructs/live`. A preflight
- * before anything is applied (docs/preflight.md), the client and kubeconfig reader it uses, and
- * the RBAC it needs. api/live.api.md records this surface.
+ * The plan against the live management cluster: `hcp-constructs/live`. A read-only preflight
+ * before anything is applied (docs/preflight.md), the planned objects against the live ones by
+ * server-side apply dry-run (docs/live-diff.md), the client and kubeconfig reader they use, and
+ * the RBAC the preflight needs. api/live.api.md records this surface.
  *
  * @module hcp-constructs/live
  */
@@ -16,3 +17,5 @@ export type { Connection } from './kubeconfig';
 export { PREFLIGHT_CHECKS } from './checks';
 export { preflightReader, PREFLIGHT_ROLE } from './rbac';
 export type { PreflightServiceAccount } from './rbac';
+export { diffLive, diffLiveWith, FIELD_MANAGERS } from './diff-live';
+export type { LiveDiffOptions, LiveDiffReport, LiveObjectDiff, LiveChange, LiveDrift, LiveLeftAlone, LiveApi } from './diff-live';

@@ -10,6 +10,7 @@ export * from './virtualization';
 export * from './assisted-service';
 export * from './nodes';
 export * from './requirements';
+export * from './hosted-versions';
 export * from './install-flags';
 export * from './monitoring';
 export * from './kubelet';

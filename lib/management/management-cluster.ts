@@ -36,6 +36,7 @@ import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './prese
 import { MANAGEMENT_COMPONENTS } from '../core/platform-needs';
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
 import { ManagementCapabilities, managementRequirements } from './requirements';
+import type { HostedVersionSupport } from './hosted-versions';
 import { planVirtualization } from './virtualization';
 import { planWildcardRoutes } from './wildcard-routes';
 import { PLATFORM_DEFINITIONS } from '../platforms';
@@ -130,6 +131,7 @@ function plan_(props: ManagementClusterProps, target: Target, issues: IssueColle
     metallb: components.installs.has('metallb'),
     wildcardRoutes: wildcardRoutesOn(props, platforms),
     sreMetricSet: props.monitoring?.sreMetricSet !== undefined,
+    versions: hostedVersionSupport(props, platforms),
   };
   return {
     label: target.kind === 'management' && target.name !== undefined ? `${MANAGEMENT_CLUSTER_LABEL} ${target.name}` : MANAGEMENT_CLUSTER_LABEL,
@@ -153,6 +155,19 @@ interface Components {
   readonly installs: ReadonlySet<ManagementComponent>;
   /** The platforms whose preset wants a component, for messages. */
   needing(component: ManagementComponent): string;
+}
+
+/** What decides the hosted versions: the multicluster engine channel, the platforms' oldest minors, the capacity's workers. */
+function hostedVersionSupport(props: ManagementClusterProps, platforms: readonly ManagementPlatform[]): HostedVersionSupport {
+  const channel = props.operators?.multiclusterEngine?.channel ?? OPERATOR_PACKAGES.multiclusterEngine.defaultChannel;
+  const minor = /^stable-2\.(\d+)$/.exec(channel)?.[1];
+  const workers = props.capacity?.workers;
+  const groups = (Array.isArray(workers) ? workers : workers ? [workers] : []) as ReadonlyArray<{ count?: number }>;
+  return {
+    ...(minor !== undefined ? { mceMinor: Number(minor), mceChannel: channel } : {}),
+    platformMinimum: Object.fromEntries(platforms.map((p) => [p, PLATFORM_PRESETS[p].hostedMinimumMinor])),
+    ...(groups.length > 0 ? { workers: groups.reduce((sum, g) => sum + (g.count ?? 1), 0) } : {}),
+  };
 }
 
 /** Components: the presets', each switchable (false = bring your own, true or settings = install). */

@@ -15,6 +15,7 @@ import type { PlanCheck, Target } from '../core/plan-model';
 import { targetKey } from '../core/plan-model';
 import { platformDefinition } from '../platforms';
 import type { ManagementPlatform } from './props';
+import { HostedVersionSupport, hostedVersionFindings } from './hosted-versions';
 
 export interface ManagementCapabilities {
   readonly platforms: readonly ManagementPlatform[];
@@ -33,6 +34,8 @@ export interface ManagementCapabilities {
   readonly wildcardRoutes?: boolean;
   /** It writes the SRE metric set (`sre-metric-set`). @default false */
   readonly sreMetricSet?: boolean;
+  /** What decides the hosted versions it deploys (its multicluster engine channel). @default not checked */
+  readonly versions?: HostedVersionSupport;
 }
 
 /** What is assumed of a capability the management cluster does not state: MetalLB is not known to be missing, PrivateLink needs credentials. */
@@ -89,8 +92,16 @@ export function managementRequirements(capabilities: ManagementCapabilities, tar
   const key = targetKey(target);
   return (objects, _plan, owner) => {
     const issues: ValidationIssue[] = [];
+    // A NodePool on its cluster's release says nothing new about versions: only its own release is judged.
+    const clusterImages = new Set(objects.filter((p) => p.object.kind === 'HostedCluster').map((p) => `${p.object.metadata.namespace}/${(p.object as HostedCluster).spec?.release?.image}`));
     for (const planned of objects) {
-      if (planned.object.kind !== 'HostedCluster' || targetKey(planned.target) !== key) continue;
+      if (targetKey(planned.target) !== key) continue;
+      if (capabilities.versions && (planned.object.kind === 'HostedCluster' || planned.object.kind === 'NodePool')) {
+        const platform = (planned.object as HostedCluster).spec?.platform?.type;
+        const ownRelease = planned.object.kind === 'HostedCluster' || !clusterImages.has(`${planned.object.metadata.namespace}/${(planned.object as HostedCluster).spec?.release?.image}`);
+        if ((capabilities.platforms as readonly string[]).includes(platform)) issues.push(...hostedVersionFindings(planned, platform, capabilities.versions, ownRelease));
+      }
+      if (planned.object.kind !== 'HostedCluster') continue;
       const hc = planned.object as HostedCluster;
       const type = hc.spec.platform.type;
       if (!(capabilities.platforms as readonly string[]).includes(type)) {

@@ -25,7 +25,8 @@ describe('synthAtomically checks the upgrade against the files it wrote last tim
       '  NodePool kubevirt-clusters/kv-dev-infra 4.16.4 -> 4.17.3',
       '  NodePool kubevirt-clusters/kv-dev-workers 4.16.4 -> 4.17.3',
     ]);
-    expect(result.warnings.filter((w) => w.path === 'spec.release.image').map((w) => w.object)).toEqual(['NodePool kubevirt-clusters/kv-dev-workers', 'NodePool kubevirt-clusters/kv-dev-infra']);
+    // The NodePools' upgrade warnings; and the None cluster, older than the management cluster's MCE supports.
+    expect(result.warnings.filter((w) => w.path === 'spec.release.image').map((w) => w.object)).toEqual(['HostedCluster none-clusters/edge-lab', 'NodePool kubevirt-clusters/kv-dev-workers', 'NodePool kubevirt-clusters/kv-dev-infra']);
     expect(fs.readFileSync(path.join(out, 'management', '05-resources', 'kubevirt-kv-dev.yaml'), 'utf8')).toContain('ocp-release:4.17.3-multi');
   });
 

@@ -19,7 +19,7 @@ test('--help (and no arguments, and `help`) lists the commands and the exit code
 
 test.each([
   ['synth', ['-o, --output <dir>', '-p, --stdout', '--check', '--verbose', 'run tsc --noEmit in CI']],
-  ['diff', ['-o, --output <dir>', 'Writes nothing; exits 0']],
+  ['diff', ['-o, --output <dir>', 'Writes nothing; exits 0', '--live', '--field-manager <name>', 'argocd-controller']],
   ['validate', ['kind: HostedCluster', 'kind: ManagementCluster', 'kind: AgentInfrastructure', 'kind: HostedClusterIngress', 'hostedClusters: [...]']],
 ])('%s --help (and help <command>) describes the command', (command, parts) => {
   const help = hcp(cwd, command, '--help');
@@ -49,6 +49,9 @@ test.each([
   [['synth', 'a.ts', 'b.ts'], 'hcp-constructs: unexpected argument "b.ts".\nRun `hcp-constructs synth --help` for usage.\n'],
   [['synth', '--stdout', '--check'], 'hcp-constructs: --stdout and --check cannot be used together.\nRun `hcp-constructs synth --help` for usage.\n'],
   [['synth', '-o'], "hcp-constructs: Option '-o, --output <value>' argument missing.\nRun `hcp-constructs synth --help` for usage.\n"],
+  [['diff', '--kubeconfig', 'k'], 'hcp-constructs: --kubeconfig needs --live (a diff against the live cluster).\nRun `hcp-constructs diff --help` for usage.\n'],
+  [['diff', '--live', '-o', 'out'], 'hcp-constructs: --live compares with the cluster, not an output folder: leave out --output.\nRun `hcp-constructs diff --help` for usage.\n'],
+  [['diff', '--live', '--field-manager', 'a b'], 'hcp-constructs: --field-manager "a b" is not a field manager name (printable, no spaces, at most 128 characters).\nRun `hcp-constructs diff --help` for usage.\n'],
   [['validate'], 'hcp-constructs: validate needs at least one file: `hcp-constructs validate clusters.yaml`.\nRun `hcp-constructs validate --help` for usage.\n'],
   [['synth', 'missing.ts'], `hcp-constructs: the app missing.ts was not found (looked for ${path.join(cwd, 'missing.ts')}).\nRun \`hcp-constructs synth --help\` for usage.\n`],
 ])('a wrong command line (%j) is a usage error: exit 2, a message and where help is', (args, message) => {

@@ -89,7 +89,7 @@ describeWithKubeServer('preflight against a real kube-apiserver, as a view-only 
     await seed([{ ...ETCD_KEY, data: { other: 'AAAA' } } as KubernetesObject]);
     try {
       const noKey = await check();
-      expect(noKey.findings.map((f) => f.message)).toEqual(['Secret kubevirt-clusters/kv-dev-etcd-encryption-key on the management cluster has no key key (it has other), which is read here.']);
+      expect(noKey.findings.map((f) => f.message)).toEqual(['Secret kubevirt-clusters/kv-dev-etcd-encryption-key on the management cluster has no key "key" (it has "other"), which is read here.']);
     } finally {
       await remove(ETCD_KEY as KubernetesObject);
       await seed([ETCD_KEY as KubernetesObject]);

@@ -63,7 +63,7 @@ test('a missing existing Secret, and one without the key read from it', () => {
   ]);
   const wrongKey = { ...ETCD_KEY, data: { 'etcd-key': 'AAAA' } };
   expect(findings(replace(CLEAN, 'Secret', [wrongKey]))).toEqual([
-    `${at}: Secret kubevirt-clusters/kv-dev-etcd-encryption-key on the management cluster has no key key (it has etcd-key), which is read here.`,
+    `${at}: Secret kubevirt-clusters/kv-dev-etcd-encryption-key on the management cluster has no key "key" (it has "etcd-key"), which is read here.`,
   ]);
 });
 

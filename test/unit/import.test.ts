@@ -143,7 +143,8 @@ describe('A2: auto-import and an explicit import of the same cluster', () => {
   test('the import first: the same error when the management cluster comes', () => {
     const plan = withCluster();
     expect(plan.add(imported()).issues.map((i) => i.severity)).toEqual(['warning']);
-    expect(messages(plan.add(management()).issues)).toEqual([conflict]);
+    // The management cluster's channel (stable-2.8) brings its version warning for the 4.15 cluster too.
+    expect(messages(plan.add(management()).issues.filter((i) => i.path !== 'spec.release.image'))).toEqual([conflict]);
   });
 
   test('auto-import off: no finding, whichever comes first', () => {

@@ -20,6 +20,16 @@ export interface ApplicationSetGenerator {
   readonly git?: { readonly repoURL: string; readonly revision: string; readonly directories: readonly ApplicationSetGitDirectory[] };
 }
 
+/** Fields of some objects that Argo CD leaves out of its diff (and, with `RespectIgnoreDifferences=true`, out of what it applies). */
+export interface ApplicationIgnoreDifferences {
+  readonly group?: string;
+  readonly kind: string;
+  readonly name?: string;
+  readonly namespace?: string;
+  /** JSON pointers (RFC 6901) of the fields. */
+  readonly jsonPointers?: readonly string[];
+}
+
 /** The Application each parameter set becomes (Go templates in its strings). */
 export interface ApplicationSetTemplate {
   readonly metadata: { readonly name: string; readonly labels?: Readonly<Record<string, string>> };
@@ -27,6 +37,7 @@ export interface ApplicationSetTemplate {
     readonly project: string;
     readonly source: { readonly repoURL: string; readonly targetRevision: string; readonly path: string };
     readonly destination: { readonly name: string };
+    readonly ignoreDifferences?: readonly ApplicationIgnoreDifferences[];
     readonly syncPolicy?: {
       readonly automated?: { readonly prune?: boolean; readonly selfHeal?: boolean };
       readonly retry?: { readonly limit?: number; readonly backoff?: { readonly duration?: string; readonly factor?: number; readonly maxDuration?: string } };

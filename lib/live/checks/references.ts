@@ -25,19 +25,22 @@ export const referencesCheck: PreflightCheck = {
       const object = liveObjects.get(`${found.reference.kind}/${namespace}/${found.name}`);
       if (!object) {
         missing++;
-        findings.about(planned, 'error', found.path, `names ${what}, which this plan does not create and the management cluster does not have; the ${planned.object.kind} waits for it.`, `Create ${what} with the key${found.keys.length === 1 ? '' : 's'} ${found.keys.join(', ') || 'it names'} before applying, or give the prop as a secret source the library creates.`);
+        findings.about(planned, 'error', found.path, `names ${what}, which this plan does not create and the management cluster does not have; the ${planned.object.kind} waits for it.`, `Create ${what} with the key${found.keys.length === 1 ? '' : 's'} ${quoted(found.keys) || 'it names'} before applying, or give the prop as a secret source the library creates.`);
         continue;
       }
       const keys = plannedKeys(object) ?? [];
       const absent = found.keys.filter((k) => !keys.includes(k));
       if (absent.length > 0) {
         missing++;
-        findings.about(planned, 'error', found.path, `${what} on the management cluster has no key ${absent.join(' or ')}${keys.length ? ` (it has ${keys.join(', ')})` : ' (it is empty)'}, which is read here.`, `Add ${absent.join(', ')} to ${what}, or name a ${found.reference.kind} that has ${absent.length === 1 ? 'it' : 'them'}.`);
+        findings.about(planned, 'error', found.path, `${what} on the management cluster has no key ${quoted(absent, ' or ')}${keys.length ? ` (it has ${quoted(keys)})` : ' (it is empty)'}, which is read here.`, `Add ${quoted(absent)} to ${what}, or name a ${found.reference.kind} that has ${absent.length === 1 ? 'it' : 'them'}.`);
       }
     }
     return `${references.length} Secret/ConfigMap reference(s) the plan does not create, ${missing} missing or without a key`;
   },
 };
+
+/** Key names as messages show them: `"key", "tls.crt"`. */
+const quoted = (keys: readonly string[], separator = ', ') => keys.map((k) => JSON.stringify(k)).join(separator);
 
 /** The references of planned objects to Secrets and ConfigMaps the plan does not create itself. */
 function outside(plan: PreflightPlan) {

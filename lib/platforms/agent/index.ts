@@ -50,6 +50,7 @@ export const agentPlatform = definePlatform({
     mceComponents: ['assisted-service'],
     needsOidcStorage: false,
     minimumMceMinor: 2,
+    hostedMinimumMinor: 14,
     nodeZonesByHand: true,
     summary: 'assisted-service (AgentServiceConfig)',
   },

@@ -7,6 +7,7 @@ export const AWS_MANAGEMENT_PRESET: PlatformPreset = {
   mceComponents: [],
   needsOidcStorage: true,
   minimumMceMinor: 5,
+  hostedMinimumMinor: 14,
   nodeZonesByHand: false,
   summary: 'OIDC S3 bucket secret; external DNS and PrivateLink when given',
 };

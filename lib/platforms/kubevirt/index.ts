@@ -188,6 +188,7 @@ export const kubevirtPlatform = definePlatform({
     mceComponents: [],
     needsOidcStorage: false,
     minimumMceMinor: 2,
+    hostedMinimumMinor: 14,
     nodeZonesByHand: false,
     summary: 'OpenShift Virtualization (HyperConverged) and MetalLB',
   },
