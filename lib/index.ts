@@ -76,8 +76,8 @@ export type { AwsInfraOutput, AwsIamOutput, AwsPropsFromCli, AwsClusterExtras } 
 
 // Agent and bare-metal hosts: InfraEnv, NMStateConfig, BareMetalHost, KubeVirt VMs as agents, DNS records.
 export { planAgentInfrastructure, checkAgentInfrastructure } from './platforms';
-export type { AgentInfrastructureProps, InfraEnvProps, HostProps, HostNetworkProps, KubevirtAgentsProps, BmcCredentials, InfraEnvArch } from './platforms';
-export type { AgentInfrastructureOptions, AgentInfrastructurePlan, DnsRecord } from './platforms';
+export type { AgentInfrastructureProps, InfraEnvProps, HostProps, HostNetworkProps, KubevirtAgentsProps, BmcCredentials, InfraEnvArch, IbmZBootProps, IbmZDisk } from './platforms';
+export type { AgentInfrastructureOptions, AgentInfrastructurePlan, DnsRecord, TeardownStep } from './platforms';
 
 // Relocatable edge sites: a preinstalled single-node host reconfigured at its site by the hub's image-based install operator.
 export { checkEdgeSite } from './edge';

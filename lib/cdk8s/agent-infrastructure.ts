@@ -2,7 +2,7 @@
 import type { Construct } from 'constructs';
 import type { HostedClusterPlan } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
-import { checkAgentInfrastructure, zoneFileName } from '../platforms';
+import { checkAgentInfrastructure, hostsReportName, zoneFileName } from '../platforms';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 import { reportFile } from './engine/reports';
@@ -23,6 +23,8 @@ export interface AgentInfrastructureConstructProps extends AgentInfrastructurePr
  * Namespace (wave 0); pull secret, BMC secrets, NMStateConfigs and the InfraEnv (1); BareMetalHosts
  * and VMs once the InfraEnv's image exists (2). KubeVirt VMs need `virtualMachines.discoveryIsoUrl`
  * (known only once the InfraEnv exists: a second commit); without it they are left out, with a warning.
+ * The synth writes the DNS records to `reports/dns-<cluster>.zone` and the hosts' script (IBM Z
+ * boot, Agents of hosts without a BMC, teardown) to `reports/hosts-<namespace>-<InfraEnv>.sh`.
  * Invalid props emit nothing and fail synthesis with every problem listed.
  */
 export class AgentInfrastructure extends PlannedConstruct<AgentInfrastructurePlan> {
@@ -39,5 +41,7 @@ export class AgentInfrastructure extends PlannedConstruct<AgentInfrastructurePla
     this.zoneFile = this.plan?.zoneFile;
     // The records the user must create, beside the YAML: reports/dns-<cluster>.zone.
     if (this.zoneFile && clusterPlan) reportFile(this, zoneFileName(clusterPlan.name), this.zoneFile);
+    // What no object can do for the hosts (IBM Z boot, Agents of hosts without a BMC, the teardown): reports/hosts-<namespace>-<InfraEnv>.sh.
+    if (this.plan) reportFile(this, hostsReportName(this.plan.infraEnv.metadata.namespace ?? '', this.plan.infraEnv.metadata.name), this.plan.hostsScript);
   }
 }

@@ -7,8 +7,10 @@
 import type { Construct } from 'constructs';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
 import { checkHostedClusterIngress } from '../day2';
+import { zoneFileName } from '../platforms';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
+import { reportFile } from './engine/reports';
 
 /** Props of {@link HostedClusterIngress}: the ingress settings and the cluster whose router they expose. */
 export interface HostedClusterIngressConstructProps extends HostedClusterIngressProps {
@@ -19,12 +21,15 @@ export interface HostedClusterIngressConstructProps extends HostedClusterIngress
 /**
  * Renders the ingress of a hosted cluster into `scope`: operators (wave -3), the MetalLB instance
  * (-2), pools and announcements (-1), the router's Service (4). Pools that overlap another
- * cluster's MetalLB pools in the app are errors. Invalid props emit nothing and fail synthesis.
+ * cluster's MetalLB pools in the app are errors. A router behind the infrastructure cluster's load
+ * balancer (KubeVirt) gets its `*.apps` record in `reports/dns-<cluster>.zone`. Invalid props emit
+ * nothing and fail synthesis.
  */
 export class HostedClusterIngress extends PlannedConstruct<HostedClusterIngressPlan> {
   constructor(scope: Construct, id: string, props: HostedClusterIngressConstructProps) {
     const { cluster, ...ingress } = props;
     // Without the cluster's plan there is nothing to check against; the cluster's own findings stop synthesis already.
     super(scope, id, cluster.plan ? checkHostedClusterIngress(cluster.plan.hostedCluster, ingress) : { issues: [] });
+    if (this.plan?.zoneFile) reportFile(this, zoneFileName(this.plan.name), this.plan.zoneFile);
   }
 }

@@ -44,6 +44,19 @@ export interface ManagementNeed {
   /** The finding when the management cluster named `provider` does not offer it. */
   message(provider: string): string;
   readonly fix: string;
+  /**
+   * Where the capability must reach, for a management cluster that offers it in some places only
+   * (PrivateLink: the zones it has subnets or workers in). @default anywhere
+   */
+  readonly place?: {
+    /** The place (a zone name). */
+    readonly name: string;
+    /** Where on the HostedCluster it comes from. */
+    readonly path: string;
+    /** The finding when the management cluster named `provider` offers the capability in `places` only. */
+    message(provider: string, places: readonly string[]): string;
+    readonly fix: string;
+  };
 }
 
 /**

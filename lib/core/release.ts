@@ -1,5 +1,6 @@
 /** OpenShift release images and versions: parsing, ordering, supported ranges and NodePool skew; the by-digest rule for any image. */
 import type { IssueCollector } from './errors';
+import type { NodePoolSpec } from '../api';
 import { quote } from './schema';
 
 export interface OcpVersion {
@@ -39,6 +40,28 @@ export function parseReleaseImage(image: string): ReleaseImage | string {
   if (!/^[\w][\w.-]{0,127}$/.test(tag)) return `tag "${tag}" is not a valid image tag`;
   return { repository: image.slice(0, colon), tag, version: parseVersion(tag) };
 }
+
+const TAG_ARCH = /-(x86_64|aarch64|arm64|ppc64le|s390x|multi)$/;
+
+/**
+ * The architecture a release image is for, from its tag (`4.16.4-x86_64`, `4.16.4-multi`): `multi`,
+ * a single architecture as release tags name it (`x86_64`, `aarch64`...), or undefined when the
+ * image is pinned by digest or the tag does not say.
+ */
+export function releaseArchitecture(image: string): string | undefined {
+  const parsed = parseReleaseImage(image);
+  if (typeof parsed === 'string' || !parsed.tag) return undefined;
+  const arch = TAG_ARCH.exec(parsed.tag)?.[1];
+  return arch === 'arm64' ? 'aarch64' : arch;
+}
+
+/** How release tags name the architecture of NodePool nodes of each `arch` (the NodePool CRD's values). */
+export const RELEASE_ARCH_OF_NODES: Readonly<Record<NonNullable<NodePoolSpec['arch']>, string>> = {
+  amd64: 'x86_64',
+  arm64: 'aarch64',
+  ppc64le: 'ppc64le',
+  s390x: 's390x',
+};
 
 /** The fix of every finding about an image that must be pinned by digest. */
 export const DIGEST_FIX = 'Pin the image by digest (registry/repository@sha256:<64 hex digits>); `skopeo inspect` or `oc image info` on the tag gives it.';

@@ -16,4 +16,9 @@ export interface HostedClusterIngressProps {
   readonly serviceName?: string;
   /** Keep client source addresses (`externalTrafficPolicy: Local`). @default false (Cluster) */
   readonly preserveClientAddress?: boolean;
+  /**
+   * The address the Service got from the infrastructure cluster's load balancer (KubeVirt: read it
+   * once deployed), for the `*.apps` record of the DNS report. @default not known: the report says how to read it
+   */
+  readonly ingressAddresses?: readonly string[];
 }

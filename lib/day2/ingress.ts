@@ -27,9 +27,11 @@ import { IssueCollector, ValidationIssue } from '../core/errors';
 import { PHASES, PlanItem, PlannedPart, hostedClusterTarget, planItem } from '../core/plan-model';
 import { checkProps, withSchemaFindings } from '../core/check-props';
 import { v } from '../core/valibot';
-import { bool, strict, text } from '../core/schema';
+import { bool, list, quote, strict, text } from '../core/schema';
+import { parseIp } from '../core/cidr';
 import { planOperatorInstall } from '../management/operator-install';
-import { platformDefinition } from '../platforms';
+import type { DnsRecord } from '../platforms';
+import { clusterDnsRecords, dnsZoneFile, platformDefinition } from '../platforms';
 import { metallbPropsSchema, operatorPropsSchema } from '../management/props';
 import { planMetalLB } from '../management/metallb';
 import { poolsDisjoint } from './pool-overlap';
@@ -51,6 +53,7 @@ export const hostedClusterIngressPropsSchema = strict({
   pool: v.optional(text({ max: 63 })),
   serviceName: v.optional(text({ max: 63 })),
   preserveClientAddress: v.optional(bool()),
+  ingressAddresses: v.optional(list(text({ max: 64 }))),
 });
 export type { HostedClusterIngressProps } from './ingress-props';
 
@@ -64,6 +67,10 @@ export interface HostedClusterIngressPlan extends PlannedPart {
   readonly name: string;
   /** The LoadBalancer Service in front of the router. */
   readonly service: KubernetesObject;
+  /** The `*.apps` records of a router behind the infrastructure cluster's load balancer (empty until its address is given, and elsewhere). */
+  readonly dnsRecords: readonly DnsRecord[];
+  /** The DNS report of such a router, for `dns-<cluster>.zone` beside the YAML (with its record, or how to read the address); undefined elsewhere. */
+  readonly zoneFile?: string;
   /** Warnings about the ingress objects; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
@@ -80,7 +87,7 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
   if (!checked.props) return { issues: checked.issues };
   const props = checked.props;
   const issues = new IssueCollector(label);
-  const { objects, poolName } = addressSource(hostedCluster, props, issues);
+  const { objects, poolName, dnsReport } = addressSource(hostedCluster, props, issues);
 
   const service: KubernetesObject = {
     apiVersion: 'v1',
@@ -102,6 +109,7 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
   } as KubernetesObject;
   objects.push(planItem(service, PHASES.day2));
 
+  const dns = dnsReport ? ingressDns(hostedCluster, service, props.ingressAddresses, issues) : { dnsRecords: [] };
   if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
   checkApiSchemas(objects.map((o) => o.object), issues, ` in ${namespace}/${name}`);
   if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
@@ -114,6 +122,7 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
     namespace,
     name,
     service,
+    ...dns,
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
   };
   return { plan, issues: issues.issues };
@@ -123,7 +132,7 @@ export function checkHostedClusterIngress(hostedCluster: HostedCluster, input: u
  * What gives the router's Service its address, as the cluster's platform says (its ingress
  * mode): the objects that go before the Service, and the MetalLB pool it asks for.
  */
-function addressSource(hostedCluster: HostedCluster, props: HostedClusterIngressProps, issues: IssueCollector): { objects: PlanItem[]; poolName?: string } {
+function addressSource(hostedCluster: HostedCluster, props: HostedClusterIngressProps, issues: IssueCollector): { objects: PlanItem[]; poolName?: string; dnsReport?: boolean } {
   const { namespace = '', name } = hostedCluster.metadata;
   const type = hostedCluster.spec.platform.type;
   const ingress = platformDefinition(type)?.ingress;
@@ -143,8 +152,12 @@ function addressSource(hostedCluster: HostedCluster, props: HostedClusterIngress
         issues.error('metallb', `MetalLB inside a ${type} hosted cluster announces nothing: its nodes are VMs on the management cluster's pod network.`, `Drop metallb: the ${type} cloud provider mirrors the Service onto the management cluster, whose MetalLB gives it an address.`);
       }
       if (props.pool) issues.error('pool', `a ${type} cluster's Service gets its address from the management cluster's MetalLB, so no pool of its own is picked here.`, 'Drop pool.');
-      return { objects: [] };
+      // Nothing creates the *.apps record of its base domain (the documentation's "Setting up a wildcard DNS").
+      return { objects: [], dnsReport: true };
     case 'metallb-inside': {
+      if (props.ingressAddresses) {
+        issues.error('ingressAddresses', `the router of ${namespace}/${name} takes its address from its own MetalLB pool, which you choose, so no DNS report is written here.`, 'Drop ingressAddresses; an agent cluster\'s records are in AgentInfrastructure\'s report (dns.ingressAddresses).');
+      }
       if (!props.metallb) {
         issues.error('metallb', `nothing gives LoadBalancer addresses inside the ${type} hosted cluster ${namespace}/${name}.`, 'Give metallb: { pools: [{ name, addresses }] } with free addresses on the nodes\' network.');
         return { objects: [] };
@@ -157,4 +170,28 @@ function addressSource(hostedCluster: HostedCluster, props: HostedClusterIngress
       return { objects, poolName: props.pool ?? pools[0] };
     }
   }
+}
+
+/**
+ * The `*.apps.<name>.<baseDomain>` record of a router behind the infrastructure cluster's load
+ * balancer, and its report: the management cluster's MetalLB assigns the address at deployment,
+ * so until it is given the report names the record and how to read the address.
+ */
+function ingressDns(hostedCluster: HostedCluster, service: KubernetesObject, addresses: readonly string[] | undefined, issues: IssueCollector): { dnsRecords: DnsRecord[]; zoneFile: string } {
+  const { namespace = '', name } = hostedCluster.metadata;
+  const baseDomain = hostedCluster.spec.dns?.baseDomain ?? '';
+  (addresses ?? []).forEach((address, index) => {
+    if (!parseIp(address)) issues.error(`ingressAddresses[${index}]`, `${quote(address)} is not an IP address; A and AAAA records need addresses.`, "Give the address of the router's Service (status.loadBalancer.ingress[].ip).");
+  });
+  const dnsRecords = clusterDnsRecords({ clusterName: name, baseDomain, apiAddresses: [], ingressAddresses: addresses ?? [] });
+  const header = [`Records for hosted cluster ${namespace}/${name} (written by hcp-constructs).`, `Add them to the zone of ${baseDomain}; they must resolve inside and outside the cluster.`];
+  const unknown =
+    dnsRecords.length > 0
+      ? []
+      : [
+          `*.apps.${name}.${baseDomain}. points at the router's load balancer, whose address the management cluster's MetalLB assigns once deployed. Read it with`,
+          `  oc --kubeconfig <hosted cluster> -n ${service.metadata.namespace} get service ${service.metadata.name} -o jsonpath='{.status.loadBalancer.ingress[*].ip}'`,
+          'and give it as ingressAddresses (Pulumi: the dnsRecords output has it).',
+        ];
+  return { dnsRecords, zoneFile: dnsZoneFile(dnsRecords, { comment: [...header, ...unknown].join('\n') }) };
 }

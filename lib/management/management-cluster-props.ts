@@ -369,6 +369,13 @@ export interface PrivateLinkProps {
   readonly accessKeyId: SecretSource;
   /** Its secret access key. */
   readonly secretAccessKey: SecretSource;
+  /**
+   * The availability zones of `region` the management cluster has subnets or workers in.
+   * PrivateLink needs it in every zone of its region (zone names are aliases that differ between
+   * AWS accounts), so list them all: private hosted clusters of this app in another zone or region
+   * are refused. @default not checked
+   */
+  readonly zones?: readonly string[];
 }
 
 /** MetalLB: its address pools, BGP peers and the `MetalLB` instance. */

@@ -127,6 +127,7 @@ function plan_(props: ManagementClusterProps, target: Target, issues: IssueColle
   const capabilities: ManagementCapabilities = {
     platforms,
     privateLink: mce.privateLink !== undefined,
+    ...(mce.privateLink?.zones ? { privateLinkZones: mce.privateLink.zones } : {}),
     metallb: components.installs.has('metallb'),
     wildcardRoutes: wildcardRoutesOn(props, platforms),
     sreMetricSet: props.monitoring?.sreMetricSet !== undefined,

@@ -7,6 +7,7 @@ import type { AddOnDeploymentConfig, KubernetesObject, MultiClusterEngine } from
 import { MANAGEMENT_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
 import { PHASES, PlanItem, planItem } from '../core/plan-model';
+import { checkAwsZones } from '../platforms/aws/zones';
 import { OPERATOR_PACKAGES } from './olm';
 import { LOCAL_CLUSTER_NAMESPACE, OPERATOR_SECRET_NAMES, renderOperatorSecret } from './operator-secrets';
 import { INFRA_ROLE_LABEL } from './nodes';
@@ -138,6 +139,8 @@ function operatorSecrets(props: MultiClusterEngineProps, options: { allowInline:
   }
   if (props.privateLink) {
     const p = props.privateLink;
+    const path = 'multiclusterEngine.privateLink.zones';
+    if (p.zones) checkAwsZones(p.region, p.zones, issues, { list: path, zone: (index) => `${path}[${index}]` });
     secrets.push(
       renderOperatorSecret(
         {

@@ -67,6 +67,7 @@ export const privateLinkPropsSchema = strict({
   region: text({ max: 32 }),
   accessKeyId: secretSourceSchema,
   secretAccessKey: secretSourceSchema,
+  zones: v.optional(list(text({ max: 64 }))),
 });
 
 /** @internal */

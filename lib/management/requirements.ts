@@ -20,6 +20,8 @@ import { HostedVersionSupport, hostedVersionFindings } from './hosted-versions';
 export interface ManagementCapabilities {
   readonly platforms: readonly ManagementPlatform[];
   readonly privateLink: boolean;
+  /** The zones of its region PrivateLink reaches (`multiclusterEngine.privateLink.zones`). @default not known, not checked */
+  readonly privateLinkZones?: readonly string[];
   /**
    * It installs MetalLB, so LoadBalancer Services get addresses (KubeVirt clusters with a custom
    * base domain publish their ingress through one). @default true (not known to be missing)
@@ -41,6 +43,11 @@ const ASSUMED: Readonly<Record<ManagementCapability, boolean>> = { privateLink: 
 
 // Every capability a platform may need is a field of ManagementCapabilities (checked by the compiler here).
 const offers = (capabilities: ManagementCapabilities, capability: ManagementCapability): boolean => capabilities[capability] ?? ASSUMED[capability];
+
+/** Where a capability reaches when the management cluster says (PrivateLink: its zones); undefined: anywhere, as far as is known. */
+const PLACES: Partial<Record<ManagementCapability, (capabilities: ManagementCapabilities) => readonly string[] | undefined>> = {
+  privateLink: (capabilities) => capabilities.privateLinkZones,
+};
 
 /**
  * What one hosted cluster needs: its platform's own needs, and MetalLB when its router's address
@@ -110,8 +117,14 @@ export function managementRequirements(capabilities: ManagementCapabilities, tar
       }
       const definition = platformDefinition(type);
       for (const need of definition ? managementNeedsOf(hc, definition) : []) {
-        if (offers(capabilities, need.capability)) continue;
-        issues.push({ severity: 'error', object: planned.contributor, path: need.path, message: need.message(owner), fix: need.fix });
+        if (!offers(capabilities, need.capability)) {
+          issues.push({ severity: 'error', object: planned.contributor, path: need.path, message: need.message(owner), fix: need.fix });
+          continue;
+        }
+        const places = PLACES[need.capability]?.(capabilities);
+        if (need.place && places && !places.includes(need.place.name)) {
+          issues.push({ severity: 'error', object: planned.contributor, path: need.place.path, message: need.place.message(owner, places), fix: need.place.fix });
+        }
       }
       const sre = sreMetricSetUse(hc);
       if (sre && !capabilities.sreMetricSet) {

@@ -12,7 +12,7 @@ import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject } from '../api';
 import type { HostedClusterPlan, PlannedObject } from '../core';
-import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
+import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord, TeardownStep } from '../platforms';
 import { DISCOVERY_ISO_URL_AT_DEPLOYMENT, checkAgentInfrastructure } from '../platforms';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
@@ -44,6 +44,10 @@ export class AgentInfrastructure extends PlannedComponent<AgentInfrastructurePla
   readonly dnsRecords: readonly DnsRecord[];
   /** The records as zone-file text; undefined without records. */
   readonly zoneFile?: string;
+  /** The plan's {@link AgentInfrastructurePlan.teardown}: before `pulumi destroy`, scale the NodePools to 0 and delete these Agents. */
+  readonly teardown: readonly TeardownStep[];
+  /** The plan's {@link AgentInfrastructurePlan.hostsScript}: IBM Z boot, Agents of hosts without a BMC, teardown. */
+  readonly hostsScript: string;
 
   constructor(name: string, args: AgentInfrastructureArgs, opts?: pulumi.ComponentResourceOptions) {
     const { cluster, options = {}, ...props } = args;
@@ -63,6 +67,8 @@ export class AgentInfrastructure extends PlannedComponent<AgentInfrastructurePla
     });
     this.dnsRecords = this.plan.dnsRecords;
     this.zoneFile = this.plan.zoneFile;
+    this.teardown = this.plan.teardown;
+    this.hostsScript = this.plan.hostsScript;
     this.resources = this.phases.flatMap((phase) => phase.resources);
     this.infraEnv = this.resourceOf((object) => object.kind === 'InfraEnv') as k8s.apiextensions.CustomResource;
     this.isoDownloadURL = isoUrl;

@@ -5,9 +5,11 @@
  * Phases become `dependsOn` and readiness `pulumi.com/waitFor`, as on the management cluster.
  */
 import * as k8s from '@pulumi/kubernetes';
-import type * as pulumi from '@pulumi/pulumi';
+import * as pulumi from '@pulumi/pulumi';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
 import { checkHostedClusterIngress } from '../day2';
+import type { DnsRecord } from '../platforms';
+import { clusterDnsRecords } from '../platforms';
 import { HostedClusterRef, hostedClusterProvider } from './hosted-cluster-provider';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
@@ -34,6 +36,11 @@ export class HostedClusterIngress extends PlannedComponent<HostedClusterIngressP
   readonly provider: pulumi.ProviderResource;
   /** The router's LoadBalancer Service. */
   readonly service: k8s.core.v1.Service;
+  /**
+   * The `*.apps` records of a router behind the infrastructure cluster's load balancer (KubeVirt):
+   * `ingressAddresses` when given, else the address the Service got; empty for other platforms.
+   */
+  readonly dnsRecords: pulumi.Output<DnsRecord[]>;
 
   constructor(name: string, args: HostedClusterIngressArgs, opts?: pulumi.ComponentResourceOptions) {
     const { cluster, provider, ...props } = args;
@@ -43,6 +50,15 @@ export class HostedClusterIngress extends PlannedComponent<HostedClusterIngressP
     });
     this.provider = this.targetProvider!;
     this.service = this.resourceOf((object) => object.kind === 'Service') as k8s.core.v1.Service;
-    this.registerOutputs({ warnings: this.warnings });
+    this.dnsRecords = dnsRecordsOf(this.plan, cluster.plan.hostedCluster.spec.dns?.baseDomain ?? '', this.service);
+    this.registerOutputs({ warnings: this.warnings, dnsRecords: this.dnsRecords });
   }
+}
+
+/** The plan's records, or, for a router whose address was not given, those of the address its Service got (Pulumi waits for it). */
+function dnsRecordsOf(plan: HostedClusterIngressPlan, baseDomain: string, service: k8s.core.v1.Service): pulumi.Output<DnsRecord[]> {
+  if (plan.zoneFile === undefined || plan.dnsRecords.length > 0) return pulumi.output([...plan.dnsRecords]);
+  return service.status.apply((status) =>
+    clusterDnsRecords({ clusterName: plan.name, baseDomain, apiAddresses: [], ingressAddresses: (status?.loadBalancer?.ingress ?? []).flatMap((entry) => (entry.ip ? [entry.ip] : [])) }),
+  );
 }

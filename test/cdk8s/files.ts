@@ -35,8 +35,11 @@ export const EXAMPLE_OUTPUT: readonly string[] = [
   'management/kustomization.yaml',
   'reports/capacity.json',
   'reports/capacity.svg',
+  'reports/dns-kv-lb.zone',
   'reports/dns-vcluster2.zone',
   'reports/dns-vm-agents.zone',
+  'reports/hosts-agent-labs-vm-agents-vm-agents.sh',
+  'reports/hosts-clusters-vcluster2.sh',
 ];
 
 /**
@@ -77,11 +80,14 @@ export const FLEET_EXAMPLE_OUTPUT: readonly string[] = [
   'reports/capacity-east.svg',
   'reports/capacity-west.json',
   'reports/capacity-west.svg',
+  'reports/dns-kv-lb.zone',
   'reports/dns-vcluster2.zone',
   'reports/dns-vm-agents.zone',
   'reports/fleet-placement.json',
   'reports/fleet.json',
   'reports/fleet.svg',
+  'reports/hosts-agent-labs-vm-agents-vm-agents.sh',
+  'reports/hosts-clusters-vcluster2.sh',
 ];
 
 /** Every file below `dir` (dot folders such as `.git` included): relative path -> content, sorted by path. */

@@ -45,11 +45,14 @@ describe('the example fleet', () => {
       'capacity-east.svg',
       'capacity-west.json',
       'capacity-west.svg',
+      'dns-kv-lb.zone',
       'dns-vcluster2.zone',
       'dns-vm-agents.zone',
       'fleet-placement.json',
       'fleet.json',
       'fleet.svg',
+      'hosts-agent-labs-vm-agents-vm-agents.sh',
+      'hosts-clusters-vcluster2.sh',
     ]);
   });
 

@@ -91,7 +91,35 @@ describe('HostedClusterIngress', () => {
     expect(hc.spec.dns.baseDomain).toBe('apps.example.com');
   });
 
+  test("KubeVirt with LoadBalancer ingress: the *.apps record in reports/dns-<cluster>.zone, or how to read the router's address", () => {
+    const mgmt = management({ pools: [{ name: 'kv', addresses: ['10.1.1.0/24'] }] });
+    const report = () => fs.readFileSync(path.join(work, 'reports/dns-kv-lb.zone'), 'utf8');
+    synthAtomically(work, (app) => define(app, kubevirtLb, { ingressAddresses: ['10.1.1.7', '2001:db8::7'] }, mgmt));
+    expect(report()).toBe(
+      [
+        '; Records for hosted cluster kubevirt-clusters/kv-lb (written by hcp-constructs).',
+        '; Add them to the zone of apps.example.com; they must resolve inside and outside the cluster.',
+        '*.apps.kv-lb.apps.example.com. 300 IN A    10.1.1.7',
+        '*.apps.kv-lb.apps.example.com. 300 IN AAAA 2001:db8::7',
+        '',
+      ].join('\n'),
+    );
+    synthAtomically(work, (app) => define(app, kubevirtLb, {}, mgmt));
+    expect(report()).toContain("; *.apps.kv-lb.apps.example.com. points at the router's load balancer, whose address the management cluster's MetalLB assigns once deployed.");
+    expect(report()).toContain("oc --kubeconfig <hosted cluster> -n openshift-ingress get service metallb-ingress -o jsonpath='{.status.loadBalancer.ingress[*].ip}'");
+    expect(report().split('\n').filter((line) => line && !line.startsWith(';'))).toEqual([]);
+    // Bare metal: the router's address is one of its own pool's; AgentInfrastructure writes that report.
+    const metalApp = new App();
+    expect(define(metalApp, metal, { metallb: POOLS }).plan!.zoneFile).toBeUndefined();
+  });
+
   test('bad input: every message names the field and the fix', () => {
+    expect(synthErrors((app) => define(app, kubevirtLb, { ingressAddresses: ['router.example.com'] }, management({ pools: [{ name: 'kv', addresses: ['10.1.1.0/24'] }] })))).toEqual([
+      expect.stringContaining('ingressAddresses[0]: "router.example.com" is not an IP address; A and AAAA records need addresses.'),
+    ]);
+    expect(synthErrors((app) => define(app, metal, { metallb: POOLS, ingressAddresses: ['10.1.0.240'] }))).toEqual([
+      expect.stringContaining('ingressAddresses: the router of clusters/vcluster2 takes its address from its own MetalLB pool, which you choose, so no DNS report is written here.'),
+    ]);
     expect(synthErrors((app) => define(app, metal, {}))).toEqual([expect.stringContaining('metallb: nothing gives LoadBalancer addresses inside the Agent hosted cluster clusters/vcluster2')]);
     expect(synthErrors((app) => define(app, metal, { metallb: { pools: [{ name: 'p', addresses: ['10.9.0.10-10.9.0.20'] }] } }))).toEqual([
       expect.stringContaining('metallb.pools[0].addresses[0]: "10.9.0.10-10.9.0.20" is outside the machine network (10.1.0.0/24)'),

@@ -51,6 +51,31 @@ test('a Private AWS cluster needs PrivateLink credentials on the management clus
   expect(collectIssues(app).filter((i) => i.severity === 'error').map((i) => i.path)).toEqual(['spec.platform.aws.endpointAccess']);
 });
 
+test('PrivateLink zones: a private cluster in a zone the management cluster leaves out, or in another region, is refused', () => {
+  const mce = EXAMPLE_MANAGEMENT_CLUSTER.multiclusterEngine!;
+  const errorsWith = (zones: readonly string[], region = 'us-east-2') => {
+    const app = new App();
+    new ManagementCluster(new Chart(app, 'm'), 'management', { platforms: ['AWS'], multiclusterEngine: { ...mce, privateLink: { ...mce.privateLink!, region, zones } } });
+    new HostedClusterBundle(new Chart(app, 'aws'), 'cluster', { ...awsCluster, options: EXAMPLE_OPTIONS });
+    return collectIssues(app).filter((i) => i.severity === 'error');
+  };
+  expect(errorsWith(['us-east-2a', 'us-east-2b', 'us-east-2c'])).toEqual([]);
+  expect(errorsWith(['us-east-2b', 'us-east-2c'])).toEqual([
+    expect.objectContaining({
+      object: expect.stringMatching(/^HostedCluster aws-clusters\/aws-prod/),
+      path: 'spec.platform.aws.cloudProviderConfig.zone',
+      message:
+        "its zone us-east-2a is not one of ManagementCluster (m/management)'s PrivateLink zones (us-east-2b, us-east-2c): PrivateLink needs the management cluster in every zone of its region (zone names differ between AWS accounts), and endpoints in another region do not reach it.",
+      fix: 'Give the management cluster subnets or workers in every zone of its region and list them all in multiclusterEngine.privateLink.zones, or move the cluster to that region.',
+    }),
+  ]);
+  // The management cluster's own zones must be its region's, each once (a management cluster with errors plans nothing).
+  expect(errorsWith(['us-east-2a', 'us-east-1b', 'us-east-2a']).map((i) => `${i.path}: ${i.message}`)).toEqual([
+    'multiclusterEngine.privateLink.zones[1]: zone "us-east-1b" is not in region us-east-2.',
+    'multiclusterEngine.privateLink.zones[2]: zone "us-east-2a" is listed twice.',
+  ]);
+});
+
 test('invalid props emit nothing and fail synthesis with the paths', () => {
   const app = new App();
   const chart = new Chart(app, 'm');

@@ -7,11 +7,15 @@ import { ADMIN_KUBECONFIG, adminKubeconfigRead, dependsOnRecorder, strictMocks, 
 import { App, Chart } from 'cdk8s';
 import type { HostedClusterProps } from '../../lib';
 import { HostedClusterBundle as Cdk8sBundle, HostedClusterIngress as Cdk8sIngress } from '../../lib/cdk8s';
-import { EXAMPLE_OPTIONS, agentCluster } from '../../examples/clusters';
+import { EXAMPLE_OPTIONS, agentCluster, kubevirtCluster } from '../../examples/clusters';
 
-
-// A read of the admin kubeconfig Secret the operator writes.
-const mocked = strictMocks(adminKubeconfigRead);
+const ROUTER_ADDRESS = '10.1.1.7';
+// A read of the admin kubeconfig Secret the operator writes; a router Service that got its address.
+const mocked = strictMocks((args) =>
+  args.type === 'kubernetes:core/v1:Service' && !args.id
+    ? { id: `${args.name}-id`, state: { ...args.inputs, status: { loadBalancer: { ingress: [{ ip: ROUTER_ADDRESS }] } } } }
+    : adminKubeconfigRead(args),
+);
 const { registrations } = mocked;
 let hcp: typeof import('../../lib/pulumi');
 let render: typeof import('../../lib/pulumi/render');
@@ -96,4 +100,15 @@ test('bad input and collisions throw before anything is registered; no provider 
   await new Promise((resolve) => setTimeout(resolve, 10));
   expect(registrations.filter((r) => r.name.startsWith('bad'))).toEqual([]);
   expect(registrations.length).toBeGreaterThan(before);
+});
+
+test("KubeVirt with LoadBalancer ingress: dnsRecords has the *.apps record of the address the router's Service got, or of the one given; none on bare metal", async () => {
+  const kvLb: HostedClusterProps = { ...kubevirtCluster, name: 'kv-lb', baseDomain: 'apps.example.com', platform: { type: 'KubeVirt', kubevirt: { ingress: 'LoadBalancer' } }, nodePools: [] };
+  const bundle = new hcp.HostedClusterBundle('kv-lb', { ...kvLb, options: EXAMPLE_OPTIONS });
+  const read = new hcp.HostedClusterIngress('kv-lb-ingress', { cluster: bundle });
+  expect(await valueOf(read.dnsRecords)).toEqual([{ name: '*.apps.kv-lb.apps.example.com.', type: 'A', value: ROUTER_ADDRESS }]);
+  const given = new hcp.HostedClusterIngress('kv-lb-given', { cluster: bundle, ingressAddresses: ['192.0.2.9'], serviceName: 'apps' });
+  expect(await valueOf(given.dnsRecords)).toEqual([{ name: '*.apps.kv-lb.apps.example.com.', type: 'A', value: '192.0.2.9' }]);
+  const { ingress } = await program();
+  expect(await valueOf(ingress.dnsRecords)).toEqual([]);
 });

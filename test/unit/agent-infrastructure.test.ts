@@ -2,7 +2,8 @@
 import { App, Chart } from 'cdk8s';
 import type { AgentInfrastructureProps } from '../../lib';
 import { checkAgentInfrastructure, planAgentInfrastructure, planHostedCluster } from '../../lib';
-import { bmcScheme, clusterDnsRecords, dnsZoneFile, releaseArchitecture } from '../../lib/platforms/agent';
+import { releaseArchitecture } from '../../lib/core';
+import { bmcScheme, clusterDnsRecords, dnsZoneFile } from '../../lib/platforms/agent';
 import { AgentInfrastructure, HostedClusterBundle } from '../../lib/cdk8s';
 import { EXAMPLE_OPTIONS, agentCluster } from '../../examples/clusters';
 import { kubevirtAgentsCluster, kubevirtAgentsInfrastructure, vcluster2Infrastructure } from '../../examples/agent-infrastructure';

@@ -83,3 +83,45 @@ describe('one rule each: the props of a cluster and the network the Pulumi compo
     expect(planned.hostedCluster.spec.networking?.machineNetwork).toEqual([{ cidr: AWS_NETWORK_DEFAULTS.vpcCidr }]);
   });
 });
+
+describe('node architectures against the release (documentation: hosted clusters on AMD64 and ARM64)', () => {
+  const withRelease = (image: string, extra: object = {}) =>
+    ({ ...awsCluster, release: { image: `quay.io/openshift-release-dev/ocp-release:${image}` }, platform: { type: 'AWS', aws: { ...aws!, ...extra } } }) as HostedClusterProps;
+  const arm = { name: 'arm', arch: 'arm64' as const, platform: { aws: { zone: 'us-east-2a' } } };
+
+  test('an arm64 NodePool on an x86_64 release: its instances never join', () =>
+    expect(errors({ ...withRelease('4.16.4-x86_64'), nodePools: [arm] })).toEqual([
+      {
+        severity: 'error',
+        object: 'NodePool aws-clusters/arm',
+        path: 'nodePools[0].arch',
+        message: 'the NodePool\'s arch is arm64, but its release image "quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64" is for x86_64 only: its instances would start and never join the cluster.',
+        fix: 'Set arch: amd64, or use the multi-architecture release (tag ending in -multi).',
+      },
+    ]));
+
+  test('a NodePool\'s own arm64 release on a cluster released for x86_64 only', () =>
+    expect(errors({ ...withRelease('4.16.4-x86_64'), nodePools: [{ ...arm, release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-aarch64' } }] })[0]).toMatchObject({
+      path: 'nodePools[0].arch',
+      message: 'the NodePool\'s arch is arm64, but the cluster\'s release image "quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64" is for x86_64 only, so its control plane takes amd64 nodes only.',
+      fix: 'Set arch: amd64, or give the cluster the multi-architecture release (tag ending in -multi) and platform.aws.multiArch: true.',
+    }));
+
+  test('multiArch with a single-architecture release is refused at the prop', () =>
+    expect(errors(withRelease('4.16.4-x86_64', { multiArch: true }))).toEqual([
+      expect.objectContaining({
+        object: 'HostedCluster aws-clusters/aws-prod',
+        path: 'platform.aws.multiArch',
+        message: 'multiArch is set, but the release image "quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64" is for x86_64 only; NodePools of other architectures need a multi-architecture release.',
+        fix: 'Use the multi-architecture release (tag ending in -multi), or set multiArch: false.',
+      }),
+    ]));
+
+  test('the multi release with multiArch takes amd64 and arm64 NodePools; an arm64 release takes arm64 ones', () => {
+    expect(errors({ ...withRelease('4.16.4-multi', { multiArch: true }), nodePools: [arm, { name: 'x86', platform: { aws: { zone: 'us-east-2b' } } }] })).toEqual([]);
+    expect(errors({ ...withRelease('4.16.4-aarch64'), nodePools: [arm] })).toEqual([]);
+  });
+
+  test('a release pinned by digest does not say its architecture, so nothing is judged', () =>
+    expect(errors({ ...awsCluster, release: { image: `quay.io/openshift-release-dev/ocp-release@sha256:${'a'.repeat(64)}` }, nodePools: [arm] })).toEqual([]));
+});

@@ -44,3 +44,44 @@ describe('VM shape', () => {
     expect(quantityBytes('4 GiB')).toBeUndefined();
   });
 });
+
+describe('storage and network the documentation sets conditions on', () => {
+  const warnings = (props: HostedClusterProps) => checkHostedCluster(props, options).issues.filter((i) => i.severity === 'warning');
+  const withMtu = (networkMTU: number, poolProps: object) => ({ ...pool(poolProps), platform: { type: 'KubeVirt', kubevirt: { networkMTU } } }) as HostedClusterProps;
+  const multiqueue = (props: HostedClusterProps) => checkHostedCluster(props, options).plan!.nodePools.map((np) => np.spec.platform.kubevirt?.networkInterfaceMultiqueue);
+
+  test('a ReadWriteOnce root volume: the VMs cannot live-migrate, so infrastructure updates stop them', () => {
+    expect(warnings(pool({ platform: { kubevirt: { rootVolumeAccessModes: ['ReadWriteOnce'] } } }))).toEqual([
+      {
+        severity: 'warning',
+        object: 'NodePool kubevirt-clusters/p',
+        path: 'nodePools[0].platform.kubevirt.rootVolumeAccessModes',
+        renderedPath: 'spec.platform.kubevirt.rootVolume.persistent.accessModes',
+        message: 'the root volumes are ReadWriteOnce, not ReadWriteMany: the VMs cannot live-migrate, so draining an infrastructure node (its updates) cannot move them and stops them instead.',
+        fix: 'Use ReadWriteMany on a StorageClass that offers it (Block volume mode performs best).',
+      },
+    ]);
+    expect(warnings(pool({ platform: { kubevirt: { rootVolumeAccessModes: ['ReadWriteMany'], rootVolumeMode: 'Block' } } }))).toEqual([]);
+    // Without access modes the StorageClass decides, which the props do not show.
+    expect(warnings(pool({}))).toEqual([]);
+  });
+
+  test('multiqueue follows the network MTU: off by default below 9000, a warning where it is turned on', () => {
+    expect(multiqueue(withMtu(1500, {}))).toEqual(['Disable']);
+    expect(multiqueue(withMtu(9000, {}))).toEqual(['Enable']);
+    expect(multiqueue(pool({}))).toEqual(['Enable']);
+    expect(warnings(withMtu(1500, { platform: { kubevirt: { networkInterfaceMultiqueue: 'Enable' } } }))).toEqual([
+      {
+        severity: 'warning',
+        object: 'NodePool kubevirt-clusters/p',
+        path: 'nodePools[0].platform.kubevirt.networkInterfaceMultiqueue',
+        message: "multiqueue is on, but the VMs' network has an MTU of 1500 (platform.kubevirt.networkMTU); the documentation turns it on only from 9000.",
+        fix: "Drop networkInterfaceMultiqueue (off by default at this MTU), or raise the network's MTU to 9000 or more.",
+      },
+    ]);
+    expect(warnings(withMtu(9000, { platform: { kubevirt: { networkInterfaceMultiqueue: 'Enable' } } }))).toEqual([]);
+  });
+
+  test('an MTU outside 576 to 9216 is refused at its prop', () =>
+    expect(errors(withMtu(9300, {}))[0]).toMatchObject({ path: 'platform.kubevirt.networkMTU', message: '9300 is more than 9216, the largest jumbo frame.' }));
+});

@@ -9,7 +9,7 @@
  * whose nodes differ from the management cluster's architecture needs a multi-architecture release).
  */
 import type { IssueCollector } from '../../core';
-import { parseReleaseImage, quote } from '../../core';
+import { quote, releaseArchitecture } from '../../core';
 import type { InfraEnvArch } from './infrastructure-props';
 
 export { INFRA_ENV_ARCHS } from './infrastructure-props';
@@ -32,16 +32,6 @@ export const RELEASE_TAG_ARCH: Readonly<Record<InfraEnvArch, string>> = {
   ppc64le: 'ppc64le',
   s390x: 's390x',
 };
-
-const TAG_ARCH = /-(x86_64|aarch64|arm64|ppc64le|s390x|multi)$/;
-
-/** `multi`, a single architecture (`x86_64`...), or undefined when the image is pinned by digest or the tag does not say. */
-export function releaseArchitecture(image: string): string | undefined {
-  const parsed = parseReleaseImage(image);
-  if (typeof parsed === 'string' || !parsed.tag) return undefined;
-  const arch = TAG_ARCH.exec(parsed.tag)?.[1];
-  return arch === 'arm64' ? 'aarch64' : arch;
-}
 
 export interface ArchitectureContext {
   readonly infraEnvArch: InfraEnvArch;

@@ -17,6 +17,7 @@ import { EXTERNAL_SECRETS_API_VERSION, METAL3_API_VERSION } from '../../api';
 import type { IssueCollector } from '../../core';
 import { MAX_SUBDOMAIN_LENGTH, bool, count, dnsSubdomainProblem, externalSecretSourceSchema, oneKeyOf, oneOf, quote, strict, text } from '../../core';
 import { INFRA_ENV_LABEL } from './infra-env';
+import { ibmZBootSchema } from './ibm-z';
 import { hostNetworkSchema } from './nmstate';
 import type { BmcCredentials, HostProps } from './infrastructure-props';
 import { BOOT_MODES } from './infrastructure-props';
@@ -71,6 +72,7 @@ export const hostPropsSchema = strict({
   ),
   bootMode: v.optional(oneOf(BOOT_MODES)),
   network: v.optional(hostNetworkSchema),
+  ibmZ: v.optional(ibmZBootSchema),
 });
 export type { HostProps } from './infrastructure-props';
 

@@ -8,6 +8,8 @@ import type { AgentClusterProps, AgentNodePoolProps } from './props';
 export * from './architecture';
 export * from './dns-records';
 export * from './hosts';
+export * from './hosts-report';
+export * from './ibm-z';
 export * from './infra-env';
 export * from './infrastructure';
 export * from './kubevirt-agents';

@@ -80,7 +80,10 @@ export const BOOT_MODES = ['UEFI', 'UEFISecureBoot', 'legacy'] as const;
 export interface HostProps {
   /** Name of the BareMetalHost and NMStateConfig (and the node's host name unless `hostname` is set). */
   readonly name: string;
-  /** The node's host name. @default name */
+  /**
+   * The node's host name: BMAC sets it on a BareMetalHost's Agent; for a host without a BMC the
+   * hosts report (`reports/hosts-<namespace>-<InfraEnv>.sh`) patches its Agent. @default name
+   */
   readonly hostname?: string;
   /** MAC address of the NIC the host boots from (never the BMC's own). */
   readonly bootMACAddress: string;
@@ -93,7 +96,11 @@ export interface HostProps {
     /** Accept a self-signed BMC certificate (insecure). @default false */
     readonly disableCertificateVerification?: boolean;
   };
-  /** Which disk to install on. @default the installer's choice */
+  /**
+   * Which disk to install on. BMAC picks the Agent's installation disk from a BareMetalHost's
+   * hints; a host without a BMC takes `deviceName` only, which the hosts report sets as its Agent's
+   * `installation_disk_id` (the disk's id in the Agent's inventory, e.g. /dev/sda). @default the installer's choice
+   */
   readonly rootDeviceHints?: {
     /** `/dev/sda` or `/dev/disk/by-path/...`. @default none */
     readonly deviceName?: string;
@@ -116,7 +123,52 @@ export interface HostProps {
   readonly bootMode?: (typeof BOOT_MODES)[number];
   /** Static network configuration (an NMStateConfig). @default DHCP */
   readonly network?: HostNetworkProps;
+  /** How this IBM Z host boots the InfraEnv's PXE images (InfraEnv `cpuArchitecture: s390x`, no BMC): the hosts report's boot steps. @default not booted by the report */
+  readonly ibmZ?: IbmZBootProps;
 }
+
+/** How an IBM Z host boots (`IbmZBootProps.method`): a RHEL KVM guest, a logical partition, a z/VM guest. */
+export const IBM_Z_BOOT_METHODS = ['kvm', 'lpar', 'zvm'] as const;
+
+/**
+ * The boot of an IBM Z host from the InfraEnv's PXE images (kernel, initrd, rootfs), as the
+ * documentation's "Adding IBM Z agents to the InfraEnv resource" does it: `virt-install` for KVM,
+ * a parameter file (and for an LPAR its `.ins` file) for LPAR and z/VM.
+ */
+export interface IbmZBootProps {
+  /** KVM (`virt-install` with the kernel and initrd), LPAR or z/VM (a parameter file). */
+  readonly method: (typeof IBM_Z_BOOT_METHODS)[number];
+  /** Where the host fetches the root file system (`coreos.live.rootfs_url`, http or https): serve the InfraEnv's rootfs image there (the report downloads it). */
+  readonly rootfsUrl: string;
+  /** LPAR and z/VM: the OSA or HiperSockets devices of `rd.znet=qeth,<devices>,layer2=1`, e.g. `0.0.bdf0,0.0.bdf1,0.0.bdf2`. */
+  readonly networkDevices?: string;
+  /** LPAR and z/VM: the disk RHCOS is installed on: a DASD (`rd.dasd`) or an FCP LUN (`rd.zfcp`). */
+  readonly disk?: IbmZDisk;
+  /** z/VM: the guest's user ID, whose reader the kernel, parameter file and initrd are punched to. */
+  readonly zvmGuest?: string;
+  /** KVM: the guest's disk as `virt-install --disk` takes it, e.g. `/var/lib/libvirt/images/worker-0.qcow2,size=120`. */
+  readonly kvmDisk?: string;
+  /** KVM: the libvirt network of the guest's NIC (its MAC is `bootMACAddress`). @default 'macvtap-net' */
+  readonly kvmNetwork?: string;
+}
+
+/** The installation disk of an LPAR or z/VM guest: a DASD by device number, or an FCP LUN. */
+export type IbmZDisk =
+  | {
+      /** DASD device number, e.g. `0.0.4411`. */
+      readonly dasd: string;
+    }
+  | {
+      /** An FCP LUN: `rd.zfcp=<adapter>,<wwpn>,<lun>`. */
+      readonly fcp: {
+        /** FCP adapter device number, e.g. `0.0.8001`. */
+        readonly adapter: string;
+        /** World Wide Port Name, e.g. `0x500507630400d1e3`. */
+        readonly wwpn: string;
+        /** Logical unit number, e.g. `0x4001404200000000`. */
+        readonly lun: string;
+      };
+    };
 
 /** BMC credentials: an existing Secret with `username` and `password`, or an ExternalSecret. Never a value in the props. */
 export type BmcCredentials =

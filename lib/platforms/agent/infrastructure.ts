@@ -38,6 +38,9 @@ import { quantityBytes } from '../kubevirt';
 import type { InfraEnvArch } from './architecture';
 import { NODE_POOL_ARCH, checkArchitectures } from './architecture';
 import { DnsRecord, clusterDnsRecords, dnsZoneFile } from './dns-records';
+import { checkIbmZHost } from './ibm-z';
+import type { TeardownStep } from './hosts-report';
+import { agentTeardown, hostsReport } from './hosts-report';
 import { AGENT_BMH_LABEL, bmcScheme, buildBareMetalHost, hostPropsSchema, renderBmcCredentials } from './hosts';
 import type { HostProps } from './hosts';
 import { INFRA_ENV_LABEL, INFRA_ENV_PATHS, buildInfraEnv, infraEnvPropsSchema, renderInfraEnvPullSecret, validateInfraEnv } from './infra-env';
@@ -45,7 +48,7 @@ import { AGENT_VM_MINIMUM, DISCOVERY_ISO_URL_AT_DEPLOYMENT, KUBEVIRT_ARCH, agent
 import { buildNMStateConfig } from './nmstate';
 import type { AgentInfrastructureProps, HostNetworkProps } from './infrastructure-props';
 
-export type { AgentInfrastructureProps, BmcExternalSecretSource, BondMode, InterfaceAddressing } from './infrastructure-props';
+export type { AgentInfrastructureProps, BmcExternalSecretSource, BondMode, IbmZBootProps, IbmZDisk, InterfaceAddressing } from './infrastructure-props';
 
 /** Hosts and VMs, after the InfraEnv's image exists and before NodePools ask for Agents. */
 export const AGENT_HOSTS_PHASE: Phase = { name: 'agent-hosts', wave: 2 };
@@ -102,6 +105,17 @@ export interface AgentInfrastructurePlan extends PlannedPart {
   readonly dnsRecords: readonly DnsRecord[];
   /** The records as a zone-file snippet, for `dns-<cluster>.zone` beside the YAML; undefined without records. */
   readonly zoneFile?: string;
+  /**
+   * Taking the cluster's hosts down, in the documentation's order (scale the NodePools that take
+   * these Agents to 0, wait until the Agents are released, delete them, then remove the cluster):
+   * Agents belong to no object of the output, so nothing else deletes them.
+   */
+  readonly teardown: readonly TeardownStep[];
+  /**
+   * The shell script for `reports/hosts-<namespace>-<InfraEnv>.sh`: `boot` (IBM Z hosts from the PXE
+   * images), `agents` (host name, installation disk and approval of hosts without a BMC), `destroy` (the teardown).
+   */
+  readonly hostsScript: string;
   /** Warnings about the hosts and their cluster; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
@@ -171,7 +185,7 @@ function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructure
 
   // Hosts: BMC Secrets (prerequisites), BareMetalHosts (after the image exists).
   const machineNetworks = machineNetworksOf(props, options.cluster, issues);
-  checkHosts(hosts, machineNetworks, issues);
+  checkHosts(hosts, arch, machineNetworks, issues);
   hosts.forEach((host, index) => {
     if (!host.bmc) return;
     const credentials = renderBmcCredentials(host.name, namespace, host.bmc.credentials, `hosts[${index}].bmc.credentials`, issues);
@@ -200,7 +214,9 @@ function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructure
   checkDuplicates(objects.map((p) => p.object), issues);
   checkApproval(props, issues);
   const agentLabels = { [INFRA_ENV_LABEL]: env.name, ...env.agentLabels };
-  if (options.cluster) checkCluster(options.cluster, infraEnv, agentLabels, options.managementArchitecture ?? 'x86_64', issues);
+  const pools = options.cluster ? agentPools(options.cluster, agentLabels) : undefined;
+  if (options.cluster) checkCluster(options.cluster, pools ?? [], infraEnv, options.managementArchitecture ?? 'x86_64', issues);
+  const teardown = agentTeardown(namespace, env.name, pools);
   const dnsRecords = options.cluster ? dnsRecordsOf(options.cluster, props.dns, issues) : [];
   if (props.dns && !options.cluster) issues.warn('dns', 'DNS records need the hosted cluster (its name and base domain); none are planned.', 'Pass the cluster the hosts join.');
   const cluster = options.cluster;
@@ -211,6 +227,8 @@ function buildPlan(props: AgentInfrastructureProps, options: AgentInfrastructure
     infraEnv,
     agentLabelSelector: { matchLabels: env.agentLabels && Object.keys(env.agentLabels).length > 0 ? env.agentLabels : { [INFRA_ENV_LABEL]: env.name } },
     dnsRecords,
+    teardown,
+    hostsScript: hostsReport({ namespace, infraEnv: env.name, hosts, teardown }),
     ...(cluster && dnsRecords.length > 0
       ? { zoneFile: dnsZoneFile(dnsRecords, { comment: `Records for hosted cluster ${cluster.namespace}/${cluster.name} (written by hcp-constructs).\nAdd them to the zone of ${cluster.hostedCluster.spec.dns?.baseDomain ?? ''}.` }) }
       : {}),
@@ -241,8 +259,8 @@ function machineNetworksOf(props: AgentInfrastructureProps, cluster: HostedClust
   });
 }
 
-/** Per host: names, MAC and address formats, addresses inside the machine network, references inside the host's network. */
-function checkHosts(hosts: readonly HostProps[], networks: readonly MachineNetwork[], issues: IssueCollector): void {
+/** Per host: names, MAC and address formats, addresses inside the machine network, references inside the host's network, IBM Z boot settings. */
+function checkHosts(hosts: readonly HostProps[], arch: InfraEnvArch, networks: readonly MachineNetwork[], issues: IssueCollector): void {
   const seenNames = new Map<string, number>();
   hosts.forEach((host, index) => {
     const path = `hosts[${index}]`;
@@ -264,6 +282,16 @@ function checkHosts(hosts: readonly HostProps[], networks: readonly MachineNetwo
       }
     }
     if (host.network) checkHostNetwork(host, host.network, `${path}.network`, networks, issues);
+    checkIbmZHost(host, index, arch, issues);
+    // Without a BareMetalHost only deviceName reaches the Agent (as its installation disk, through the hosts report).
+    const ignored = Object.keys(host.rootDeviceHints ?? {}).filter((hint) => hint !== 'deviceName');
+    if (!host.bmc && ignored.length > 0) {
+      issues.warn(
+        `${path}.rootDeviceHints`,
+        `${ignored.join(', ')} ${ignored.length === 1 ? 'needs' : 'need'} a BareMetalHost, whose hints BMAC applies; host ${quote(host.name)} has no BMC, so its Agent's installation disk comes from deviceName only.`,
+        'Give the disk as rootDeviceHints.deviceName (its id in the Agent\'s inventory, e.g. /dev/sda), or a BMC.',
+      );
+    }
   });
 }
 
@@ -405,8 +433,17 @@ function checkApproval(props: AgentInfrastructureProps, issues: IssueCollector):
   );
 }
 
+/** The cluster's NodePools whose agentLabelSelector takes Agents of this InfraEnv (its labels; the BMH label names single hosts). */
+function agentPools(cluster: HostedClusterPlan, agentLabels: Readonly<Record<string, string>>): NodePool[] {
+  const selects = (np: NodePool) => {
+    const matchLabels = np.spec.platform.agent?.agentLabelSelector?.matchLabels ?? {};
+    return Object.entries(matchLabels).every(([key, value]) => key === AGENT_BMH_LABEL || agentLabels[key] === value);
+  };
+  return cluster.nodePools.filter(selects);
+}
+
 /** The InfraEnv against the cluster: Agents must appear in its agent namespace, with architectures that agree. */
-function checkCluster(cluster: HostedClusterPlan, infraEnv: InfraEnv, agentLabels: Readonly<Record<string, string>>, managementArch: InfraEnvArch, issues: IssueCollector): void {
+function checkCluster(cluster: HostedClusterPlan, pools: readonly NodePool[], infraEnv: InfraEnv, managementArch: InfraEnvArch, issues: IssueCollector): void {
   const hc = cluster.hostedCluster;
   const agentNamespace = hc.spec.platform.agent?.agentNamespace;
   const clusterLabel = `HostedCluster ${cluster.namespace}/${cluster.name}`;
@@ -421,11 +458,6 @@ function checkCluster(cluster: HostedClusterPlan, infraEnv: InfraEnv, agentLabel
       'Put the InfraEnv in the cluster\'s agentNamespace.',
     );
   }
-  const selects = (np: NodePool) => {
-    const matchLabels = np.spec.platform.agent?.agentLabelSelector?.matchLabels ?? {};
-    return Object.entries(matchLabels).every(([key, value]) => key === AGENT_BMH_LABEL || agentLabels[key] === value);
-  };
-  const pools = cluster.nodePools.filter(selects);
   const poolLabel = (np: NodePool) => `NodePool ${np.metadata.namespace}/${np.metadata.name}`;
   checkArchitectures(
     {

@@ -4,6 +4,7 @@ import type { HostedCluster, NodePoolSpec, ServiceType } from '../../api';
 import type { IssueCollector } from '../../core';
 import { AWS_MAX_INFRA_ID_LENGTH, AWS_OPERATOR_ROLES, AWS_WORKER, AwsPartition, AwsRoleKey, awsIamNames, awsRoleArn, isAwsIssuerURL } from './iam';
 import { AWS_IAM_ROLE_NAME_MAX, AWS_INSTANCE_PROFILE_NAME_MAX, AWS_TAGS } from './limits';
+import { checkAwsClusterArchitecture, checkAwsNodePoolArchitecture } from './architecture';
 import { AWS_MANAGEMENT_PRESET, awsManagementNeeds } from './management';
 import { AWS_NETWORK_DEFAULTS } from './network';
 import { checkAwsZones, isAwsRegion } from './zones';
@@ -17,6 +18,8 @@ export * from './network';
 export * from './iam';
 export * from './zones';
 export * from './assigned-ids';
+export * from './bastion';
+export * from './external-dns-zone';
 import {
   bool,
   checking,
@@ -307,8 +310,14 @@ export const awsPlatform = definePlatform({
   },
 
   validate: {
-    cluster: validateCluster,
-    nodePool: (np, _hc, issues) => validateNodePool(np, issues),
+    cluster: (hc, issues) => {
+      validateCluster(hc, issues);
+      checkAwsClusterArchitecture(hc, issues);
+    },
+    nodePool: (np, hc, issues) => {
+      validateNodePool(np, issues);
+      checkAwsNodePoolArchitecture(np, hc, issues);
+    },
     paths: {
       cluster: [
         ['spec.platform.aws.cloudProviderConfig.vpc', 'platform.aws.vpcId'],

@@ -2,7 +2,7 @@
 import { v } from '../../core/valibot';
 import type { KubernetesObject, NodePool } from '../../api';
 import type { IssueCollector } from '../../core';
-import { KUBEVIRT_MAX_ADDITIONAL_NETWORKS, KUBEVIRT_MAX_HOST_DEVICES, KUBEVIRT_VM } from './limits';
+import { KUBEVIRT_MAX_ADDITIONAL_NETWORKS, KUBEVIRT_MAX_HOST_DEVICES, KUBEVIRT_MULTIQUEUE_MIN_MTU, KUBEVIRT_VM, NETWORK_MTU } from './limits';
 import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './props';
 import {
   KUBEVIRT_CACHE_STRATEGIES,
@@ -19,6 +19,7 @@ import {
   count,
   definePlatform,
   dnsLabelProblem,
+  joinPath,
   list,
   oneOf,
   quote,
@@ -54,6 +55,7 @@ export const kubevirtClusterPropsSchema = strict({
   volumeSnapshotClassMapping: v.optional(list(storageClassMappingSchema)),
   storageDriver: v.optional(oneOf(KUBEVIRT_STORAGE_DRIVERS)),
   ingress: v.optional(oneOf(KUBEVIRT_INGRESS_MODES)),
+  networkMTU: v.optional(count(NETWORK_MTU.min, NETWORK_MTU.max, 'the largest jumbo frame')),
 });
 
 /** @internal */
@@ -121,6 +123,17 @@ function validateNodePool(np: NodePool, issues: IssueCollector): void {
     else if (bytes < KUBEVIRT_VM.minMemoryBytes || bytes > KUBEVIRT_VM.maxMemoryBytes) {
       issues.error(`${path}.compute.memory`, `${memory} is outside 512Mi to 6Ti, the memory OpenShift Virtualization supports per VM.`, 'Give between 512Mi and 6Ti (the CLI default is 4Gi).');
     }
+  }
+  // HCP documentation, KubeVirt storage ("Mapping KubeVirt CSI storage classes to access and volume
+  // modes"): without ReadWriteMany the VMs cannot live-migrate, which affects updates of the
+  // infrastructure cluster that hosts them. Without access modes the StorageClass decides, unseen here.
+  const modes = vm.rootVolume?.persistent?.accessModes ?? [];
+  if (modes.length > 0 && !modes.includes('ReadWriteMany')) {
+    issues.warn(
+      `${path}.rootVolume.persistent.accessModes`,
+      `the root volumes are ${modes.join(', ')}, not ReadWriteMany: the VMs cannot live-migrate, so draining an infrastructure node (its updates) cannot move them and stops them instead.`,
+      'Use ReadWriteMany on a StorageClass that offers it (Block volume mode performs best).',
+    );
   }
   const size = vm.rootVolume?.persistent?.size;
   if (size !== undefined) {
@@ -263,8 +276,17 @@ export const kubevirtPlatform = definePlatform({
     return [{ name: clusterName }];
   },
 
-  nodePool(pool) {
+  nodePool(pool, cluster, ctx) {
     const p = pool ?? {};
+    const mtu = cluster?.networkMTU;
+    const slowNetwork = mtu !== undefined && mtu < KUBEVIRT_MULTIQUEUE_MIN_MTU;
+    if (slowNetwork && p.networkInterfaceMultiqueue === 'Enable') {
+      ctx.cluster.issues.warn(
+        joinPath(ctx.path, 'platform.kubevirt.networkInterfaceMultiqueue'),
+        `multiqueue is on, but the VMs' network has an MTU of ${mtu} (platform.kubevirt.networkMTU); the documentation turns it on only from ${KUBEVIRT_MULTIQUEUE_MIN_MTU}.`,
+        `Drop networkInterfaceMultiqueue (off by default at this MTU), or raise the network's MTU to ${KUBEVIRT_MULTIQUEUE_MIN_MTU} or more.`,
+      );
+    }
     const persistent = {
       size: p.rootVolumeSize ?? KUBEVIRT_DEFAULTS.rootVolumeSize,
       ...(p.rootVolumeStorageClass ? { storageClass: p.rootVolumeStorageClass } : {}),
@@ -281,7 +303,7 @@ export const kubevirtPlatform = definePlatform({
           ...(p.cacheStrategy ? { cacheStrategy: { type: p.cacheStrategy } } : {}),
           ...(p.containerDiskImage ? { diskImage: { containerDiskImage: p.containerDiskImage } } : {}),
         },
-        networkInterfaceMultiqueue: p.networkInterfaceMultiqueue ?? KUBEVIRT_DEFAULTS.networkInterfaceMultiqueue,
+        networkInterfaceMultiqueue: p.networkInterfaceMultiqueue ?? (slowNetwork ? 'Disable' : KUBEVIRT_DEFAULTS.networkInterfaceMultiqueue),
         attachDefaultNetwork: p.attachDefaultNetwork ?? KUBEVIRT_DEFAULTS.attachDefaultNetwork,
         ...(p.additionalNetworks ? { additionalNetworks: p.additionalNetworks.map((name) => ({ name })) } : {}),
         ...(p.nodeSelector ? { nodeSelector: p.nodeSelector } : {}),

@@ -40,6 +40,12 @@ export interface KubevirtClusterProps {
    * @default 'Routes' without baseDomain, 'LoadBalancer' with one
    */
   readonly ingress?: (typeof KUBEVIRT_INGRESS_MODES)[number];
+  /**
+   * MTU of the network the VMs run on, on the cluster that hosts them (the management cluster, or
+   * `infraCluster`). Below 9000, NodePools get multiqueue off by default and a warning where it is
+   * turned on. @default not known: multiqueue on, unchecked
+   */
+  readonly networkMTU?: number;
 }
 
 /** The VMs' QoS classes. */
@@ -69,7 +75,7 @@ export interface KubevirtNodePoolProps {
   readonly rootVolumeSize?: string;
   /** StorageClass of the root disk on the infrastructure cluster. @default its default class */
   readonly rootVolumeStorageClass?: string;
-  /** Access modes of the root disk. @default the StorageClass's */
+  /** Access modes of the root disk; ReadWriteMany lets the VMs live-migrate (a warning without it). @default the StorageClass's */
   readonly rootVolumeAccessModes?: ReadonlyArray<(typeof VOLUME_ACCESS_MODES)[number]>;
   /** Volume mode of the root disk. @default the StorageClass's */
   readonly rootVolumeMode?: (typeof VOLUME_MODES)[number];
@@ -77,7 +83,7 @@ export interface KubevirtNodePoolProps {
   readonly cacheStrategy?: (typeof KUBEVIRT_CACHE_STRATEGIES)[number];
   /** Boot from this container disk instead of the release's RHCOS. @default the release's */
   readonly containerDiskImage?: string;
-  /** Multiqueue on the VMs' network interfaces; needs an MTU of 9000 or more on the infrastructure network to help. @default 'Enable' */
+  /** Multiqueue on the VMs' network interfaces; only for an infrastructure network MTU of 9000 or more. @default 'Enable', or 'Disable' when the cluster's networkMTU is below 9000 */
   readonly networkInterfaceMultiqueue?: (typeof MULTIQUEUE_SETTINGS)[number];
   /** Attach the VMs to the pod network. @default true */
   readonly attachDefaultNetwork?: boolean;

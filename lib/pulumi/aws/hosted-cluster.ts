@@ -25,6 +25,7 @@ import {
 } from '../../platforms/aws';
 import type { AwsClusterExtras, AwsIamOutput, AwsInfraOutput } from '../../platforms/aws/interop';
 import { HostedClusterBundle, HostedClusterBundleArgs, PlannedBundle } from '../hosted-cluster';
+import { AwsBastion, AwsBastionOptions, checkAwsBastionArgs } from './bastion';
 import { AwsIam } from './iam';
 import { AwsNetwork, AwsNetworkArgs, ExistingAwsVpc, ExistingAwsZones, checkAwsNetworkArgs } from './network';
 
@@ -66,6 +67,8 @@ export interface AwsHostedClusterInfraArgs extends AwsClusterExtras {
   readonly partition?: AwsPartition;
   /** Tags on every AWS resource (the library's, then these) and `spec.platform.aws.resourceTags`. @default none */
   readonly resourceTags?: Readonly<Record<string, string>>;
+  /** A bastion in the VPC to reach the nodes of a Private cluster by SSH ({@link AwsBastion}). @default none */
+  readonly bastion?: AwsBastionOptions;
 }
 
 /** Args of {@link AwsHostedCluster}: the hosted cluster's args, its platform built from `aws` instead, and a base domain that is required. */
@@ -97,6 +100,8 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
   readonly network: AwsNetwork;
   /** The OIDC provider, operator roles, worker instance profile and optional KMS key. */
   readonly iam: AwsIam;
+  /** The bastion, when `aws.bastion` is given. */
+  readonly bastion?: AwsBastion;
   /** The cluster's objects on the management cluster (Secrets, HostedCluster, NodePools), registered after every AWS resource. */
   readonly bundle: HostedClusterBundle;
   /** The ID the AWS resources are named and tagged after: the args' `infraID`, else the cluster name in lower case with other characters as `-`. */
@@ -140,6 +145,7 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
       },
       parent,
     );
+    this.bastion = infraArgs.bastion && bastionOf(`${name}-bastion`, { ...infraArgs, bastion: infraArgs.bastion }, { infraID, clusterName: args.name }, this.network, parent);
     this.infra = infraOutput(args, infraID, this.network);
     this.iamOutput = iamOutput(infraArgs.region, infraID, issuerURL, this.iam);
 
@@ -162,6 +168,7 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
 
     this.registerOutputs({
       infraID,
+      ...(this.bastion ? { bastionSshCommand: this.bastion.sshCommand } : {}),
       kubeconfig: this.kubeconfig,
       infra: this.infra,
       iam: this.iamOutput,
@@ -169,6 +176,18 @@ export class AwsHostedCluster extends pulumi.ComponentResource {
       namespace: this.namespace,
     });
   }
+}
+
+/** The bastion in the cluster's VPC: in the first zone's public subnet unless another is given. */
+function bastionOf(
+  name: string,
+  infra: AwsHostedClusterInfraArgs & { readonly bastion: AwsBastionOptions },
+  cluster: { readonly infraID: string; readonly clusterName: string },
+  network: AwsNetwork,
+  opts: pulumi.ComponentResourceOptions,
+): AwsBastion {
+  const { subnetId, ...bastion } = infra.bastion;
+  return new AwsBastion(name, { ...bastion, ...cluster, vpcId: network.vpcId, subnetId: subnetId ?? network.publicSubnetIds[0], tags: infra.resourceTags }, opts);
 }
 
 /** The IDs the network and IAM were assigned, as Outputs. */
@@ -295,6 +314,11 @@ function prepare(args: AwsHostedClusterArgs, opts: pulumi.ComponentResourceOptio
   };
   checkAwsNetworkArgs(networkArgs, issues, 'aws', givenCidrs(args.networking?.machineNetwork));
   checkAwsIamNames(infraID, issues, 'infraID');
+  if (infra.bastion) {
+    checkAwsBastionArgs(infra.bastion, issues, 'aws.bastion');
+    // An existing VPC's public subnets are not known here.
+    if (infra.existingVpc && infra.bastion.subnetId === undefined) issues.error('aws.bastion.subnetId', 'with an existing VPC, the bastion\'s public subnet is not known.', 'Give a public subnet of that VPC as bastion.subnetId.');
+  }
   // The resources are created in the AWS provider's region; the HostedCluster must say the same.
   const providerRegion = opts?.provider || opts?.providers ? undefined : aws.config.region;
   if (providerRegion && providerRegion !== infra.region) {

@@ -15,6 +15,11 @@ export { AwsNetwork } from './network';
 export type { AwsNetworkArgs, ExistingAwsVpc, ExistingAwsZones } from './network';
 export { AwsIam } from './iam';
 export type { AwsIamArgs } from './iam';
+// Around the cluster: the bastion of a private cluster, the public zone external-dns writes into.
+export { AwsBastion } from './bastion';
+export type { AwsBastionArgs, AwsBastionOptions } from './bastion';
+export { ExternalDnsZone } from './external-dns-zone';
+export type { ExternalDnsZoneArgs } from './external-dns-zone';
 
 // The management cluster's side: the bucket the HyperShift operator publishes OIDC documents to.
 export { OidcBucket } from '../management/oidc-bucket';

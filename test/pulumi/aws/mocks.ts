@@ -1,8 +1,8 @@
 /**
  * Strict Pulumi mocks for the AWS components: every registration and read is recorded with the
  * dependencies the SDK sends to the engine (the edges `pulumi destroy` follows in reverse), the
- * only provider function answered is `aws:route53/getZone:getZone`, and AWS resources get IDs
- * and ARNs of the real formats.
+ * only provider functions answered are `aws:route53/getZone:getZone` and `aws:ec2/getAmi:getAmi`,
+ * and AWS resources get IDs and ARNs of the real formats.
  */
 import { createHash } from 'crypto';
 import * as pulumi from '@pulumi/pulumi';
@@ -25,6 +25,9 @@ export interface RecordedCall {
 
 export const ACCOUNT = '123456789012';
 export const PUBLIC_ZONE_ID = 'Z0PUBLICZONE123456789';
+export const AMI_ID = 'ami-0a1b2c3d4e5f60718';
+export const BASTION_IP = '203.0.113.10';
+export const NAME_SERVERS = ['ns-1.awsdns-01.org', 'ns-2.awsdns-02.co.uk'];
 export const ADMIN_KUBECONFIG = 'apiVersion: v1\nkind: Config\nclusters: [{name: hosted, cluster: {server: "https://api.example:6443"}}]\n';
 export const ETCD_KEY = Buffer.alloc(32, 0x42).toString('base64');
 
@@ -57,7 +60,14 @@ function stateOf(args: pulumi.runtime.MockResourceArgs): { id: string; state: Re
       break;
     case 'aws:route53/zone:Zone':
       id = `Z${hex(args.name, 20).toUpperCase()}`;
-      Object.assign(state, { zoneId: id, primaryNameServer: 'ns-1536.awsdns-00.co.uk' });
+      Object.assign(state, { zoneId: id, primaryNameServer: 'ns-1536.awsdns-00.co.uk', nameServers: NAME_SERVERS });
+      break;
+    case 'aws:ec2/securityGroup:SecurityGroup':
+      id = `sg-${hex(args.name)}`;
+      break;
+    case 'aws:ec2/instance:Instance':
+      id = `i-${hex(args.name)}`;
+      state.publicIp = BASTION_IP;
       break;
     case 'aws:iam/role:Role':
       state.arn = `arn:aws:iam::${ACCOUNT}:role/${name}`;
@@ -110,6 +120,7 @@ export class MockRecord {
       if (args.token === 'aws:route53/getZone:getZone') {
         return { ...args.inputs, id: PUBLIC_ZONE_ID, zoneId: PUBLIC_ZONE_ID, arn: `arn:aws:route53:::hostedzone/${PUBLIC_ZONE_ID}` };
       }
+      if (args.token === 'aws:ec2/getAmi:getAmi') return { ...args.inputs, id: AMI_ID, imageId: AMI_ID };
       throw new Error(`unexpected provider function call: ${args.token}`);
     },
   };
