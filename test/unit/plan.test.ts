@@ -161,7 +161,8 @@ describe('AWS', () => {
   });
 
   test('arm64 pools default to m6g.large', () => {
-    const arm = planHostedCluster({ ...awsCluster, nodePools: [{ name: 'arm', arch: 'arm64' }] }, options);
+    // An arm64 pool needs a release with arm64 images: the multi-architecture one.
+    const arm = planHostedCluster({ ...awsCluster, release: { image: 'quay.io/openshift-release-dev/ocp-release:4.16.4-multi' }, nodePools: [{ name: 'arm', arch: 'arm64' }] }, options);
     expect(arm.nodePools[0].spec.platform.aws?.instanceType).toBe('m6g.large');
   });
 
