@@ -6,7 +6,7 @@
  */
 import type { Construct } from 'constructs';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
-import { checkHostedClusterIngress } from '../day2';
+import { checkHostedClusterIngress } from './engine/lazy';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 
