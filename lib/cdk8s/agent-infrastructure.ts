@@ -2,7 +2,7 @@
 import type { Construct } from 'constructs';
 import type { HostedClusterPlan } from '../core';
 import type { AgentInfrastructureOptions, AgentInfrastructurePlan, AgentInfrastructureProps, DnsRecord } from '../platforms';
-import { checkAgentInfrastructure, hostsReportName, zoneFileName } from '../platforms';
+import { checkAgentInfrastructure, hostsReportName, zoneFileName } from './engine/lazy';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 import { reportFile } from './engine/reports';

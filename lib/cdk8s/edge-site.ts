@@ -1,7 +1,7 @@
 /** A relocatable edge site on the hub: the image-based install of one preinstalled single-node host, in its own output folder. */
 import type { Construct } from 'constructs';
 import type { EdgeSitePlan, EdgeSiteProps } from '../edge';
-import { checkEdgeSite } from '../edge';
+import { checkEdgeSite } from './engine/lazy';
 import { PlannedConstruct } from './planned-construct';
 
 /**

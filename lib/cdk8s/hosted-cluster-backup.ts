@@ -6,7 +6,7 @@
  */
 import type { Construct } from 'constructs';
 import type { HostedClusterBackupPlan, HostedClusterBackupProps } from '../management';
-import { checkHostedClusterBackup } from '../management';
+import { checkHostedClusterBackup } from './engine/lazy';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 

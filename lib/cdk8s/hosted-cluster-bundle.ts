@@ -2,8 +2,11 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, PlannedObject, ValidationIssue } from '../core';
-import { CLI_DEFAULTS, onManagementCluster, secretNames } from '../core';
-import { HostedClusterProps, checkHostedCluster, checkHostedClusterWith } from '../platforms';
+import { CLI_DEFAULTS } from '../core/defaults';
+import { secretNames } from '../core/names';
+import { onManagementCluster } from '../core/plan-model';
+import type { HostedClusterProps } from '../platforms';
+import { checkHostedCluster, checkHostedClusterWith } from './engine/lazy';
 import { KplusNamespacesModule, KplusSecretModule, kplusNamespace, kplusSecret } from './cdk8s-plus';
 import { renderChecked, renderPlanned } from './render';
 import { attachLaterIssues } from './engine/issues';

@@ -4,7 +4,7 @@
  */
 import type { Construct } from 'constructs';
 import type { HostedClusterImportPlan, HostedClusterImportProps } from '../management';
-import { checkHostedClusterImport } from '../management';
+import { checkHostedClusterImport } from './engine/lazy';
 import type { HostedClusterRefProps } from './hosted-cluster-operators';
 import { PlannedConstruct } from './planned-construct';
 

@@ -6,8 +6,7 @@
  */
 import type { Construct } from 'constructs';
 import type { HostedClusterIngressPlan, HostedClusterIngressProps } from '../day2';
-import { checkHostedClusterIngress } from '../day2';
-import { zoneFileName } from '../platforms';
+import { checkHostedClusterIngress, zoneFileName } from './engine/lazy';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 import { reportFile } from './engine/reports';

@@ -6,7 +6,7 @@
  */
 import type { Construct } from 'constructs';
 import type { HostedClusterMigrationDescriptions, HostedClusterMigrationPlan, HostedClusterMigrationProps } from '../management';
-import { checkHostedClusterMigration } from '../management';
+import { checkHostedClusterMigration } from './engine/lazy';
 import { PlannedConstruct } from './planned-construct';
 
 /** The migration's settings and the descriptions it is checked against. */

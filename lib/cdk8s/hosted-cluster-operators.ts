@@ -5,7 +5,7 @@
  */
 import type { Construct } from 'constructs';
 import type { HostedClusterOperatorsPlan, HostedClusterOperatorsProps, HostedClusterSriovPlan, HostedClusterSriovProps } from '../day2';
-import { checkHostedClusterOperators, checkHostedClusterSriov } from '../day2';
+import { checkHostedClusterOperators, checkHostedClusterSriov } from './engine/lazy';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 

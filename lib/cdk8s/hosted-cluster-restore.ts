@@ -5,7 +5,7 @@
  */
 import type { Construct } from 'constructs';
 import type { HostedClusterRestorePlan, HostedClusterRestoreProps } from '../management';
-import { checkHostedClusterRestore } from '../management';
+import { checkHostedClusterRestore } from './engine/lazy';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 

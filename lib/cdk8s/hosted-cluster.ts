@@ -2,9 +2,9 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { HostedClusterPlan, PlanOptions, ValidationIssue } from '../core';
-import { CLI_DEFAULTS } from '../core';
+import { CLI_DEFAULTS } from '../core/defaults';
 import type { NodePoolPlan, NodePoolProps, HostedClusterProps } from '../platforms';
-import { checkHostedCluster } from '../platforms';
+import { checkHostedCluster } from './engine/lazy';
 import { NodePool, planNodePoolOf } from './node-pool';
 import type { PlannedClusterRef } from './planned-cluster';
 import { renderChecked } from './render';

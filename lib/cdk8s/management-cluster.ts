@@ -5,7 +5,7 @@
  */
 import type { Construct } from 'constructs';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
-import { checkManagementCluster } from '../management';
+import { checkManagementCluster } from './engine/lazy';
 import { PlannedConstruct } from './planned-construct';
 import { reportCapacity } from './engine/reports';
 

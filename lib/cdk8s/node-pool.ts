@@ -3,7 +3,7 @@ import type { ApiObject } from 'cdk8s';
 import type { Construct } from 'constructs';
 import type { ValidationIssue } from '../core';
 import type { NodePoolPlan, NodePoolProps } from '../platforms';
-import { checkAddedNodePool } from '../platforms';
+import { checkAddedNodePool } from './engine/lazy';
 import type { PlannedClusterRef } from './planned-cluster';
 import { PlannedConstruct } from './planned-construct';
 

@@ -6,7 +6,7 @@
 import type { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import type { PlannedPart, ValidationIssue } from '../core';
-import { besidePart } from '../core';
+import { besidePart } from '../core/plan-model';
 import { renderChecked } from './render';
 
 /**

@@ -7,7 +7,7 @@ import { ApiObject, ApiObjectProps } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import type { KubernetesObject } from '../api';
 import type { PlanContribution, PlannedObject, PlannedPart, ValidationIssue } from '../core';
-import { contributionOf, planKey, targetedKey } from '../core';
+import { contributionOf, planKey, targetedKey } from '../core/plan-model';
 import { PlannedApiObject } from './planned-api-object';
 import { appState } from './engine/app-state';
 import { attachIssues } from './engine/issues';

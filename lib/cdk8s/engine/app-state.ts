@@ -10,7 +10,7 @@ import { ApiObject, App, Chart } from 'cdk8s';
 import type { IConstruct } from 'constructs';
 import type { PlanCapacityOptions } from '../../capacity';
 import type { Phase, PlannedObject, Target, ValidationIssue } from '../../core';
-import { MANAGEMENT_CLUSTER, Plan } from '../../core';
+import { MANAGEMENT_CLUSTER, Plan } from '../../core/plan-model';
 import type { PrerenderedFile } from './prerendered-chart';
 import type { ThreadedSchemaChecks } from './schema-checks';
 

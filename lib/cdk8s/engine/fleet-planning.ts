@@ -18,7 +18,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { KubernetesObject } from '../../api';
 import type { Claim, HostedClusterPlan, PathTranslator, Phase, PlanItem, PlanOptions, PlannedObject, Readiness, Target, ValidationIssue } from '../../core';
-import { PHASES, targetKey } from '../../core';
+import { PHASES, targetKey } from '../../core/plan-model';
 import { STAGES, Stage, outputFolder, stageOf } from '../../core/output-layout';
 import type { PrerenderedFile } from './prerendered-chart';
 import { forcedThreadCount } from './yaml-writers';

@@ -4,7 +4,7 @@
  */
 import type { Construct, IConstruct } from 'constructs';
 import type { ValidationIssue } from '../../core';
-import { formatIssues } from '../../core';
+import { formatIssues } from '../../core/errors';
 import { appState } from './app-state';
 
 /** A construct that carries validation findings, found by {@link collectIssues}. */

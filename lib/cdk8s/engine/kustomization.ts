@@ -5,7 +5,7 @@
  * files. Reports are not manifests: their folder has none.
  */
 import { STAGES } from '../../core/output-layout';
-import { toYaml } from '../../core/yaml';
+import { toYaml } from './lazy';
 
 /** The name of the file in every folder. */
 export const KUSTOMIZATION_FILE = 'kustomization.yaml';

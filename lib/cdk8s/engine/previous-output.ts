@@ -7,8 +7,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import * as jsYaml from 'js-yaml';
-import { NO_PREVIOUS_OBJECTS, PreviousObjects, ValidationIssue, previousObjects } from '../../core';
+import type { PreviousObjects, ValidationIssue } from '../../core';
+import { NO_PREVIOUS_OBJECTS, previousObjects } from '../../core/previous-state';
+import { jsYaml } from './lazy';
 import { folderTargetKey } from '../../core/output-layout';
 import { isManifestFile } from './kustomization';
 import { MANIFEST_FILE, readManifest } from './output-folder';

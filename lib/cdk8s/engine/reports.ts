@@ -4,9 +4,10 @@
  * capacity for the fleet of the app, and the DNS records the user must create for agent clusters.
  */
 import type { IConstruct } from 'constructs';
-import { CapacityReport, PlanCapacityOptions, capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from '../../capacity';
+import type { CapacityReport, PlanCapacityOptions } from '../../capacity';
+import { capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary } from './lazy';
 import type { PlannedObject, Target, ValidationIssue } from '../../core';
-import { MANAGEMENT_CLUSTER, targetKey } from '../../core';
+import { MANAGEMENT_CLUSTER, targetKey } from '../../core/plan-model';
 import { appState } from './app-state';
 
 /** Asks the synth of `scope`'s App to write a report file (`reports/<name>`). */

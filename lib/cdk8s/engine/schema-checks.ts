@@ -12,9 +12,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { KubernetesObject, SchemaFinding } from '../../api';
-import { checkObjectSchema } from '../../api';
+import { checkObjectSchema } from './lazy';
 import type { IssueCollector } from '../../core';
-import { SchemaCheck, checkApiSchemas, recordSchemaFindings } from '../../core/api-schema-check';
+import type { SchemaCheck } from '../../core/api-schema-check';
+import { checkApiSchemas, recordSchemaFindings } from './lazy';
 import { helperThreadsAllowed } from './yaml-writers';
 import { AnsweringThreads } from './answering-threads';
 

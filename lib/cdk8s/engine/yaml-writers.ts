@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { MessageChannel, MessagePort, Worker, receiveMessageOnPort } from 'worker_threads';
-import { toYamlStream } from '../../core/yaml';
+import { toYamlStream } from './lazy';
 
 /** Index of the counter a writer thread shares with this one: files written or failed. */
 export const DONE = 0;
