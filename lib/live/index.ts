@@ -8,7 +8,7 @@
  */
 export { preflight, preflightPlan, judge } from './preflight';
 export type { PreflightPlan, PreflightReport, PreflightCheckReport, PreflightOptions, PreflightCheck } from './preflight';
-export { LiveState } from './live-state';
+export { LiveState, readKey } from './live-state';
 export type { Read, ReadResult } from './live-state';
 export { KubeClient, KubeApiError } from './kube-client';
 export type { ServedResource } from './kube-client';

@@ -91,6 +91,7 @@ export function checkNodePool(
 
 /** One NodePool planned against its cluster: the ConfigMaps its node configuration adds, then the NodePool. */
 export interface NodePoolPlan extends PlannedPart {
+  /** The NodePool, as the API server receives it. */
   readonly nodePool: NodePool;
 }
 

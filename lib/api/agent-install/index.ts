@@ -1,4 +1,4 @@
-import type { ObjectMeta } from '../k8s';
+import type { SpecResource } from '../k8s';
 import type { InfraEnvSpec } from './infra-env.generated';
 import type { NMStateConfigSpec } from './nmstate-config.generated';
 
@@ -9,17 +9,7 @@ export * from './nmstate-config.generated';
 export const AGENT_INSTALL_API_VERSION = 'agent-install.openshift.io/v1beta1';
 
 /** `agent-install.openshift.io/v1beta1` InfraEnv: the discovery image hosts boot to become Agents. */
-export interface InfraEnv {
-  readonly apiVersion: typeof AGENT_INSTALL_API_VERSION;
-  readonly kind: 'InfraEnv';
-  readonly metadata: ObjectMeta;
-  readonly spec: InfraEnvSpec;
-}
+export type InfraEnv = SpecResource<typeof AGENT_INSTALL_API_VERSION, 'InfraEnv', InfraEnvSpec>;
 
 /** `agent-install.openshift.io/v1beta1` NMStateConfig: one host's static network, baked into the discovery image. */
-export interface NMStateConfig {
-  readonly apiVersion: typeof AGENT_INSTALL_API_VERSION;
-  readonly kind: 'NMStateConfig';
-  readonly metadata: ObjectMeta;
-  readonly spec: NMStateConfigSpec;
-}
+export type NMStateConfig = SpecResource<typeof AGENT_INSTALL_API_VERSION, 'NMStateConfig', NMStateConfigSpec>;

@@ -1,4 +1,4 @@
-import type { ObjectMeta } from '../k8s';
+import type { SpecResource } from '../k8s';
 import type { HostedClusterSpec } from './hosted-cluster.generated';
 import type { NodePoolSpec } from './node-pool.generated';
 
@@ -9,22 +9,15 @@ export * from './node-pool.generated';
 export const HYPERSHIFT_API_VERSION = 'hypershift.openshift.io/v1beta1';
 
 /** `hypershift.openshift.io/v1beta1` HostedCluster (spec only; status belongs to the operator). */
-export interface HostedCluster {
-  readonly apiVersion: typeof HYPERSHIFT_API_VERSION;
-  readonly kind: 'HostedCluster';
-  readonly metadata: ObjectMeta;
-  readonly spec: HostedClusterSpec;
-}
+export type HostedCluster = SpecResource<typeof HYPERSHIFT_API_VERSION, 'HostedCluster', HostedClusterSpec>;
 
 /** `hypershift.openshift.io/v1beta1` NodePool (spec only). */
-export interface NodePool {
-  readonly apiVersion: typeof HYPERSHIFT_API_VERSION;
-  readonly kind: 'NodePool';
-  readonly metadata: ObjectMeta;
-  readonly spec: NodePoolSpec;
-}
+export type NodePool = SpecResource<typeof HYPERSHIFT_API_VERSION, 'NodePool', NodePoolSpec>;
 
+/** A HostedCluster's platform (`AWS`, `KubeVirt`, `Agent`, `None`, ...). */
 export type PlatformType = HostedClusterSpec['platform']['type'];
+/** A control-plane service a HostedCluster publishes (`APIServer`, `OAuthServer`, `Konnectivity`, `Ignition`). */
 export type ServiceType = HostedClusterSpec['services'][number]['service'];
+/** How one control-plane service is published (LoadBalancer, NodePort, Route, with its settings). */
 export type PublishingStrategy = HostedClusterSpec['services'][number]['servicePublishingStrategy'];
 export type PublishingType = PublishingStrategy['type'];

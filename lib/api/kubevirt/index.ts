@@ -2,7 +2,7 @@
  * `kubevirt.io/v1` VirtualMachine: only the fields the library sets are typed here (the full spec
  * is very large); every emitted VirtualMachine is still checked against the whole generated schema.
  */
-import type { ObjectMeta } from '../k8s';
+import type { SpecResource } from '../k8s';
 
 export const KUBEVIRT_API_VERSION = 'kubevirt.io/v1';
 
@@ -59,9 +59,5 @@ export interface VirtualMachineSpec {
   };
 }
 
-export interface VirtualMachine {
-  readonly apiVersion: typeof KUBEVIRT_API_VERSION;
-  readonly kind: 'VirtualMachine';
-  readonly metadata: ObjectMeta;
-  readonly spec: VirtualMachineSpec;
-}
+/** `kubevirt.io/v1` VirtualMachine: an agent host run as a VM on OpenShift Virtualization. */
+export type VirtualMachine = SpecResource<typeof KUBEVIRT_API_VERSION, 'VirtualMachine', VirtualMachineSpec>;
