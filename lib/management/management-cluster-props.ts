@@ -232,6 +232,13 @@ export interface HypershiftAddOnProps {
    * @default the add-on's (any worker)
    */
   readonly nodePlacement?: 'infra' | AddOnNodePlacementProps;
+  /**
+   * Create the add-on's ManagedClusterAddOn `hypershift-addon` in `local-cluster` (agent in
+   * `open-cluster-management-agent-addon`), for hubs where MCE does not create it by itself
+   * (documentation: "Manually enabling the hypershift-addon managed cluster add-on for
+   * local-cluster"). Hosted clusters are then applied only once it is Available. @default false (MCE creates it)
+   */
+  readonly managedClusterAddOn?: boolean;
 }
 
 /** Nodes the hypershift add-on's pods are placed on. */

@@ -9,7 +9,7 @@
  * | operator-configuration (-2) | MultiClusterEngine, MetalLB, HyperConverged, mirror ConfigMap | MCE `status.phase` Available; MetalLB and HyperConverged `Available` |
  * | operator-configuration (-2) | KubeletConfig, default IngressController (wildcard routes), default StorageClass | KubeletConfig `Success`; IngressController `Available` |
  * | operator-configuration (-2) | OADP's DataProtectionApplication and its store credentials (`dataProtection`) | DPA `Reconciled=True` |
- * | webhooks-ready (-1) | IPAddressPools, L2/BGP advertisements, BGPPeers, AgentServiceConfig, add-on config, operator Secrets, install flags, SRE metric set | AgentServiceConfig `DeploymentsHealthy` |
+ * | webhooks-ready (-1) | IPAddressPools, L2/BGP advertisements, BGPPeers, AgentServiceConfig, add-on config and ManagedClusterAddOn, operator Secrets, install flags, SRE metric set | AgentServiceConfig `DeploymentsHealthy`; ManagedClusterAddOn `Available` |
  *
  * Hosted clusters (waves 0-3) come after all of it.
  */

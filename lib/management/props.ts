@@ -86,6 +86,7 @@ export const hypershiftAddOnPropsSchema = strict({
       schemaMessage(`${describeValue(issue.input)} is neither 'infra' nor { nodeSelector, tolerations }.`, "Give 'infra' for infrastructure nodes, or { nodeSelector: {...}, tolerations: [...] }."),
     ),
   ),
+  managedClusterAddOn: v.optional(bool()),
 });
 
 /** @internal */

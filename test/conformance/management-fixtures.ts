@@ -62,7 +62,7 @@ export const MANAGEMENT_FIXTURES: readonly ManagementFixture[] = [
         name: 'engine',
         availability: 'Basic',
         components: { 'cluster-proxy-addon': true, 'console-mce': false },
-        hypershiftAddOn: { hcMaxNumber: 100, hcThresholdNumber: 90, disableMetrics: true, autoImportDisabled: true, nodePlacement: 'infra' },
+        hypershiftAddOn: { hcMaxNumber: 100, hcThresholdNumber: 90, disableMetrics: true, autoImportDisabled: true, nodePlacement: 'infra', managedClusterAddOn: true },
         installFlags: { add: ['--exclude-etcd', '--limit-crd-install=AWS,KubeVirt,Agent'], remove: ['--enable-uwm-telemetry-remote-write'] },
         oidcStorage: { bucket: 'hcp-oidc-everything', region: 'us-east-2', credentials: SecretSource.inline('[default]\naws_access_key_id = AKIAEXAMPLE\naws_secret_access_key = example\n') },
         externalDns: { provider: 'aws', domainFilter: 'svc.example.com', credentials: vault('dns', 'credentials') },

@@ -137,6 +137,10 @@ test('disconnected: mirror sets, the registry CA and the Image patch come first 
   expect(ours.filter((r) => r.type === 'kubernetes:config.openshift.io/v1:ImagePatch').map((r) => r.inputs.spec)).toEqual([{ additionalTrustedCA: { name: 'registry-config' } }]);
   expect(ours.filter((r) => r.type === 'kubernetes:config.openshift.io/v1:ImageDigestMirrorSet').map((r) => (r.inputs.metadata as { name: string }).name).sort()).toEqual(['hcp-mirrors', 'rhcos-boot-kubevirt']);
   expect(ours.filter((r) => r.type === 'kubernetes:core/v1:ConfigMap').map((r) => Object.keys((r.inputs.data as Record<string, string>) ?? {}))).toContainEqual(['mirror.example.com..5000']);
+  // The hypershift add-on is created (not patched) in the last phase, and waits until it is Available.
+  const addOns = ours.filter((r) => r.type === 'kubernetes:addon.open-cluster-management.io/v1alpha1:ManagedClusterAddOn');
+  expect(addOns.map((r) => (r.inputs.metadata as { annotations: Record<string, string> }).annotations['pulumi.com/waitFor'])).toEqual(['condition=Available']);
+  expect(await Promise.all(mgmt.phases[3].resources.map(kindOf))).toContain('ManagedClusterAddOn');
 
   const app = new App();
   const chart = new Chart(app, 'offline');
