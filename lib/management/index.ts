@@ -1,6 +1,7 @@
 /** The management cluster (framework-free): operators, their configuration, presets, checks. */
 export * from './props';
 export * from './olm';
+export * from './olm-operators';
 export * from './presets';
 export * from './planned';
 export * from './operator-secrets';
