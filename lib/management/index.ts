@@ -24,6 +24,7 @@ export * from './hosted-cluster-restore';
 export * from './wildcard-routes';
 export * from './disconnected';
 export * from './default-storage-class';
+export * from './ports-report';
 export * from './management-cluster';
 export * from './import';
 export * from './migration';

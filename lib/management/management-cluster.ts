@@ -34,6 +34,7 @@ import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
 import { CATALOG_SOURCE_READY, DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, catalogSourceObject } from './olm';
 import { planAdditionalOperators } from './olm-operators';
 import { planOperatorInstall } from './operator-install';
+import { portsReport } from './ports-report';
 import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './presets';
 import { MANAGEMENT_COMPONENTS } from '../core/platform-needs';
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
@@ -58,6 +59,8 @@ export interface ManagementClusterPlan extends PlannedPart {
   readonly capabilities: ManagementCapabilities;
   /** The fleet-capacity check the synth runs and reports, when asked for. */
   readonly capacity?: ManagementClusterProps['capacity'];
+  /** The ports and endpoints to open for its platforms, as Markdown (the synth's `reports/ports.md`). */
+  readonly portsReport: string;
   /** Warnings about the management cluster's props; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
@@ -145,6 +148,7 @@ function plan_(props: ManagementClusterProps, target: Target, issues: IssueColle
     controlPlaneNodes,
     capabilities,
     ...(props.capacity ? { capacity: props.capacity } : {}),
+    portsReport: portsReport(target, platforms, components.installs.has('metallb') && typeof props.metallb === 'object' ? props.metallb.pools : []),
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
   };
 }

@@ -37,6 +37,7 @@ export const EXAMPLE_OUTPUT: readonly string[] = [
   'reports/capacity.svg',
   'reports/dns-vcluster2.zone',
   'reports/dns-vm-agents.zone',
+  'reports/ports.md',
 ];
 
 /**
@@ -82,6 +83,8 @@ export const FLEET_EXAMPLE_OUTPUT: readonly string[] = [
   'reports/fleet-placement.json',
   'reports/fleet.json',
   'reports/fleet.svg',
+  'reports/ports-east.md',
+  'reports/ports-west.md',
 ];
 
 /** Every file below `dir` (dot folders such as `.git` included): relative path -> content, sorted by path. */

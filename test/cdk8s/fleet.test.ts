@@ -50,6 +50,8 @@ describe('the example fleet', () => {
       'fleet-placement.json',
       'fleet.json',
       'fleet.svg',
+      'ports-east.md',
+      'ports-west.md',
     ]);
   });
 

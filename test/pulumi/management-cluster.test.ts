@@ -3,6 +3,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf, withoutAnnotations } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { ManagementCluster as Cdk8sManagementCluster } from '../../lib/cdk8s';
+import { checkManagementCluster } from '../../lib';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
 import { DISCONNECTED_MANAGEMENT_CLUSTER } from '../../examples/disconnected';
 
@@ -115,6 +116,9 @@ test('parity with cdk8s: the example gives the same Kubernetes objects', async (
   expect(actual.map(key).sort()).toEqual(expected.map(key).sort());
   const byKey = new Map(expected.map((o) => [key(o), o]));
   for (const o of actual) expect(o).toEqual(byKey.get(key(o)));
+  // The ports to open: no resource, the same report as the cdk8s synth writes.
+  expect(mgmt.portsReport).toBe(checkManagementCluster(EXAMPLE_MANAGEMENT_CLUSTER).plan!.portsReport);
+  expect(mgmt.portsReport).toMatch(/^# Ports and endpoints to open: the management cluster\n/);
 });
 
 test('disconnected: mirror sets, the registry CA and the Image patch come first (wave -4), and the operators wait for them; the same objects as cdk8s', async () => {
