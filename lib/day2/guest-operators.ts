@@ -107,13 +107,11 @@ export interface HostedClusterOperatorsPlan extends PlannedPart {
 /** What the planner needs of the hosted cluster: the HostedCluster, its release and its NodePools. */
 export type GuestClusterRef = Pick<HostedClusterPlan, 'hostedCluster' | 'version' | 'nodePools'>;
 
-/** Which catalogs a Subscription can name in this hosted cluster. */
-export type GuestCatalogs = OperatorCatalogs;
-
 /** Where one operator's findings go and what it is checked against. */
 export interface GuestOperatorContext {
   readonly cluster: GuestClusterRef;
-  readonly catalogs: GuestCatalogs;
+  /** Which catalogs a Subscription can name in this hosted cluster. */
+  readonly catalogs: OperatorCatalogs;
   /** Props path of the operator (`operators[0]`). */
   readonly path: string;
   readonly issues: IssueCollector;

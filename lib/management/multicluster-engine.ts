@@ -92,7 +92,7 @@ function engineObject(props: MultiClusterEngineProps, presetComponents: readonly
 export const HYPERSHIFT_ADDON = { name: 'hypershift-addon', installNamespace: 'open-cluster-management-agent-addon' } as const;
 
 /** The add-on manager sets Available from the agent's lease (ocm registration, addon lease_controller.go). */
-export const HYPERSHIFT_ADDON_READY = { kind: 'condition', type: 'Available', status: 'True' } as const;
+const HYPERSHIFT_ADDON_READY = { kind: 'condition', type: 'Available', status: 'True' } as const;
 
 /** The hypershift add-on of the hub itself (the ManagedCluster `local-cluster`), as the documentation creates it by hand. */
 function hypershiftAddOn(): ManagedClusterAddOn {
