@@ -29,8 +29,9 @@ const RELEASE = { image: `quay.io/openshift-release-dev/ocp-release@sha256:${'5f
 /**
  * The management cluster: OpenShift Virtualization and MetalLB from a mirrored catalog (by
  * digest), the release and its component images mirrored by digest, Red Hat registries by tag,
- * the mirror's CA, the KubeVirt boot image that oc-mirror v1 leaves out, and the install flag a
- * hub without Telemetry drops (by default).
+ * the mirror's CA, the KubeVirt boot image that oc-mirror v1 leaves out, the install flag a hub
+ * without Telemetry drops (by default), the hypershift add-on's ManagedClusterAddOn, and OpenShift
+ * GitOps from the mirrored catalog.
  */
 export const DISCONNECTED_MANAGEMENT_CLUSTER: ManagementClusterProps = {
   platforms: ['KubeVirt'],
@@ -41,6 +42,11 @@ export const DISCONNECTED_MANAGEMENT_CLUSTER: ManagementClusterProps = {
     virtualization: { source: 'mirror-redhat-operators' },
     lvms: { source: 'mirror-redhat-operators' },
   },
+  // OpenShift GitOps, which applies these folders, from the same mirrored catalog.
+  additionalOperators: [{ package: 'openshift-gitops-operator', namespace: 'openshift-gitops-operator', channel: 'latest', source: 'mirror-redhat-operators', targetNamespaces: 'AllNamespaces' }],
+  // This hub's MCE does not create the hypershift add-on by itself: it is written here, and the
+  // hosted cluster waits until the add-on reports Available.
+  multiclusterEngine: { hypershiftAddOn: { managedClusterAddOn: true } },
   machineNetwork: ['192.168.122.0/24'],
   metallb: { pools: [{ name: 'hosted-control-planes', addresses: ['192.168.122.200-192.168.122.250'] }] },
   storage: 'lvms',

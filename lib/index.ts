@@ -85,7 +85,7 @@ export type { EdgeSiteProps, EdgeSiteRelease, EdgeSiteBmc, EdgeImageDigestSource
 
 // The management cluster: operators, their configuration, presets and checks.
 export { planManagementCluster, checkManagementCluster } from './management';
-export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
+export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId, OlmOperatorProps } from './management';
 export type { DataProtectionProps, BackupLocationProps, NodeAgentProps, VeleroPlugin } from './management';
 
 // Backup and restore of hosted clusters with OADP: a Schedule (or Backup) per cluster, the restore

@@ -4,6 +4,7 @@ import { compileRule } from './schema/cel-lazy';
 import type * as GeneratedKinds from './kinds.generated';
 import type * as OperatorHubSchema from './guest/operator-hub-schema';
 import type * as ArgoCdSchema from './delivery/argocd-schema';
+import type * as ManagedClusterAddOnSchema from './management/managed-cluster-addon';
 import { checkMetadata } from './schema/metadata';
 import type { KindSchema, SchemaNode } from './schema/types';
 import { walk } from './schema/validate';
@@ -23,7 +24,8 @@ function knownKinds(): Map<string, KindSchema> {
     const { GENERATED_KINDS } = require('./kinds.generated') as typeof GeneratedKinds; // eslint-disable-line @typescript-eslint/no-require-imports
     const { operatorHubKindSchema } = require('./guest/operator-hub-schema') as typeof OperatorHubSchema; // eslint-disable-line @typescript-eslint/no-require-imports
     const { argoCdKindSchema } = require('./delivery/argocd-schema') as typeof ArgoCdSchema; // eslint-disable-line @typescript-eslint/no-require-imports
-    kinds = new Map([...GENERATED_KINDS, ...BUILT_IN_KINDS, operatorHubKindSchema, argoCdKindSchema].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
+    const { managedClusterAddOnKindSchema } = require('./management/managed-cluster-addon') as typeof ManagedClusterAddOnSchema; // eslint-disable-line @typescript-eslint/no-require-imports
+    kinds = new Map([...GENERATED_KINDS, ...BUILT_IN_KINDS, operatorHubKindSchema, argoCdKindSchema, managedClusterAddOnKindSchema].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
   }
   return kinds;
 }

@@ -1,13 +1,14 @@
 /**
  * The management cluster as cdk8s objects: operators (wave -3), their configuration (-2), and
  * what needs their webhooks (-1), before any hosted cluster of the app (waves 0-3). Node labels
- * and taints are not written (nodes are not applied through GitOps; see docs/management-cluster.md).
+ * and taints are not written (nodes are not applied through GitOps; see docs/management-cluster.md);
+ * the ports to open are a report (`reports/ports.md`).
  */
 import type { Construct } from 'constructs';
 import type { ManagementClusterPlan, ManagementClusterProps } from '../management';
-import { checkManagementCluster } from './engine/lazy';
+import { checkManagementCluster, portsReportName } from './engine/lazy';
 import { PlannedConstruct } from './planned-construct';
-import { reportCapacity } from './engine/reports';
+import { reportCapacity, reportFile } from './engine/reports';
 
 export type { ManagementClusterProps } from '../management';
 
@@ -30,5 +31,7 @@ export class ManagementCluster extends PlannedConstruct<ManagementClusterPlan> {
   constructor(scope: Construct, id: string, props: ManagementClusterProps, options: ManagementClusterOptions = {}) {
     super(scope, id, checkManagementCluster(props, options.name));
     if (this.plan?.capacity) reportCapacity(this, this.plan.capacity, this.plan.target);
+    // What to open in the firewalls, beside the YAML: reports/ports.md.
+    if (this.plan) reportFile(this, portsReportName(this.plan.target), this.plan.portsReport);
   }
 }

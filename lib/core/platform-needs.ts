@@ -31,6 +31,35 @@ export interface PlatformPreset {
   readonly nodeZonesByHand: boolean;
   /** Why, for the README and messages. */
   readonly summary: string;
+  /** What to open between the management cluster, the control planes and the nodes (the management cluster's `reports/ports.md`). */
+  readonly ports: PlatformPorts;
+}
+
+/** The ports and endpoints the documentation asks to open for a platform's hosted clusters. */
+export interface PlatformPorts {
+  /** Where the rules come from: the documentation's sections, or why there are none. */
+  readonly source: string;
+  readonly rules: readonly PortRule[];
+  /** Services the documentation says the platform does not need. @default none */
+  readonly notNeeded?: readonly string[];
+  /** What else the documentation says about them. @default none */
+  readonly notes?: readonly string[];
+}
+
+/** One flow to let through, as the documentation states it. */
+export interface PortRule {
+  /** What is reached: a control-plane service (`APIServer`) or an endpoint. */
+  readonly service: string;
+  /** Its port: `6443/TCP`, `the Service's node port`, or `not stated`. */
+  readonly port: string;
+  /** Who connects to what. */
+  readonly flow: string;
+  /** When it applies (a publishing strategy, an endpoint access). @default always */
+  readonly when?: string;
+  /** The flow reaches the load balancer's addresses: the report names the management cluster's MetalLB pools. @default false */
+  readonly toLoadBalancer?: boolean;
+  /** The documentation's section it comes from (`3.2.1.2`). */
+  readonly source: string;
 }
 
 /** What a management cluster offers beyond its platforms' presets (the fields of `ManagementCapabilities`). */

@@ -1,6 +1,6 @@
 /** Operators inside a hosted cluster, as users write them (kept equal to `hostedClusterOperatorsPropsSchema` by test/types/props-match-schemas.ts). */
 import type { SubscriptionSpecConfigTolerations } from '../api';
-import type { SUBSCRIPTION_APPROVALS } from '../management/management-cluster-props';
+import type { OlmOperatorProps } from '../management/management-cluster-props';
 
 /** A toleration of the operator's or the catalog's pods (the core/v1 Toleration). */
 export type GuestToleration = SubscriptionSpecConfigTolerations;
@@ -42,29 +42,7 @@ export interface GuestOperatorAwsProps {
 }
 
 /** One operator OLM installs inside the hosted cluster: Namespace, OperatorGroup and Subscription. */
-export interface GuestOperatorProps {
-  /** OLM package (`Subscription.spec.name`), e.g. `sriov-network-operator`. */
-  readonly package: string;
-  /** Namespace it is installed in; `openshift-operators` uses that namespace's own OperatorGroup. */
-  readonly namespace: string;
-  /** Subscription channel (`stable`). */
-  readonly channel: string;
-  /** CatalogSource: one of `catalogSources`, or a default source OperatorHub has not disabled. @default 'redhat-operators' */
-  readonly source?: string;
-  /** Namespace of that CatalogSource (`openshift-marketplace`, or the operator's own). @default 'openshift-marketplace' */
-  readonly sourceNamespace?: string;
-  /** InstallPlan approval; with `Manual` nothing installs until someone approves the InstallPlan. @default 'Automatic' */
-  readonly approval?: (typeof SUBSCRIPTION_APPROVALS)[number];
-  /** Pin the first installed version (a CSV name). @default the channel head */
-  readonly startingCSV?: string;
-  /** Subscription name. @default the package */
-  readonly subscriptionName?: string;
-  /** Namespaces the operator watches. @default its own namespace (AllNamespaces in `openshift-operators`) */
-  readonly targetNamespaces?: 'AllNamespaces' | readonly string[];
-  /** Name of the OperatorGroup. @default the namespace */
-  readonly operatorGroup?: string;
-  /** Labels of the Namespace. @default none */
-  readonly namespaceLabels?: Readonly<Record<string, string>>;
+export interface GuestOperatorProps extends OlmOperatorProps {
   /** Nodes the operator's pods run on (`Subscription.spec.config.nodeSelector`). @default the operator's own */
   readonly nodeSelector?: Readonly<Record<string, string>>;
   /** Tolerations of the operator's pods (`Subscription.spec.config.tolerations`). @default none */

@@ -21,30 +21,28 @@
  * | operators (-3) | Subscriptions | `status.state` AtLatestKnown |
  * | day-2 (4) | CredentialsRequests (AWS STS) | `status.provisioned` |
  */
-import type { CatalogSource, HostedCluster, Namespace, OperatorGroup, OperatorHub, Subscription } from '../api';
-import { GUEST_API_VERSIONS, MANAGEMENT_API_VERSIONS } from '../api';
+import type { CatalogSource, HostedCluster, OperatorHub, Subscription } from '../api';
+import { GUEST_API_VERSIONS } from '../api';
 import { checkApiSchemas } from '../core/api-schema-check';
 import { checkProps, withSchemaFindings } from '../core/check-props';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { dnsLabelProblem } from '../core/names';
 import type { HostedClusterPlan } from '../core/plan';
-import { PHASES, Phase, PlanItem, PlannedPart, hostedClusterTarget, objectKey, planItem } from '../core/plan-model';
+import { Phase, PlanItem, PlannedPart, hostedClusterTarget, planItem } from '../core/plan-model';
 import { bool, list, oneOf, passthroughList, quote, strict, stringMap, text } from '../core/schema';
 import { v } from '../core/valibot';
-import { CATALOG_SOURCE_READY, DEFAULT_CATALOG, OPERATOR_PACKAGES, catalogSourceObject } from '../management/olm';
-import { KnownChannels, WELL_KNOWN_CATALOGS, checkChannel, warnManualApproval } from '../management/operator-install';
+import { CATALOG_SOURCE_READY, DEFAULT_CATALOG, catalogSourceObject } from '../management/olm';
+import { OperatorCatalogs, planOlmOperator, planOlmOperators } from '../management/olm-operators';
+import { KnownChannels, WELL_KNOWN_CATALOGS } from '../management/operator-install';
+import { olmOperatorEntries } from '../management/props';
 import { planAwsSts, roleArnEnv } from './aws-sts';
 import type { GuestCatalogSourceProps, GuestOperatorHubProps, GuestOperatorProps, GuestToleration } from './guest-operators-props';
 import { IAM_EFFECTS } from './guest-operators-props';
-import { SUBSCRIPTION_APPROVALS } from '../management/management-cluster-props';
 
 export type * from './guest-operators-props';
 
 /** Namespaces, OperatorGroups, catalogs and OperatorHub go before the Subscriptions that need them. */
 export const CATALOGS_PHASE: Phase = { name: 'catalogs', wave: -4 };
-
-/** The namespace that exists on every cluster with the AllNamespaces OperatorGroup `global-operators`. */
-export const GLOBAL_OPERATORS_NAMESPACE = 'openshift-operators';
 
 /** The catalogs the control plane owns in `openshift-marketplace` (hypershift hostedclusterconfigoperator reconcileOLM). */
 export const DEFAULT_SOURCES: readonly string[] = WELL_KNOWN_CATALOGS;
@@ -67,20 +65,10 @@ export const guestOperatorAwsPropsSchema = strict({
 
 /** One guest operator's settings. @internal */
 export const guestOperatorPropsSchema = strict({
-    package: text({ max: 253 }),
-    namespace: name(),
-    channel: text({ max: 253 }),
-    source: v.optional(name()),
-    sourceNamespace: v.optional(name()),
-    approval: v.optional(oneOf(SUBSCRIPTION_APPROVALS)),
-    startingCSV: v.optional(text({ max: 253 })),
-    subscriptionName: v.optional(text({ max: 253 })),
-    targetNamespaces: v.optional(v.union([v.literal('AllNamespaces'), list(name(), { max: 64 })], 'targetNamespaces: give "AllNamespaces" or a list of namespaces.')),
-    operatorGroup: v.optional(text({ max: 253 })),
-    namespaceLabels: v.optional(stringMap()),
-    nodeSelector: v.optional(stringMap()),
-    tolerations: v.optional(tolerations()),
-    aws: v.optional(guestOperatorAwsPropsSchema),
+  ...olmOperatorEntries,
+  nodeSelector: v.optional(stringMap()),
+  tolerations: v.optional(tolerations()),
+  aws: v.optional(guestOperatorAwsPropsSchema),
 });
 
 /** @internal */
@@ -119,18 +107,11 @@ export interface HostedClusterOperatorsPlan extends PlannedPart {
 /** What the planner needs of the hosted cluster: the HostedCluster, its release and its NodePools. */
 export type GuestClusterRef = Pick<HostedClusterPlan, 'hostedCluster' | 'version' | 'nodePools'>;
 
-/** Which catalogs a Subscription can name in this hosted cluster. */
-export interface GuestCatalogs {
-  /** CatalogSources this part creates, by `<namespace>/<name>`. */
-  readonly planned: ReadonlyMap<string, CatalogSource>;
-  /** Whether the default sources are there. */
-  readonly defaultsDisabled: boolean;
-}
-
 /** Where one operator's findings go and what it is checked against. */
 export interface GuestOperatorContext {
   readonly cluster: GuestClusterRef;
-  readonly catalogs: GuestCatalogs;
+  /** Which catalogs a Subscription can name in this hosted cluster. */
+  readonly catalogs: OperatorCatalogs;
   /** Props path of the operator (`operators[0]`). */
   readonly path: string;
   readonly issues: IssueCollector;
@@ -155,7 +136,7 @@ export function checkHostedClusterOperators(cluster: GuestClusterRef, input: unk
   const catalogs = planCatalogSources(cluster, props.catalogSources ?? [], issues);
   objects.push(...catalogs.items);
   const context = { cluster, catalogs: { planned: catalogs.planned, defaultsDisabled: hub.defaultsDisabled }, issues };
-  objects.push(...planGuestOperators(props.operators ?? [], context));
+  objects.push(...planOlmOperators(props.operators ?? [], 'operators', issues, (op, path) => planGuestOperator(op, { ...context, path })));
   if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
   checkApiSchemas(objects.map((o) => o.object), issues, ` in ${namespace}/${clusterName}`);
   if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
@@ -240,146 +221,22 @@ function planCatalogSources(cluster: GuestClusterRef, catalogs: readonly GuestCa
   return { items, planned };
 }
 
-/** Namespaces, OperatorGroups (one per namespace) and Subscriptions of several operators. */
-function planGuestOperators(operators: readonly GuestOperatorProps[], context: Omit<GuestOperatorContext, 'path'>): PlanItem[] {
-  const items: PlanItem[] = [];
-  const byNamespace = new Map<string, { index: number; op: GuestOperatorProps }>();
-  operators.forEach((op, index) => {
-    const first = byNamespace.get(op.namespace);
-    if (!first) {
-      byNamespace.set(op.namespace, { index, op });
-      items.push(...planGuestOperator(op, { ...context, path: `operators[${index}]` }));
-      return;
-    }
-    checkSameOperatorGroup(first, { index, op }, context.issues);
-    if (first.op.package === op.package) {
-      context.issues.error(`operators[${index}].package`, `${op.package} is subscribed to twice in ${op.namespace} (operators[${first.index}]).`, 'Keep one Subscription per package and namespace.');
-    }
-    // The namespace and its OperatorGroup are planned with the first operator of the namespace.
-    items.push(...planGuestOperator(op, { ...context, path: `operators[${index}]` }).filter((item) => item.object.kind !== 'Namespace' && item.object.kind !== 'OperatorGroup'));
-  });
-  return items;
-}
-
-/** Two operators in one namespace share its one OperatorGroup: they must ask for the same one. */
-function checkSameOperatorGroup(first: { index: number; op: GuestOperatorProps }, other: { index: number; op: GuestOperatorProps }, issues: IssueCollector): void {
-  const groupOf = (op: GuestOperatorProps) => JSON.stringify([op.operatorGroup ?? op.namespace, op.targetNamespaces ?? [op.namespace], op.namespaceLabels ?? {}]);
-  if (groupOf(first.op) === groupOf(other.op)) return;
-  issues.error(
-    `operators[${other.index}]`,
-    `${other.op.namespace} has one OperatorGroup, planned with operators[${first.index}]; this operator asks for another (operatorGroup, targetNamespaces or namespaceLabels differ). OLM fails every operator of a namespace with two OperatorGroups.`,
-    `Give both the same operatorGroup, targetNamespaces and namespaceLabels, or install it in another namespace.`,
-  );
-}
-
 /**
  * One operator: its Namespace and OperatorGroup (none in `openshift-operators`, which has its
  * own), its Subscription with placement and STS settings, and the CredentialsRequest when asked.
  */
 export function planGuestOperator(op: GuestOperatorProps, context: GuestOperatorContext): PlanItem[] {
   const { path, issues } = context;
-  const source = op.source ?? DEFAULT_CATALOG.source;
-  const sourceNamespace = op.sourceNamespace ?? DEFAULT_CATALOG.sourceNamespace;
-  const nsProblem = dnsLabelProblem(op.namespace);
-  if (nsProblem) issues.error(`${path}.namespace`, `${quote(op.namespace)} ${nsProblem}.`, 'Use lowercase letters, digits and dashes.');
-  (Array.isArray(op.targetNamespaces) ? op.targetNamespaces : []).forEach((target, i) => {
-    const problem = dnsLabelProblem(target);
-    if (problem) issues.error(`${path}.targetNamespaces[${i}]`, `${quote(target)} ${problem}.`, 'Use lowercase letters, digits and dashes.');
-  });
-  checkChannelName(op, context);
-  const catalogKey = checkSource(op, source, sourceNamespace, context);
-  if (op.approval === 'Manual') warnManualApproval(path, issues);
-  checkNodeSelector(context.cluster, op.nodeSelector, `${path}.nodeSelector`, issues);
-  // Nothing is planned in a namespace that cannot exist (the API server's findings would repeat this one).
-  if (nsProblem) return [];
-
   const config = {
     ...(op.nodeSelector ? { nodeSelector: op.nodeSelector } : {}),
     ...(op.tolerations ? { tolerations: op.tolerations } : {}),
     ...(op.aws ? { env: roleArnEnv(op.aws.roleArn) } : {}),
   };
-  const subscription: Subscription = {
-    apiVersion: MANAGEMENT_API_VERSIONS.subscription,
-    kind: 'Subscription',
-    metadata: { name: op.subscriptionName ?? op.package, namespace: op.namespace },
-    spec: {
-      name: op.package,
-      channel: op.channel,
-      source,
-      sourceNamespace,
-      installPlanApproval: op.approval ?? 'Automatic',
-      ...(op.startingCSV ? { startingCSV: op.startingCSV } : {}),
-      ...(Object.keys(config).length > 0 ? { config } : {}),
-    },
-  };
-  const group = operatorGroupOf(op, path, issues);
-  const dependsOn = [...(group ? [objectKey(group)] : []), ...(catalogKey ? [catalogKey] : [])];
+  const items = planOlmOperator(op, { path, issues, catalogs: context.catalogs, where: 'the hosted cluster', groupPhase: CATALOGS_PHASE, config, ...(context.known ? { known: context.known } : {}) });
+  checkNodeSelector(context.cluster, op.nodeSelector, `${path}.nodeSelector`, issues);
+  if (items.length === 0) return [];
   const sts = op.aws ? planAwsSts(context.cluster, op.aws, op.namespace, `${path}.aws`, issues) : [];
-  return [
-    ...(group ? [planItem(namespaceOf(op), CATALOGS_PHASE, { kind: 'exists' }, { shared: true }), planItem(group, CATALOGS_PHASE)] : []),
-    // OLM sets AtLatestKnown once the InstallPlan of the current CSV has completed (its CRDs exist).
-    planItem(subscription, PHASES.operators, { kind: 'jsonpath', path: '.status.state', value: 'AtLatestKnown' }, dependsOn.length > 0 ? { dependsOn } : {}),
-    ...sts,
-  ];
-}
-
-function namespaceOf(op: GuestOperatorProps): Namespace {
-  return { apiVersion: 'v1', kind: 'Namespace', metadata: { name: op.namespace, ...(op.namespaceLabels ? { labels: op.namespaceLabels } : {}) } };
-}
-
-/** The operator's OperatorGroup; none in `openshift-operators`, whose `global-operators` serves every namespace. */
-function operatorGroupOf(op: GuestOperatorProps, path: string, issues: IssueCollector): OperatorGroup | undefined {
-  if (op.namespace === GLOBAL_OPERATORS_NAMESPACE) {
-    if (op.targetNamespaces !== undefined && op.targetNamespaces !== 'AllNamespaces') {
-      issues.error(`${path}.targetNamespaces`, `${GLOBAL_OPERATORS_NAMESPACE} has the OperatorGroup global-operators, which targets all namespaces; a second one would fail the operators there.`, `Drop targetNamespaces, or install the operator in a namespace of its own.`);
-    }
-    if (op.operatorGroup !== undefined || op.namespaceLabels !== undefined) {
-      issues.error(`${path}.operatorGroup`, `${GLOBAL_OPERATORS_NAMESPACE} and its OperatorGroup exist on every cluster; they are not planned here.`, 'Drop operatorGroup and namespaceLabels.');
-    }
-    return undefined;
-  }
-  const targets = op.targetNamespaces ?? [op.namespace];
-  return {
-    apiVersion: MANAGEMENT_API_VERSIONS.operatorGroup,
-    kind: 'OperatorGroup',
-    metadata: { name: op.operatorGroup ?? op.namespace, namespace: op.namespace },
-    spec: targets === 'AllNamespaces' ? {} : { targetNamespaces: [...targets] },
-  };
-}
-
-/** A channel name OLM accepts; for packages whose channels are known, one the Red Hat catalog has. */
-function checkChannelName(op: GuestOperatorProps, context: GuestOperatorContext): void {
-  const { path, issues } = context;
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(op.channel)) {
-    issues.error(`${path}.channel`, `${quote(op.channel)} is not a channel name.`, 'Use the channel as the catalog lists it (e.g. stable, stable-4.17).');
-    return;
-  }
-  const known = context.known ?? Object.values(OPERATOR_PACKAGES).find((pkg) => pkg.package === op.package);
-  const source = op.source ?? DEFAULT_CATALOG.source;
-  if (known) checkChannel(known, op.channel, DEFAULT_SOURCES.includes(source) && !context.catalogs.planned.has(`${op.sourceNamespace ?? DEFAULT_CATALOG.sourceNamespace}/${source}`), path, issues);
-}
-
-/**
- * The Subscription's catalog must be there: a default source the OperatorHub has not disabled, a
- * CatalogSource of this part (it then waits for it), or one made elsewhere (a warning). OLM reads
- * catalogs of `openshift-marketplace` from every namespace, any other only from its own.
- */
-function checkSource(op: GuestOperatorProps, source: string, sourceNamespace: string, context: GuestOperatorContext): string | undefined {
-  const { path, issues, catalogs } = context;
-  if (sourceNamespace !== DEFAULT_CATALOG.sourceNamespace && sourceNamespace !== op.namespace) {
-    issues.error(`${path}.sourceNamespace`, `OLM resolves a Subscription in ${op.namespace} from catalogs in ${DEFAULT_CATALOG.sourceNamespace} or in ${op.namespace}, not ${sourceNamespace}.`, `Put the catalog in ${DEFAULT_CATALOG.sourceNamespace} or ${op.namespace}.`);
-    return undefined;
-  }
-  const planned = catalogs.planned.get(`${sourceNamespace}/${source}`);
-  if (planned) return objectKey(planned);
-  if (sourceNamespace === DEFAULT_CATALOG.sourceNamespace && DEFAULT_SOURCES.includes(source)) {
-    if (catalogs.defaultsDisabled) {
-      issues.error(`${path}.source`, `the default source ${source} is disabled (disableAllDefaultSources), so the Subscription would never resolve.`, 'Subscribe from a catalog of catalogSources (a mirror of it), or keep the default sources.');
-    }
-    return undefined;
-  }
-  issues.warn(`${path}.source`, `catalog source ${sourceNamespace}/${source} is not created here; the Subscription waits until it exists.`, 'Add it to catalogSources, or make sure it exists in the hosted cluster.');
-  return undefined;
+  return [...items, ...sts];
 }
 
 /** Labels every node of a hosted cluster has (kubelet and HyperShift: all nodes are workers). */

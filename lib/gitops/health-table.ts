@@ -705,6 +705,44 @@ export const managedClusterHealthTable: HealthTable = {
   ],
 };
 
+const ADDON_TYPES = 'ocm api addon/v1alpha1/types_managedclusteraddon.go';
+
+/**
+ * ManagedClusterAddOn (addon.open-cluster-management.io/v1alpha1): the hub's hypershift add-on,
+ * which installs the HyperShift operator. The registration agent sets Available from the add-on
+ * agent's lease (ocm pkg/registration/spoke/addon/lease_controller.go): True while it is renewed,
+ * False once it stops, Unknown before the first one; the add-on manager sets Available=False with
+ * reason WorkApplyFailed when the agent's manifests cannot be applied.
+ */
+export const managedClusterAddOnHealthTable: HealthTable = {
+  group: 'addon.open-cluster-management.io',
+  version: 'v1alpha1',
+  kind: 'ManagedClusterAddOn',
+  rules: [
+    noConditionsRule,
+    {
+      status: 'Degraded',
+      when: { op: 'condition', type: 'Degraded', status: 'True' },
+      message: ['Degraded: ', { conditionText: 'Degraded' }],
+      why: `${ADDON_TYPES}: Degraded=True when the add-on agent provides a degraded service.`,
+    },
+    conditionFalse('Available', `${ADDON_TYPES}: reason WorkApplyFailed, the agent's manifests could not be applied to the cluster; it stays until they can.`, 'WorkApplyFailed'),
+    conditionFalse('Available', 'ocm lease_controller.go: the agent stopped renewing its lease (it is not running); Unknown before its first lease only waits.', 'ManagedClusterAddOnLeaseUpdateStopped'),
+    {
+      status: 'Healthy',
+      when: { op: 'condition', type: 'Available', status: 'True' },
+      message: [{ conditionText: 'Available' }],
+      why: `${ADDON_TYPES}: Available means the add-on agent runs on the cluster (for hypershift-addon: it installs and keeps the HyperShift operator).`,
+    },
+    {
+      status: 'Progressing',
+      when: { op: 'always' },
+      message: ['Waiting for Available=True: ', { conditionText: 'Available' }],
+      why: 'The agent is being deployed, or has not renewed its lease yet (Available Unknown).',
+    },
+  ],
+};
+
 const ICI_CONTROLLER = 'image-based-install-operator controllers/imageclusterinstall_controller.go';
 
 /** RequirementsMet=False with a reason the image-based install operator gives when a step failed (not merely pending). */
@@ -797,7 +835,7 @@ export const KINDS_WITHOUT_HEALTH_ROWS: Readonly<Record<string, string>> = {
   'apps.open-cluster-management.io/GitOpsCluster': 'Nothing to wait for in the delivery folder, which is applied once by hand: its Ready condition says whether the Argo CD cluster Secrets were written.',
 };
 
-/** Every table, one per kind: the hosted-cluster kinds, the management cluster's operands, backup and restore, registration and edge installs. */
+/** Every table, one per kind: the hosted-cluster kinds, the management cluster's operands, backup and restore, registration (and the hub's add-on) and edge installs. */
 export const healthTables: readonly HealthTable[] = [
   hostedClusterHealthTable,
   nodePoolHealthTable,
@@ -816,5 +854,6 @@ export const healthTables: readonly HealthTable[] = [
   scheduleHealthTable,
   restoreHealthTable,
   managedClusterHealthTable,
+  managedClusterAddOnHealthTable,
   imageClusterInstallHealthTable,
 ];

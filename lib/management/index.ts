@@ -1,6 +1,7 @@
 /** The management cluster (framework-free): operators, their configuration, presets, checks. */
 export * from './props';
 export * from './olm';
+export * from './olm-operators';
 export * from './presets';
 export * from './planned';
 export * from './operator-secrets';
@@ -23,6 +24,7 @@ export * from './hosted-cluster-restore';
 export * from './wildcard-routes';
 export * from './disconnected';
 export * from './default-storage-class';
+export * from './ports-report';
 export * from './management-cluster';
 export * from './import';
 export * from './migration';

@@ -50,6 +50,11 @@ export interface ManagementClusterProps {
     /** OpenShift API for Data Protection (installed with `dataProtection`). @default its package's (channel stable: OADP 1.5 and later) */
     readonly oadp?: OperatorProps;
   };
+  /**
+   * More operators OLM installs, beside the built-in ones: each its Namespace, OperatorGroup and
+   * Subscription in the operators wave (-3), before any operator configuration. @default none
+   */
+  readonly additionalOperators?: readonly OlmOperatorProps[];
   /** CatalogSources to create in `openshift-marketplace` (mirrored catalogs on disconnected clusters). @default none */
   readonly catalogSources?: readonly CatalogSourceProps[];
   /** The multicluster engine with HyperShift. @default its defaults */
@@ -182,6 +187,32 @@ export interface OperatorProps {
   readonly startingCSV?: string;
 }
 
+/** One operator OLM installs by its package: Namespace, OperatorGroup and Subscription. */
+export interface OlmOperatorProps {
+  /** OLM package (`Subscription.spec.name`), e.g. `openshift-gitops-operator`. */
+  readonly package: string;
+  /** Namespace it is installed in; `openshift-operators` uses that namespace's own OperatorGroup. */
+  readonly namespace: string;
+  /** Subscription channel (`stable`). */
+  readonly channel: string;
+  /** CatalogSource: one of `catalogSources`, or one on the cluster (inside a hosted cluster, a default source its OperatorHub has not disabled). @default 'redhat-operators' */
+  readonly source?: string;
+  /** Namespace of that CatalogSource (`openshift-marketplace`, or the operator's own). @default 'openshift-marketplace' */
+  readonly sourceNamespace?: string;
+  /** InstallPlan approval; with `Manual` nothing installs until someone approves the InstallPlan. @default 'Automatic' */
+  readonly approval?: (typeof SUBSCRIPTION_APPROVALS)[number];
+  /** Pin the first installed version (a CSV name). @default the channel head */
+  readonly startingCSV?: string;
+  /** Subscription name. @default the package */
+  readonly subscriptionName?: string;
+  /** Namespaces the operator watches (its CSV's install modes must allow it). @default its own namespace (AllNamespaces in `openshift-operators`) */
+  readonly targetNamespaces?: 'AllNamespaces' | readonly string[];
+  /** Name of the OperatorGroup. @default the namespace */
+  readonly operatorGroup?: string;
+  /** Labels of the Namespace. @default none */
+  readonly namespaceLabels?: Readonly<Record<string, string>>;
+}
+
 /** A CatalogSource to create (a mirrored index image for disconnected clusters). */
 export interface CatalogSourceProps {
   /** CatalogSource name; subscriptions name it in `operators.<id>.source`. */
@@ -232,6 +263,13 @@ export interface HypershiftAddOnProps {
    * @default the add-on's (any worker)
    */
   readonly nodePlacement?: 'infra' | AddOnNodePlacementProps;
+  /**
+   * Create the add-on's ManagedClusterAddOn `hypershift-addon` in `local-cluster` (agent in
+   * `open-cluster-management-agent-addon`), for hubs where MCE does not create it by itself
+   * (documentation: "Manually enabling the hypershift-addon managed cluster add-on for
+   * local-cluster"). Hosted clusters are then applied only once it is Available. @default false (MCE creates it)
+   */
+  readonly managedClusterAddOn?: boolean;
 }
 
 /** Nodes the hypershift add-on's pods are placed on. */

@@ -5,14 +5,15 @@
  * | phase (wave) | objects | ready when |
  * |---|---|---|
  * | image-configuration (-4) | disconnected: ImageDigestMirrorSet, ImageTagMirrorSet, registry CA ConfigMap, Image `cluster` (patch) | exists |
- * | operators (-3) | Namespaces, OperatorGroups, CatalogSources, Subscriptions | Subscription `status.state` AtLatestKnown; CatalogSource READY |
+ * | operators (-3) | Namespaces, OperatorGroups, CatalogSources, Subscriptions (built-in and `additionalOperators`) | Subscription `status.state` AtLatestKnown; CatalogSource READY |
  * | operator-configuration (-2) | MultiClusterEngine, MetalLB, HyperConverged, mirror ConfigMap | MCE `status.phase` Available; MetalLB and HyperConverged `Available` |
  * | operator-configuration (-2) | KubeletConfig, default IngressController (wildcard routes), default StorageClass | KubeletConfig `Success`; IngressController `Available` |
  * | operator-configuration (-2) | OADP's DataProtectionApplication and its store credentials (`dataProtection`) | DPA `Reconciled=True` |
- * | webhooks-ready (-1) | IPAddressPools, L2/BGP advertisements, BGPPeers, AgentServiceConfig, add-on config, operator Secrets, install flags, SRE metric set | AgentServiceConfig `DeploymentsHealthy` |
+ * | webhooks-ready (-1) | IPAddressPools, L2/BGP advertisements, BGPPeers, AgentServiceConfig, add-on config and ManagedClusterAddOn, operator Secrets, install flags, SRE metric set | AgentServiceConfig `DeploymentsHealthy`; ManagedClusterAddOn `Available` |
  *
  * Hosted clusters (waves 0-3) come after all of it.
  */
+import type { CatalogSource } from '../api';
 import { Cidr, parseCidr } from '../core/cidr';
 import { SchemaCheck, checkApiSchemas } from '../core/api-schema-check';
 import { checkProps, withSchemaFindings } from '../core/check-props';
@@ -31,7 +32,9 @@ import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
 import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
 import { CATALOG_SOURCE_READY, DEFAULT_CATALOG, OPERATOR_PACKAGES, OperatorId, catalogSourceObject } from './olm';
+import { planAdditionalOperators } from './olm-operators';
 import { planOperatorInstall } from './operator-install';
+import { portsReport } from './ports-report';
 import { ManagementComponent, PLATFORM_PRESETS, presetComponents } from './presets';
 import { MANAGEMENT_COMPONENTS } from '../core/platform-needs';
 import { ManagementClusterProps, ManagementPlatform, managementClusterPropsSchema } from './props';
@@ -56,6 +59,8 @@ export interface ManagementClusterPlan extends PlannedPart {
   readonly capabilities: ManagementCapabilities;
   /** The fleet-capacity check the synth runs and reports, when asked for. */
   readonly capacity?: ManagementClusterProps['capacity'];
+  /** The ports and endpoints to open for its platforms, as Markdown (the synth's `reports/ports.md`). */
+  readonly portsReport: string;
   /** Warnings about the management cluster's props; when the planner finds an error it returns no plan. */
   readonly warnings: readonly ValidationIssue[];
 }
@@ -110,6 +115,7 @@ function plan_(props: ManagementClusterProps, target: Target, issues: IssueColle
     ...(props.disconnected ? planDisconnected(props.disconnected, { runsVirtualMachines: components.wanted.has('virtualization') }, issues) : []),
     ...catalogs.items,
     ...operatorItems(props, platforms, components.installs, catalogs.names, issues),
+    ...planAdditionalOperators(props.additionalOperators ?? [], builtInOperators(props, components.installs), catalogs.planned, issues),
     ...multiclusterEngineItems(props, platforms, components.installs, issues),
     ...componentItems(props, components, issues),
     ...clusterSettingItems(props, platforms, components.installs, issues),
@@ -143,6 +149,7 @@ function plan_(props: ManagementClusterProps, target: Target, issues: IssueColle
     controlPlaneNodes,
     capabilities,
     ...(props.capacity ? { capacity: props.capacity } : {}),
+    portsReport: portsReport(target, platforms, components.installs.has('metallb') && typeof props.metallb === 'object' ? props.metallb.pools : []),
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
   };
 }
@@ -179,8 +186,11 @@ function componentsOf(props: ManagementClusterProps, platforms: readonly Managem
   return { wanted, switches, installs, needing };
 }
 
-/** The CatalogSources to create, and their names (subscriptions that use them wait for them). */
-function catalogSourceItems(catalogSources: NonNullable<ManagementClusterProps['catalogSources']>, issues: IssueCollector): { items: PlanItem[]; names: ReadonlySet<string> } {
+/** The CatalogSources to create, their names and themselves by `<namespace>/<name>` (subscriptions that use them wait for them). */
+function catalogSourceItems(
+  catalogSources: NonNullable<ManagementClusterProps['catalogSources']>,
+  issues: IssueCollector,
+): { items: PlanItem[]; names: ReadonlySet<string>; planned: ReadonlyMap<string, CatalogSource> } {
   const catalogs = new Map(catalogSources.map((c) => [c.name, c]));
   const items = catalogSources.map((catalog, i) => {
     const source = catalogSourceObject(catalog, DEFAULT_CATALOG.sourceNamespace);
@@ -188,16 +198,23 @@ function catalogSourceItems(catalogSources: NonNullable<ManagementClusterProps['
     const paths: PathTranslator = (path) => (path === 'spec.image' ? { path: `catalogSources[${i}].image`, renderedPath: path } : { path });
     return planItem(source, PHASES.operators, CATALOG_SOURCE_READY, { paths });
   });
-  return { items, names: new Set(catalogs.keys()) };
+  const planned = new Map(items.map((item) => [`${DEFAULT_CATALOG.sourceNamespace}/${item.object.metadata.name}`, item.object as CatalogSource]));
+  return { items, names: new Set(catalogs.keys()), planned };
 }
 
-/** The operators OLM installs: the multicluster engine, the components' operators, storage. */
-function operatorItems(props: ManagementClusterProps, platforms: readonly ManagementPlatform[], installs: ReadonlySet<ManagementComponent>, ownCatalogs: ReadonlySet<string>, issues: IssueCollector): PlanItem[] {
+/** The built-in operators OLM installs: the multicluster engine, the components' operators, storage, OADP. */
+function builtInOperators(props: ManagementClusterProps, installs: ReadonlySet<ManagementComponent>): OperatorId[] {
   const operators: OperatorId[] = ['multiclusterEngine'];
   if (installs.has('metallb')) operators.push('metallb');
   if (installs.has('virtualization')) operators.push('virtualization');
   if (props.storage) operators.push(props.storage);
   if (props.dataProtection) operators.push('oadp');
+  return operators;
+}
+
+/** The built-in operators' installs, each checked against what the platforms need. */
+function operatorItems(props: ManagementClusterProps, platforms: readonly ManagementPlatform[], installs: ReadonlySet<ManagementComponent>, ownCatalogs: ReadonlySet<string>, issues: IssueCollector): PlanItem[] {
+  const operators = builtInOperators(props, installs);
   const minimumMce = Math.max(2, ...platforms.map((p) => PLATFORM_PRESETS[p].minimumMceMinor));
   for (const id of Object.keys(props.operators ?? {}) as OperatorId[]) {
     if (!operators.includes(id)) issues.warn(`operators.${id}`, `${OPERATOR_PACKAGES[id].title} is not installed by this management cluster, so its settings are unused.`, 'Remove them, or turn the component on.');

@@ -1,9 +1,10 @@
 /**
  * The multicluster engine with HyperShift: the MultiClusterEngine (cluster-scoped) with the
  * `hypershift` and `hypershift-local-hosting` components on, the hypershift add-on's
- * AddOnDeploymentConfig, and the Secrets the add-on hands to the HyperShift operator.
+ * AddOnDeploymentConfig (and its ManagedClusterAddOn, on hubs where MCE does not create it), and
+ * the Secrets the add-on hands to the HyperShift operator.
  */
-import type { AddOnDeploymentConfig, KubernetesObject, MultiClusterEngine } from '../api';
+import type { AddOnDeploymentConfig, KubernetesObject, ManagedClusterAddOn, MultiClusterEngine } from '../api';
 import { MANAGEMENT_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
 import { PHASES, PlanItem, planItem } from '../core/plan-model';
@@ -12,7 +13,7 @@ import { OPERATOR_PACKAGES } from './olm';
 import { LOCAL_CLUSTER_NAMESPACE, OPERATOR_SECRET_NAMES, renderOperatorSecret } from './operator-secrets';
 import { INFRA_ROLE_LABEL } from './nodes';
 import { operandResource, secretReadiness } from './planned';
-import type { AddOnNodePlacementProps, MultiClusterEngineProps } from './props';
+import type { AddOnNodePlacementProps, HypershiftAddOnProps, MultiClusterEngineProps } from './props';
 
 export const MCE_DEFAULT_NAME = 'multiclusterengine';
 /** Created by MCE; the add-on reads it (documentation: "Advanced configuration", disabling auto-import). */
@@ -38,9 +39,15 @@ export function planMultiClusterEngine(
 ): PlanItem[] {
   // MCE reports its phase; Available once every enabled component is (backplane-operator status.go).
   const objects: PlanItem[] = [planItem(engineObject(props, presetComponents, options.issues), PHASES.operatorConfiguration, { kind: 'jsonpath', path: '.status.phase', value: 'Available' })];
-  if (props.hypershiftAddOn) {
+  const { managedClusterAddOn, ...config } = props.hypershiftAddOn ?? {};
+  if (Object.values(config).some((value) => value !== undefined)) {
     // MCE creates this object; it is patched, and only after MCE is Available (its CRD comes with MCE).
-    objects.push(planItem(addOnConfig(props.hypershiftAddOn, options.issues), PHASES.webhooksReady, { kind: 'exists' }, { patch: true }));
+    objects.push(planItem(addOnConfig(config, options.issues), PHASES.webhooksReady, { kind: 'exists' }, { patch: true }));
+  }
+  if (managedClusterAddOn) {
+    // In local-cluster, which exists once MCE is Available; hosted clusters (waves 0-3) wait for the
+    // add-on's agent to report Available: it is what installs the HyperShift operator.
+    objects.push(planItem(operandResource(hypershiftAddOn()), PHASES.webhooksReady, HYPERSHIFT_ADDON_READY));
   }
   for (const object of operatorSecrets(props, options)) {
     // SkipDryRunOnMissingResource too: the namespace appears only with MCE, so Argo CD's dry run cannot see it.
@@ -82,6 +89,22 @@ function engineObject(props: MultiClusterEngineProps, presetComponents: readonly
   });
 }
 
+/** The hub's hypershift add-on and the namespace its agent runs in (documentation: "Manually enabling the hypershift-addon managed cluster add-on for local-cluster"). */
+export const HYPERSHIFT_ADDON = { name: 'hypershift-addon', installNamespace: 'open-cluster-management-agent-addon' } as const;
+
+/** The add-on manager sets Available from the agent's lease (ocm registration, addon lease_controller.go). */
+const HYPERSHIFT_ADDON_READY = { kind: 'condition', type: 'Available', status: 'True' } as const;
+
+/** The hypershift add-on of the hub itself (the ManagedCluster `local-cluster`), as the documentation creates it by hand. */
+function hypershiftAddOn(): ManagedClusterAddOn {
+  return {
+    apiVersion: MANAGEMENT_API_VERSIONS.managedClusterAddOn,
+    kind: 'ManagedClusterAddOn',
+    metadata: { name: HYPERSHIFT_ADDON.name, namespace: LOCAL_CLUSTER_NAMESPACE },
+    spec: { installNamespace: HYPERSHIFT_ADDON.installNamespace },
+  };
+}
+
 /** The documentation's placement on infrastructure nodes ("Running the hypershift add-on on infrastructure nodes"). */
 export const INFRA_NODE_PLACEMENT: AddOnNodePlacementProps = {
   nodeSelector: { [INFRA_ROLE_LABEL]: '' },
@@ -96,7 +119,7 @@ export const INFRA_NODE_PLACEMENT: AddOnNodePlacementProps = {
 export const ADD_ON_LIMIT_DEFAULTS = { hcMaxNumber: 80, hcThresholdNumber: 60 } as const;
 
 /** The HyperShift add-on's variables and placement, as a patch of the AddOnDeploymentConfig MCE creates. */
-function addOnConfig(a: NonNullable<MultiClusterEngineProps['hypershiftAddOn']>, issues: IssueCollector): AddOnDeploymentConfig {
+function addOnConfig(a: Omit<HypershiftAddOnProps, 'managedClusterAddOn'>, issues: IssueCollector): AddOnDeploymentConfig {
   if (a.hcMaxNumber !== undefined && a.hcThresholdNumber !== undefined && a.hcThresholdNumber > a.hcMaxNumber) {
     issues.error('multiclusterEngine.hypershiftAddOn.hcThresholdNumber', `${a.hcThresholdNumber} is above hcMaxNumber (${a.hcMaxNumber}); the warning would never come before the limit.`, 'Set hcThresholdNumber at or below hcMaxNumber.');
   }

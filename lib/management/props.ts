@@ -39,6 +39,24 @@ export const operatorPropsSchema = strict({
   startingCSV: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
 });
 
+/** The fields of one operator OLM installs by its package, on the management cluster or inside a hosted cluster. @internal */
+export const olmOperatorEntries = {
+  package: text({ max: 253 }),
+  namespace: name(),
+  channel: text({ max: 253 }),
+  source: v.optional(name()),
+  sourceNamespace: v.optional(name()),
+  approval: v.optional(oneOf(SUBSCRIPTION_APPROVALS)),
+  startingCSV: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  subscriptionName: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  targetNamespaces: v.optional(v.union([v.literal('AllNamespaces'), list(name(), { max: 64 })], 'targetNamespaces: give "AllNamespaces" or a list of namespaces.')),
+  operatorGroup: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
+  namespaceLabels: v.optional(stringMap()),
+};
+
+/** @internal */
+export const olmOperatorPropsSchema = strict(olmOperatorEntries);
+
 /** A CatalogSource to create (a mirrored index image for disconnected clusters). @internal */
 export const catalogSourcePropsSchema = strict({
   name: name(),
@@ -87,6 +105,7 @@ export const hypershiftAddOnPropsSchema = strict({
       schemaMessage(`${describeValue(issue.input)} is neither 'infra' nor { nodeSelector, tolerations }.`, "Give 'infra' for infrastructure nodes, or { nodeSelector: {...}, tolerations: [...] }."),
     ),
   ),
+  managedClusterAddOn: v.optional(bool()),
 });
 
 /** @internal */
@@ -308,6 +327,7 @@ export const managementClusterPropsSchema = strict({
       oadp: v.optional(operatorPropsSchema),
     }),
   ),
+  additionalOperators: v.optional(list(olmOperatorPropsSchema, { max: 50 })),
   catalogSources: v.optional(list(catalogSourcePropsSchema, { max: 16 })),
   multiclusterEngine: v.optional(multiClusterEnginePropsSchema),
   metallb: component(metallbPropsSchema),

@@ -33,10 +33,13 @@ export class ManagementCluster extends PlannedComponent<ManagementClusterPlan> {
   readonly multiClusterEngine: pulumi.CustomResource;
   /** One NodePatch per control-plane node. */
   readonly nodePatches: readonly k8s.core.v1.NodePatch[];
+  /** The ports and endpoints to open for its platforms, as Markdown: no resource can open them. */
+  readonly portsReport: string;
 
   constructor(name: string, args: ManagementClusterArgs, opts?: pulumi.ComponentResourceOptions) {
     super(MANAGEMENT_CLUSTER_TYPE, name, checkManagementCluster(args), opts);
     this.multiClusterEngine = this.resourceOf((object) => object.kind === 'MultiClusterEngine')!;
+    this.portsReport = this.plan.portsReport;
     // Nodes exist already: patch their labels and taints (server-side apply, only these fields).
     // patchForce: the taints list is one field another manager already owns (the kubelet that
     // registered the node, or whoever last set it), so a plain apply conflicts (the real engine's

@@ -169,6 +169,16 @@ describe('structural rules', () => {
     ]);
   });
 
+  test("a kind written by hand (ManagedClusterAddOn): only the field the library writes, as its CRD types it", () => {
+    const addOn = { apiVersion: 'addon.open-cluster-management.io/v1alpha1', kind: 'ManagedClusterAddOn', metadata: { name: 'hypershift-addon', namespace: 'local-cluster' }, spec: { installNamespace: 'open-cluster-management-agent-addon' } };
+    expect(findings(addOn)).toEqual([]);
+    expect(findings({ ...addOn, spec: { installNamespace: 'Agent_Addon', configs: [] } })).toEqual([
+      `spec.installNamespace: Invalid value: "Agent_Addon": spec.installNamespace in body should match '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$'`,
+      'spec.configs: unknown field "spec.configs"',
+    ]);
+    expect(findings({ ...addOn, spec: undefined })).toEqual([expect.stringMatching(/^spec: Required value/)]);
+  });
+
   test('unknown apiVersion/kind', () => {
     expect(checkObjectSchema({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p' } })).toEqual([
       expect.objectContaining({ path: 'kind', message: 'no schema known for v1 Pod' }),

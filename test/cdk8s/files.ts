@@ -40,6 +40,7 @@ export const EXAMPLE_OUTPUT: readonly string[] = [
   'reports/dns-vm-agents.zone',
   'reports/hosts-agent-labs-vm-agents-vm-agents.sh',
   'reports/hosts-clusters-vcluster2.sh',
+  'reports/ports.md',
 ];
 
 /**
@@ -88,6 +89,8 @@ export const FLEET_EXAMPLE_OUTPUT: readonly string[] = [
   'reports/fleet.svg',
   'reports/hosts-agent-labs-vm-agents-vm-agents.sh',
   'reports/hosts-clusters-vcluster2.sh',
+  'reports/ports-east.md',
+  'reports/ports-west.md',
 ];
 
 /** Every file below `dir` (dot folders such as `.git` included): relative path -> content, sorted by path. */

@@ -53,6 +53,8 @@ describe('the example fleet', () => {
       'fleet.svg',
       'hosts-agent-labs-vm-agents-vm-agents.sh',
       'hosts-clusters-vcluster2.sh',
+      'ports-east.md',
+      'ports-west.md',
     ]);
   });
 

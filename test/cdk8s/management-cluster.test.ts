@@ -3,7 +3,7 @@ import { App, Chart } from 'cdk8s';
 import { HostedClusterBundle, ManagementCluster } from '../../lib/cdk8s';
 import { collectIssues } from '../../lib/cdk8s/engine/issues';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, awsCluster, kubevirtCluster } from '../../examples/clusters';
-import { DISCONNECTED_MANAGEMENT_CLUSTER } from '../../examples/disconnected';
+import { DISCONNECTED_MANAGEMENT_CLUSTER, define } from '../../examples/disconnected';
 
 const wave = (o: { metadata: { annotations?: Record<string, string> } }) => Number(o.metadata.annotations?.['argocd.argoproj.io/sync-wave']);
 
@@ -94,4 +94,13 @@ test('disconnected: the mirror sets, the registry CA ConfigMap and the Image pat
   expect(at(-4)).toEqual(['ImageDigestMirrorSet hcp-mirrors', 'ImageTagMirrorSet hcp-mirrors', 'ConfigMap registry-config', 'Image cluster', 'ImageDigestMirrorSet rhcos-boot-kubevirt']);
   expect(Math.min(...objects.filter((o) => o.kind === 'CatalogSource' || o.kind === 'Subscription').map(wave))).toBe(-3);
   expect(objects.find((o) => o.kind === 'Image')!.metadata.annotations?.['argocd.argoproj.io/sync-options']).toBe('ServerSideApply=true,Delete=false');
+});
+
+test("the hypershift add-on's ManagedClusterAddOn at -1, after MCE (-2) and before the hosted cluster (2) and its NodePools (3)", () => {
+  const app = new App();
+  define(app);
+  const objects = app.charts.flatMap((c) => c.toJson()) as Array<{ kind: string; metadata: { name: string; namespace?: string; annotations?: Record<string, string> } }>;
+  const waves = (kind: string) => objects.filter((o) => o.kind === kind).map(wave);
+  expect(objects.filter((o) => o.kind === 'ManagedClusterAddOn').map((o) => `${o.metadata.namespace}/${o.metadata.name}`)).toEqual(['local-cluster/hypershift-addon']);
+  expect([waves('MultiClusterEngine'), waves('ManagedClusterAddOn'), waves('HostedCluster'), waves('NodePool')]).toEqual([[-2], [-1], [2], [3]]);
 });

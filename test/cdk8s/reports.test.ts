@@ -1,4 +1,4 @@
-/** Reports beside the YAML: the management cluster's capacity for the app's fleet. */
+/** Reports beside the YAML: the management cluster's capacity for the app's fleet, and the ports to open. */
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -23,6 +23,16 @@ describe('capacity report', () => {
     expect(report.limitingFactor).toBe('cpuUsage');
     expect(result.summary).toEqual([expect.stringMatching(/^Capacity: 3 control-plane workers .* hold 16 hosted control planes, limited by vCPU usage/)]);
     expect(fs.readFileSync(path.join(out, 'reports', 'capacity.svg'), 'utf8')).toMatch(/^<svg /);
+  });
+
+  test("the management cluster's ports and endpoints: reports/ports.md, one section per platform it is prepared for", () => {
+    const out = path.join(work, 'dist');
+    const result = synthAtomically(out, (app) => defineExample(app));
+    expect(readManifest(out)).toContain('reports/ports.md');
+    const text = fs.readFileSync(path.join(out, 'reports', 'ports.md'), 'utf8');
+    expect(text.match(/^## .*/gm)).toEqual(EXAMPLE_MANAGEMENT_CLUSTER.platforms.map((p) => `## ${p}`));
+    expect(text).toContain('metallb.pools[0] hosted-control-planes: 192.168.122.200-192.168.122.250');
+    expect(result.files.filter((f) => f.startsWith('management/')).some((f) => f.includes('ports'))).toBe(false);
   });
 
   test('a fleet that does not fit stops the synth when asked to, and nothing is written', () => {

@@ -100,7 +100,7 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
           // The walkthrough's agent cluster also carries its hosts; the fleet example's vm-agents runs its agents as KubeVirt VMs.
           'InfraEnv', 'NMStateConfig', 'BareMetalHost', 'VirtualMachine',
           // The management cluster's kinds.
-          'OperatorGroup', 'Subscription', 'CatalogSource', 'MultiClusterEngine', 'AddOnDeploymentConfig', 'MetalLB',
+          'OperatorGroup', 'Subscription', 'CatalogSource', 'MultiClusterEngine', 'AddOnDeploymentConfig', 'ManagedClusterAddOn', 'MetalLB',
           'IPAddressPool', 'L2Advertisement', 'BGPAdvertisement', 'BGPPeer', 'HyperConverged', 'AgentServiceConfig',
           // Inside hosted clusters: SR-IOV and the CredentialsRequest of an operator using AWS STS.
           'SriovNetworkNodePolicy', 'SriovNetwork', 'CredentialsRequest',
@@ -154,6 +154,15 @@ describeWithCrdServer('conformance against the real API server schema', 'the API
       const result = await post(argoCd);
       expect(result.status).toBe(400);
       expect(result.body.message).toContain('unknown field "spec.server"');
+    });
+
+    test('a ManagedClusterAddOn with a field the library never writes, or a namespace that is no DNS label, is rejected (the test-only CRD)', async () => {
+      const addOn = clone(CUSTOM_CASES.find((c) => c.object.kind === 'ManagedClusterAddOn')!.object);
+      expect((await post(addOn)).status).toBe(201);
+      const unknown = post({ ...addOn, spec: { ...addOn.spec, configs: [] } });
+      const invalid = post({ ...addOn, spec: { installNamespace: 'Agent_Addon' } });
+      expect([(await unknown).status, (await unknown).body.message]).toEqual([400, expect.stringContaining('unknown field "spec.configs"')]);
+      expect((await invalid).status).toBe(422);
     });
 
     test('a KlusterletAddonConfig without one of its four required controllers is rejected', async () => {

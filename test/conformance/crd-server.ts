@@ -60,6 +60,7 @@ export const PLURALS: Readonly<Record<string, string>> = {
   'operators.coreos.com/v1alpha1 CatalogSource': 'catalogsources',
   'multicluster.openshift.io/v1 MultiClusterEngine': 'multiclusterengines',
   'addon.open-cluster-management.io/v1alpha1 AddOnDeploymentConfig': 'addondeploymentconfigs',
+  'addon.open-cluster-management.io/v1alpha1 ManagedClusterAddOn': 'managedclusteraddons',
   'metallb.io/v1beta1 MetalLB': 'metallbs',
   'metallb.io/v1beta1 IPAddressPool': 'ipaddresspools',
   'metallb.io/v1beta1 L2Advertisement': 'l2advertisements',

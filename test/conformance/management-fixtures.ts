@@ -52,6 +52,22 @@ export const MANAGEMENT_FIXTURES: readonly ManagementFixture[] = [
     props: {
       platforms: ['AWS', 'KubeVirt', 'Agent'],
       catalogSources: [{ name: 'mirror-redhat', image: 'mirror.example.com/redhat/redhat-operator-index:v4.17', displayName: 'Mirrored Red Hat operators', publisher: 'ops', pollInterval: '30m' }],
+      // Operators by package: all namespaces from a mirrored catalog, every field set, and the global namespace's own OperatorGroup.
+      additionalOperators: [
+        { package: 'openshift-gitops-operator', namespace: 'openshift-gitops-operator', channel: 'latest', source: 'mirror-redhat', targetNamespaces: 'AllNamespaces', namespaceLabels: { 'openshift.io/cluster-monitoring': 'true' } },
+        {
+          package: 'cert-manager-operator',
+          namespace: 'cert-manager-operator',
+          channel: 'stable-v1',
+          sourceNamespace: 'openshift-marketplace',
+          approval: 'Manual',
+          startingCSV: 'cert-manager-operator.v1.14.0',
+          subscriptionName: 'cert-manager',
+          operatorGroup: 'cert-manager-og',
+          targetNamespaces: ['cert-manager-operator'],
+        },
+        { package: 'servicemeshoperator3', namespace: 'openshift-operators', channel: 'stable' },
+      ],
       operators: {
         multiclusterEngine: { channel: 'stable-2.7', source: 'mirror-redhat', approval: 'Automatic', startingCSV: 'multicluster-engine.v2.7.2' },
         metallb: { source: 'mirror-redhat' },
@@ -62,7 +78,7 @@ export const MANAGEMENT_FIXTURES: readonly ManagementFixture[] = [
         name: 'engine',
         availability: 'Basic',
         components: { 'cluster-proxy-addon': true, 'console-mce': false },
-        hypershiftAddOn: { hcMaxNumber: 100, hcThresholdNumber: 90, disableMetrics: true, autoImportDisabled: true, nodePlacement: 'infra' },
+        hypershiftAddOn: { hcMaxNumber: 100, hcThresholdNumber: 90, disableMetrics: true, autoImportDisabled: true, nodePlacement: 'infra', managedClusterAddOn: true },
         installFlags: { add: ['--exclude-etcd', '--limit-crd-install=AWS,KubeVirt,Agent'], remove: ['--enable-uwm-telemetry-remote-write'] },
         oidcStorage: { bucket: 'hcp-oidc-everything', region: 'us-east-2', credentials: SecretSource.inline('[default]\naws_access_key_id = AKIAEXAMPLE\naws_secret_access_key = example\n') },
         externalDns: { provider: 'aws', domainFilter: 'svc.example.com', credentials: vault('dns', 'credentials') },

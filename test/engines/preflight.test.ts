@@ -14,8 +14,6 @@ import { DPA, ETCD_KEY, NAMESPACES, PLAN, SUPPORTED, addOnLimits, cleanState, fo
 import { KubeTools, TestKubeServer, describeWithKubeServer, kubectl } from './kube-apply';
 
 const TIMEOUT = 120_000;
-/** The reference CRDs have no ManagedClusterAddOn: a test-only one. */
-const ADD_ON_CRD = path.join(__dirname, '..', 'live', 'crds', 'managedclusteraddons.yaml');
 
 describeWithKubeServer('preflight against a real kube-apiserver, as a view-only ServiceAccount', (tools: KubeTools) => {
   let server: TestKubeServer;
@@ -50,8 +48,6 @@ describeWithKubeServer('preflight against a real kube-apiserver, as a view-only 
 
   beforeAll(async () => {
     server = await tools.start('preflight');
-    await run(['apply', '--server-side', '-f', ADD_ON_CRD]);
-    await run(['wait', '--for=condition=Established', '--timeout=60s', '-f', ADD_ON_CRD]);
     await run(['apply', '--server-side', '--field-manager=seed', '-f', '-'], list([...NAMESPACES, ...preflightReader({ name: 'preflight-reader', namespace: 'default' })]));
     await run(['create', 'serviceaccount', 'nobody', '-n', 'default']);
     await seed(cleanState());

@@ -198,6 +198,7 @@ describe('GitOps health checks', () => {
   it('renders argocd-cm keys per group and kind', () => {
     const data = argoCdConfigMapData();
     expect(Object.keys(data).sort()).toEqual([
+      'resource.customizations.health.addon.open-cluster-management.io_ManagedClusterAddOn',
       'resource.customizations.health.agent-install.openshift.io_AgentServiceConfig',
       'resource.customizations.health.agent-install.openshift.io_InfraEnv',
       'resource.customizations.health.cloudcredential.openshift.io_CredentialsRequest',
@@ -241,6 +242,7 @@ describe('GitOps health checks', () => {
       ['velero.io/v1', 'Schedule', undefined, 'string', 'string'],
       ['velero.io/v1', 'Restore', undefined, 'string', 'string'],
       ['cluster.open-cluster-management.io/v1', 'ManagedCluster', undefined, 'string', 'string'],
+      ['addon.open-cluster-management.io/v1alpha1', 'ManagedClusterAddOn', undefined, 'string', 'string'],
       ['extensions.hive.openshift.io/v1alpha1', 'ImageClusterInstall', undefined, 'string', 'string'],
     ]);
   });

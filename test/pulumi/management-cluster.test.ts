@@ -3,6 +3,7 @@ import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf, withoutAnnotations } from './strict-mocks';
 import { App, Chart } from 'cdk8s';
 import { ManagementCluster as Cdk8sManagementCluster } from '../../lib/cdk8s';
+import { checkManagementCluster } from '../../lib';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, kubevirtCluster } from '../../examples/clusters';
 import { DISCONNECTED_MANAGEMENT_CLUSTER } from '../../examples/disconnected';
 
@@ -115,6 +116,9 @@ test('parity with cdk8s: the example gives the same Kubernetes objects', async (
   expect(actual.map(key).sort()).toEqual(expected.map(key).sort());
   const byKey = new Map(expected.map((o) => [key(o), o]));
   for (const o of actual) expect(o).toEqual(byKey.get(key(o)));
+  // The ports to open: no resource, the same report as the cdk8s synth writes.
+  expect(mgmt.portsReport).toBe(checkManagementCluster(EXAMPLE_MANAGEMENT_CLUSTER).plan!.portsReport);
+  expect(mgmt.portsReport).toMatch(/^# Ports and endpoints to open: the management cluster\n/);
 });
 
 test('disconnected: mirror sets, the registry CA and the Image patch come first (wave -4), and the operators wait for them; the same objects as cdk8s', async () => {
@@ -137,6 +141,10 @@ test('disconnected: mirror sets, the registry CA and the Image patch come first 
   expect(ours.filter((r) => r.type === 'kubernetes:config.openshift.io/v1:ImagePatch').map((r) => r.inputs.spec)).toEqual([{ additionalTrustedCA: { name: 'registry-config' } }]);
   expect(ours.filter((r) => r.type === 'kubernetes:config.openshift.io/v1:ImageDigestMirrorSet').map((r) => (r.inputs.metadata as { name: string }).name).sort()).toEqual(['hcp-mirrors', 'rhcos-boot-kubevirt']);
   expect(ours.filter((r) => r.type === 'kubernetes:core/v1:ConfigMap').map((r) => Object.keys((r.inputs.data as Record<string, string>) ?? {}))).toContainEqual(['mirror.example.com..5000']);
+  // The hypershift add-on is created (not patched) in the last phase, and waits until it is Available.
+  const addOns = ours.filter((r) => r.type === 'kubernetes:addon.open-cluster-management.io/v1alpha1:ManagedClusterAddOn');
+  expect(addOns.map((r) => (r.inputs.metadata as { annotations: Record<string, string> }).annotations['pulumi.com/waitFor'])).toEqual(['condition=Available']);
+  expect(await Promise.all(mgmt.phases[3].resources.map(kindOf))).toContain('ManagedClusterAddOn');
 
   const app = new App();
   const chart = new Chart(app, 'offline');

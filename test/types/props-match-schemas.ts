@@ -66,6 +66,7 @@ import {
   multiClusterEnginePropsSchema,
   oidcStoragePropsSchema,
   operatorPropsSchema,
+  olmOperatorPropsSchema,
   privateLinkPropsSchema,
   virtualizationPropsSchema,
 } from '../../lib/management/props';
@@ -92,6 +93,7 @@ import type {
   MultiClusterEngineProps,
   OidcStorageProps,
   OperatorProps,
+  OlmOperatorProps,
   PrivateLinkProps,
   VirtualizationProps,
 } from '../../lib/management/management-cluster-props';
@@ -190,6 +192,7 @@ type ManagementSchemaOutput = v.InferOutput<typeof managementClusterPropsSchema>
 same<Omit<ManagementClusterProps, 'capacity'>, Omit<ManagementSchemaOutput, 'capacity'>>(true);
 same<ManagementClusterProps['capacity'], v.InferInput<typeof managementClusterPropsSchema>['capacity']>(true);
 same<OperatorProps, v.InferOutput<typeof operatorPropsSchema>>(true);
+same<OlmOperatorProps, v.InferOutput<typeof olmOperatorPropsSchema>>(true);
 same<CatalogSourceProps, v.InferOutput<typeof catalogSourcePropsSchema>>(true);
 same<OidcStorageProps, v.InferOutput<typeof oidcStoragePropsSchema>>(true);
 same<ExternalDnsProps, v.InferOutput<typeof externalDnsPropsSchema>>(true);

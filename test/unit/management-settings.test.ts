@@ -149,6 +149,41 @@ describe('the hypershift add-on on chosen nodes', () => {
   });
 });
 
+describe("the hypershift add-on's ManagedClusterAddOn, for hubs where MCE does not create it", () => {
+  const withAddOn: ManagementClusterProps = { ...none, multiclusterEngine: { hypershiftAddOn: { managedClusterAddOn: true } } };
+
+  test("the documentation's object, in local-cluster after MCE is Available, ready when the add-on reports Available", () => {
+    const item = object(withAddOn, 'ManagedClusterAddOn')!;
+    expect(item.object).toEqual({
+      apiVersion: 'addon.open-cluster-management.io/v1alpha1',
+      kind: 'ManagedClusterAddOn',
+      metadata: { name: 'hypershift-addon', namespace: 'local-cluster', annotations: { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true' } },
+      spec: { installNamespace: 'open-cluster-management-agent-addon' },
+    });
+    expect([item.phase.name, item.phase.wave, item.patch]).toEqual(['webhooks-ready', -1, undefined]);
+    expect(item.readiness).toEqual({ kind: 'condition', type: 'Available', status: 'True' });
+    expect(findings(withAddOn)).toEqual([]);
+  });
+
+  test('only when asked; the AddOnDeploymentConfig patch only when one of its fields is given', () => {
+    expect(object(none, 'ManagedClusterAddOn')).toBeUndefined();
+    expect(object({ ...none, multiclusterEngine: { hypershiftAddOn: { managedClusterAddOn: false, hcMaxNumber: 50 } } }, 'ManagedClusterAddOn')).toBeUndefined();
+    expect(object(withAddOn, 'AddOnDeploymentConfig')).toBeUndefined();
+    expect(object({ ...none, multiclusterEngine: { hypershiftAddOn: { managedClusterAddOn: true, disableMetrics: true } } }, 'AddOnDeploymentConfig')).toBeDefined();
+  });
+
+  test('hosted clusters come after it: their waves are later, and a wrong type is a finding with its path', () => {
+    const cluster = planHostedCluster(kubevirtCluster, EXAMPLE_OPTIONS);
+    const addOn = object(withAddOn, 'ManagedClusterAddOn')!;
+    const hosted = cluster.objects.filter((o) => o.object.kind === 'HostedCluster' || o.object.kind === 'NodePool');
+    expect(hosted.length).toBeGreaterThan(1);
+    expect(hosted.every((o) => o.phase.wave > addOn.phase.wave)).toBe(true);
+    expect(findings({ ...none, multiclusterEngine: { hypershiftAddOn: { managedClusterAddOn: 'yes' } } })).toEqual([
+      expect.stringMatching(/^error multiclusterEngine\.hypershiftAddOn\.managedClusterAddOn: "yes" \(a string\) is not/),
+    ]);
+  });
+});
+
 describe("the management cluster's kubelet, routes and storage", () => {
   test('a KubeletConfig for the worker pool, ready when the Machine Config Operator reports Success', () => {
     const item = object({ ...none, kubelet: { maxPods: 500 } }, 'KubeletConfig')!;

@@ -49,7 +49,10 @@ const MUST_PROVIDE: { readonly [K in keyof AnyPlatformDefinition]-?: (value: Any
     Number.isInteger(m.minimumMceMinor) &&
     m.minimumMceMinor >= 2 &&
     typeof m.nodeZonesByHand === 'boolean' &&
-    isText(m.summary),
+    isText(m.summary) &&
+    isText(m.ports.source) &&
+    m.ports.rules.length > 0 &&
+    m.ports.rules.every((r) => [r.service, r.port, r.flow, r.source].every(isText) && /^\d+(\.\d+)+(, \d+(\.\d+)+)*$/.test(r.source)),
   ingress: (ingress) =>
     MODES.includes(ingress.mode) &&
     (ingress.mode !== 'infrastructure-load-balancer' ||

@@ -3,7 +3,7 @@
  * hypershift add-on, MetalLB, OpenShift Virtualization, assisted-service, and the cluster's own
  * ingress and image settings (its KubeletConfig and mirror sets are the node-config kinds). Spec types are
  * generated from the upstream CRDs (scripts/gen-api/targets.ts), except IngressController's
- * (ingress-controller.ts) and Image's (image-config.ts).
+ * (ingress-controller.ts), Image's (image-config.ts) and ManagedClusterAddOn's (managed-cluster-addon.ts).
  */
 import type { SpecResource } from '../k8s';
 import type { AddOnDeploymentConfigSpec } from './addon-deployment-config.generated';
@@ -16,6 +16,7 @@ import type { ImageConfigSpec } from './image-config';
 import type { IngressControllerSpec } from './ingress-controller';
 import type { IPAddressPoolSpec } from './ip-address-pool.generated';
 import type { L2AdvertisementSpec } from './l2-advertisement.generated';
+import type { ManagedClusterAddOnSpec } from './managed-cluster-addon';
 import type { MetalLBSpec } from './metallb.generated';
 import type { MultiClusterEngineSpec } from './multicluster-engine.generated';
 import type { OperatorGroupSpec } from './operator-group.generated';
@@ -31,6 +32,8 @@ export * from './image-config';
 export * from './ingress-controller';
 export * from './ip-address-pool.generated';
 export * from './l2-advertisement.generated';
+// Types only: its schema loads with the others, on the first check (check.ts).
+export type { ManagedClusterAddOnSpec } from './managed-cluster-addon';
 export * from './metallb.generated';
 export * from './multicluster-engine.generated';
 export * from './operator-group.generated';
@@ -43,6 +46,7 @@ export const MANAGEMENT_API_VERSIONS = {
   catalogSource: 'operators.coreos.com/v1alpha1',
   multiClusterEngine: 'multicluster.openshift.io/v1',
   addOnDeploymentConfig: 'addon.open-cluster-management.io/v1alpha1',
+  managedClusterAddOn: 'addon.open-cluster-management.io/v1alpha1',
   metallb: 'metallb.io/v1beta1',
   bgpPeer: 'metallb.io/v1beta2',
   /** v1beta1: served by every HCO release; v1 only from 1.18 (ecosystem CRDs note). */
@@ -60,6 +64,8 @@ export type Subscription = Resource<A['subscription'], 'Subscription', Subscript
 export type CatalogSource = Resource<A['catalogSource'], 'CatalogSource', CatalogSourceSpec>;
 export type MultiClusterEngine = Resource<A['multiClusterEngine'], 'MultiClusterEngine', MultiClusterEngineSpec>;
 export type AddOnDeploymentConfig = Resource<A['addOnDeploymentConfig'], 'AddOnDeploymentConfig', AddOnDeploymentConfigSpec>;
+/** `addon.open-cluster-management.io/v1alpha1` ManagedClusterAddOn (namespaced, in its ManagedCluster's namespace): an add-on enabled on one managed cluster. */
+export type ManagedClusterAddOn = Resource<A['managedClusterAddOn'], 'ManagedClusterAddOn', ManagedClusterAddOnSpec>;
 export type MetalLB = Resource<A['metallb'], 'MetalLB', MetalLBSpec>;
 export type IPAddressPool = Resource<A['metallb'], 'IPAddressPool', IPAddressPoolSpec>;
 export type L2Advertisement = Resource<A['metallb'], 'L2Advertisement', L2AdvertisementSpec>;

@@ -6,9 +6,10 @@
  */
 import type { KubernetesObject } from '../../api';
 import type { PreflightCheck } from '../preflight-check';
+import { HYPERSHIFT_ADDON, LOCAL_CLUSTER_NAMESPACE } from '../../management/multicluster-engine';
 import { READS, conditionOf, installedByPlan, plannedOf } from './reads';
 
-const ADD_ON = { namespace: 'local-cluster', name: 'hypershift-addon' };
+const ADD_ON = { namespace: LOCAL_CLUSTER_NAMESPACE, name: HYPERSHIFT_ADDON.name };
 
 export const hypershiftOperatorCheck: PreflightCheck = {
   name: 'hypershift-operator',
@@ -37,7 +38,7 @@ export const hypershiftOperatorCheck: PreflightCheck = {
     if (plannedOf(plan, 'ManagedClusterAddOn').some((p) => p.object.metadata.name === ADD_ON.name)) {
       notes.push(`${where} planned`);
     } else if (!addOn) {
-      findings.general(severity, where, 'multiclusterEngine.hypershiftAddOn', `the hypershift add-on is not installed${later}: it installs the HyperShift operator on the management cluster.`, 'Create it (MCE creates it with the hypershift component on a hub; on other hubs give it in the ManagementCluster) and run the preflight again.');
+      findings.general(severity, where, 'multiclusterEngine.hypershiftAddOn.managedClusterAddOn', `the hypershift add-on is not installed${later}: it installs the HyperShift operator on the management cluster.`, 'Create it (MCE creates it with the hypershift component on a hub; on other hubs set multiclusterEngine.hypershiftAddOn.managedClusterAddOn: true in the ManagementCluster) and run the preflight again.');
       notes.push(`no ${where}`);
     } else {
       const available = conditionOf(addOn, 'Available');

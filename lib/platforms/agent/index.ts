@@ -2,7 +2,7 @@
 import { v } from '../../core/valibot';
 import type { NodePoolSpec, Role } from '../../api';
 import { bool, checking, definePlatform, dnsLabelProblem, passthrough, quote, strict, text } from '../../core';
-import { ON_PREMISES_DEFAULTS, ON_PREMISES_TRAITS, onPremisesDns } from '../on-premises';
+import { ON_PREMISES_DEFAULTS, ON_PREMISES_NOT_NEEDED, ON_PREMISES_PORT_RULES, ON_PREMISES_TRAITS, onPremisesDns } from '../on-premises';
 import type { AgentClusterProps, AgentNodePoolProps } from './props';
 
 export * from './architecture';
@@ -53,6 +53,11 @@ export const agentPlatform = definePlatform({
     hostedMinimumMinor: 14,
     nodeZonesByHand: true,
     summary: 'assisted-service (AgentServiceConfig)',
+    ports: {
+      source: 'Hosted control planes documentation, 3.2.1.2 "Bare metal firewall, port, and service requirements" and 3.4.1.2 (non-bare-metal agent machines)',
+      rules: ON_PREMISES_PORT_RULES,
+      notNeeded: ON_PREMISES_NOT_NEEDED,
+    },
   },
   // HyperShift disaster recovery with OADP 1.5, bare-metal tab. Another management cluster also needs
   // the InfraEnv namespace and assisted-service's database moved, which a Backup of the cluster does not hold.

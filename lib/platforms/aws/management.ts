@@ -10,6 +10,29 @@ export const AWS_MANAGEMENT_PRESET: PlatformPreset = {
   hostedMinimumMinor: 14,
   nodeZonesByHand: false,
   summary: 'OIDC S3 bucket secret; external DNS and PrivateLink when given',
+  // The documentation gives AWS no firewall section: the load balancers' security groups are made
+  // by Kubernetes (4.1.1.4), the nodes' by the HyperShift operator; it lists endpoints instead.
+  ports: {
+    source:
+      'Hosted control planes documentation, 4.1.1 "Prerequisites to manage AWS infrastructure and IAM permissions": it states no ports for AWS (Kubernetes creates the load balancers\' security groups), only the endpoints to reach',
+    rules: [
+      { service: 'APIServer', port: 'not stated', flow: "clients -> the kube API server's network load balancer", when: 'Public', source: '4.1.1.4' },
+      { service: 'private router', port: 'not stated', flow: "clients -> the private router's network load balancer", when: 'Private, PublicAndPrivate', source: '4.1.1.4' },
+      { service: 'public router', port: 'not stated', flow: "clients -> the public router's network load balancer", when: 'PublicAndPrivate', source: '4.1.1.4' },
+      {
+        service: 'PrivateLink endpoint service',
+        port: 'not stated',
+        flow: "one endpoint per availability zone in the hosted cluster's account -> the endpoint service; the management cluster needs subnets or workers in every zone of its region",
+        when: 'Private, PublicAndPrivate',
+        source: '4.1.1.3, 4.1.1.5',
+      },
+      { service: 'private DNS', port: 'not stated', flow: 'api.<name>.hypershift.local and *.apps.<name>.hypershift.local, reached from inside the VPC (a bastion)', when: 'Private', source: '3.1.10' },
+      { service: 'default ingress', port: 'not stated', flow: "clients -> the network load balancer Kubernetes creates for the hosted cluster's default ingress", source: '4.1.1.6' },
+    ],
+    notes: [
+      "The nodes' default security group `<infraID>-default-sg` is created by the control-plane operator (not in the documentation: hypershift support/awsutil/sg.go), the load balancers' by Kubernetes (4.1.1.4).",
+    ],
+  },
 };
 
 /**

@@ -1,7 +1,7 @@
 /** OpenShift Virtualization (KubeVirt): the CLI's defaults (`hcp create cluster kubevirt`). */
 import { v } from '../../core/valibot';
 import type { KubernetesObject, NodePool } from '../../api';
-import type { IssueCollector } from '../../core';
+import type { IssueCollector, PlatformPorts } from '../../core';
 import { KUBEVIRT_MAX_ADDITIONAL_NETWORKS, KUBEVIRT_MAX_HOST_DEVICES, KUBEVIRT_MULTIQUEUE_MIN_MTU, KUBEVIRT_VM, NETWORK_MTU } from './limits';
 import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './props';
 import {
@@ -168,6 +168,28 @@ const mapping = (list: readonly StorageClassMapping[] | undefined, kind: 'Storag
       : { infraVolumeSnapshotClassName: m.infra, guestVolumeSnapshotClassName: m.guest, ...(m.group ? { group: m.group } : {}) },
   );
 
+/**
+ * Documentation 3.3.1.2 "Firewall and port requirements" (5.2.6.1.2 repeats it for disconnected
+ * clusters) and 3.3.3, the default ingress through the management cluster's routes.
+ */
+const KUBEVIRT_PORTS: PlatformPorts = {
+  source: 'Hosted control planes documentation, 3.3.1.2 "Firewall and port requirements" (5.2.6.1.2 for disconnected clusters) and 3.3.3 (default ingress)',
+  rules: [
+    { service: 'APIServer', port: '6443/TCP', flow: 'control-plane components -> the kube-apiserver service (ingress)', source: '3.3.1.2' },
+    { service: 'APIServer', port: "the Service's node port", flow: 'expose the node port assigned to the kube-apiserver service', when: 'NodePort', source: '3.3.1.2' },
+    { service: 'APIServer', port: '6443/TCP', flow: 'ingress to the IP range of the load balancer addresses', when: 'MetalLB load balancing', toLoadBalancer: true, source: '3.3.1.2' },
+    {
+      service: 'APIServer',
+      port: '6443/TCP',
+      flow: "the nodes' Konnectivity agent -> the cluster API server address: from the workload subnets when the address is internal, egress from the nodes to it when it is external",
+      source: '3.3.1.2',
+    },
+    { service: 'Ignition, OAuthServer', port: "the Services' node ports", flow: 'a firewall rule for the ignition-server and the OAuth server', when: 'NodePort', source: '3.3.1.2' },
+    { service: 'default ingress (*.apps)', port: '443/TCP', flow: "clients -> the hosted cluster's apps through the management cluster's routes: HTTPS only, plain HTTP on 80 is refused", when: 'Routes (no base domain)', source: '3.3.3' },
+  ],
+  notes: ['If you change the default port 6443, adjust the rules.', 'Open the ports the workloads in the hosted clusters need.'],
+};
+
 export const kubevirtPlatform = definePlatform({
   type: 'KubeVirt',
   block: { key: 'kubevirt', required: false, cluster: checking<KubevirtClusterProps>(kubevirtClusterPropsSchema), pool: checking<KubevirtNodePoolProps>(kubevirtNodePoolPropsSchema) },
@@ -191,6 +213,7 @@ export const kubevirtPlatform = definePlatform({
     hostedMinimumMinor: 14,
     nodeZonesByHand: false,
     summary: 'OpenShift Virtualization (HyperConverged) and MetalLB',
+    ports: KUBEVIRT_PORTS,
   },
   // The KubeVirt cloud provider mirrors the guest router's LoadBalancer Service onto the
   // infrastructure cluster, unless the cluster uses its wildcard routes (base-domain passthrough).
