@@ -109,8 +109,15 @@ export function readCrds(crdPaths: readonly string[]): Array<{ file: string; crd
       else if (entry.isFile() && entry.name.endsWith('.yaml')) files.push(full);
     }
   };
-  for (const p of crdPaths) fs.statSync(p).isDirectory() ? walk(p, 1) : files.push(p);
-  return files.sort().flatMap((file) =>
+  // Path by path, each path's files sorted: a CRD name given twice is taken from the first path
+  // that has it (the reference CRDs before the tests' own), whatever the folders are named.
+  const ordered: string[] = [];
+  for (const p of crdPaths) {
+    files.length = 0;
+    fs.statSync(p).isDirectory() ? walk(p, 1) : files.push(p);
+    ordered.push(...files.sort());
+  }
+  return ordered.flatMap((file) =>
     yaml
       .loadAll(fs.readFileSync(file, 'utf8'))
       .filter((doc): doc is { kind: string; metadata: { name: string } } => (doc as { kind?: unknown } | null)?.kind === 'CustomResourceDefinition')

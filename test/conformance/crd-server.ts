@@ -16,7 +16,8 @@ export const STOP_SCRIPT = path.join(SHARED_DIR, 'tools', 'crd-server', 'stop');
 export const REFERENCE_CRDS = path.join(SHARED_DIR, 'reference', 'crds');
 /**
  * CRDs written for the tests, served beside the reference ones: kinds the library writes whose
- * upstream CRD is not in ../shared (the Argo CD operator's ArgoCD, of which it patches one field).
+ * upstream CRD is not in ../shared (OCM's ManagedClusterAddOn). A name the reference CRDs have too is
+ * taken from them (see readCrds).
  * Each file says why it exists.
  */
 export const TEST_CRDS = path.join(REPO_ROOT, 'test', 'conformance', 'crds');

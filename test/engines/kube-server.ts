@@ -457,7 +457,11 @@ interface Crd {
   status?: unknown;
 }
 
-/** The CRD documents in the files and folders (two levels deep), a name given twice taken once (the first in sorted order). */
+/**
+ * The CRD documents in the files and folders (two levels deep), a name given twice taken once:
+ * from the first path that has it (the reference CRDs before the tests' own), each path's files
+ * in sorted order, whatever the folders are named.
+ */
 export function collectCrds(paths: string[]): Crd[] {
   const files: string[] = [];
   const walk = (p: string, depth: number) => {
@@ -473,12 +477,15 @@ export function collectCrds(paths: string[]): Crd[] {
       else if (/\.ya?ml$/.test(e.name)) files.push(child);
     }
   };
+  const ordered: string[] = [];
   for (const p of paths) {
     if (!fs.existsSync(p)) throw new Error(`startKubeServer: CRD path ${p} does not exist`);
+    files.length = 0;
     walk(p, 1);
+    ordered.push(...files.sort());
   }
   const byName = new Map<string, Crd>();
-  for (const file of [...new Set(files)].sort()) {
+  for (const file of [...new Set(ordered)]) {
     for (const doc of yaml.loadAll(fs.readFileSync(file, 'utf8'))) {
       const crd = doc as Crd | null;
       if (!crd || typeof crd !== 'object' || crd.kind !== 'CustomResourceDefinition') continue;
