@@ -93,6 +93,7 @@ export type { DataProtectionProps, BackupLocationProps, NodeAgentProps, VeleroPl
 export { checkHostedClusterBackup, checkHostedClusterRestore, backupSpecFor, restoreFor, veleroScheduleProblem } from './management';
 export type { HostedClusterBackupProps, HostedClusterBackupPlan, HostedClusterRestoreProps, HostedClusterRestorePlan } from './management';
 export type { ProtectedCluster, BackupSpecOptions, RestoreSource, RestoreOptions } from './management';
+export { etcdRecoveryRunbook } from './management';
 // A disconnected management cluster: mirror sets, registry CAs, the KubeVirt boot image mirror.
 export type { DisconnectedProps, ImageMirrorProps, RegistryCAProps, KubevirtBootImageMirrorProps } from './management';
 // Import into ACM/MCE: a hosted cluster's ManagedCluster (and ACM add-ons), planned against the cluster.

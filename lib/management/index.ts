@@ -26,3 +26,4 @@ export * from './default-storage-class';
 export * from './management-cluster';
 export * from './import';
 export * from './migration';
+export * from './etcd-runbook';

@@ -497,6 +497,15 @@ export interface DataProtectionProps {
   readonly nodeAgent?: NodeAgentProps | false;
   /** How long Velero waits for a resource to be ready, a Go duration. @default '2h' (the documentation's; Velero's own default is 10m) */
   readonly resourceTimeout?: string;
+  /**
+   * Tech Preview: the hypershift plugin backs etcd up as etcd snapshots (`HCPEtcdBackup`) instead
+   * of volume snapshots, for every hosted cluster of this management cluster: it writes
+   * `etcdBackupMethod: etcdSnapshot` into ConfigMap `openshift-adp/hypershift-oadp-plugin-config`,
+   * and the HyperShift operator is installed with `--tech-preview-no-upgrade` (the `HCPEtcdBackup`
+   * feature gate). Needs OADP 1.6 or later; each `HostedClusterBackup` then sets `etcdSnapshot`.
+   * @default false (volume snapshots)
+   */
+  readonly etcdSnapshots?: boolean;
 }
 
 /** The node agent OADP runs on every node. */

@@ -13,7 +13,7 @@
  * stores, Azure's resource group and storage account) made before anything is applied, and what
  * OADP only logs: a location whose provider has no plugin cannot be written to.
  */
-import type { DataProtectionApplication, DataProtectionApplicationSpecBackupLocations, KubernetesObject } from '../api';
+import type { ConfigMap, DataProtectionApplication, DataProtectionApplicationSpecBackupLocations, KubernetesObject } from '../api';
 import { PROTECTION_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
 import { PHASES, PlanItem, objectKey, planItem } from '../core/plan-model';
@@ -36,6 +36,14 @@ export const CLOUD_CREDENTIALS = { name: 'cloud-credentials', key: 'cloud' } as 
 export const OADP_HYPERSHIFT_PLUGIN_MINOR = 5;
 /** How long Velero waits for a resource (the documentation's value). */
 export const DEFAULT_RESOURCE_TIMEOUT = '2h';
+/** The first OADP minor whose hypershift plugin takes etcd snapshots (HyperShift "Etcd Snapshot Backup": OADP 1.6+). */
+export const OADP_ETCD_SNAPSHOT_MINOR = 6;
+/**
+ * The hypershift plugin's configuration: a ConfigMap of this name in the namespace Velero runs in
+ * (hypershift-oadp-plugin pkg/common/types.go), with `migration` (migration.ts) and
+ * `etcdBackupMethod` (`volumeSnapshot`, the default, or `etcdSnapshot`).
+ */
+export const OADP_PLUGIN_CONFIG = { name: 'hypershift-oadp-plugin-config', migrationKey: 'migration', etcdBackupMethodKey: 'etcdBackupMethod', etcdSnapshot: 'etcdSnapshot' } as const;
 
 /** The plugin each object-store provider needs. */
 const PROVIDER_PLUGINS: Readonly<Record<NonNullable<BackupLocationProps['provider']>, VeleroPlugin>> = { aws: 'aws', azure: 'azure', gcp: 'gcp' };
@@ -92,7 +100,24 @@ export function planDataProtection(props: DataProtectionProps, options: { allowI
   });
   // The operator reports Reconciled=True once Velero, the node agent and the locations are set up (dataprotectionapplication_controller.go).
   objects.push(planItem(dpa, PHASES.operatorConfiguration, { kind: 'condition', type: 'Reconciled', status: 'True' }, secretKeys.length > 0 ? { dependsOn: secretKeys } : {}));
+  if (props.etcdSnapshots) objects.push(planItem(etcdSnapshotPluginConfig(issues), PHASES.operatorConfiguration));
   return objects;
+}
+
+/** The plugin's configuration that selects etcd snapshots, with the Tech Preview warning. */
+function etcdSnapshotPluginConfig(issues: IssueCollector): ConfigMap {
+  issues.warn(
+    'dataProtection.etcdSnapshots',
+    'etcd snapshots are Tech Preview: the HyperShift operator runs with its TechPreviewNoUpgrade features (--tech-preview-no-upgrade), which Red Hat does not support in production.',
+    'Leave etcdSnapshots out for production management clusters (volume snapshots are the supported method).',
+  );
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: OADP_PLUGIN_CONFIG.name, namespace: OADP_NAMESPACE }, data: { [OADP_PLUGIN_CONFIG.etcdBackupMethodKey]: OADP_PLUGIN_CONFIG.etcdSnapshot } };
+}
+
+/** The etcd backup method a planned plugin ConfigMap selects (etcd snapshots or volume snapshots). @internal */
+export function selectsEtcdSnapshots(object: KubernetesObject): boolean | undefined {
+  if (object.kind !== 'ConfigMap' || object.metadata.name !== OADP_PLUGIN_CONFIG.name) return undefined;
+  return (object as ConfigMap).data?.[OADP_PLUGIN_CONFIG.etcdBackupMethodKey] === OADP_PLUGIN_CONFIG.etcdSnapshot;
 }
 
 /** B1: the hypershift plugin, and each location's provider plugin. */

@@ -257,6 +257,7 @@ export const dataProtectionPropsSchema = strict({
     ),
   ),
   resourceTimeout: v.optional(text({ max: 32 })),
+  etcdSnapshots: v.optional(bool()),
 });
 
 /** One source repository and its mirrors. @internal */

@@ -37,6 +37,8 @@ export const EXAMPLE_OUTPUT: readonly string[] = [
   'reports/capacity.svg',
   'reports/dns-vcluster2.zone',
   'reports/dns-vm-agents.zone',
+  // The protected aws-prod's etcd recovery runbook.
+  'reports/etcd-recovery-aws-clusters-aws-prod.md',
 ];
 
 /**
@@ -79,6 +81,7 @@ export const FLEET_EXAMPLE_OUTPUT: readonly string[] = [
   'reports/capacity-west.svg',
   'reports/dns-vcluster2.zone',
   'reports/dns-vm-agents.zone',
+  'reports/etcd-recovery-aws-clusters-aws-prod.md',
   'reports/fleet-placement.json',
   'reports/fleet.json',
   'reports/fleet.svg',
