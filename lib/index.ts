@@ -86,7 +86,7 @@ export type { EdgeSiteProps, EdgeSiteRelease, EdgeSiteBmc, EdgeImageDigestSource
 // The management cluster: operators, their configuration, presets and checks.
 export { planManagementCluster, checkManagementCluster } from './management';
 export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId } from './management';
-export type { DataProtectionProps, BackupLocationProps, NodeAgentProps, VeleroPlugin } from './management';
+export type { DataProtectionProps, DataProtectionApplicationProps, BackupLocationProps, NodeAgentProps, VeleroPlugin } from './management';
 
 // Backup and restore of hosted clusters with OADP: a Schedule (or Backup) per cluster, the restore
 // set, and the builders of their Velero specs (also for moving a cluster between management clusters).
@@ -109,6 +109,9 @@ export type { HostedClusterIngressProps, HostedClusterIngressPlan } from './day2
 // Operators inside a hosted cluster: OLM (catalogs, OperatorHub, Subscriptions, AWS STS) and SR-IOV.
 export { checkHostedClusterOperators, checkHostedClusterSriov } from './day2';
 export type { HostedClusterOperatorsProps, HostedClusterOperatorsPlan, GuestOperatorProps, GuestCatalogSourceProps, GuestOperatorHubProps, GuestOperatorAwsProps, GuestToleration } from './day2';
+// The backup of the workloads inside a hosted cluster: OADP there and a Schedule of its namespaces.
+export { checkHostedClusterWorkloadBackup } from './day2';
+export type { HostedClusterWorkloadBackupProps, HostedClusterWorkloadBackupPlan } from './day2';
 export type { CredentialsRequestProps, AwsStatementProps, GuestClusterRef } from './day2';
 export type { HostedClusterSriovProps, HostedClusterSriovPlan, SriovOperatorProps, SriovNodePolicyProps, SriovNicSelectorProps, SriovNetworkProps } from './day2';
 

@@ -30,7 +30,7 @@ import { checkApiSchemas } from '../core/api-schema-check';
 import { checkProps, withSchemaFindings } from '../core/check-props';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { controlPlaneNamespace, dnsSubdomainProblem } from '../core/names';
-import { MANAGEMENT_CLUSTER, PHASES, PlannedPart, planItem } from '../core/plan-model';
+import { MANAGEMENT_CLUSTER, PHASES, PlannedPart, Readiness, planItem } from '../core/plan-model';
 import { bool, oneOf, quote, strict, text } from '../core/schema';
 import { apiServerPublishing } from '../core/services';
 import { GO_DURATION } from '../core/validate';
@@ -127,8 +127,8 @@ export function backupSpecFor(cluster: HostedCluster | ProtectedCluster, options
   };
 }
 
-/** How volumes are copied: CSI snapshots moved by the data mover, the node agent's file copy, or none (etcd snapshot; the CLI's settings for each). */
-function volumeSettings(options: BackupSpecOptions): Partial<BackupSpec> {
+/** How volumes are copied: CSI snapshots moved by the data mover, the node agent's file copy, or none (etcd snapshot; the CLI's settings for each). @internal */
+export function volumeSettings(options: BackupSpecOptions): Partial<BackupSpec> {
   if (options.etcdSnapshot) return { snapshotMoveData: false, defaultVolumesToFsBackup: false, snapshotVolumes: false };
   if (options.volumes === 'file-system') return { defaultVolumesToFsBackup: true };
   return { snapshotMoveData: true, datamover: 'velero', defaultVolumesToFsBackup: false, snapshotVolumes: true };
@@ -163,9 +163,38 @@ export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: un
   const issues = new IssueCollector(label);
   const definition = platformDefinition(cluster.platform);
   if (!definition) issues.error('(cluster)', `${cluster.namespace}/${cluster.name} has platform type ${cluster.platform}, which hcp-constructs does not define, so nothing says which of its resources to back up.`, 'Use a HostedCluster of a platform the library defines.');
-  const name = props.name ?? `${cluster.namespace}-${cluster.name}`;
+  checkBackupSettings(props, `${cluster.namespace}-${cluster.name}`, '(cluster)', issues);
+  // The upstream CLI refuses its volume flags with --use-etcd-snapshot, which copies no volume.
+  if (props.etcdSnapshot && props.volumes !== undefined) issues.error('volumes', 'an etcd-snapshot backup copies no volume: etcd comes back from its snapshot, and the other control-plane volumes are made again.', 'Remove volumes, or etcdSnapshot.');
+  if (definition) warnUnstableApiAddress(hostedCluster, definition.backup.stableApiAddress?.(hostedCluster) ?? false, issues);
+
+  const spec = backupSpecFor(cluster, props);
+  const backup = veleroBackup(backupMetadata(cluster, props.name ?? `${cluster.namespace}-${cluster.name}`, spec), spec, props);
+  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
+  checkApiSchemas([backup], issues, ` for ${cluster.namespace}/${cluster.name}`);
+  if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
+  const plan: HostedClusterBackupPlan = {
+    label,
+    target: MANAGEMENT_CLUSTER,
+    objects: [planItem(backup, PHASES.day2, backupReadiness(backup))],
+    checks: [protectionChecks],
+    backup,
+    warnings: issues.issues.filter((i) => i.severity === 'warning'),
+  };
+  return { plan, issues: issues.issues };
+}
+
+/** What a Schedule or one Backup is given besides its spec. */
+type VeleroBackupSettings = Pick<HostedClusterBackupProps, 'name' | 'schedule' | 'paused' | 'ttl'>;
+
+/**
+ * B7: the name (`defaultName` when none is given, found at `defaultPath`), the schedule in
+ * Velero's cron syntax, pausing only a Schedule, the ttl a Go duration. @internal
+ */
+export function checkBackupSettings(props: VeleroBackupSettings, defaultName: string, defaultPath: string, issues: IssueCollector): void {
+  const name = props.name ?? defaultName;
   const nameProblem = dnsSubdomainProblem(name);
-  if (nameProblem) issues.error(props.name === undefined ? '(cluster)' : 'name', `the backup name ${quote(name)} ${nameProblem}.`, 'Give a name of lower-case letters, digits and dashes.');
+  if (nameProblem) issues.error(props.name === undefined ? defaultPath : 'name', `the backup name ${quote(name)} ${nameProblem}.`, 'Give a name of lower-case letters, digits and dashes.');
   if (props.schedule !== undefined) {
     const problem = veleroScheduleProblem(props.schedule);
     if (problem) issues.error('schedule', `${quote(props.schedule)} ${problem}; Velero would mark the Schedule FailedValidation.`, "Write five fields (minute hour day-of-month month day-of-week) such as '0 2 * * *', or @daily, @every 6h.");
@@ -173,32 +202,20 @@ export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: un
     issues.error('paused', 'only a Schedule can be paused; without schedule this is a one-off Backup.', 'Give schedule, or drop paused.');
   }
   if (props.ttl !== undefined && !GO_DURATION.test(props.ttl)) issues.error('ttl', `${quote(props.ttl)} is not a Go duration.`, 'Write it as 720h, 168h or 72h30m.');
-  // The upstream CLI refuses its volume flags with --use-etcd-snapshot, which copies no volume.
-  if (props.etcdSnapshot && props.volumes !== undefined) issues.error('volumes', 'an etcd-snapshot backup copies no volume: etcd comes back from its snapshot, and the other control-plane volumes are made again.', 'Remove volumes, or etcdSnapshot.');
-  if (definition) warnUnstableApiAddress(hostedCluster, definition.backup.stableApiAddress?.(hostedCluster) ?? false, issues);
+}
 
-  const spec = backupSpecFor(cluster, props);
-  const metadata = backupMetadata(cluster, name, spec);
-  // Their CRDs arrive with the OADP operator (see operandResource).
-  const backup: Schedule | Backup = operandResource(
+/** A Schedule of `spec` with `schedule`, else one Backup; their CRDs arrive with the OADP operator (see operandResource). @internal */
+export function veleroBackup(metadata: Backup['metadata'], spec: BackupSpec, props: VeleroBackupSettings): Schedule | Backup {
+  return operandResource(
     props.schedule !== undefined
       ? { apiVersion: PROTECTION_API_VERSIONS.velero, kind: 'Schedule', metadata, spec: { schedule: props.schedule, template: spec, ...(props.paused ? { paused: true } : {}) } }
       : { apiVersion: PROTECTION_API_VERSIONS.velero, kind: 'Backup', metadata, spec },
   );
-  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
-  checkApiSchemas([backup], issues, ` for ${cluster.namespace}/${cluster.name}`);
-  if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
-  // Velero sets Enabled once the schedule parses; a Backup is done at Completed.
-  const readiness = { kind: 'jsonpath', path: '.status.phase', value: backup.kind === 'Schedule' ? 'Enabled' : 'Completed' } as const;
-  const plan: HostedClusterBackupPlan = {
-    label,
-    target: MANAGEMENT_CLUSTER,
-    objects: [planItem(backup, PHASES.day2, readiness)],
-    checks: [protectionChecks],
-    backup,
-    warnings: issues.issues.filter((i) => i.severity === 'warning'),
-  };
-  return { plan, issues: issues.issues };
+}
+
+/** Velero sets a Schedule Enabled once its schedule parses; a Backup is done at Completed. @internal */
+export function backupReadiness(backup: Schedule | Backup): Readiness {
+  return { kind: 'jsonpath', path: '.status.phase', value: backup.kind === 'Schedule' ? 'Enabled' : 'Completed' };
 }
 
 /**

@@ -482,21 +482,26 @@ export const VELERO_PLUGINS = ['aws', 'legacy-aws', 'gcp', 'azure', 'csi', 'vsm'
 /** A Velero plugin OADP can install (`DataProtectionApplication.spec.configuration.velero.defaultPlugins`). */
 export type VeleroPlugin = (typeof VELERO_PLUGINS)[number];
 
-/** OADP on the management cluster: one DataProtectionApplication (Velero, its plugins, where backups are stored). */
-export interface DataProtectionProps {
+/** One DataProtectionApplication of OADP (Velero, its plugins, where backups are stored), on a management cluster or inside a hosted cluster. */
+export interface DataProtectionApplicationProps {
   /** Name of the DataProtectionApplication. @default 'dpa-instance' */
   readonly name?: string;
   /** Object stores the backups go to: at least one, exactly one of them the default. */
   readonly backupLocations: readonly BackupLocationProps[];
   /**
-   * Velero plugins. `hypershift` pauses a hosted cluster while it is backed up and unpauses it on
-   * restore; each location's provider needs its plugin. @default openshift, the locations' provider plugins, csi, hypershift (the documentation's list)
+   * Velero plugins. On a management cluster `hypershift` is required: it pauses a hosted cluster
+   * while it is backed up and unpauses it on restore. Each location's provider needs its plugin.
+   * @default openshift, the locations' provider plugins, csi, and on a management cluster hypershift (the documentation's list)
    */
   readonly plugins?: readonly VeleroPlugin[];
   /** The node agent on every node, which copies volume data (file-system backups, the data mover); `false` leaves it off. @default { uploaderType: 'kopia' } */
   readonly nodeAgent?: NodeAgentProps | false;
   /** How long Velero waits for a resource to be ready, a Go duration. @default '2h' (the documentation's; Velero's own default is 10m) */
   readonly resourceTimeout?: string;
+}
+
+/** OADP on the management cluster: its DataProtectionApplication, which backs up hosted clusters. */
+export interface DataProtectionProps extends DataProtectionApplicationProps {
   /**
    * Tech Preview: the hypershift plugin backs etcd up as etcd snapshots (`HCPEtcdBackup`) instead
    * of volume snapshots, for every hosted cluster of this management cluster: it writes

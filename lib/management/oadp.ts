@@ -22,7 +22,7 @@ import { renderSecret } from '../core/secrets';
 import { GO_DURATION } from '../core/validate';
 import { OPERATOR_PACKAGES } from './olm';
 import { operandResource, secretReadiness, sortKeys } from './planned';
-import type { BackupLocationProps, DataProtectionProps, VeleroPlugin } from './props';
+import type { BackupLocationProps, DataProtectionApplicationProps, DataProtectionProps, VeleroPlugin } from './props';
 
 /** Where OADP runs, and where its Backups, Schedules and Restores live. */
 export const OADP_NAMESPACE = OPERATOR_PACKAGES.oadp.namespace;
@@ -51,19 +51,28 @@ const PROVIDER_PLUGINS: Readonly<Record<NonNullable<BackupLocationProps['provide
 /** A location's name after its default. */
 export const locationName = (location: BackupLocationProps): string => location.name ?? DEFAULT_BACKUP_LOCATION;
 
-/** The plugins a DPA gets when none are listed: the documentation's order, each location's provider once. */
-export function defaultPlugins(locations: readonly BackupLocationProps[]): VeleroPlugin[] {
+/** The plugins a DPA gets when none are listed: the documentation's order, each location's provider once; `hypershift` on a management cluster. */
+export function defaultPlugins(locations: readonly BackupLocationProps[], hostedControlPlanes = true): VeleroPlugin[] {
   const providers = [...new Set(locations.map((l) => PROVIDER_PLUGINS[l.provider ?? 'aws']))];
-  return ['openshift', ...providers, 'csi', 'hypershift'];
+  return ['openshift', ...providers, 'csi', ...(hostedControlPlanes ? (['hypershift'] as const) : [])];
+}
+
+/** Where a DataProtectionApplication runs and how its credentials may be written. */
+export interface DataProtectionContext {
+  readonly allowInline: boolean;
+  readonly issues: IssueCollector;
+  /** It backs up hosted control planes (a management cluster), so it needs the hypershift plugin. @default true */
+  readonly hostedControlPlanes?: boolean;
 }
 
 /** The DataProtectionApplication and its credentials, checked (B1-B3 and OADP's location rules). */
-export function planDataProtection(props: DataProtectionProps, options: { allowInline: boolean; issues: IssueCollector }): PlanItem[] {
+export function planDataProtection(props: DataProtectionApplicationProps & Pick<DataProtectionProps, 'etcdSnapshots'>, options: DataProtectionContext): PlanItem[] {
   const { issues } = options;
   const path = 'dataProtection';
   const locations = props.backupLocations;
-  const plugins = props.plugins ?? defaultPlugins(locations);
-  checkPlugins(props, plugins, issues);
+  const hostedControlPlanes = options.hostedControlPlanes ?? true;
+  const plugins = props.plugins ?? defaultPlugins(locations, hostedControlPlanes);
+  checkPlugins(props, plugins, hostedControlPlanes, issues);
   checkDefaultLocation(locations, issues);
   if (props.resourceTimeout !== undefined && !GO_DURATION.test(props.resourceTimeout)) {
     issues.error(`${path}.resourceTimeout`, `${quote(props.resourceTimeout)} is not a Go duration.`, "Write it as 2h, 90m or 1h30m.");
@@ -120,10 +129,10 @@ export function selectsEtcdSnapshots(object: KubernetesObject): boolean | undefi
   return (object as ConfigMap).data?.[OADP_PLUGIN_CONFIG.etcdBackupMethodKey] === OADP_PLUGIN_CONFIG.etcdSnapshot;
 }
 
-/** B1: the hypershift plugin, and each location's provider plugin. */
-function checkPlugins(props: DataProtectionProps, plugins: readonly VeleroPlugin[], issues: IssueCollector): void {
+/** B1: the hypershift plugin (on a management cluster), and each location's provider plugin. */
+function checkPlugins(props: DataProtectionApplicationProps, plugins: readonly VeleroPlugin[], hostedControlPlanes: boolean, issues: IssueCollector): void {
   if (!props.plugins) return;
-  if (!plugins.includes('hypershift')) {
+  if (hostedControlPlanes && !plugins.includes('hypershift')) {
     issues.error('dataProtection.plugins', 'the hypershift plugin is missing: without it Velero backs up a hosted cluster while its control plane keeps writing, and restores it without unpausing it.', "Add 'hypershift' to plugins.");
   }
   props.backupLocations.forEach((location, i) => {

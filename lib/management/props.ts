@@ -238,8 +238,8 @@ export const nodeAgentPropsSchema = strict({
   uploaderType: v.optional(oneOf(UPLOADER_TYPES)),
 });
 
-/** @internal */
-export const dataProtectionPropsSchema = strict({
+/** The settings of any DataProtectionApplication (`DataProtectionApplicationProps`). @internal */
+export const dataProtectionApplicationEntries = {
   name: v.optional(name()),
   backupLocations: list(backupLocationPropsSchema, { max: 16 }),
   plugins: v.optional(list(oneOf(VELERO_PLUGINS), { max: VELERO_PLUGINS.length * 2 })),
@@ -257,8 +257,10 @@ export const dataProtectionPropsSchema = strict({
     ),
   ),
   resourceTimeout: v.optional(text({ max: 32 })),
-  etcdSnapshots: v.optional(bool()),
-});
+};
+
+/** @internal */
+export const dataProtectionPropsSchema = strict({ ...dataProtectionApplicationEntries, etcdSnapshots: v.optional(bool()) });
 
 /** One source repository and its mirrors. @internal */
 export const imageMirrorPropsSchema = strict({

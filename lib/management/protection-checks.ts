@@ -96,20 +96,25 @@ export const protectionChecks: PlanCheck = (objects, plan) => {
   return issues;
 };
 
+/** B7: what a backup's spec needs of the DataProtectionApplication (`owner`): its storage location, and the node agent for a file-system backup. @internal */
+export function backupAgainstDpa(spec: BackupSpec, dpa: DataProtectionApplication, owner: string): Array<{ path: string; message: string; fix: string }> {
+  const problems: Array<{ path: string; message: string; fix: string }> = [];
+  const locations = (dpa.spec.backupLocations ?? []).map((l) => l.name ?? '');
+  if (spec.storageLocation !== undefined && !locations.includes(spec.storageLocation)) {
+    problems.push({ path: 'storageLocation', message: `${quote(spec.storageLocation)} is not a backup location of ${owner} (${locations.map((l) => quote(l)).join(', ')}), so Velero would fail the backup.`, fix: `Use one of ${locations.join(', ')}, or add the location to dataProtection.backupLocations.` });
+  }
+  if (spec.defaultVolumesToFsBackup && !dpa.spec.configuration.nodeAgent?.enable) {
+    problems.push({ path: 'volumes', message: `a file-system backup needs the node agent, which ${owner} leaves off (nodeAgent: false), so no volume would be copied.`, fix: "Turn the node agent on in dataProtection, or use volumes: 'snapshot'." });
+  }
+  return problems;
+}
+
 /** B7 and B12: a Schedule or Backup against the app's DataProtectionApplication and the plugin's etcd method. */
 function againstDataProtection(guard: PlannedObject, planned: PlannedObject, etcdSnapshots: boolean): ValidationIssue[] {
   const dpa = planned.object as DataProtectionApplication;
   const velero = guard.object as Schedule | Backup;
   const spec: BackupSpec = velero.kind === 'Schedule' ? velero.spec.template : velero.spec;
-  const issues: ValidationIssue[] = [];
-  const locations = (dpa.spec.backupLocations ?? []).map((l) => l.name ?? '');
-  if (spec.storageLocation !== undefined && !locations.includes(spec.storageLocation)) {
-    issues.push(finding(guard, 'error', 'storageLocation', `${quote(spec.storageLocation)} is not a backup location of ${planned.contributor} (${locations.map((l) => quote(l)).join(', ')}), so Velero would fail the backup.`, `Use one of ${locations.join(', ')}, or add the location to dataProtection.backupLocations.`));
-  }
-  const nodeAgent = dpa.spec.configuration.nodeAgent;
-  if (spec.defaultVolumesToFsBackup && !nodeAgent?.enable) {
-    issues.push(finding(guard, 'error', 'volumes', `a file-system backup needs the node agent, which ${planned.contributor} leaves off (nodeAgent: false), so no volume would be copied.`, "Turn the node agent on in dataProtection, or use volumes: 'snapshot'."));
-  }
+  const issues = backupAgainstDpa(spec, dpa, planned.contributor).map((p) => finding(guard, 'error', p.path, p.message, p.fix));
   if (isEtcdSnapshotBackup(spec) !== etcdSnapshots) {
     issues.push(
       etcdSnapshots
