@@ -279,6 +279,14 @@ export interface ManagementMonitoringProps {
   readonly sreMetricSet?: SreMetricSetProps;
   /** Per-cluster dashboards in the console (Observe, Dashboards): the `--monitoring-dashboards` install flag. @default false */
   readonly dashboards?: boolean;
+  /**
+   * The dashboard every hosted cluster gets (documentation 11.2.1, "Dashboard customization"): the
+   * console dashboard's JSON, in which the operator replaces `__NAME__`, `__NAMESPACE__`,
+   * `__CONTROL_PLANE_NAMESPACE__` and `__CLUSTER_ID__` with each cluster's values. Written to
+   * ConfigMap `hypershift/monitoring-dashboard-template` (key `template`) as a patch of the one the
+   * operator's install creates; needs `dashboards`. @default the operator's template
+   */
+  readonly dashboardTemplate?: string;
 }
 
 /** Metrics sets of the HyperShift operator. */

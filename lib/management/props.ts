@@ -215,6 +215,7 @@ export const managementMonitoringPropsSchema = strict({
   metricsSet: v.optional(oneOf(METRICS_SETS)),
   sreMetricSet: v.optional(sreMetricSetPropsSchema),
   dashboards: v.optional(bool()),
+  dashboardTemplate: v.optional(text({ max: 900_000 })),
 });
 
 
