@@ -25,6 +25,7 @@ import { quote } from './schema';
 import { updateChannelProblem } from './update-channel';
 import { validateEtcd } from './etcd';
 import { validateOlmCatalogImages } from './olm-catalogs';
+import { QUANTITY, overrideRequestProblem, overrideTargetProblem, parseOverride } from './resource-requests';
 
 /** Checks beyond the props themselves, for what the management cluster or the install requires. */
 export interface ValidationOptions {
@@ -37,7 +38,6 @@ export interface ValidationOptions {
 /** A Go duration (`time.ParseDuration`) without a sign: `30s`, `10m`, `1h30m`, `1.5h`. */
 export const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$/;
 const PAUSED_UNTIL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}.*$/;
-const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
 const UUID = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$/;
 /** A base DNS domain (`example.com`), as the HostedCluster's and an edge site's. */
 export const DOMAIN = /^(?:(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$/;
@@ -200,9 +200,24 @@ function validateClusterMetadata(hc: HostedCluster, issues: IssueCollector): voi
     );
   }
   validateOlmCatalogImages(hc, issues);
-  for (const [key, value] of Object.entries(hc.metadata.annotations ?? {})) {
-    if (key.startsWith(ANNOTATIONS.resourceRequestOverridePrefix) && !/^[a-z.-]+=[^,=]+(,[a-z.-]+=[^,=]+)*$/.test(value)) {
-      issues.error(`metadata.annotations["${key}"]`, `"${value}" is not a list of resource=quantity.`, 'Write it as memory=3Gi,cpu=2000m.');
+  validateResourceOverrideAnnotations(hc.metadata.annotations ?? {}, issues);
+}
+
+/** Override annotations given as annotations (the typed ones are checked at their props): what resource-requests.ts says the operator needs. */
+function validateResourceOverrideAnnotations(annotations: Readonly<Record<string, string>>, issues: IssueCollector): void {
+  for (const [key, value] of Object.entries(annotations)) {
+    if (!key.startsWith(ANNOTATIONS.resourceRequestOverridePrefix)) continue;
+    const path = `metadata.annotations["${key}"]`;
+    const targetProblem = overrideTargetProblem(key.slice(ANNOTATIONS.resourceRequestOverridePrefix.length));
+    if (targetProblem) issues.error(path, targetProblem.message, targetProblem.fix);
+    const pairs = parseOverride(value);
+    if (!pairs) {
+      issues.error(path, `"${value}" is not a list of resource=quantity.`, 'Write it as memory=3Gi,cpu=2000m.');
+      continue;
+    }
+    for (const [resource, quantity] of pairs) {
+      const problem = overrideRequestProblem(resource, quantity);
+      if (problem) issues.error(path, problem.message, problem.fix);
     }
   }
 }

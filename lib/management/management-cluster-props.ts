@@ -478,6 +478,12 @@ export interface ControlPlaneNodeProps {
   readonly zone?: string;
   /** Dedicate the node to one control-plane namespace (`<namespace>-<name>`), label and taint `hypershift.openshift.io/cluster`. @default shared by all */
   readonly dedicatedTo?: string;
+  /**
+   * Offer the node to request-serving isolation (a hosted cluster's `requestServingIsolation`):
+   * label and taint `hypershift.openshift.io/request-serving-component=true`. The HyperShift
+   * operator's scheduler takes two such nodes in two zones per isolated cluster, so give it a `zone`. @default false
+   */
+  readonly requestServing?: boolean;
   /** Also label it `node-role.kubernetes.io/infra` (control-plane work then does not count toward subscriptions). @default false */
   readonly infra?: boolean;
   /** Extra labels. @default none */

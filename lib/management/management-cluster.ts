@@ -131,6 +131,7 @@ function plan_(props: ManagementClusterProps, target: Target, issues: IssueColle
     wildcardRoutes: wildcardRoutesOn(props, platforms),
     sreMetricSet: props.monitoring?.sreMetricSet !== undefined,
     versions: hostedVersionSupport(props, platforms),
+    ...(props.controlPlaneNodes ? { requestServingZones: props.controlPlaneNodes.filter((n) => n.requestServing && n.zone !== undefined).map((n) => n.zone!) } : {}),
   };
   return {
     label: target.kind === 'management' && target.name !== undefined ? `${MANAGEMENT_CLUSTER_LABEL} ${target.name}` : MANAGEMENT_CLUSTER_LABEL,

@@ -169,6 +169,7 @@ export const controlPlaneNodePropsSchema = strict({
   name: text({ max: MAX_SUBDOMAIN_LENGTH }),
   zone: v.optional(text({ max: 63 })),
   dedicatedTo: v.optional(text({ max: 63 })),
+  requestServing: v.optional(bool()),
   infra: v.optional(bool()),
   labels: v.optional(stringMap()),
 });
