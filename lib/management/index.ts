@@ -18,6 +18,8 @@ export * from './oadp';
 export * from './velero-cron';
 export * from './protection-checks';
 export * from './restore-check';
+export * from './auto-import-check';
+export * from './previous-state-checks';
 export * from './hosted-cluster-backup';
 export * from './hosted-cluster-restore';
 export * from './wildcard-routes';

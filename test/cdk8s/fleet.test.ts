@@ -47,6 +47,7 @@ describe('the example fleet', () => {
       'capacity-west.svg',
       'dns-vcluster2.zone',
       'dns-vm-agents.zone',
+      'etcd-recovery-aws-clusters-aws-prod.md',
       'fleet-placement.json',
       'fleet.json',
       'fleet.svg',
