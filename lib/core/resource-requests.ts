@@ -27,14 +27,14 @@ const LIMIT_LIKE = /^limits?([.-]|$)/;
 type Problem = { readonly message: string; readonly fix: string };
 
 /** What is wrong with `<deployment>.<container>` as the operator reads it, if anything. */
-export function overrideTargetProblem(target: string): Problem | undefined {
+function overrideTargetProblem(target: string): Problem | undefined {
   const dot = target.indexOf('.');
   const problem = dot < 0 ? 'has no "."' : (dnsSubdomainProblem(target.slice(0, dot)) ?? dnsLabelProblem(target.slice(dot + 1)));
   return problem === undefined ? undefined : { message: `${quote(target)} is not <deployment>.<container> (${problem}), so the control-plane operator cannot apply it.`, fix: 'Name a Deployment and its container, e.g. kube-apiserver.kube-apiserver.' };
 }
 
 /** What is wrong with one `resource=quantity` of an override, if anything. */
-export function overrideRequestProblem(resource: string, quantity: string): Problem | undefined {
+function overrideRequestProblem(resource: string, quantity: string): Problem | undefined {
   if (LIMIT_LIKE.test(resource)) {
     return {
       message: `${quote(resource)} reads as a limit, and limits are not expressible: HyperShift's override sets resources.requests only, and no HostedCluster field or annotation sets limits.`,
@@ -77,10 +77,29 @@ export function resourceOverrideAnnotations(overrides: Readonly<Record<string, R
 }
 
 /** An override annotation's value, `resource=quantity,...`, as the operator splits it; undefined for text it cannot split. */
-export function parseOverride(value: string): Array<readonly [resource: string, quantity: string]> | undefined {
+function parseOverride(value: string): Array<readonly [resource: string, quantity: string]> | undefined {
   const pairs = value.split(',').map((pair) => {
     const eq = pair.indexOf('=');
     return eq <= 0 ? undefined : ([pair.slice(0, eq), pair.slice(eq + 1)] as const);
   });
   return pairs.every((p) => p !== undefined) ? (pairs as Array<readonly [string, string]>) : undefined;
+}
+
+/** The override annotations of a rendered HostedCluster (those given in `annotations`; the typed ones are written only when valid), at their annotation's path. */
+export function checkOverrideAnnotations(annotations: Readonly<Record<string, string>>, issues: IssueCollector): void {
+  for (const [key, value] of Object.entries(annotations)) {
+    if (!key.startsWith(ANNOTATIONS.resourceRequestOverridePrefix)) continue;
+    const path = `metadata.annotations["${key}"]`;
+    const targetProblem = overrideTargetProblem(key.slice(ANNOTATIONS.resourceRequestOverridePrefix.length));
+    if (targetProblem) issues.error(path, targetProblem.message, targetProblem.fix);
+    const pairs = parseOverride(value);
+    if (!pairs) {
+      issues.error(path, `"${value}" is not a list of resource=quantity.`, 'Write it as memory=3Gi,cpu=2000m.');
+      continue;
+    }
+    for (const [resource, quantity] of pairs) {
+      const problem = overrideRequestProblem(resource, quantity);
+      if (problem) issues.error(path, problem.message, problem.fix);
+    }
+  }
 }

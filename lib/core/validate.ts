@@ -25,7 +25,7 @@ import { quote } from './schema';
 import { updateChannelProblem } from './update-channel';
 import { validateEtcd } from './etcd';
 import { validateOlmCatalogImages } from './olm-catalogs';
-import { QUANTITY, overrideRequestProblem, overrideTargetProblem, parseOverride } from './resource-requests';
+import { QUANTITY, checkOverrideAnnotations } from './resource-requests';
 
 /** Checks beyond the props themselves, for what the management cluster or the install requires. */
 export interface ValidationOptions {
@@ -200,27 +200,9 @@ function validateClusterMetadata(hc: HostedCluster, issues: IssueCollector): voi
     );
   }
   validateOlmCatalogImages(hc, issues);
-  validateResourceOverrideAnnotations(hc.metadata.annotations ?? {}, issues);
+  checkOverrideAnnotations(hc.metadata.annotations ?? {}, issues);
 }
 
-/** Override annotations given as annotations (the typed ones are checked at their props): what resource-requests.ts says the operator needs. */
-function validateResourceOverrideAnnotations(annotations: Readonly<Record<string, string>>, issues: IssueCollector): void {
-  for (const [key, value] of Object.entries(annotations)) {
-    if (!key.startsWith(ANNOTATIONS.resourceRequestOverridePrefix)) continue;
-    const path = `metadata.annotations["${key}"]`;
-    const targetProblem = overrideTargetProblem(key.slice(ANNOTATIONS.resourceRequestOverridePrefix.length));
-    if (targetProblem) issues.error(path, targetProblem.message, targetProblem.fix);
-    const pairs = parseOverride(value);
-    if (!pairs) {
-      issues.error(path, `"${value}" is not a list of resource=quantity.`, 'Write it as memory=3Gi,cpu=2000m.');
-      continue;
-    }
-    for (const [resource, quantity] of pairs) {
-      const problem = overrideRequestProblem(resource, quantity);
-      if (problem) issues.error(path, problem.message, problem.fix);
-    }
-  }
-}
 
 /** The base domain and the networks, with the network operator's settings that depend on them. */
 function validateClusterNetwork(spec: HostedCluster['spec'], issues: IssueCollector): void {

@@ -123,10 +123,9 @@ function etcdSnapshotPluginConfig(issues: IssueCollector): ConfigMap {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: OADP_PLUGIN_CONFIG.name, namespace: OADP_NAMESPACE }, data: { [OADP_PLUGIN_CONFIG.etcdBackupMethodKey]: OADP_PLUGIN_CONFIG.etcdSnapshot } };
 }
 
-/** The etcd backup method a planned plugin ConfigMap selects (etcd snapshots or volume snapshots). @internal */
-export function selectsEtcdSnapshots(object: KubernetesObject): boolean | undefined {
-  if (object.kind !== 'ConfigMap' || object.metadata.name !== OADP_PLUGIN_CONFIG.name) return undefined;
-  return (object as ConfigMap).data?.[OADP_PLUGIN_CONFIG.etcdBackupMethodKey] === OADP_PLUGIN_CONFIG.etcdSnapshot;
+/** True for the plugin's ConfigMap when it selects etcd snapshots (what the backups are checked against). @internal */
+export function selectsEtcdSnapshots(object: KubernetesObject): boolean {
+  return object.kind === 'ConfigMap' && object.metadata.name === OADP_PLUGIN_CONFIG.name && (object as ConfigMap).data?.[OADP_PLUGIN_CONFIG.etcdBackupMethodKey] === OADP_PLUGIN_CONFIG.etcdSnapshot;
 }
 
 /** B1: the hypershift plugin (on a management cluster), and each location's provider plugin. */
