@@ -86,13 +86,14 @@ export type { EdgeSiteProps, EdgeSiteRelease, EdgeSiteBmc, EdgeImageDigestSource
 // The management cluster: operators, their configuration, presets and checks.
 export { planManagementCluster, checkManagementCluster } from './management';
 export type { ManagementClusterProps, ManagementClusterPlan, ManagementPlatform, ControlPlaneNodeSettings, OperatorId, OlmOperatorProps } from './management';
-export type { DataProtectionProps, BackupLocationProps, NodeAgentProps, VeleroPlugin } from './management';
+export type { DataProtectionProps, DataProtectionApplicationProps, BackupLocationProps, NodeAgentProps, VeleroPlugin } from './management';
 
 // Backup and restore of hosted clusters with OADP: a Schedule (or Backup) per cluster, the restore
 // set, and the builders of their Velero specs (also for moving a cluster between management clusters).
 export { checkHostedClusterBackup, checkHostedClusterRestore, backupSpecFor, restoreFor, veleroScheduleProblem } from './management';
 export type { HostedClusterBackupProps, HostedClusterBackupPlan, HostedClusterRestoreProps, HostedClusterRestorePlan } from './management';
 export type { ProtectedCluster, BackupSpecOptions, RestoreSource, RestoreOptions } from './management';
+export { etcdRecoveryRunbook } from './management';
 // A disconnected management cluster: mirror sets, registry CAs, the KubeVirt boot image mirror.
 export type { DisconnectedProps, ImageMirrorProps, RegistryCAProps, KubevirtBootImageMirrorProps } from './management';
 // Import into ACM/MCE: a hosted cluster's ManagedCluster (and ACM add-ons), planned against the cluster.
@@ -108,6 +109,9 @@ export type { HostedClusterIngressProps, HostedClusterIngressPlan } from './day2
 // Operators inside a hosted cluster: OLM (catalogs, OperatorHub, Subscriptions, AWS STS) and SR-IOV.
 export { checkHostedClusterOperators, checkHostedClusterSriov } from './day2';
 export type { HostedClusterOperatorsProps, HostedClusterOperatorsPlan, GuestOperatorProps, GuestCatalogSourceProps, GuestOperatorHubProps, GuestOperatorAwsProps, GuestToleration } from './day2';
+// The backup of the workloads inside a hosted cluster: OADP there and a Schedule of its namespaces.
+export { checkHostedClusterWorkloadBackup } from './day2';
+export type { HostedClusterWorkloadBackupProps, HostedClusterWorkloadBackupPlan } from './day2';
 export type { CredentialsRequestProps, AwsStatementProps, GuestClusterRef } from './day2';
 export type { HostedClusterSriovProps, HostedClusterSriovPlan, SriovOperatorProps, SriovNodePolicyProps, SriovNicSelectorProps, SriovNetworkProps } from './day2';
 

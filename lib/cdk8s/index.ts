@@ -31,6 +31,8 @@ export { HostedClusterRestore } from './hosted-cluster-restore';
 export type { HostedClusterRestoreConstructProps } from './hosted-cluster-restore';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsConstructProps, HostedClusterSriovConstructProps, HostedClusterRefProps } from './hosted-cluster-operators';
+export { HostedClusterWorkloadBackup } from './hosted-cluster-workload-backup';
+export type { HostedClusterWorkloadBackupConstructProps } from './hosted-cluster-workload-backup';
 export { HostedClusterImport } from './hosted-cluster-import';
 export type { HostedClusterImportConstructProps } from './hosted-cluster-import';
 export { HostedClusterMigration } from './hosted-cluster-migration';

@@ -6,7 +6,7 @@
  * `clientSecret`, `htpasswd`, `bindPassword`, `tls.crt`/`tls.key`, and `ca.crt` for CA bundles.
  */
 import type { ConfigMap, HostedClusterSpec, KubernetesObject } from '../api';
-import { SAFE_TO_DELETE_LABEL } from './defaults';
+import { ANNOTATIONS, SAFE_TO_DELETE_LABEL } from './defaults';
 import type { IssueCollector } from './errors';
 import { deepMerge } from './merge';
 import { MAX_SUBDOMAIN_LENGTH, dnsSubdomainProblem } from './names';
@@ -251,4 +251,21 @@ export function pemBundleProblem(pem: string): string | undefined {
   if (pem.includes('PRIVATE KEY')) return 'the CA bundle holds a private key; only certificates belong in a ConfigMap.';
   if (!/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/.test(pem)) return 'the CA bundle holds no PEM certificate ("-----BEGIN CERTIFICATE-----").';
   return undefined;
+}
+
+/**
+ * Bring-your-own PKI is not expressible. The HostedCluster has no field that takes the control
+ * plane's CAs; what it takes is certificates the API server serves for other names
+ * (`namedCertificates`) and the service-account signing key (`serviceAccountSigningKeySecret`).
+ * The annotation `hypershift.openshift.io/disable-pki-reconciliation` only stops the control-plane
+ * operator from creating and renewing every certificate Secret of the control-plane namespace,
+ * which the operator creates and names: the library cannot write them, so it is a warning.
+ */
+export function checkOwnPki(annotations: Readonly<Record<string, string>> | undefined, issues: IssueCollector): void {
+  if (annotations?.[ANNOTATIONS.disablePkiReconciliation] === undefined) return;
+  issues.warn(
+    `annotations[${JSON.stringify(ANNOTATIONS.disablePkiReconciliation)}]`,
+    "the control-plane operator then creates and renews none of the control plane's certificates: every CA, serving and client certificate Secret of the control-plane namespace must be written and rotated by you, and the library cannot write them (the namespace and the Secrets' names are the operator's; no HostedCluster field takes a CA).",
+    'Remove the annotation unless you run the PKI of the control plane yourself; serve the API under your own certificate with namedCertificates, and sign service-account tokens with serviceAccountSigningKeySecret.',
+  );
 }

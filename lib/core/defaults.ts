@@ -51,6 +51,11 @@ export const ANNOTATIONS = {
   apiCriticalPriorityClass: 'hypershift.openshift.io/api-critical-priority-class',
   etcdPriorityClass: 'hypershift.openshift.io/etcd-priority-class',
   resourceRequestOverridePrefix: 'resource-request-override.hypershift.openshift.io/',
+  /**
+   * Any value stops the control-plane operator's PKI reconcile (hostedcontrolplane_controller.go):
+   * it then creates and renews none of the control plane's certificates.
+   */
+  disablePkiReconciliation: 'hypershift.openshift.io/disable-pki-reconciliation',
   /** How long the operator keeps a deleted HostedCluster (condition HostedClusterDestroyed) before it removes its finalizer: a Go duration. */
   destroyGracePeriod: 'hypershift.openshift.io/destroy-grace-period',
   /** `source=destination,...`: registry replacements in the OLM catalog images the control plane resolves (placement management). */

@@ -80,6 +80,14 @@ export interface ClusterPropsOf<Platform extends { readonly type: string }> {
   readonly nodeSelector?: Readonly<Record<string, string>>;
   /** Tolerations of the control-plane pods. @default none */
   readonly tolerations?: readonly Toleration[];
+  /**
+   * Request-serving isolation: the API server, OAuth server, ignition proxy and router on two
+   * management nodes of their own, in two zones, which the HyperShift operator's scheduler takes
+   * from the nodes labelled `hypershift.openshift.io/request-serving-component` (the management
+   * cluster's `controlPlaneNodes[].requestServing`). Writes annotation `hypershift.openshift.io/topology:
+   * dedicated-request-serving-components`; `{}` turns it on. @default off (the components share the control-plane nodes)
+   */
+  readonly requestServingIsolation?: RequestServingIsolationProps;
   /** Pause reconciliation: true, or until an RFC 3339 time. @default not paused */
   readonly pausedUntil?: boolean | string;
   /** Labels on the HostedCluster object. @default none */
@@ -172,6 +180,15 @@ export interface EtcdProps {
    * switch between managed and unmanaged etcd once it exists. @default none (managed etcd)
    */
   readonly unmanaged?: UnmanagedEtcdProps;
+}
+
+/** Request-serving isolation of a hosted cluster's control plane. */
+export interface RequestServingIsolationProps {
+  /**
+   * Labels the request-serving nodes must also have, to pick among them (annotation
+   * `hypershift.openshift.io/request-serving-node-additional-selector`). @default none
+   */
+  readonly additionalNodeSelector?: Readonly<Record<string, string>>;
 }
 
 /** An etcd of your own: where it listens and the client certificate to reach it. */

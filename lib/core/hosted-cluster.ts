@@ -19,7 +19,7 @@ import { bool, describeValue, list, oneOf, passthrough, passthroughList, schemaM
 import type { AnyPlatformDefinition, ClusterContext } from './platform';
 import { SecretContract, SecretSource, clusterSecretContracts, renderSecret, secretSourceSchema } from './secrets';
 import { servicesFor, withOverrides } from './services';
-import { identityProviderSchema, namedCertificateSchema, renderAccess } from './access';
+import { checkOwnPki, identityProviderSchema, namedCertificateSchema, renderAccess } from './access';
 import { checkConfigurationReferences } from './access-checks';
 import type { PathRule } from './props-paths';
 import type { ClusterPropsOf } from './hosted-cluster-props';
@@ -28,6 +28,8 @@ import { updateChannelSchema } from './update-channel';
 import { TrustBundleContract, renderTrustBundle, trustBundleSchema } from './trust-bundle';
 import { checkEtcdProps, etcdPropsSchema, etcdSpec } from './etcd';
 import { OLM_CATALOG_IMAGE_ANNOTATIONS, OLM_CATALOG_PATHS, checkOlmCatalogProps, olmCatalogAnnotations, olmCatalogsPropsSchema } from './olm-catalogs';
+import { checkResourceRequestOverrides, resourceOverrideAnnotations } from './resource-requests';
+import { REQUEST_SERVING, checkRequestServing, requestServingAnnotations, requestServingIsolationSchema } from './request-serving';
 
 export type {
   ClusterPropsOf,
@@ -114,6 +116,7 @@ export const hostedClusterEntries = {
   auditWebhookSecret: v.optional(text({ max: MAX_SUBDOMAIN_LENGTH })),
   nodeSelector: v.optional(stringMap()),
   tolerations: v.optional(passthroughList<readonly Toleration[]>()),
+  requestServingIsolation: v.optional(requestServingIsolationSchema),
   pausedUntil: v.optional(pausedUntilSchema),
   labels: v.optional(stringMap()),
   annotations: v.optional(stringMap()),
@@ -236,6 +239,9 @@ export function buildHostedCluster<P extends { readonly type: string }>(
   checkEtcdProps(props, issues);
   checkOlmCatalogProps(props, issues);
   checkTypedAnnotations(props.annotations, issues);
+  checkResourceRequestOverrides(props.resourceRequestOverrides, issues);
+  checkOwnPki(props.annotations, issues);
+  checkRequestServing(props.requestServingIsolation, (props.controllerAvailabilityPolicy ?? CLI_DEFAULTS.controllerAvailabilityPolicy) === 'SingleReplica', issues);
 
   const access = renderAccess(props, { cluster: props.name, namespace, allowInlineSecrets, issues });
   supporting.push(...access.objects);
@@ -348,11 +354,7 @@ function clusterAnnotations<P extends { readonly type: string }>(props: ClusterP
   if (priority.controlPlane) annotations[ANNOTATIONS.controlPlanePriorityClass] = priority.controlPlane;
   if (priority.apiCritical) annotations[ANNOTATIONS.apiCriticalPriorityClass] = priority.apiCritical;
   if (priority.etcd) annotations[ANNOTATIONS.etcdPriorityClass] = priority.etcd;
-  for (const [target, resources] of Object.entries(props.resourceRequestOverrides ?? {})) {
-    annotations[`${ANNOTATIONS.resourceRequestOverridePrefix}${target}`] = Object.entries(resources)
-      .map(([resource, quantity]) => `${resource}=${quantity}`)
-      .join(',');
-  }
+  Object.assign(annotations, resourceOverrideAnnotations(props.resourceRequestOverrides), requestServingAnnotations(props.requestServingIsolation));
   if (props.restartDate) annotations[ANNOTATIONS.restartDate] = props.restartDate;
   if (props.forceUpgradeTo !== undefined) annotations[ANNOTATIONS.forceUpgradeTo] = props.forceUpgradeTo;
   if (props.destroyGracePeriod !== undefined) annotations[ANNOTATIONS.destroyGracePeriod] = props.destroyGracePeriod;
@@ -362,6 +364,8 @@ function clusterAnnotations<P extends { readonly type: string }>(props: ClusterP
 /** Annotations a typed prop writes, with that prop: `annotations` may not give them (one place for each setting). */
 const TYPED_ANNOTATIONS: Readonly<Record<string, string>> = {
   [ANNOTATIONS.destroyGracePeriod]: 'destroyGracePeriod',
+  [REQUEST_SERVING.topologyAnnotation]: 'requestServingIsolation',
+  [REQUEST_SERVING.additionalSelectorAnnotation]: 'requestServingIsolation.additionalNodeSelector',
   [ANNOTATIONS.olmCatalogsRegistryOverrides]: 'olmCatalogs.registryOverrides',
   ...Object.fromEntries(Object.entries(OLM_CATALOG_IMAGE_ANNOTATIONS).map(([prop, key]) => [key, `olmCatalogs.images.${prop}`])),
 };

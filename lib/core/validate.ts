@@ -25,6 +25,7 @@ import { quote } from './schema';
 import { updateChannelProblem } from './update-channel';
 import { validateEtcd } from './etcd';
 import { validateOlmCatalogImages } from './olm-catalogs';
+import { QUANTITY, checkOverrideAnnotations } from './resource-requests';
 
 /** Checks beyond the props themselves, for what the management cluster or the install requires. */
 export interface ValidationOptions {
@@ -37,7 +38,6 @@ export interface ValidationOptions {
 /** A Go duration (`time.ParseDuration`) without a sign: `30s`, `10m`, `1h30m`, `1.5h`. */
 export const GO_DURATION = /^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$/;
 const PAUSED_UNTIL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}.*$/;
-const QUANTITY = /^(\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\+|-)?(([0-9]+(\.[0-9]*)?)|(\.[0-9]+))))?$/;
 const UUID = /^[a-fA-F0-9]{8}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{4}-[a-fA-F0-9]{12}$/;
 /** A base DNS domain (`example.com`), as the HostedCluster's and an edge site's. */
 export const DOMAIN = /^(?:(?:[a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}|[a-zA-Z0-9-]+)$/;
@@ -200,12 +200,9 @@ function validateClusterMetadata(hc: HostedCluster, issues: IssueCollector): voi
     );
   }
   validateOlmCatalogImages(hc, issues);
-  for (const [key, value] of Object.entries(hc.metadata.annotations ?? {})) {
-    if (key.startsWith(ANNOTATIONS.resourceRequestOverridePrefix) && !/^[a-z.-]+=[^,=]+(,[a-z.-]+=[^,=]+)*$/.test(value)) {
-      issues.error(`metadata.annotations["${key}"]`, `"${value}" is not a list of resource=quantity.`, 'Write it as memory=3Gi,cpu=2000m.');
-    }
-  }
+  checkOverrideAnnotations(hc.metadata.annotations ?? {}, issues);
 }
+
 
 /** The base domain and the networks, with the network operator's settings that depend on them. */
 function validateClusterNetwork(spec: HostedCluster['spec'], issues: IssueCollector): void {

@@ -4,3 +4,4 @@ export * from './pool-overlap';
 export * from './guest-operators';
 export * from './aws-sts';
 export * from './sriov';
+export * from './workload-backup';

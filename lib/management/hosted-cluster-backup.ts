@@ -9,7 +9,11 @@
  *   definition's `backup.resources`), and the platform's label selector (KubeVirt leaves out the
  *   nodes' boot-image volumes).
  * - volumes: CSI snapshots moved to the object store by Velero's data mover (`snapshotMoveData`,
- *   `datamover: velero`), or file-system backup by the node agent for storage without snapshots.
+ *   `datamover: velero`), or file-system backup by the node agent for storage without snapshots;
+ *   or none (Tech Preview, `etcdSnapshot`): the hypershift plugin has the HyperShift operator
+ *   upload an etcd snapshot (an `HCPEtcdBackup` it creates in the control-plane namespace), and
+ *   the backup leaves out volumes, claims, Deployments and StatefulSets and adds the namespaces
+ *   (the upstream CLI's `--use-etcd-snapshot`).
  *
  * With OADP 1.5 and later the hypershift plugin pauses the HostedCluster and its NodePools while
  * the backup runs and unpauses them after, so nothing in git may own `spec.pausedUntil` (check B4
@@ -26,7 +30,7 @@ import { checkApiSchemas } from '../core/api-schema-check';
 import { checkProps, withSchemaFindings } from '../core/check-props';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { controlPlaneNamespace, dnsSubdomainProblem } from '../core/names';
-import { MANAGEMENT_CLUSTER, PHASES, PlannedPart, planItem } from '../core/plan-model';
+import { MANAGEMENT_CLUSTER, PHASES, PlannedPart, Readiness, planItem } from '../core/plan-model';
 import { bool, oneOf, quote, strict, text } from '../core/schema';
 import { apiServerPublishing } from '../core/services';
 import { GO_DURATION } from '../core/validate';
@@ -51,6 +55,14 @@ export const COMMON_BACKUP_RESOURCES = [
   'services', 'deployments', 'statefulsets', 'hostedcontrolplane', 'cluster', 'machinedeployment', 'machineset', 'machine', 'route', 'clusterdeployment',
 ] as const;
 
+/**
+ * What an etcd-snapshot backup leaves out of the common resources, and adds (the upstream CLI's
+ * `baseResourcesEtcdSnapshot`): no volumes, claims or the workloads that own them, since etcd
+ * comes back from its snapshot; the namespaces themselves.
+ */
+const NOT_IN_ETCD_SNAPSHOT_BACKUPS: readonly string[] = ['pvc', 'pv', 'deployments', 'statefulsets'];
+const ETCD_SNAPSHOT_BACKUP_EXTRA = ['namespaces'] as const;
+
 /** The label Velero and the documentation put on a Backup: its storage location. */
 export const STORAGE_LOCATION_LABEL = 'velero.io/storage-location';
 /** How long a backup is kept by default: Velero's own default, 30 days (the documentation's 2h30m0s suits a one-off test only). */
@@ -74,6 +86,8 @@ export interface BackupSpecOptions {
   readonly ttl?: string;
   /** @default 'snapshot' */
   readonly volumes?: (typeof BACKUP_VOLUME_METHODS)[number];
+  /** @default false */
+  readonly etcdSnapshot?: boolean;
 }
 
 /** The identity and platform of a HostedCluster (or of a cluster given that way already). */
@@ -100,16 +114,24 @@ export function backupMetadata(cluster: ProtectedCluster, name: string, spec: Ba
 export function backupSpecFor(cluster: HostedCluster | ProtectedCluster, options: BackupSpecOptions = {}): BackupSpec {
   const { namespace, name, platform } = protectedCluster(cluster);
   const backup = platformDefinition(platform)?.backup;
+  const common: readonly string[] = options.etcdSnapshot
+    ? [...COMMON_BACKUP_RESOURCES.filter((r) => !NOT_IN_ETCD_SNAPSHOT_BACKUPS.includes(r)), ...ETCD_SNAPSHOT_BACKUP_EXTRA]
+    : COMMON_BACKUP_RESOURCES;
   return {
     includedNamespaces: [namespace, controlPlaneNamespace(namespace, name)],
-    includedResources: [...COMMON_BACKUP_RESOURCES, ...(backup?.resources ?? [])],
+    includedResources: [...common, ...(backup?.resources ?? [])],
     ...(backup?.labelSelector ? { labelSelector: backup.labelSelector as BackupSpec['labelSelector'] } : {}),
     storageLocation: options.storageLocation ?? DEFAULT_BACKUP_LOCATION,
     ttl: options.ttl ?? DEFAULT_BACKUP_TTL,
-    ...(options.volumes === 'file-system'
-      ? { defaultVolumesToFsBackup: true }
-      : { snapshotMoveData: true, datamover: 'velero', defaultVolumesToFsBackup: false, snapshotVolumes: true }),
+    ...volumeSettings(options),
   };
+}
+
+/** How volumes are copied: CSI snapshots moved by the data mover, the node agent's file copy, or none (etcd snapshot; the CLI's settings for each). @internal */
+export function volumeSettings(options: BackupSpecOptions): Partial<BackupSpec> {
+  if (options.etcdSnapshot) return { snapshotMoveData: false, defaultVolumesToFsBackup: false, snapshotVolumes: false };
+  if (options.volumes === 'file-system') return { defaultVolumesToFsBackup: true };
+  return { snapshotMoveData: true, datamover: 'velero', defaultVolumesToFsBackup: false, snapshotVolumes: true };
 }
 
 /** @internal */
@@ -120,6 +142,7 @@ export const hostedClusterBackupPropsSchema = strict({
   ttl: v.optional(text({ max: 32 })),
   volumes: v.optional(oneOf(BACKUP_VOLUME_METHODS)),
   paused: v.optional(bool()),
+  etcdSnapshot: v.optional(bool()),
 });
 
 /** The backup of one hosted cluster, validated. */
@@ -140,9 +163,38 @@ export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: un
   const issues = new IssueCollector(label);
   const definition = platformDefinition(cluster.platform);
   if (!definition) issues.error('(cluster)', `${cluster.namespace}/${cluster.name} has platform type ${cluster.platform}, which hcp-constructs does not define, so nothing says which of its resources to back up.`, 'Use a HostedCluster of a platform the library defines.');
-  const name = props.name ?? `${cluster.namespace}-${cluster.name}`;
+  checkBackupSettings(props, `${cluster.namespace}-${cluster.name}`, '(cluster)', issues);
+  // The upstream CLI refuses its volume flags with --use-etcd-snapshot, which copies no volume.
+  if (props.etcdSnapshot && props.volumes !== undefined) issues.error('volumes', 'an etcd-snapshot backup copies no volume: etcd comes back from its snapshot, and the other control-plane volumes are made again.', 'Remove volumes, or etcdSnapshot.');
+  if (definition) warnUnstableApiAddress(hostedCluster, definition.backup.stableApiAddress?.(hostedCluster) ?? false, issues);
+
+  const spec = backupSpecFor(cluster, props);
+  const backup = veleroBackup(backupMetadata(cluster, props.name ?? `${cluster.namespace}-${cluster.name}`, spec), spec, props);
+  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
+  checkApiSchemas([backup], issues, ` for ${cluster.namespace}/${cluster.name}`);
+  if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
+  const plan: HostedClusterBackupPlan = {
+    label,
+    target: MANAGEMENT_CLUSTER,
+    objects: [planItem(backup, PHASES.day2, backupReadiness(backup))],
+    checks: [protectionChecks],
+    backup,
+    warnings: issues.issues.filter((i) => i.severity === 'warning'),
+  };
+  return { plan, issues: issues.issues };
+}
+
+/** What a Schedule or one Backup is given besides its spec. */
+type VeleroBackupSettings = Pick<HostedClusterBackupProps, 'name' | 'schedule' | 'paused' | 'ttl'>;
+
+/**
+ * B7: the name (`defaultName` when none is given, found at `defaultPath`), the schedule in
+ * Velero's cron syntax, pausing only a Schedule, the ttl a Go duration. @internal
+ */
+export function checkBackupSettings(props: VeleroBackupSettings, defaultName: string, defaultPath: string, issues: IssueCollector): void {
+  const name = props.name ?? defaultName;
   const nameProblem = dnsSubdomainProblem(name);
-  if (nameProblem) issues.error(props.name === undefined ? '(cluster)' : 'name', `the backup name ${quote(name)} ${nameProblem}.`, 'Give a name of lower-case letters, digits and dashes.');
+  if (nameProblem) issues.error(props.name === undefined ? defaultPath : 'name', `the backup name ${quote(name)} ${nameProblem}.`, 'Give a name of lower-case letters, digits and dashes.');
   if (props.schedule !== undefined) {
     const problem = veleroScheduleProblem(props.schedule);
     if (problem) issues.error('schedule', `${quote(props.schedule)} ${problem}; Velero would mark the Schedule FailedValidation.`, "Write five fields (minute hour day-of-month month day-of-week) such as '0 2 * * *', or @daily, @every 6h.");
@@ -150,30 +202,20 @@ export function checkHostedClusterBackup(hostedCluster: HostedCluster, input: un
     issues.error('paused', 'only a Schedule can be paused; without schedule this is a one-off Backup.', 'Give schedule, or drop paused.');
   }
   if (props.ttl !== undefined && !GO_DURATION.test(props.ttl)) issues.error('ttl', `${quote(props.ttl)} is not a Go duration.`, 'Write it as 720h, 168h or 72h30m.');
-  if (definition) warnUnstableApiAddress(hostedCluster, definition.backup.stableApiAddress?.(hostedCluster) ?? false, issues);
+}
 
-  const spec = backupSpecFor(cluster, props);
-  const metadata = backupMetadata(cluster, name, spec);
-  // Their CRDs arrive with the OADP operator (see operandResource).
-  const backup: Schedule | Backup = operandResource(
+/** A Schedule of `spec` with `schedule`, else one Backup; their CRDs arrive with the OADP operator (see operandResource). @internal */
+export function veleroBackup(metadata: Backup['metadata'], spec: BackupSpec, props: VeleroBackupSettings): Schedule | Backup {
+  return operandResource(
     props.schedule !== undefined
       ? { apiVersion: PROTECTION_API_VERSIONS.velero, kind: 'Schedule', metadata, spec: { schedule: props.schedule, template: spec, ...(props.paused ? { paused: true } : {}) } }
       : { apiVersion: PROTECTION_API_VERSIONS.velero, kind: 'Backup', metadata, spec },
   );
-  if (checked.issues.length > 0) return { issues: withSchemaFindings(checked, issues.issues) };
-  checkApiSchemas([backup], issues, ` for ${cluster.namespace}/${cluster.name}`);
-  if (issues.issues.some((i) => i.severity === 'error')) return { issues: issues.issues };
-  // Velero sets Enabled once the schedule parses; a Backup is done at Completed.
-  const readiness = { kind: 'jsonpath', path: '.status.phase', value: backup.kind === 'Schedule' ? 'Enabled' : 'Completed' } as const;
-  const plan: HostedClusterBackupPlan = {
-    label,
-    target: MANAGEMENT_CLUSTER,
-    objects: [planItem(backup, PHASES.day2, readiness)],
-    checks: [protectionChecks],
-    backup,
-    warnings: issues.issues.filter((i) => i.severity === 'warning'),
-  };
-  return { plan, issues: issues.issues };
+}
+
+/** Velero sets a Schedule Enabled once its schedule parses; a Backup is done at Completed. @internal */
+export function backupReadiness(backup: Schedule | Backup): Readiness {
+  return { kind: 'jsonpath', path: '.status.phase', value: backup.kind === 'Schedule' ? 'Enabled' : 'Completed' };
 }
 
 /**

@@ -3,7 +3,8 @@
  * from its backup, planned against the cluster's HostedCluster. The settings are the
  * documentation's and fixed (HyperShift "Disaster recovery with OADP 1.5+", "Restore"):
  * `restorePVs: true` (volumes come back), `existingResourcePolicy: update` (objects that exist are
- * overwritten with the backup's), and Velero's own objects, nodes and events left out.
+ * overwritten with the backup's), and the old cluster's nodes, events and volume attachments and
+ * Velero's own objects left out (RESTORE_EXCLUDED_RESOURCES).
  *
  * The Restore goes in the `restore` phase (wave 1), before the HostedCluster (wave 2): Argo CD
  * waits until it is Completed (its health row), Pulumi until `status.phase` is Completed, and
@@ -31,8 +32,19 @@ import { CLUSTER_GONE_ANNOTATION } from './restore-check';
 import { protectionChecks } from './protection-checks';
 import type { HostedClusterRestoreProps } from './protection-props';
 
-/** What a restore leaves out: nodes and events of the old cluster, and Velero's own objects (the documentation's list). */
-export const RESTORE_EXCLUDED_RESOURCES = ['nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io'] as const;
+/**
+ * What a restore leaves out. The documentation's six (chapter 7.6.6: the old cluster's nodes and
+ * events, Velero's own objects), then the three the upstream CLI adds (`hypershift create
+ * oadp-restore`, cmd/oadp/types.go): the old nodes' CSINodes and VolumeAttachments, which would
+ * tell the attach-detach controller that volumes are still attached to nodes that are gone, and
+ * BackupRepository, ResticRepository's name since Velero 1.10 (OADP 1.5, which the library
+ * requires, has only that one). A Backup the library makes holds none of them; the list matters
+ * for a Restore of a Backup made another way, and leaving out what is absent changes nothing.
+ */
+export const RESTORE_EXCLUDED_RESOURCES = [
+  'nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io',
+  'csinodes.storage.k8s.io', 'volumeattachments.storage.k8s.io', 'backuprepositories.velero.io',
+] as const;
 
 /** Where a Restore reads from: one Backup, or the latest completed Backup of a Schedule. */
 export type RestoreSource = { readonly backupName: string } | { readonly scheduleName: string };

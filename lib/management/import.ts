@@ -14,7 +14,7 @@
  * asks (`oc delete managedcluster` first): Argo CD prunes by descending wave, and in Pulumi the
  * ManagedCluster depends on the HostedCluster resource, so `pulumi destroy` deletes it first.
  */
-import type { HostedCluster, KlusterletAddonConfig, ManagedCluster } from '../api';
+import type { HostedCluster, KlusterletAddonConfig, KubernetesObject, ManagedCluster } from '../api';
 import { OCM_API_VERSIONS } from '../api';
 import { checkApiSchemas } from '../core/api-schema-check';
 import { checkProps, withSchemaFindings } from '../core/check-props';
@@ -196,11 +196,16 @@ function isImport(planned: PlannedObject): boolean {
   return planned.object.kind === 'ManagedCluster' && planned.object.metadata.annotations?.[IMPORT_METADATA.createdViaAnnotation] === 'hypershift';
 }
 
+/** The hypershift add-on's AddOnDeploymentConfig, and whether it turns auto-import off. @internal */
+export function addOnConfigDisablesAutoImport(object: KubernetesObject): boolean | undefined {
+  if (object.kind !== 'AddOnDeploymentConfig' || object.metadata.name !== HYPERSHIFT_ADDON_CONFIG) return undefined;
+  const variables = (object as { spec?: { customizedVariables?: ReadonlyArray<{ name: string; value: string }> } }).spec?.customizedVariables ?? [];
+  return variables.some((variable) => variable.name === 'autoImportDisabled' && variable.value === 'true');
+}
+
 /** True when the add-on's configuration on `target` turns auto-import off. */
 function autoImportOff(objects: readonly PlannedObject[], target: string): boolean {
-  const config = objects.find((p) => targetKey(p.target) === target && p.object.kind === 'AddOnDeploymentConfig' && p.object.metadata.name === HYPERSHIFT_ADDON_CONFIG);
-  const variables = (config?.object as { spec?: { customizedVariables?: ReadonlyArray<{ name: string; value: string }> } } | undefined)?.spec?.customizedVariables ?? [];
-  return variables.some((variable) => variable.name === 'autoImportDisabled' && variable.value === 'true');
+  return objects.some((p) => targetKey(p.target) === target && addOnConfigDisablesAutoImport(p.object) === true);
 }
 
 /**

@@ -39,6 +39,8 @@ export function typedInstallFlags(props: ManagementClusterProps): InstallFlag[] 
   const rows: Array<InstallFlag | false | undefined> = [
     monitoring.metricsSet !== undefined && { action: 'add', name: '--metrics-set', value: monitoring.metricsSet, path: 'monitoring.metricsSet' },
     monitoring.dashboards === true && { action: 'add', name: '--monitoring-dashboards', path: 'monitoring.dashboards' },
+    // The HCPEtcdBackup feature gate is on in the TechPreviewNoUpgrade feature set only (hypershift-operator/featuregate/feature.go).
+    props.dataProtection?.etcdSnapshots === true && { action: 'add', name: '--tech-preview-no-upgrade', path: 'dataProtection.etcdSnapshots' },
     // Without Telemetry the operator logs `Secret "telemeter-client" not found` on every reconcile.
     props.disconnected !== undefined && props.disconnected.telemetryRemoteWrite !== true && { action: 'remove', name: TELEMETRY_REMOTE_WRITE_FLAG, path: 'disconnected.telemetryRemoteWrite' },
   ];

@@ -317,6 +317,14 @@ export interface ManagementMonitoringProps {
   readonly sreMetricSet?: SreMetricSetProps;
   /** Per-cluster dashboards in the console (Observe, Dashboards): the `--monitoring-dashboards` install flag. @default false */
   readonly dashboards?: boolean;
+  /**
+   * The dashboard every hosted cluster gets (documentation 11.2.1, "Dashboard customization"): the
+   * console dashboard's JSON, in which the operator replaces `__NAME__`, `__NAMESPACE__`,
+   * `__CONTROL_PLANE_NAMESPACE__` and `__CLUSTER_ID__` with each cluster's values. Written to
+   * ConfigMap `hypershift/monitoring-dashboard-template` (key `template`) as a patch of the one the
+   * operator's install creates; needs `dashboards`. @default the operator's template
+   */
+  readonly dashboardTemplate?: string;
 }
 
 /** Metrics sets of the HyperShift operator. */
@@ -515,6 +523,12 @@ export interface ControlPlaneNodeProps {
   readonly zone?: string;
   /** Dedicate the node to one control-plane namespace (`<namespace>-<name>`), label and taint `hypershift.openshift.io/cluster`. @default shared by all */
   readonly dedicatedTo?: string;
+  /**
+   * Offer the node to request-serving isolation (a hosted cluster's `requestServingIsolation`):
+   * label and taint `hypershift.openshift.io/request-serving-component=true`. The HyperShift
+   * operator's scheduler takes two such nodes in two zones per isolated cluster, so give it a `zone`. @default false
+   */
+  readonly requestServing?: boolean;
   /** Also label it `node-role.kubernetes.io/infra` (control-plane work then does not count toward subscriptions). @default false */
   readonly infra?: boolean;
   /** Extra labels. @default none */
@@ -527,21 +541,35 @@ export const VELERO_PLUGINS = ['aws', 'legacy-aws', 'gcp', 'azure', 'csi', 'vsm'
 /** A Velero plugin OADP can install (`DataProtectionApplication.spec.configuration.velero.defaultPlugins`). */
 export type VeleroPlugin = (typeof VELERO_PLUGINS)[number];
 
-/** OADP on the management cluster: one DataProtectionApplication (Velero, its plugins, where backups are stored). */
-export interface DataProtectionProps {
+/** One DataProtectionApplication of OADP (Velero, its plugins, where backups are stored), on a management cluster or inside a hosted cluster. */
+export interface DataProtectionApplicationProps {
   /** Name of the DataProtectionApplication. @default 'dpa-instance' */
   readonly name?: string;
   /** Object stores the backups go to: at least one, exactly one of them the default. */
   readonly backupLocations: readonly BackupLocationProps[];
   /**
-   * Velero plugins. `hypershift` pauses a hosted cluster while it is backed up and unpauses it on
-   * restore; each location's provider needs its plugin. @default openshift, the locations' provider plugins, csi, hypershift (the documentation's list)
+   * Velero plugins. On a management cluster `hypershift` is required: it pauses a hosted cluster
+   * while it is backed up and unpauses it on restore. Each location's provider needs its plugin.
+   * @default openshift, the locations' provider plugins, csi, and on a management cluster hypershift (the documentation's list)
    */
   readonly plugins?: readonly VeleroPlugin[];
   /** The node agent on every node, which copies volume data (file-system backups, the data mover); `false` leaves it off. @default { uploaderType: 'kopia' } */
   readonly nodeAgent?: NodeAgentProps | false;
   /** How long Velero waits for a resource to be ready, a Go duration. @default '2h' (the documentation's; Velero's own default is 10m) */
   readonly resourceTimeout?: string;
+}
+
+/** OADP on the management cluster: its DataProtectionApplication, which backs up hosted clusters. */
+export interface DataProtectionProps extends DataProtectionApplicationProps {
+  /**
+   * Tech Preview: the hypershift plugin backs etcd up as etcd snapshots (`HCPEtcdBackup`) instead
+   * of volume snapshots, for every hosted cluster of this management cluster: it writes
+   * `etcdBackupMethod: etcdSnapshot` into ConfigMap `openshift-adp/hypershift-oadp-plugin-config`,
+   * and the HyperShift operator is installed with `--tech-preview-no-upgrade` (the `HCPEtcdBackup`
+   * feature gate). Needs OADP 1.6 or later; each `HostedClusterBackup` then sets `etcdSnapshot`.
+   * @default false (volume snapshots)
+   */
+  readonly etcdSnapshots?: boolean;
 }
 
 /** The node agent OADP runs on every node. */

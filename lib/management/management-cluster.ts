@@ -27,7 +27,7 @@ import { checkOwnImageDigests, disconnectedChecks, planDisconnected } from './di
 import { planInstallFlags } from './install-flags';
 import { DEFAULT_MAX_PODS, planKubelet } from './kubelet';
 import { planMonitoring } from './monitoring';
-import { OADP_HYPERSHIFT_PLUGIN_MINOR, planDataProtection } from './oadp';
+import { OADP_ETCD_SNAPSHOT_MINOR, OADP_HYPERSHIFT_PLUGIN_MINOR, planDataProtection } from './oadp';
 import { planMetalLB } from './metallb';
 import { HYPERSHIFT_COMPONENTS, planMultiClusterEngine } from './multicluster-engine';
 import { ControlPlaneNodeSettings, controlPlaneNodeSettings } from './nodes';
@@ -138,6 +138,7 @@ function plan_(props: ManagementClusterProps, target: Target, issues: IssueColle
     wildcardRoutes: wildcardRoutesOn(props, platforms),
     sreMetricSet: props.monitoring?.sreMetricSet !== undefined,
     versions: hostedVersionSupport(props, platforms),
+    ...(props.controlPlaneNodes ? { requestServingZones: props.controlPlaneNodes.filter((n) => n.requestServing && n.zone !== undefined).map((n) => n.zone!) } : {}),
   };
   return {
     label: target.kind === 'management' && target.name !== undefined ? `${MANAGEMENT_CLUSTER_LABEL} ${target.name}` : MANAGEMENT_CLUSTER_LABEL,
@@ -223,16 +224,28 @@ function operatorItems(props: ManagementClusterProps, platforms: readonly Manage
     const path = `operators.${id}`;
     const install = planOperatorInstall(id, props.operators?.[id] ?? {}, { path, ownCatalogs, issues });
     const minor = id === 'multiclusterEngine' ? /^stable-2\.(\d+)$/.exec(install.channel)?.[1] : undefined;
-    const oadpMinor = id === 'oadp' ? /^stable-1\.(\d+)$/.exec(install.channel)?.[1] : undefined;
-    if (oadpMinor !== undefined && Number(oadpMinor) < OADP_HYPERSHIFT_PLUGIN_MINOR) {
-      issues.error(`${path}.channel`, `${install.channel} installs OADP 1.${oadpMinor}, which has no hypershift plugin to pause a hosted cluster while it is backed up and unpause it on restore (OADP 1.${OADP_HYPERSHIFT_PLUGIN_MINOR} and later).`, "Use the channel 'stable' (OADP 1.5 and later).");
-    }
+    if (id === 'oadp') checkOadpVersion(install.channel, props.operators?.oadp?.startingCSV, props.dataProtection?.etcdSnapshots ?? false, issues);
     if (minor !== undefined && Number(minor) < minimumMce) {
       const needs = platforms.filter((p) => PLATFORM_PRESETS[p].minimumMceMinor === minimumMce).join(', ');
       issues.error(`${path}.channel`, `${install.channel} installs multicluster engine 2.${minor}; hosted control planes on ${needs} need 2.${minimumMce} or later.`, `Use stable-2.${minimumMce} or later.`);
     }
     return install.objects;
   });
+}
+
+/** OADP's minor, from a `stable-1.<minor>` channel or a pinned `oadp-operator.v1.<minor>.<patch>` CSV: 1.5 for the hypershift plugin, 1.6 for etcd snapshots. */
+function checkOadpVersion(channel: string, startingCSV: string | undefined, etcdSnapshots: boolean, issues: IssueCollector): void {
+  const fromChannel = /^stable-1\.(\d+)$/.exec(channel)?.[1];
+  if (fromChannel !== undefined && Number(fromChannel) < OADP_HYPERSHIFT_PLUGIN_MINOR) {
+    issues.error('operators.oadp.channel', `${channel} installs OADP 1.${fromChannel}, which has no hypershift plugin to pause a hosted cluster while it is backed up and unpause it on restore (OADP 1.${OADP_HYPERSHIFT_PLUGIN_MINOR} and later).`, "Use the channel 'stable' (OADP 1.5 and later).");
+    return;
+  }
+  if (!etcdSnapshots) return;
+  const fromCsv = startingCSV === undefined ? undefined : /\.v1\.(\d+)\./.exec(startingCSV)?.[1];
+  const [minor, path, what] = fromChannel !== undefined ? [fromChannel, 'channel', channel] : [fromCsv, 'startingCSV', startingCSV];
+  if (minor !== undefined && Number(minor) < OADP_ETCD_SNAPSHOT_MINOR) {
+    issues.error(`operators.oadp.${path}`, `${what} installs OADP 1.${minor}, whose hypershift plugin cannot take etcd snapshots (dataProtection.etcdSnapshots needs OADP 1.${OADP_ETCD_SNAPSHOT_MINOR} or later).`, `Install OADP 1.${OADP_ETCD_SNAPSHOT_MINOR} or later, or leave etcdSnapshots out.`);
+  }
 }
 
 /** The multicluster engine and the HyperShift operator's inputs. */

@@ -26,6 +26,8 @@
  * - M3: the same etcd encryption key (the restored etcd is encrypted with the source's).
  * - M4: the platform says a backup restores on another management cluster (`crossClusterRestore`).
  * - M5: nothing here removes finalizers or deletes: the source's clean-up is docs/migration.md.
+ * - M6: not from a source whose backups take etcd snapshots: its ManagementCluster writes the
+ *   plugin's ConfigMap too.
  */
 import type { Backup, ConfigMap, HostedCluster, Restore } from '../api';
 import { PROTECTION_API_VERSIONS } from '../api';
@@ -49,13 +51,10 @@ import type { ManagementClusterProps } from './management-cluster-props';
 import type { HostedClusterMigrationDescriptions, HostedClusterMigrationProps } from './migration-props';
 import { MIGRATION_STAGES } from './migration-props';
 import { BACKUP_VOLUME_METHODS } from './protection-props';
-import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE, locationName } from './oadp';
+import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE, OADP_PLUGIN_CONFIG, locationName } from './oadp';
 import { operandResource } from './planned';
 
 export type { HostedClusterMigrationDescriptions, HostedClusterMigrationProps } from './migration-props';
-
-/** The hypershift OADP plugin's configuration: a ConfigMap of this name in the namespace Velero runs in. */
-export const OADP_PLUGIN_CONFIG = { name: 'hypershift-oadp-plugin-config', migrationKey: 'migration' } as const;
 
 /** @internal */
 export const hostedClusterMigrationPropsSchema = strict({
@@ -117,7 +116,7 @@ export function checkHostedClusterMigration(descriptions: unknown, input: unknow
   checkPlatform(hc, issues);
   checkPaused(plan, issues);
   checkStableHostnames(hc, props, management, issues);
-  checkBackupLocation(props, management, issues);
+  checkDataProtection(props, management, issues);
   if (destination?.plan) checkDestinationCluster(plan, destination.plan, issues);
   const name = props.name ?? `${plan.namespace}-${plan.name}-migration`;
   const nameProblem = dnsSubdomainProblem(name);
@@ -146,6 +145,16 @@ export function checkHostedClusterMigration(descriptions: unknown, input: unknow
     warnings: issues.issues.filter((i) => i.severity === 'warning'),
   };
   return { plan: migration, issues: issues.issues };
+}
+
+/** M6: one ConfigMap, two writers (the source's app and this one) that would undo each other's key. */
+function checkSourceEtcdSnapshots(props: HostedClusterMigrationProps, management: Partial<Record<Side, ManagementClusterProps>>, issues: IssueCollector): void {
+  if (!management.source?.dataProtection?.etcdSnapshots) return;
+  issues.error(
+    'sourceManagementCluster.dataProtection.etcdSnapshots',
+    `the hypershift plugin's ConfigMap ${OADP_NAMESPACE}/${OADP_PLUGIN_CONFIG.name} on ${props.source} is written by its ManagementCluster (etcdBackupMethod: etcdSnapshot), and a migration writes the same ConfigMap (migration: "true"); applied from two folders, each apply would remove the other's key.`,
+    `Move the cluster with volume snapshots: turn etcdSnapshots off on ${props.source} (and etcdSnapshot off on its backups) until the migration is done.`,
+  );
 }
 
 /** The plugin's configuration and the Backup on the source; the Restore on the destination at stage `restore`. Never a deletion (M5). */
@@ -247,8 +256,9 @@ function checkStableHostnames(hc: HostedCluster, props: HostedClusterMigrationPr
   }
 }
 
-/** Both management clusters run OADP with the migration's location, on the same bucket and prefix. */
-function checkBackupLocation(props: HostedClusterMigrationProps, management: Partial<Record<Side, ManagementClusterProps>>, issues: IssueCollector): void {
+/** Both management clusters run OADP with the migration's location, on the same bucket and prefix; the source not with etcd snapshots (M6). */
+function checkDataProtection(props: HostedClusterMigrationProps, management: Partial<Record<Side, ManagementClusterProps>>, issues: IssueCollector): void {
+  checkSourceEtcdSnapshots(props, management, issues);
   const wanted = props.storageLocation ?? DEFAULT_BACKUP_LOCATION;
   const found: Partial<Record<Side, string>> = {};
   for (const side of ['source', 'destination'] as const) {

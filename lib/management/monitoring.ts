@@ -8,6 +8,12 @@
  * control-plane component to Prometheus relabel rules. The operator reads it from its own
  * namespace, `hypershift` (HyperShift `support/metrics/sets.go`), and under `SRE` applies each
  * component's list as it is; a component without rules keeps every metric.
+ *
+ * The dashboard template is the ConfigMap `monitoring-dashboard-template`, key `template`, in the
+ * same namespace: `hypershift install --monitoring-dashboards` creates it with the operator's own
+ * template, and for each hosted cluster the operator replaces the placeholders and writes the
+ * result to `openshift-config-managed/cp-<namespace>-<name>`, key `hostedcluster-dashboard.json`,
+ * which the console parses as JSON (hostedcluster_controller.go `reconcileMonitoringDashboard`).
  */
 import * as jsYaml from 'js-yaml';
 import type { ConfigMap } from '../api';
@@ -15,11 +21,20 @@ import type { IssueCollector } from '../core/errors';
 import { compileRe2 } from '../api/schema/regex';
 import { PHASES, PlanItem, planItem } from '../core/plan-model';
 import { quote } from '../core/schema';
-import { operandResource } from './planned';
-import type { ManagementClusterProps, RelabelRuleProps, SreMetricSetProps } from './props';
+import { existingObjectPatch, operandResource } from './planned';
+import type { ManagementClusterProps, ManagementMonitoringProps, RelabelRuleProps, SreMetricSetProps } from './props';
 
 export const HYPERSHIFT_NAMESPACE = 'hypershift';
 export const SRE_METRIC_SET_CONFIGMAP = 'sre-metric-set';
+export const DASHBOARD_TEMPLATE_CONFIGMAP = 'monitoring-dashboard-template';
+
+/** What the operator replaces in the template, with a value of the kind each gets (documentation 11.2.1). */
+const DASHBOARD_PLACEHOLDERS: Readonly<Record<string, string>> = {
+  __NAME__: 'example',
+  __NAMESPACE__: 'clusters',
+  __CONTROL_PLANE_NAMESPACE__: 'clusters-example',
+  __CLUSTER_ID__: '00000000-0000-4000-8000-000000000000',
+};
 
 /** The components the documentation lists, in its order (the order of the written YAML). */
 export const SRE_METRIC_SET_COMPONENTS = [
@@ -67,6 +82,10 @@ export function sreMetricSetConfig(set: SreMetricSetProps): string {
 export function planMonitoring(props: ManagementClusterProps, issues: IssueCollector): PlanItem[] {
   const monitoring = props.monitoring;
   if (!monitoring) return [];
+  return [...planSreMetricSet(monitoring, issues), ...planDashboardTemplate(monitoring, issues)];
+}
+
+function planSreMetricSet(monitoring: ManagementMonitoringProps, issues: IssueCollector): PlanItem[] {
   const set = monitoring.sreMetricSet;
   if (monitoring.metricsSet === 'SRE' && !set) {
     issues.warn(
@@ -94,4 +113,25 @@ export function planMonitoring(props: ManagementClusterProps, issues: IssueColle
   });
   // The hypershift namespace is created when the add-on installs the operator, after MCE is Available.
   return [planItem(configMap, PHASES.webhooksReady)];
+}
+
+/** The dashboard template: JSON once a cluster's values are in, read only with dashboards on; a patch of the operator's ConfigMap. */
+function planDashboardTemplate(monitoring: ManagementMonitoringProps, issues: IssueCollector): PlanItem[] {
+  const template = monitoring.dashboardTemplate;
+  if (template === undefined) return [];
+  if (monitoring.dashboards !== true) {
+    issues.error('monitoring.dashboardTemplate', 'the operator makes dashboards from the template only when it runs with --monitoring-dashboards, which dashboards: true sets.', 'Set monitoring.dashboards: true, or remove the template.');
+  }
+  const filled = Object.entries(DASHBOARD_PLACEHOLDERS).reduce((text, [placeholder, value]) => text.split(placeholder).join(value), template);
+  try {
+    JSON.parse(filled);
+  } catch (error) {
+    issues.error('monitoring.dashboardTemplate', `once a cluster's values are in, the template is not JSON (${error instanceof Error ? error.message : String(error)}), so the console cannot show the dashboard.`, 'Give the dashboard JSON, with the placeholders inside its strings.');
+  }
+  if (!Object.keys(DASHBOARD_PLACEHOLDERS).some((placeholder) => template.includes(placeholder))) {
+    issues.warn('monitoring.dashboardTemplate', `the template uses none of ${Object.keys(DASHBOARD_PLACEHOLDERS).join(', ')}, so every hosted cluster's dashboard shows the same queries.`, 'Filter the queries by cluster, e.g. namespace="__CONTROL_PLANE_NAMESPACE__" or _id="__CLUSTER_ID__".');
+  }
+  const configMap: ConfigMap = existingObjectPatch(operandResource({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: DASHBOARD_TEMPLATE_CONFIGMAP, namespace: HYPERSHIFT_NAMESPACE }, data: { template } }));
+  // The install creates the ConfigMap with the operator's template: only the key is ours (Pulumi patches it).
+  return [planItem(configMap, PHASES.webhooksReady, { kind: 'exists' }, { patch: true })];
 }

@@ -3,7 +3,8 @@
  * management cluster nodes"): `hypershift.openshift.io/control-plane` dedicates nodes to control
  * planes, `hypershift.openshift.io/cluster: <control-plane namespace>` to one cluster, and
  * `topology.kubernetes.io/zone` spreads HighlyAvailable control planes. Control-plane pods
- * tolerate both taints and prefer such nodes.
+ * tolerate both taints and prefer such nodes. `hypershift.openshift.io/request-serving-component`
+ * offers a node to request-serving isolation (lib/core/request-serving.ts).
  *
  * Nodes are not created by the library, so these are not plan objects: Pulumi patches the nodes
  * (`NodePatch`); for GitOps the README gives the manual step.
@@ -11,6 +12,7 @@
 import type { Toleration } from '../api';
 import type { IssueCollector } from '../core/errors';
 import { dnsLabelProblem, labelValueProblem, qualifiedNameProblem } from '../core/names';
+import { REQUEST_SERVING } from '../core/request-serving';
 import type { ControlPlaneNodeProps } from './props';
 
 export const CONTROL_PLANE_LABEL = 'hypershift.openshift.io/control-plane';
@@ -52,6 +54,12 @@ export function controlPlaneNodeSettings(nodes: readonly ControlPlaneNodeProps[]
       if (problem) issues.error(`${path}.dedicatedTo`, `"${node.dedicatedTo}" ${problem}.`, 'Give the control-plane namespace, <namespace>-<name> of the HostedCluster.');
       labels[CLUSTER_LABEL] = node.dedicatedTo;
       if (taint) taints.push({ key: CLUSTER_LABEL, value: node.dedicatedTo, effect: 'NoSchedule' });
+    }
+    if (node.requestServing) {
+      labels[REQUEST_SERVING.nodeLabel] = 'true';
+      if (taint) taints.push({ key: REQUEST_SERVING.nodeLabel, value: 'true', effect: 'NoSchedule' });
+      // The scheduler skips request-serving nodes without a zone (dedicated_request_serving_nodes.go).
+      if (node.zone === undefined) issues.warn(`${path}.zone`, 'the HyperShift operator\'s scheduler takes only request-serving nodes with a zone (topology.kubernetes.io/zone), so it never takes this one.', 'Give the node its zone.');
     }
     if (node.infra) labels[INFRA_ROLE_LABEL] = '';
     for (const [key, value] of Object.entries(node.labels ?? {})) {

@@ -13,7 +13,7 @@
  * stores, Azure's resource group and storage account) made before anything is applied, and what
  * OADP only logs: a location whose provider has no plugin cannot be written to.
  */
-import type { DataProtectionApplication, DataProtectionApplicationSpecBackupLocations, KubernetesObject } from '../api';
+import type { ConfigMap, DataProtectionApplication, DataProtectionApplicationSpecBackupLocations, KubernetesObject } from '../api';
 import { PROTECTION_API_VERSIONS } from '../api';
 import type { IssueCollector } from '../core/errors';
 import { PHASES, PlanItem, objectKey, planItem } from '../core/plan-model';
@@ -22,7 +22,7 @@ import { renderSecret } from '../core/secrets';
 import { GO_DURATION } from '../core/validate';
 import { OPERATOR_PACKAGES } from './olm';
 import { operandResource, secretReadiness, sortKeys } from './planned';
-import type { BackupLocationProps, DataProtectionProps, VeleroPlugin } from './props';
+import type { BackupLocationProps, DataProtectionApplicationProps, DataProtectionProps, VeleroPlugin } from './props';
 
 /** Where OADP runs, and where its Backups, Schedules and Restores live. */
 export const OADP_NAMESPACE = OPERATOR_PACKAGES.oadp.namespace;
@@ -36,6 +36,14 @@ export const CLOUD_CREDENTIALS = { name: 'cloud-credentials', key: 'cloud' } as 
 export const OADP_HYPERSHIFT_PLUGIN_MINOR = 5;
 /** How long Velero waits for a resource (the documentation's value). */
 export const DEFAULT_RESOURCE_TIMEOUT = '2h';
+/** The first OADP minor whose hypershift plugin takes etcd snapshots (HyperShift "Etcd Snapshot Backup": OADP 1.6+). */
+export const OADP_ETCD_SNAPSHOT_MINOR = 6;
+/**
+ * The hypershift plugin's configuration: a ConfigMap of this name in the namespace Velero runs in
+ * (hypershift-oadp-plugin pkg/common/types.go), with `migration` (migration.ts) and
+ * `etcdBackupMethod` (`volumeSnapshot`, the default, or `etcdSnapshot`).
+ */
+export const OADP_PLUGIN_CONFIG = { name: 'hypershift-oadp-plugin-config', migrationKey: 'migration', etcdBackupMethodKey: 'etcdBackupMethod', etcdSnapshot: 'etcdSnapshot' } as const;
 
 /** The plugin each object-store provider needs. */
 const PROVIDER_PLUGINS: Readonly<Record<NonNullable<BackupLocationProps['provider']>, VeleroPlugin>> = { aws: 'aws', azure: 'azure', gcp: 'gcp' };
@@ -43,19 +51,28 @@ const PROVIDER_PLUGINS: Readonly<Record<NonNullable<BackupLocationProps['provide
 /** A location's name after its default. */
 export const locationName = (location: BackupLocationProps): string => location.name ?? DEFAULT_BACKUP_LOCATION;
 
-/** The plugins a DPA gets when none are listed: the documentation's order, each location's provider once. */
-export function defaultPlugins(locations: readonly BackupLocationProps[]): VeleroPlugin[] {
+/** The plugins a DPA gets when none are listed: the documentation's order, each location's provider once; `hypershift` on a management cluster. */
+export function defaultPlugins(locations: readonly BackupLocationProps[], hostedControlPlanes = true): VeleroPlugin[] {
   const providers = [...new Set(locations.map((l) => PROVIDER_PLUGINS[l.provider ?? 'aws']))];
-  return ['openshift', ...providers, 'csi', 'hypershift'];
+  return ['openshift', ...providers, 'csi', ...(hostedControlPlanes ? (['hypershift'] as const) : [])];
+}
+
+/** Where a DataProtectionApplication runs and how its credentials may be written. */
+export interface DataProtectionContext {
+  readonly allowInline: boolean;
+  readonly issues: IssueCollector;
+  /** It backs up hosted control planes (a management cluster), so it needs the hypershift plugin. @default true */
+  readonly hostedControlPlanes?: boolean;
 }
 
 /** The DataProtectionApplication and its credentials, checked (B1-B3 and OADP's location rules). */
-export function planDataProtection(props: DataProtectionProps, options: { allowInline: boolean; issues: IssueCollector }): PlanItem[] {
+export function planDataProtection(props: DataProtectionApplicationProps & Pick<DataProtectionProps, 'etcdSnapshots'>, options: DataProtectionContext): PlanItem[] {
   const { issues } = options;
   const path = 'dataProtection';
   const locations = props.backupLocations;
-  const plugins = props.plugins ?? defaultPlugins(locations);
-  checkPlugins(props, plugins, issues);
+  const hostedControlPlanes = options.hostedControlPlanes ?? true;
+  const plugins = props.plugins ?? defaultPlugins(locations, hostedControlPlanes);
+  checkPlugins(props, plugins, hostedControlPlanes, issues);
   checkDefaultLocation(locations, issues);
   if (props.resourceTimeout !== undefined && !GO_DURATION.test(props.resourceTimeout)) {
     issues.error(`${path}.resourceTimeout`, `${quote(props.resourceTimeout)} is not a Go duration.`, "Write it as 2h, 90m or 1h30m.");
@@ -92,13 +109,29 @@ export function planDataProtection(props: DataProtectionProps, options: { allowI
   });
   // The operator reports Reconciled=True once Velero, the node agent and the locations are set up (dataprotectionapplication_controller.go).
   objects.push(planItem(dpa, PHASES.operatorConfiguration, { kind: 'condition', type: 'Reconciled', status: 'True' }, secretKeys.length > 0 ? { dependsOn: secretKeys } : {}));
+  if (props.etcdSnapshots) objects.push(planItem(etcdSnapshotPluginConfig(issues), PHASES.operatorConfiguration));
   return objects;
 }
 
-/** B1: the hypershift plugin, and each location's provider plugin. */
-function checkPlugins(props: DataProtectionProps, plugins: readonly VeleroPlugin[], issues: IssueCollector): void {
+/** The plugin's configuration that selects etcd snapshots, with the Tech Preview warning. */
+function etcdSnapshotPluginConfig(issues: IssueCollector): ConfigMap {
+  issues.warn(
+    'dataProtection.etcdSnapshots',
+    'etcd snapshots are Tech Preview: the HyperShift operator runs with its TechPreviewNoUpgrade features (--tech-preview-no-upgrade), which Red Hat does not support in production.',
+    'Leave etcdSnapshots out for production management clusters (volume snapshots are the supported method).',
+  );
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: OADP_PLUGIN_CONFIG.name, namespace: OADP_NAMESPACE }, data: { [OADP_PLUGIN_CONFIG.etcdBackupMethodKey]: OADP_PLUGIN_CONFIG.etcdSnapshot } };
+}
+
+/** True for the plugin's ConfigMap when it selects etcd snapshots (what the backups are checked against). @internal */
+export function selectsEtcdSnapshots(object: KubernetesObject): boolean {
+  return object.kind === 'ConfigMap' && object.metadata.name === OADP_PLUGIN_CONFIG.name && (object as ConfigMap).data?.[OADP_PLUGIN_CONFIG.etcdBackupMethodKey] === OADP_PLUGIN_CONFIG.etcdSnapshot;
+}
+
+/** B1: the hypershift plugin (on a management cluster), and each location's provider plugin. */
+function checkPlugins(props: DataProtectionApplicationProps, plugins: readonly VeleroPlugin[], hostedControlPlanes: boolean, issues: IssueCollector): void {
   if (!props.plugins) return;
-  if (!plugins.includes('hypershift')) {
+  if (hostedControlPlanes && !plugins.includes('hypershift')) {
     issues.error('dataProtection.plugins', 'the hypershift plugin is missing: without it Velero backs up a hosted cluster while its control plane keeps writing, and restores it without unpausing it.', "Add 'hypershift' to plugins.");
   }
   props.backupLocations.forEach((location, i) => {

@@ -20,7 +20,9 @@ export function operandResource<T extends KubernetesObject>(object: T): T {
  * Pulumi applies it as a server-side patch (the plan item's `patch`).
  */
 export function existingObjectPatch<T extends KubernetesObject>(object: T): T {
-  const annotations = { ...object.metadata.annotations, [ANNOTATIONS.argoSyncOptions]: 'ServerSideApply=true,Delete=false', 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
+  // Appended to the options the object has already (operandResource's).
+  const options = [object.metadata.annotations?.[ANNOTATIONS.argoSyncOptions], 'ServerSideApply=true,Delete=false'].filter(Boolean).join(',');
+  const annotations = { ...object.metadata.annotations, [ANNOTATIONS.argoSyncOptions]: options, 'kustomize.toolkit.fluxcd.io/prune': 'disabled' };
   return { ...object, metadata: { ...object.metadata, annotations } };
 }
 

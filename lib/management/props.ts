@@ -189,6 +189,7 @@ export const controlPlaneNodePropsSchema = strict({
   name: text({ max: MAX_SUBDOMAIN_LENGTH }),
   zone: v.optional(text({ max: 63 })),
   dedicatedTo: v.optional(text({ max: 63 })),
+  requestServing: v.optional(bool()),
   infra: v.optional(bool()),
   labels: v.optional(stringMap()),
 });
@@ -235,6 +236,7 @@ export const managementMonitoringPropsSchema = strict({
   metricsSet: v.optional(oneOf(METRICS_SETS)),
   sreMetricSet: v.optional(sreMetricSetPropsSchema),
   dashboards: v.optional(bool()),
+  dashboardTemplate: v.optional(text({ max: 900_000 })),
 });
 
 
@@ -258,8 +260,8 @@ export const nodeAgentPropsSchema = strict({
   uploaderType: v.optional(oneOf(UPLOADER_TYPES)),
 });
 
-/** @internal */
-export const dataProtectionPropsSchema = strict({
+/** The settings of any DataProtectionApplication (`DataProtectionApplicationProps`). @internal */
+export const dataProtectionApplicationEntries = {
   name: v.optional(name()),
   backupLocations: list(backupLocationPropsSchema, { max: 16 }),
   plugins: v.optional(list(oneOf(VELERO_PLUGINS), { max: VELERO_PLUGINS.length * 2 })),
@@ -277,7 +279,10 @@ export const dataProtectionPropsSchema = strict({
     ),
   ),
   resourceTimeout: v.optional(text({ max: 32 })),
-});
+};
+
+/** @internal */
+export const dataProtectionPropsSchema = strict({ ...dataProtectionApplicationEntries, etcdSnapshots: v.optional(bool()) });
 
 /** One source repository and its mirrors. @internal */
 export const imageMirrorPropsSchema = strict({

@@ -9,6 +9,9 @@
  *   git fights it, and Argo CD's self-heal would undo the pause mid-backup.
  * - B7: the backup's storage location is a location of the app's DataProtectionApplication, and a
  *   file-system backup has the node agent to copy the files.
+ * - B12: the backup's etcd method is the plugin's: the ConfigMap `hypershift-oadp-plugin-config`
+ *   chooses for every backup of the management cluster, and an etcd-snapshot Backup (no volumes)
+ *   under volume snapshots would hold no etcd at all.
  * - B10: a cluster a restore set recovers must not stay paused: the plugin unpauses the restored
  *   HostedCluster and NodePools (pkg/core/restore.go), and a pausing value in git would pause them
  *   again when the cluster is applied after the Restore.
@@ -17,10 +20,14 @@ import type { Backup, BackupSpec, DataProtectionApplication, HostedCluster, Node
 import { PROTECTION_API_VERSIONS } from '../api';
 import type { ValidationIssue } from '../core/errors';
 import type { PlanCheck, PlannedObject } from '../core/plan-model';
+import { targetKey } from '../core/plan-model';
 import { PROTECTED_CLUSTER_LABELS } from './restore-check';
 import { quote } from '../core/schema';
-import { isDataProtectionApplication } from './oadp';
+import { isDataProtectionApplication, selectsEtcdSnapshots } from './oadp';
 
+
+/** A backup spec of the etcd-snapshot mode: the only one that takes no volume snapshot (hosted-cluster-backup.ts). */
+const isEtcdSnapshotBackup = (spec: BackupSpec): boolean => spec.snapshotVolumes === false;
 
 /** `<namespace>/<name>` of the cluster a Velero object of the library is for. */
 function protectedClusterOf(planned: PlannedObject): string | undefined {
@@ -82,25 +89,38 @@ export const protectionChecks: PlanCheck = (objects, plan) => {
     if (restore) continue;
     for (const dpa of dpas) {
       if (dpa.object.metadata.namespace !== guard.object.metadata.namespace || !(fresh.has(guard) || fresh.has(dpa))) continue;
-      issues.push(...againstDataProtection(guard, dpa));
+      const etcdSnapshots = all.some((p) => targetKey(p.target) === targetKey(dpa.target) && p.object.metadata.namespace === dpa.object.metadata.namespace && selectsEtcdSnapshots(p.object));
+      issues.push(...againstDataProtection(guard, dpa, etcdSnapshots));
     }
   }
   return issues;
 };
 
-/** B7: a Schedule or Backup against the app's DataProtectionApplication. */
-function againstDataProtection(guard: PlannedObject, planned: PlannedObject): ValidationIssue[] {
+/** B7: what a backup's spec needs of the DataProtectionApplication (`owner`): its storage location, and the node agent for a file-system backup. @internal */
+export function backupAgainstDpa(spec: BackupSpec, dpa: DataProtectionApplication, owner: string): Array<{ path: string; message: string; fix: string }> {
+  const problems: Array<{ path: string; message: string; fix: string }> = [];
+  const locations = (dpa.spec.backupLocations ?? []).map((l) => l.name ?? '');
+  if (spec.storageLocation !== undefined && !locations.includes(spec.storageLocation)) {
+    problems.push({ path: 'storageLocation', message: `${quote(spec.storageLocation)} is not a backup location of ${owner} (${locations.map((l) => quote(l)).join(', ')}), so Velero would fail the backup.`, fix: `Use one of ${locations.join(', ')}, or add the location to dataProtection.backupLocations.` });
+  }
+  if (spec.defaultVolumesToFsBackup && !dpa.spec.configuration.nodeAgent?.enable) {
+    problems.push({ path: 'volumes', message: `a file-system backup needs the node agent, which ${owner} leaves off (nodeAgent: false), so no volume would be copied.`, fix: "Turn the node agent on in dataProtection, or use volumes: 'snapshot'." });
+  }
+  return problems;
+}
+
+/** B7 and B12: a Schedule or Backup against the app's DataProtectionApplication and the plugin's etcd method. */
+function againstDataProtection(guard: PlannedObject, planned: PlannedObject, etcdSnapshots: boolean): ValidationIssue[] {
   const dpa = planned.object as DataProtectionApplication;
   const velero = guard.object as Schedule | Backup;
   const spec: BackupSpec = velero.kind === 'Schedule' ? velero.spec.template : velero.spec;
-  const issues: ValidationIssue[] = [];
-  const locations = (dpa.spec.backupLocations ?? []).map((l) => l.name ?? '');
-  if (spec.storageLocation !== undefined && !locations.includes(spec.storageLocation)) {
-    issues.push(finding(guard, 'error', 'storageLocation', `${quote(spec.storageLocation)} is not a backup location of ${planned.contributor} (${locations.map((l) => quote(l)).join(', ')}), so Velero would fail the backup.`, `Use one of ${locations.join(', ')}, or add the location to dataProtection.backupLocations.`));
-  }
-  const nodeAgent = dpa.spec.configuration.nodeAgent;
-  if (spec.defaultVolumesToFsBackup && !nodeAgent?.enable) {
-    issues.push(finding(guard, 'error', 'volumes', `a file-system backup needs the node agent, which ${planned.contributor} leaves off (nodeAgent: false), so no volume would be copied.`, "Turn the node agent on in dataProtection, or use volumes: 'snapshot'."));
+  const issues = backupAgainstDpa(spec, dpa, planned.contributor).map((p) => finding(guard, 'error', p.path, p.message, p.fix));
+  if (isEtcdSnapshotBackup(spec) !== etcdSnapshots) {
+    issues.push(
+      etcdSnapshots
+        ? finding(guard, 'error', 'etcdSnapshot', `${planned.contributor} has the hypershift plugin take etcd snapshots (dataProtection.etcdSnapshots) for every backup, so this backup's etcd volumes would be skipped while it asks for volume snapshots.`, 'Set etcdSnapshot: true on the backup, or turn etcdSnapshots off.')
+        : finding(guard, 'error', 'etcdSnapshot', `this backup leaves etcd's volumes out for an etcd snapshot, but ${planned.contributor} does not have the hypershift plugin take one (dataProtection.etcdSnapshots is off), so the backup would hold no etcd at all.`, 'Set dataProtection.etcdSnapshots: true on the management cluster, or drop etcdSnapshot from the backup.'),
+    );
   }
   return issues;
 }

@@ -27,6 +27,14 @@ export interface HostedClusterBackupProps {
   readonly volumes?: (typeof BACKUP_VOLUME_METHODS)[number];
   /** Create the Schedule paused: no backups until it is unpaused. @default false */
   readonly paused?: boolean;
+  /**
+   * Tech Preview: back etcd up as one etcd snapshot instead of its volumes (the upstream CLI's
+   * `--use-etcd-snapshot`). The hypershift plugin then creates an `HCPEtcdBackup` for each
+   * backup, the HyperShift operator uploads the snapshot to the backup location, and the backup
+   * holds no volumes, Deployments or StatefulSets. Needs the management cluster's
+   * `dataProtection.etcdSnapshots`; excludes `volumes`. @default false (volume snapshots)
+   */
+  readonly etcdSnapshot?: boolean;
 }
 
 /** The restore set of a hosted cluster: a Velero Restore, committed to recover the cluster. */

@@ -11,8 +11,9 @@ import type { HostedCluster } from '../api';
 import type { ValidationIssue } from '../core/errors';
 import type { AnyPlatformDefinition } from '../core/platform';
 import type { ManagementCapability, ManagementNeed } from '../core/platform-needs';
-import type { PlanCheck, Target } from '../core/plan-model';
-import { targetKey } from '../core/plan-model';
+import type { PlanCheck, PlannedObject, Target } from '../core/plan-model';
+import { objectKey, targetKey } from '../core/plan-model';
+import { REQUEST_SERVING } from '../core/request-serving';
 import { platformDefinition } from '../platforms';
 import type { ManagementPlatform } from './props';
 import { HostedVersionSupport, hostedVersionFindings } from './hosted-versions';
@@ -36,6 +37,8 @@ export interface ManagementCapabilities {
   readonly sreMetricSet?: boolean;
   /** What decides the hosted versions it deploys (its multicluster engine channel). @default not checked */
   readonly versions?: HostedVersionSupport;
+  /** The zone of each request-serving node it labels (one entry per node), when it lists its control-plane nodes. @default not checked */
+  readonly requestServingZones?: readonly string[];
 }
 
 /** What is assumed of a capability the management cluster does not state: MetalLB is not known to be missing, PrivateLink needs credentials. */
@@ -87,10 +90,32 @@ function sreMetricSetUse(hc: HostedCluster): string | undefined {
   return undefined;
 }
 
+const isolated = (hc: HostedCluster) => hc.metadata.annotations?.[REQUEST_SERVING.topologyAnnotation] === REQUEST_SERVING.dedicated;
+
+/**
+ * Request-serving isolation against the nodes the management cluster offers: the scheduler takes
+ * two nodes in two zones for each isolated cluster on it. A warning, since nodes may be labelled
+ * by hand as well.
+ */
+function requestServingFindings(planned: PlannedObject, zones: readonly string[], all: readonly PlannedObject[], target: string, owner: string): ValidationIssue[] {
+  const clusters = new Set(all.filter((p) => targetKey(p.target) === target && p.object.kind === 'HostedCluster' && isolated(p.object as HostedCluster)).map((p) => objectKey(p.object))).size;
+  const needed = clusters * REQUEST_SERVING.nodesPerCluster;
+  if (zones.length >= needed && new Set(zones).size >= REQUEST_SERVING.nodesPerCluster) return [];
+  return [
+    {
+      severity: 'warning',
+      object: planned.contributor,
+      path: 'requestServingIsolation',
+      message: `the HyperShift operator's scheduler takes ${REQUEST_SERVING.nodesPerCluster} request-serving nodes in ${REQUEST_SERVING.nodesPerCluster} zones for each isolated cluster (${needed} for the ${clusters} on ${owner}), and ${owner} labels ${zones.length} with a zone, in ${new Set(zones).size} zone(s); until it finds them, the cluster's API server and OAuth pods stay Pending.`,
+      fix: `Mark more controlPlaneNodes with requestServing: true and a zone (at least ${needed}, in ${REQUEST_SERVING.nodesPerCluster} zones), or label such nodes by hand.`,
+    },
+  ];
+}
+
 /** The check a management cluster at `target` brings: every hosted cluster planned on that same management cluster. */
 export function managementRequirements(capabilities: ManagementCapabilities, target: Target): PlanCheck {
   const key = targetKey(target);
-  return (objects, _plan, owner) => {
+  return (objects, plan, owner) => {
     const issues: ValidationIssue[] = [];
     // A NodePool on its cluster's release says nothing new about versions: only its own release is judged.
     const clusterImages = new Set(objects.filter((p) => p.object.kind === 'HostedCluster').map((p) => `${p.object.metadata.namespace}/${(p.object as HostedCluster).spec?.release?.image}`));
@@ -126,6 +151,7 @@ export function managementRequirements(capabilities: ManagementCapabilities, tar
           issues.push({ severity: 'error', object: planned.contributor, path: need.place.path, message: need.place.message(owner, places), fix: need.place.fix });
         }
       }
+      if (isolated(hc) && capabilities.requestServingZones) issues.push(...requestServingFindings(planned, capabilities.requestServingZones, [...plan.objects, ...objects], key, owner));
       const sre = sreMetricSetUse(hc);
       if (sre && !capabilities.sreMetricSet) {
         issues.push({

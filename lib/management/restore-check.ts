@@ -70,6 +70,3 @@ export const restoreCheck: PreviousStateCheck = {
   },
   summary: (previous, planned) => newRestores(previous, planned).map((r) => `Restore ${r.planned.object.metadata.name} recreates ${r.namespace}/${r.name} from ${r.source}`),
 };
-
-/** The management layer's previous-state checks; lib/previous-state runs them with every other layer's. */
-export const MANAGEMENT_PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [restoreCheck];

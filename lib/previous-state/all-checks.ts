@@ -8,7 +8,7 @@
 import type { PreviousStateCheck } from '../core/previous-state';
 import { CORE_PREVIOUS_STATE_CHECKS } from '../core/previous-state-checks';
 import { EDGE_PREVIOUS_STATE_CHECKS } from '../edge/edge-site-identity';
-import { MANAGEMENT_PREVIOUS_STATE_CHECKS } from '../management/restore-check';
+import { MANAGEMENT_PREVIOUS_STATE_CHECKS } from '../management/previous-state-checks';
 
 /** Every previous-state check, core's first: a layer with a new rule adds it to its own list, and a layer with a first rule adds its list here. */
 export const PREVIOUS_STATE_CHECKS: readonly PreviousStateCheck[] = [...CORE_PREVIOUS_STATE_CHECKS, ...MANAGEMENT_PREVIOUS_STATE_CHECKS, ...EDGE_PREVIOUS_STATE_CHECKS];

@@ -38,6 +38,8 @@ export { HostedClusterRestore } from './hosted-cluster-restore';
 export type { HostedClusterRestoreArgs } from './hosted-cluster-restore';
 export { HostedClusterOperators, HostedClusterSriov } from './hosted-cluster-operators';
 export type { HostedClusterOperatorsArgs, HostedClusterSriovArgs, HostedClusterTargetArgs } from './hosted-cluster-operators';
+export { HostedClusterWorkloadBackup } from './hosted-cluster-workload-backup';
+export type { HostedClusterWorkloadBackupArgs } from './hosted-cluster-workload-backup';
 export { HostedClusterImport } from './hosted-cluster-import';
 export type { HostedClusterImportArgs } from './hosted-cluster-import';
 export { HostedClusterMigration } from './hosted-cluster-migration';

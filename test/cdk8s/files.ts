@@ -38,6 +38,8 @@ export const EXAMPLE_OUTPUT: readonly string[] = [
   'reports/dns-kv-lb.zone',
   'reports/dns-vcluster2.zone',
   'reports/dns-vm-agents.zone',
+  // The protected aws-prod's etcd recovery runbook.
+  'reports/etcd-recovery-aws-clusters-aws-prod.md',
   'reports/hosts-agent-labs-vm-agents-vm-agents.sh',
   'reports/hosts-clusters-vcluster2.sh',
   'reports/ports.md',
@@ -84,6 +86,7 @@ export const FLEET_EXAMPLE_OUTPUT: readonly string[] = [
   'reports/dns-kv-lb.zone',
   'reports/dns-vcluster2.zone',
   'reports/dns-vm-agents.zone',
+  'reports/etcd-recovery-aws-clusters-aws-prod.md',
   'reports/fleet-placement.json',
   'reports/fleet.json',
   'reports/fleet.svg',

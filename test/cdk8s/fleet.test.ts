@@ -48,6 +48,7 @@ describe('the example fleet', () => {
       'dns-kv-lb.zone',
       'dns-vcluster2.zone',
       'dns-vm-agents.zone',
+      'etcd-recovery-aws-clusters-aws-prod.md',
       'fleet-placement.json',
       'fleet.json',
       'fleet.svg',

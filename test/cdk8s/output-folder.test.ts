@@ -123,7 +123,7 @@ describe('output folder', () => {
     );
     // Its day-2 folder goes with its kustomization files and stage folders.
     const gone = generated.filter((f) => f.includes('aws-'));
-    expect(gone).toEqual([...['00-images', '01-operators', '03-webhooks'].flatMap((stage) => [`${stage}/aws-aws-prod.yaml`, `${stage}/kustomization.yaml`]), 'kustomization.yaml'].map((f) => `hosted-aws-clusters-aws-prod/${f}`).concat('management/05-resources/aws-aws-prod.yaml'));
+    expect(gone).toEqual([...['00-images', '01-operators', '03-webhooks'].flatMap((stage) => [`${stage}/aws-aws-prod.yaml`, `${stage}/kustomization.yaml`]), 'kustomization.yaml'].map((f) => `hosted-aws-clusters-aws-prod/${f}`).concat('management/05-resources/aws-aws-prod.yaml', 'reports/etcd-recovery-aws-clusters-aws-prod.md'));
     expect(result.removed).toEqual(gone);
     expect(fs.existsSync(path.join(dist, 'hosted-aws-clusters-aws-prod'))).toBe(false);
     expect(Object.keys(filesBelow(dist)).sort()).toEqual([MANIFEST_FILE, 'kustomization.yaml', ...generated.filter((f) => !f.includes('aws-'))].sort());

@@ -73,8 +73,8 @@ describe('synthAtomically', () => {
     synthAtomically(path.join(work, 'b'), (app) => defineExample(app));
     const a = filesBelow(path.join(work, 'a'));
     // seven clusters, two day-2 folders (one in three stages), the management cluster (three stages), the edge site (its folder and its ClusterImageSet),
-    // a kustomization.yaml in each of the four folders and their nine stage folders, capacity (2), DNS (3), hosts (2) and ports (1) reports, the manifest
-    expect(Object.keys(a)).toHaveLength(37);
+    // a kustomization.yaml in each of the four folders and their nine stage folders, capacity (2), DNS (3), etcd recovery (1), hosts (2) and ports (1) reports, the manifest
+    expect(Object.keys(a)).toHaveLength(38);
     expect(filesBelow(path.join(work, 'b'))).toEqual(a);
   });
 
@@ -154,7 +154,7 @@ describe('the synth program', () => {
     expect(good.status).toBe(0);
     // The summary and warnings go to stderr, which `cdk8s synth` passes through (it discards stdout).
     expect(good.stdout).toBe('');
-    expect(good.stderr).toMatch(/^Synthesized 51 file\(s\), 115 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
+    expect(good.stderr).toMatch(/^Synthesized 52 file\(s\), 115 objects, \d+ warning\(s\) into .*\nWarnings:\n/s);
     const before = filesBelow(out);
 
     const program = path.join(work, 'bad-synth.js');

@@ -23,13 +23,13 @@ describe('synth', () => {
   test('synthesizes the built-in example (a fleet) into a folder, summary on stdout, warnings on stderr', () => {
     const run = hcp(project, 'synth', path.join(ROOT, 'examples', 'main.ts'), '-o', 'out');
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^Synthesized 51 file\(s\), 115 objects, \d+ warning\(s\) into out\/$/m);
+    expect(run.stdout).toMatch(/^Synthesized 52 file\(s\), 115 objects, \d+ warning\(s\) into out\/$/m);
     expect(run.stdout).toContain('  + management-west/05-resources/kubevirt-kv-dev.yaml (7 object(s))\n');
     expect(run.stdout).toContain('  + reports/capacity-east.json\n');
     expect(run.stdout).toContain('  + reports/fleet.svg\n');
     expect(run.stdout).toContain('  + management-west/05-resources/kustomization.yaml\n'); // no object count: it lists files, it is not applied
     expect(run.stdout).toContain('Placement: kubevirt-clusters/kv-dev → west (KubeVirt; 13 of 16 left; east: 13 left)\n');
-    expect(run.stdout).toContain('Changes: files 51 added, 0 changed, 0 removed (0 unchanged); objects 115 added, 0 changed, 0 removed.\n');
+    expect(run.stdout).toContain('Changes: files 52 added, 0 changed, 0 removed (0 unchanged); objects 115 added, 0 changed, 0 removed.\n');
     expect(run.stdout).toMatch(/^Clusters affected: .*kubevirt-clusters\/kv-dev.*, management cluster east, management cluster west, the management cluster\.$/m);
     expect(run.stderr).toMatch(/^Warnings:\n {2}warning HostedCluster clusters\/vcluster2 controllerAvailabilityPolicy: SingleReplica/);
     expect(Object.keys(filesBelow(path.join(project, 'out')))).toContain('management-west/05-resources/kubevirt-kv-dev.yaml');

@@ -51,7 +51,7 @@ describe('the upgrade diff of the built-in example (kv-dev, 4.16.4 to 4.17.3)', 
         '      ~ HostedCluster kubevirt-clusters/kv-dev\n' +
         '      ~ NodePool kubevirt-clusters/kv-dev-workers\n' +
         '      ~ NodePool kubevirt-clusters/kv-dev-infra\n' +
-        'Changes: files 0 added, 1 changed, 0 removed (50 unchanged); objects 0 added, 3 changed, 0 removed.\n' +
+        'Changes: files 0 added, 1 changed, 0 removed (51 unchanged); objects 0 added, 3 changed, 0 removed.\n' +
         'Clusters affected: kubevirt-clusters/kv-dev.\n' +
         'Upgrades (in apply order):\n' +
         '  HostedCluster kubevirt-clusters/kv-dev 4.16.4 -> 4.17.3\n' +

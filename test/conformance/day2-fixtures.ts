@@ -1,8 +1,10 @@
 /**
  * Day-2 objects for the conformance suite: MetalLB inside a bare-metal hosted cluster with every
- * option the ingress offers (a pinned operator, two pools, interfaces, the router's Service).
+ * option the ingress offers (a pinned operator, two pools, interfaces, the router's Service); operators
+ * and SR-IOV; and OADP backing up the workloads inside hosted clusters.
  */
-import type { HostedClusterIngressProps, HostedClusterOperatorsProps, HostedClusterProps, HostedClusterSriovProps } from '../../lib';
+import type { HostedClusterIngressProps, HostedClusterOperatorsProps, HostedClusterProps, HostedClusterSriovProps, HostedClusterWorkloadBackupProps } from '../../lib';
+import { awsCluster, noneCluster } from '../../examples/clusters';
 import { SecretSource } from '../../lib';
 
 export interface Day2Fixture {
@@ -121,6 +123,44 @@ export const OPERATORS_FIXTURES: readonly OperatorsFixture[] = [
         { name: 'dpdk', resourceName: 'dpdk_nics', numVfs: 4, nicSelector: { pfNames: ['ens5f1'] }, nodeSelector: { 'node-role.kubernetes.io/infra': '' }, deviceType: 'vfio-pci' },
       ],
       networks: [{ name: 'sriov-data', resourceName: 'mlxnics', networkNamespace: 'apps', vlan: 100, ipam: '{"type":"whereabouts","range":"192.0.2.0/24"}', spoofChk: 'on', trust: 'off', linkState: 'auto' }],
+    },
+  },
+];
+
+export interface WorkloadBackupFixture {
+  readonly id: string;
+  readonly cluster: HostedClusterProps;
+  readonly backup: HostedClusterWorkloadBackupProps;
+}
+
+/** OADP inside hosted clusters: a nightly Schedule with a pinned operator and two stores, and a one-off file-system Backup of every namespace. */
+export const WORKLOAD_BACKUP_FIXTURES: readonly WorkloadBackupFixture[] = [
+  {
+    id: 'day2-workload-schedule',
+    cluster: awsCluster,
+    backup: {
+      namespaces: ['shop', 'payments'],
+      schedule: '0 3 * * *',
+      name: 'apps-nightly',
+      storageLocation: 'offsite',
+      ttl: '336h',
+      operator: { channel: 'stable', approval: 'Automatic', startingCSV: 'oadp-operator.v1.5.0' },
+      dataProtection: {
+        backupLocations: [
+          { name: 'default', default: true, bucket: 'aws-prod-apps', prefix: 'velero', region: 'us-east-2', credentials: SecretSource.existing('cloud-credentials') },
+          { name: 'offsite', provider: 'gcp', bucket: 'aws-prod-apps-offsite', prefix: 'velero', credentials: SecretSource.existing('gcp-credentials') },
+        ],
+      },
+    },
+  },
+  {
+    id: 'day2-workload-backup',
+    cluster: noneCluster,
+    backup: {
+      namespaces: ['*'],
+      volumes: 'file-system',
+      allowInlineSecrets: true,
+      dataProtection: { plugins: ['openshift', 'aws'], nodeAgent: { uploaderType: 'kopia' }, backupLocations: [{ bucket: 'lab', prefix: 'apps', region: 'minio', s3Url: 'https://minio.lab.example.com:9000', credentials: SecretSource.inline('[default]\naws_access_key_id=lab\naws_secret_access_key=lab\n') }] },
     },
   },
 ];

@@ -108,6 +108,7 @@ export const MANAGEMENT_FIXTURES: readonly ManagementFixture[] = [
       monitoring: {
         metricsSet: 'SRE',
         dashboards: true,
+        dashboardTemplate: '{"title": "__NAMESPACE__/__NAME__", "rows": [{"panels": [{"targets": [{"expr": "sum(up{namespace=\\"__CONTROL_PLANE_NAMESPACE__\\"})"}]}]}]}',
         sreMetricSet: {
           kubeAPIServer: [{ action: 'drop', regex: 'apiserver_request_duration_seconds_bucket;(0.15|0.25|50)', sourceLabels: ['__name__', 'le'], separator: ';' }],
           etcd: [{ action: 'keep', regex: 'etcd_mvcc_db_total_size_in_bytes', sourceLabels: ['__name__'] }],

@@ -1,7 +1,7 @@
 /**
  * Backup and restore for the conformance suite: DataProtectionApplications (the aws and hypershift
  * plugins; MinIO with a CA bundle; two locations; the node agent off), a Schedule per platform, a
- * one-off file-system Backup, and Restores by backupName and by scheduleName, so the API server
+ * one-off file-system Backup, an etcd-snapshot Schedule (Tech Preview), and Restores by backupName and by scheduleName, so the API server
  * sees every shape the library writes; and a migration's Backup and Restore at both stages.
  */
 import type { HostedClusterBackupProps, HostedClusterMigrationProps, HostedClusterProps, HostedClusterRestoreProps } from '../../lib';
@@ -35,6 +35,10 @@ export const DATA_PROTECTION_FIXTURES: readonly ManagementFixture[] = [
     },
   },
   {
+    id: 'protection-etcd-snapshots',
+    props: { platforms: ['None'], operators: { oadp: { startingCSV: 'oadp-operator.v1.6.0' } }, dataProtection: { etcdSnapshots: true, backupLocations: [{ bucket: 'oadp-backup', prefix: 'hcp', region: 'us-east-1', credentials }] } },
+  },
+  {
     id: 'protection-no-node-agent',
     props: { platforms: ['None'], dataProtection: { nodeAgent: false, plugins: ['openshift', 'aws', 'csi', 'kubevirt', 'hypershift'], backupLocations: [{ bucket: 'oadp', prefix: 'hcp', region: 'eu-west-1', forcePathStyle: true, credentials }] } },
   },
@@ -53,6 +57,7 @@ export const PROTECTION_FIXTURES: readonly ProtectionFixture[] = [
   { id: 'schedule-agent', cluster: agentCluster, backup: { schedule: 'CRON_TZ=Europe/Paris 30 1 * * MON-FRI', volumes: 'file-system' } },
   { id: 'schedule-none', cluster: noneCluster, backup: { schedule: '@daily' } },
   { id: 'backup-aws', cluster: awsCluster, backup: { name: 'aws-prod-before-upgrade', volumes: 'file-system', ttl: '72h' } },
+  { id: 'schedule-etcd-snapshot-kubevirt', cluster: kubevirtCluster, backup: { name: 'kv-dev-etcd', schedule: '@hourly', etcdSnapshot: true } },
   { id: 'restore-backup-kubevirt', cluster: kubevirtCluster, restore: { backupName: 'kubevirt-clusters-kv-dev-20250601020000' } },
   { id: 'restore-schedule-aws', cluster: awsCluster, restore: { name: 'aws-prod-recovery', scheduleName: 'aws-clusters-aws-prod', clusterGone: true } },
 ];

@@ -5,13 +5,13 @@
  */
 import { App, Chart } from 'cdk8s';
 import { parseAllDocuments } from 'yaml';
-import { EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterMigration, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, ManagementCluster } from '../../lib/cdk8s';
+import { EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterMigration, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, HostedClusterWorkloadBackup, ManagementCluster } from '../../lib/cdk8s';
 import { checkDelivery, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { EXAMPLE_FLEET, defineFleetExample } from '../../examples/fleet-app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, SUPPORTED_VERSIONS, awsCluster } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
-import { DAY2_FIXTURES, OPERATORS_FIXTURES } from './day2-fixtures';
+import { DAY2_FIXTURES, OPERATORS_FIXTURES, WORKLOAD_BACKUP_FIXTURES } from './day2-fixtures';
 import { MANAGEMENT_FIXTURES as BASE_MANAGEMENT_FIXTURES } from './management-fixtures';
 import { IMPORT_FIXTURES } from './import-fixtures';
 import { DATA_PROTECTION_FIXTURES, MIGRATION_FIXTURES, PROTECTION_FIXTURES } from './protection-fixtures';
@@ -88,6 +88,13 @@ export const SOURCES: SourceDocs[] = [
       const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
       new HostedClusterOperators(chart, 'operators', { cluster, ...fixture.operators });
       new HostedClusterSriov(chart, 'sriov', { cluster, ...fixture.sriov });
+    }),
+  ),
+  ...WORKLOAD_BACKUP_FIXTURES.map((fixture) =>
+    collect(`fixture ${fixture.id}`, (app) => {
+      const chart = new Chart(app, fixture.id);
+      const cluster = new HostedClusterBundle(chart, 'cluster', { ...fixture.cluster, options: { supportedVersions: SUPPORTED_VERSIONS } });
+      new HostedClusterWorkloadBackup(chart, 'workloads', { cluster, ...fixture.backup });
     }),
   ),
   ...IMPORT_FIXTURES.map((fixture) =>

@@ -68,6 +68,7 @@ export const OPTIONAL_PROPS: readonly string[] = [
   'secretEncryption', 'secretEncryption.aescbc', 'secretEncryption.backupKey', 'secretEncryption.kms',
   'pullSecret.externalSecret.storeKind', 'pullSecret.externalSecret.property', 'pullSecret.externalSecret.refreshInterval',
   'additionalTrustBundle', 'configuration', 'imageContentSources', 'auditWebhookSecret', 'nodeSelector', 'tolerations',
+  'requestServingIsolation', 'requestServingIsolation.additionalNodeSelector',
   'pausedUntil', 'labels', 'annotations', 'podLabels',
   'priorityClasses', 'priorityClasses.controlPlane', 'priorityClasses.apiCritical', 'priorityClasses.etcd',
   'resourceRequestOverrides', 'restartDate', 'capabilities', 'channel', 'forceUpgradeTo', 'destroyGracePeriod', 'issuerURL', 'serviceAccountSigningKeySecret',

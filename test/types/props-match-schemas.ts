@@ -105,6 +105,8 @@ import { guestOperatorAwsPropsSchema, guestOperatorPropsSchema, hostedClusterOpe
 import type { GuestOperatorAwsProps, GuestOperatorProps, HostedClusterOperatorsProps } from '../../lib/day2/guest-operators-props';
 import { hostedClusterSriovPropsSchema } from '../../lib/day2/sriov';
 import type { HostedClusterSriovProps } from '../../lib/day2/sriov-props';
+import { hostedClusterWorkloadBackupPropsSchema } from '../../lib/day2/workload-backup';
+import type { HostedClusterWorkloadBackupProps } from '../../lib/day2/workload-backup-props';
 import { backupLocationPropsSchema, dataProtectionPropsSchema, nodeAgentPropsSchema } from '../../lib/management/props';
 import type { BackupLocationProps, DataProtectionProps, NodeAgentProps } from '../../lib/management/management-cluster-props';
 import { hostedClusterBackupPropsSchema } from '../../lib/management/hosted-cluster-backup';
@@ -248,6 +250,7 @@ same<HostedClusterOperatorsProps, v.InferOutput<typeof hostedClusterOperatorsPro
 same<GuestOperatorProps, v.InferOutput<typeof guestOperatorPropsSchema>>(true);
 same<GuestOperatorAwsProps, v.InferOutput<typeof guestOperatorAwsPropsSchema>>(true);
 same<HostedClusterSriovProps, v.InferOutput<typeof hostedClusterSriovPropsSchema>>(true);
+same<HostedClusterWorkloadBackupProps, v.InferOutput<typeof hostedClusterWorkloadBackupPropsSchema>>(true);
 
 // The AWS CLI's JSON.
 same<AwsInfraOutput, v.InferOutput<typeof awsInfraOutputSchema>>(true);

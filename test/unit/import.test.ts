@@ -1,11 +1,18 @@
 /**
  * Importing a hosted cluster into ACM/MCE (lib/management/import.ts): the ManagedCluster and the
  * KlusterletAddonConfig as the documentation writes them, the destroy order, and the rules A1-A6
- * of the issue-19 plan, each with its exact message.
+ * of the issue-19 plan, each with its exact message; A7, the auto-imported ManagedCluster a removal
+ * would leave behind.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Chart } from 'cdk8s';
+import { HostedClusterBundle, ManagementCluster } from '../../lib/cdk8s';
+import { synthAtomically, synthInMemory } from '../../lib/cdk8s/engine/synth';
 import type { HostedClusterPlan, PlanContribution, ValidationIssue } from '../../lib/core';
-import { PHASES, Plan, contributionOf, managementTarget, objectKey } from '../../lib/core';
-import { checkHostedClusterImport, checkManagementCluster } from '../../lib/management';
+import { PHASES, Plan, contributionOf, managementTarget, objectKey, previousObjects, reviewAgainstPrevious, targetKey } from '../../lib/core';
+import { autoImportCheck, checkHostedClusterImport, checkManagementCluster } from '../../lib/management';
 import { checkHostedCluster } from '../../lib/platforms';
 import { EXAMPLE_MANAGEMENT_CLUSTER, EXAMPLE_OPTIONS, noneCluster } from '../../examples/clusters';
 
@@ -241,5 +248,50 @@ describe("A6: the KlusterletAddonConfig's namespace is the hub's", () => {
       ['ManagedCluster', 3, ['hypershift.openshift.io/HostedCluster/none-clusters/edge-lab']],
       ['KlusterletAddonConfig', 4, ['cluster.open-cluster-management.io/ManagedCluster//edge-lab']],
     ]);
+  });
+});
+
+describe('A7: an auto-imported ManagedCluster that would outlive its removed cluster (previous state)', () => {
+  /** Every object of these contributions as the previous output holds them (by target key). */
+  const previousOf = (...parts: PlanContribution[]) => previousObjects(parts.flatMap((p) => p.objects.map((o) => [targetKey(o.target), o.object] as const)));
+  const objectsOf = (...parts: PlanContribution[]) => parts.flatMap((p) => p.objects);
+  const clusterPart = contributionOf(cluster, []);
+  const review = (previous: PlanContribution[], now: PlanContribution[]) => messages(reviewAgainstPrevious(previousOf(...previous), objectsOf(...now), [autoImportCheck]).findings);
+
+  test('the cluster and the engine that runs the add-on removed in one change: a warning naming the ManagedCluster', () => {
+    expect(review([management(), clusterPart], [])).toEqual([
+      [
+        'warning',
+        '(auto-import)',
+        'the hypershift add-on imported edge-lab by itself (auto-import is on), so its ManagedCluster is not in git; the add-on deletes it when it sees the HostedCluster deleted, but this change also removes the multicluster engine that runs the add-on, so ManagedCluster edge-lab would stay on the hub, a cluster that never reports again.',
+        'Delete it first, as chapter 13 does (oc delete managedcluster edge-lab), or remove the hosted cluster in one commit and the multicluster engine in a later one.',
+      ],
+    ]);
+  });
+
+  test('no warning when the add-on stays, the import was explicit, auto-import was off, or the engine was never this app\'s', () => {
+    expect(review([management(), clusterPart], [management()])).toEqual([]);
+    expect(review([management(true), clusterPart, imported()], [])).toEqual([]);
+    expect(review([management(true), clusterPart], [])).toEqual([]);
+    expect(review([clusterPart], [])).toEqual([]);
+    // The cluster kept: nothing removed.
+    expect(review([management(), clusterPart], [clusterPart])).toEqual([]);
+  });
+
+  test('through the synth: the previous output is read back from the folder', () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-a7-')), 'dist');
+    try {
+      synthAtomically(dir, (app) => {
+        const chart = new Chart(app, 'x');
+        new ManagementCluster(chart, 'm', { platforms: ['None'] });
+        new HostedClusterBundle(chart, 'h', { ...noneCluster, options: EXAMPLE_OPTIONS });
+      });
+      // The management cluster goes with the cluster: the warning. The cluster alone: none.
+      const autoImport = (define: Parameters<typeof synthInMemory>[0]) => synthInMemory(define, {}, dir).previous.findings.filter((w) => w.path === '(auto-import)').map((w) => w.object);
+      expect(autoImport((app) => void new Chart(app, 'x'))).toEqual(['HostedCluster none-clusters/edge-lab']);
+      expect(autoImport((app) => void new ManagementCluster(new Chart(app, 'x'), 'm', { platforms: ['None'] }))).toEqual([]);
+    } finally {
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
   });
 });

@@ -128,6 +128,40 @@ describe('observability', () => {
   });
 });
 
+describe('the dashboard template (documentation 11.2.1)', () => {
+  const template = '{"title": "Control plane of __NAMESPACE__/__NAME__", "panels": [{"expr": "up{namespace=\\"__CONTROL_PLANE_NAMESPACE__\\",_id=\\"__CLUSTER_ID__\\"}"}]}';
+
+  test("a patch of the operator's ConfigMap hypershift/monitoring-dashboard-template, key template, after MCE; never deleted by GitOps", () => {
+    const props: ManagementClusterProps = { ...none, monitoring: { dashboards: true, dashboardTemplate: template } };
+    expect(findings(props)).toEqual([]);
+    const planned = object(props, 'ConfigMap', 'monitoring-dashboard-template')!;
+    expect(planned.patch).toBe(true);
+    expect(planned.phase.name).toBe('webhooks-ready');
+    expect(planned.object).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'monitoring-dashboard-template',
+        namespace: 'hypershift',
+        annotations: { 'argocd.argoproj.io/sync-options': 'SkipDryRunOnMissingResource=true,ServerSideApply=true,Delete=false', 'kustomize.toolkit.fluxcd.io/prune': 'disabled' },
+      },
+      data: { template },
+    });
+  });
+
+  test('without dashboards nothing reads it; once filled in it must be JSON; no placeholder is a warning', () => {
+    expect(findings({ ...none, monitoring: { dashboardTemplate: template } })).toEqual([
+      'error monitoring.dashboardTemplate: the operator makes dashboards from the template only when it runs with --monitoring-dashboards, which dashboards: true sets. | Set monitoring.dashboards: true, or remove the template.',
+    ]);
+    expect(findings({ ...none, monitoring: { dashboards: true, dashboardTemplate: '{"title": __NAME__}' } })).toEqual([
+      expect.stringMatching(/^error monitoring\.dashboardTemplate: once a cluster's values are in, the template is not JSON \(.+\), so the console cannot show the dashboard\. \| Give the dashboard JSON, with the placeholders inside its strings\.$/),
+    ]);
+    expect(findings({ ...none, monitoring: { dashboards: true, dashboardTemplate: '{"title": "all"}' } })).toEqual([
+      'warning monitoring.dashboardTemplate: the template uses none of __NAME__, __NAMESPACE__, __CONTROL_PLANE_NAMESPACE__, __CLUSTER_ID__, so every hosted cluster\'s dashboard shows the same queries. | Filter the queries by cluster, e.g. namespace="__CONTROL_PLANE_NAMESPACE__" or _id="__CLUSTER_ID__".',
+    ]);
+  });
+});
+
 describe('the hypershift add-on on chosen nodes', () => {
   test("'infra' is the documentation's selector and toleration, patched into the AddOnDeploymentConfig", () => {
     const addOn = object({ ...none, multiclusterEngine: { hypershiftAddOn: { nodePlacement: 'infra' } } }, 'AddOnDeploymentConfig')!;

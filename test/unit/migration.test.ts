@@ -43,7 +43,7 @@ describe('the objects: source Backup in migration mode, destination Restore', ()
       ['Backup', 'openshift-adp', 'aws-clusters-aws-prod-migration', 'migration-backup', undefined],
     ]);
     expect(plan!.pluginConfig.data).toEqual({ migration: 'true' });
-    expect(OADP_PLUGIN_CONFIG).toEqual({ name: 'hypershift-oadp-plugin-config', migrationKey: 'migration' });
+    expect(OADP_PLUGIN_CONFIG).toEqual({ name: 'hypershift-oadp-plugin-config', migrationKey: 'migration', etcdBackupMethodKey: 'etcdBackupMethod', etcdSnapshot: 'etcdSnapshot' });
     expect(plan!.backup.spec).toMatchObject({ includedNamespaces: ['aws-clusters', 'aws-clusters-aws-prod'], storageLocation: 'default', snapshotMoveData: true });
     expect(plan!.backup.spec.includedResources).toEqual(expect.arrayContaining(['hostedcluster', 'nodepool', 'awsmachine']));
     expect(plan!.objects[1].readiness).toEqual({ kind: 'jsonpath', path: '.status.phase', value: 'Completed' });
@@ -181,6 +181,14 @@ describe('the two management clusters and their backup location', () => {
       'storageLocation: "archive" is not a backup location of management cluster east ("default"). Fix: Use a location both management clusters have.',
       'storageLocation: "archive" is not a backup location of management cluster west ("default"). Fix: Use a location both management clusters have.',
     ]);
+  });
+
+  test("M6: not from a source whose ManagementCluster writes the plugin's ConfigMap for etcd snapshots", () => {
+    const east = { ...EXAMPLE_MANAGEMENT_CLUSTER, dataProtection: { ...EXAMPLE_MANAGEMENT_CLUSTER.dataProtection!, etcdSnapshots: true } };
+    expect(errors(migrate({}, { sourceManagementCluster: east }).issues)).toEqual([
+      'sourceManagementCluster.dataProtection.etcdSnapshots: the hypershift plugin\'s ConfigMap openshift-adp/hypershift-oadp-plugin-config on east is written by its ManagementCluster (etcdBackupMethod: etcdSnapshot), and a migration writes the same ConfigMap (migration: "true"); applied from two folders, each apply would remove the other\'s key. Fix: Move the cluster with volume snapshots: turn etcdSnapshots off on east (and etcdSnapshot off on its backups) until the migration is done.',
+    ]);
+    expect(errors(migrate({}, { destinationManagementCluster: east }).issues)).toEqual([]);
   });
 
   test('one location name on two buckets', () => {

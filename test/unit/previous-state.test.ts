@@ -23,7 +23,7 @@ import { EDGE_PREVIOUS_STATE_CHECKS, edgeSiteIdentityCheck } from '../../lib/edg
 import * as fleet from '../../lib/fleet';
 import * as gitops from '../../lib/gitops';
 import * as management from '../../lib/management';
-import { MANAGEMENT_PREVIOUS_STATE_CHECKS, restoreCheck } from '../../lib/management';
+import { MANAGEMENT_PREVIOUS_STATE_CHECKS, autoImportCheck, restoreCheck } from '../../lib/management';
 import * as platforms from '../../lib/platforms';
 import { PREVIOUS_STATE_CHECKS } from '../../lib/previous-state/all-checks';
 import { planHostedCluster } from '../../lib/platforms';
@@ -75,17 +75,18 @@ describe('checkAgainstPrevious', () => {
 
   test('each layer lists its own checks, and the assembly runs them all, core\'s first', () => {
     expect(CORE_PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck]);
-    expect(MANAGEMENT_PREVIOUS_STATE_CHECKS).toEqual([restoreCheck]);
+    expect(MANAGEMENT_PREVIOUS_STATE_CHECKS).toEqual([restoreCheck, autoImportCheck]);
     expect(EDGE_PREVIOUS_STATE_CHECKS).toEqual([edgeSiteIdentityCheck]);
-    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck, restoreCheck, edgeSiteIdentityCheck]);
+    expect(PREVIOUS_STATE_CHECKS).toEqual([transitionRuleCheck, upgradeCheck, restoreCheck, autoImportCheck, edgeSiteIdentityCheck]);
     expect(restoreCheck.kinds).toEqual(['HostedCluster', 'Restore']);
+    expect(autoImportCheck.kinds).toEqual(['HostedCluster', 'AddOnDeploymentConfig', 'MultiClusterEngine']);
     expect(edgeSiteIdentityCheck.kinds).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
     expect(transitionRuleCheck.kinds).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'NodePool']);
     expect(upgradeCheck.kinds).toEqual(['HostedCluster', 'NodePool']);
     expect(upgradeCheck.summaryKinds).toEqual(['Subscription']);
     // A synth reads back what the summary needs too; the Pulumi guard (no summary) only what the findings read.
-    expect([...previousKinds(PREVIOUS_STATE_CHECKS)].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Restore', 'Subscription']);
-    expect([...judgedKinds(PREVIOUS_STATE_CHECKS)].sort()).toEqual(['BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'NodePool', 'Restore']);
+    expect([...previousKinds(PREVIOUS_STATE_CHECKS)].sort()).toEqual(['AddOnDeploymentConfig', 'BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'MultiClusterEngine', 'NodePool', 'Restore', 'Subscription']);
+    expect([...judgedKinds(PREVIOUS_STATE_CHECKS)].sort()).toEqual(['AddOnDeploymentConfig', 'BGPPeer', 'ClusterDeployment', 'HostedCluster', 'ImageClusterInstall', 'MultiClusterEngine', 'NodePool', 'Restore']);
   });
 
   test('no layer has a check the assembly misses (a check written but never run)', () => {
@@ -99,7 +100,7 @@ describe('checkAgainstPrevious', () => {
         for (const check of (Array.isArray(value) ? value : [value]).filter(isCheck)) owners.set(check, layer);
       }
     }
-    expect([...owners].map(([check, layer]) => `${layer}: ${check.name}`).sort()).toEqual(['core: transition rules', 'core: upgrades', 'edge: edge site identity', 'management: restore']);
+    expect([...owners].map(([check, layer]) => `${layer}: ${check.name}`).sort()).toEqual(['core: transition rules', 'core: upgrades', 'edge: edge site identity', 'management: auto-import', 'management: restore']);
     expect([...owners.keys()].filter((check) => !PREVIOUS_STATE_CHECKS.includes(check)).map((check) => check.name)).toEqual([]);
   });
 

@@ -214,6 +214,76 @@ describe('HostedClusterBackup: what is backed up, per platform', () => {
   });
 });
 
+describe('etcd snapshots (Tech Preview): the upstream CLI\'s --use-etcd-snapshot', () => {
+  const mce = { oidcStorage: { bucket: 'b', region: 'us-east-1', credentials: SecretSource.existing('hypershift-operator-oidc-provider-s3-credentials') } };
+
+  test('the Backup holds no volumes, claims, Deployments or StatefulSets, adds the namespaces, and snapshots nothing', () => {
+    const spec = (checkHostedClusterBackup(hc(), { etcdSnapshot: true }).plan!.backup as Backup).spec;
+    expect(spec.includedResources).toEqual([
+      'sa', 'role', 'rolebinding', 'pod', 'configmap', 'priorityclasses', 'pdb', 'hostedcluster', 'nodepool', 'secrets', 'services',
+      'hostedcontrolplane', 'cluster', 'machinedeployment', 'machineset', 'machine', 'route', 'clusterdeployment', 'namespaces',
+      'awscluster', 'awsmachinetemplate', 'awsmachine',
+    ]);
+    expect(spec).toMatchObject({ snapshotMoveData: false, defaultVolumesToFsBackup: false, snapshotVolumes: false });
+    expect(spec).not.toHaveProperty('datamover');
+  });
+
+  test('volumes cannot be chosen for an etcd-snapshot backup (the CLI refuses its volume flags too)', () => {
+    expect(errors(checkHostedClusterBackup(hc(), { etcdSnapshot: true, volumes: 'snapshot' }).issues)).toEqual([
+      { path: 'volumes', message: 'an etcd-snapshot backup copies no volume: etcd comes back from its snapshot, and the other control-plane volumes are made again.' },
+    ]);
+  });
+
+  test("dataProtection.etcdSnapshots: the plugin's ConfigMap, the Tech Preview install flag and a warning", () => {
+    const found = management({ backupLocations: [location], etcdSnapshots: true });
+    const objects = found.plan!.objects.map((o) => o.object);
+    expect(objects.find((o) => o.metadata.name === 'hypershift-oadp-plugin-config')).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'hypershift-oadp-plugin-config', namespace: 'openshift-adp' },
+      data: { etcdBackupMethod: 'etcdSnapshot' },
+    });
+    expect(objects.find((o) => o.metadata.name === 'hypershift-operator-install-flags')).toMatchObject({ data: { installFlagsToAdd: '--tech-preview-no-upgrade' } });
+    expect(warnings(found.issues)).toContainEqual({
+      path: 'dataProtection.etcdSnapshots',
+      message: 'etcd snapshots are Tech Preview: the HyperShift operator runs with its TechPreviewNoUpgrade features (--tech-preview-no-upgrade), which Red Hat does not support in production.',
+    });
+    expect(management({ backupLocations: [location] }).plan!.objects.map((o) => o.object.metadata.name)).not.toContain('hypershift-oadp-plugin-config');
+  });
+
+  test('etcd snapshots need OADP 1.6, by channel or pinned CSV', () => {
+    expect(errors(management({ backupLocations: [location], etcdSnapshots: true }, { operators: { oadp: { channel: 'stable-1.5' } } }).issues)).toEqual([
+      { path: 'operators.oadp.channel', message: 'stable-1.5 installs OADP 1.5, whose hypershift plugin cannot take etcd snapshots (dataProtection.etcdSnapshots needs OADP 1.6 or later).' },
+    ]);
+    expect(errors(management({ backupLocations: [location], etcdSnapshots: true }, { operators: { oadp: { startingCSV: 'oadp-operator.v1.5.2' } } }).issues)).toEqual([
+      { path: 'operators.oadp.startingCSV', message: 'oadp-operator.v1.5.2 installs OADP 1.5, whose hypershift plugin cannot take etcd snapshots (dataProtection.etcdSnapshots needs OADP 1.6 or later).' },
+    ]);
+    expect(errors(management({ backupLocations: [location], etcdSnapshots: true }, { operators: { oadp: { startingCSV: 'oadp-operator.v1.6.0' } } }).issues)).toEqual([]);
+    expect(errors(management({ backupLocations: [location] }, { operators: { oadp: { channel: 'stable-1.5' } } }).issues)).toEqual([]);
+  });
+
+  test("B12: each backup's method is the plugin's, either way and in either order", () => {
+    const snapshots = management({ backupLocations: [location], etcdSnapshots: true }, { platforms: ['AWS'], multiclusterEngine: mce });
+    const volumes = management({ backupLocations: [location] }, { platforms: ['AWS'], multiclusterEngine: mce });
+    const etcd = checkHostedClusterBackup(hc(), { etcdSnapshot: true });
+    const plain = checkHostedClusterBackup(hc(), {});
+    expect(errors(planned(volumes, etcd))).toEqual([
+      { path: 'etcdSnapshot', message: 'this backup leaves etcd\'s volumes out for an etcd snapshot, but ManagementCluster does not have the hypershift plugin take one (dataProtection.etcdSnapshots is off), so the backup would hold no etcd at all.' },
+    ]);
+    expect(errors(planned(plain, snapshots))).toEqual([
+      { path: 'etcdSnapshot', message: "ManagementCluster has the hypershift plugin take etcd snapshots (dataProtection.etcdSnapshots) for every backup, so this backup's etcd volumes would be skipped while it asks for volume snapshots." },
+    ]);
+    expect(errors(planned(snapshots, etcd))).toEqual([]);
+    expect(errors(planned(plain, volumes))).toEqual([]);
+  });
+
+  test('the restore of an etcd-snapshot backup is the same Restore: the backup holds no volume to restore', () => {
+    const restore = checkHostedClusterRestore(hc(), { backupName: 'b1' }).plan!.restore;
+    expect(restore.spec).not.toHaveProperty('cleanupBeforeRestore');
+    expect(restore.spec).toMatchObject({ restorePVs: true });
+  });
+});
+
 /** Adds parts to one plan in order; the findings of all. */
 function planned(...parts: Array<{ plan?: PlannedPart; issues: readonly ValidationIssue[] }>): ValidationIssue[] {
   const plan = new Plan();
@@ -339,6 +409,15 @@ describe('builders for moving a cluster (part D)', () => {
       spec: { backupName: 'b1', restorePVs: true, existingResourcePolicy: 'update', excludedResources: [...RESTORE_EXCLUDED_RESOURCES] },
     });
     expect(restoreFor('r2', { scheduleName: 's1' }, 'open-cluster-management-backup').spec).toMatchObject({ scheduleName: 's1' });
+  });
+
+  test("a Restore leaves out the documentation's six resources and the upstream CLI's three more", () => {
+    expect(restoreFor('r1', { backupName: 'b1' }).spec.excludedResources).toEqual([
+      // Documentation 7.6.6.
+      'nodes', 'events', 'events.events.k8s.io', 'backups.velero.io', 'restores.velero.io', 'resticrepositories.velero.io',
+      // hypershift create oadp-restore (cmd/oadp/types.go defaultExcludedResources).
+      'csinodes.storage.k8s.io', 'volumeattachments.storage.k8s.io', 'backuprepositories.velero.io',
+    ]);
   });
 });
 

@@ -277,7 +277,8 @@ describe('other HostedCluster rules', () => {
     ['etcd size is a quantity', { etcd: { storageSize: 'eight' } }, 'etcd.storageSize', 'not a quantity'],
     ['base domain is a domain', { baseDomain: 'not a domain' }, 'baseDomain', 'not a domain name'],
     ['label keys are qualified names', { labels: { 'a/b/c': 'x' } }, 'labels["a/b/c"]', 'label'],
-    ['resource overrides are resource=quantity', { resourceRequestOverrides: { 'kube-apiserver.kube-apiserver': { '': '' } } }, 'metadata.annotations["resource-request-override.hypershift.openshift.io/kube-apiserver.kube-apiserver"]', 'resource=quantity'],
+    ['resource overrides name container resources', { resourceRequestOverrides: { 'kube-apiserver.kube-apiserver': { '': '' } } }, 'resourceRequestOverrides["kube-apiserver.kube-apiserver"][""]', 'not a container resource'],
+    ['raw resource overrides are resource=quantity', { annotations: { 'resource-request-override.hypershift.openshift.io/etcd.etcd': 'memory' } }, 'annotations["resource-request-override.hypershift.openshift.io/etcd.etcd"]', 'resource=quantity'],
   ])('%s', (_name, change, path, message) => {
     expectError({ ...noneCluster, ...change } as HostedClusterProps, path, message);
   });

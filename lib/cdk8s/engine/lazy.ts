@@ -43,8 +43,8 @@ function onFirstUse<M extends object>(load: () => M, names: ReadonlyArray<keyof 
 export declare const { checkHostedCluster, checkHostedClusterWith, checkAddedNodePool, checkAgentInfrastructure, zoneFileName, hostsReportName }: typeof Platforms;
 onFirstUse((): typeof Platforms => require('../../platforms'), ['checkHostedCluster', 'checkHostedClusterWith', 'checkAddedNodePool', 'checkAgentInfrastructure', 'zoneFileName', 'hostsReportName']);
 
-export declare const { checkManagementCluster, checkHostedClusterBackup, checkHostedClusterRestore, checkHostedClusterImport, checkHostedClusterMigration, portsReportName }: typeof Management;
-onFirstUse((): typeof Management => require('../../management'), ['checkManagementCluster', 'checkHostedClusterBackup', 'checkHostedClusterRestore', 'checkHostedClusterImport', 'checkHostedClusterMigration', 'portsReportName']);
+export declare const { checkManagementCluster, checkHostedClusterBackup, checkHostedClusterRestore, checkHostedClusterImport, checkHostedClusterMigration, portsReportName, etcdRecoveryRunbook }: typeof Management;
+onFirstUse((): typeof Management => require('../../management'), ['checkManagementCluster', 'checkHostedClusterBackup', 'checkHostedClusterRestore', 'checkHostedClusterImport', 'checkHostedClusterMigration', 'portsReportName', 'etcdRecoveryRunbook']);
 
 export declare const { checkHostedClusterIngress, checkHostedClusterOperators, checkHostedClusterSriov }: typeof Day2;
 onFirstUse((): typeof Day2 => require('../../day2'), ['checkHostedClusterIngress', 'checkHostedClusterOperators', 'checkHostedClusterSriov']);
