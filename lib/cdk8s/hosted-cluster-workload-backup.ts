@@ -5,7 +5,7 @@
  */
 import type { Construct } from 'constructs';
 import type { HostedClusterWorkloadBackupPlan, HostedClusterWorkloadBackupProps } from '../day2';
-import { checkHostedClusterWorkloadBackup } from '../day2';
+import { checkHostedClusterWorkloadBackup } from './engine/lazy';
 import type { HostedClusterRefProps } from './hosted-cluster-operators';
 import { PlannedConstruct } from './planned-construct';
 

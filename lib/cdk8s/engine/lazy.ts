@@ -46,8 +46,8 @@ onFirstUse((): typeof Platforms => require('../../platforms'), ['checkHostedClus
 export declare const { checkManagementCluster, checkHostedClusterBackup, checkHostedClusterRestore, checkHostedClusterImport, checkHostedClusterMigration, portsReportName, etcdRecoveryRunbook }: typeof Management;
 onFirstUse((): typeof Management => require('../../management'), ['checkManagementCluster', 'checkHostedClusterBackup', 'checkHostedClusterRestore', 'checkHostedClusterImport', 'checkHostedClusterMigration', 'portsReportName', 'etcdRecoveryRunbook']);
 
-export declare const { checkHostedClusterIngress, checkHostedClusterOperators, checkHostedClusterSriov }: typeof Day2;
-onFirstUse((): typeof Day2 => require('../../day2'), ['checkHostedClusterIngress', 'checkHostedClusterOperators', 'checkHostedClusterSriov']);
+export declare const { checkHostedClusterIngress, checkHostedClusterOperators, checkHostedClusterSriov, checkHostedClusterWorkloadBackup }: typeof Day2;
+onFirstUse((): typeof Day2 => require('../../day2'), ['checkHostedClusterIngress', 'checkHostedClusterOperators', 'checkHostedClusterSriov', 'checkHostedClusterWorkloadBackup']);
 
 export declare const { checkEdgeSite }: typeof Edge;
 onFirstUse((): typeof Edge => require('../../edge'), ['checkEdgeSite']);
