@@ -19,14 +19,13 @@ import { checkProps, withSchemaFindings } from '../core/check-props';
 import { IssueCollector, ValidationIssue } from '../core/errors';
 import { dnsLabelProblem } from '../core/names';
 import { PHASES, PlannedPart, hostedClusterTarget, planItem } from '../core/plan-model';
-import { bool, list, oneOf, quote, strict, text } from '../core/schema';
+import { bool, list, quote, strict, text } from '../core/schema';
 import { v } from '../core/valibot';
-import { DEFAULT_BACKUP_TTL, STORAGE_LOCATION_LABEL, backupReadiness, checkBackupSettings, veleroBackup, volumeSettings } from '../management/hosted-cluster-backup';
+import { DEFAULT_BACKUP_TTL, STORAGE_LOCATION_LABEL, backupReadiness, backupSettingEntries, checkBackupSettings, veleroBackup, volumeSettings } from '../management/hosted-cluster-backup';
 import { DEFAULT_BACKUP_LOCATION, OADP_NAMESPACE, isDataProtectionApplication, planDataProtection } from '../management/oadp';
 import { planOperatorInstall } from '../management/operator-install';
 import { backupAgainstDpa } from '../management/protection-checks';
 import { dataProtectionApplicationEntries, operatorPropsSchema } from '../management/props';
-import { BACKUP_VOLUME_METHODS } from '../management/protection-props';
 import type { GuestClusterRef } from './guest-operators';
 import type { HostedClusterWorkloadBackupProps } from './workload-backup-props';
 
@@ -42,12 +41,7 @@ export const hostedClusterWorkloadBackupPropsSchema = strict({
   namespaces: list(text({ max: 63 }), { max: 256 }),
   dataProtection: strict(dataProtectionApplicationEntries),
   operator: v.optional(operatorPropsSchema),
-  schedule: v.optional(text({ max: 256 })),
-  name: v.optional(text({ max: 63 })),
-  storageLocation: v.optional(text({ max: 63 })),
-  ttl: v.optional(text({ max: 32 })),
-  volumes: v.optional(oneOf(BACKUP_VOLUME_METHODS)),
-  paused: v.optional(bool()),
+  ...backupSettingEntries,
   allowInlineSecrets: v.optional(bool()),
 });
 

@@ -134,14 +134,19 @@ export function volumeSettings(options: BackupSpecOptions): Partial<BackupSpec> 
   return { snapshotMoveData: true, datamover: 'velero', defaultVolumesToFsBackup: false, snapshotVolumes: true };
 }
 
-/** @internal */
-export const hostedClusterBackupPropsSchema = strict({
+/** The settings every backup of the library takes (a cluster's, its workloads'): when, its name, where, how long, how volumes are copied. @internal */
+export const backupSettingEntries = {
   schedule: v.optional(text({ max: 256 })),
   name: v.optional(text({ max: 63 })),
   storageLocation: v.optional(text({ max: 63 })),
   ttl: v.optional(text({ max: 32 })),
   volumes: v.optional(oneOf(BACKUP_VOLUME_METHODS)),
   paused: v.optional(bool()),
+};
+
+/** @internal */
+export const hostedClusterBackupPropsSchema = strict({
+  ...backupSettingEntries,
   etcdSnapshot: v.optional(bool()),
 });
 
