@@ -12,7 +12,7 @@ export interface HostedClusterWorkloadBackupProps extends Pick<HostedClusterBack
   readonly namespaces: readonly string[];
   /** Where the backups go: the DataProtectionApplication in the hosted cluster's `openshift-adp`, its object stores and their credentials. */
   readonly dataProtection: DataProtectionApplicationProps;
-  /** How OLM installs OADP in the hosted cluster. @default channel 'stable' from 'redhat-operators' */
+  /** How OLM installs OADP in the hosted cluster. @default channel 'stable' of the catalog 'redhat-operators' */
   readonly operator?: OperatorProps;
   /** Name of the Schedule or Backup in `openshift-adp`. @default 'workloads' */
   readonly name?: string;

@@ -312,6 +312,7 @@ if (!enabled) {
       expect(extra(closure('index.d.ts'))).toEqual([]);
       expect(extra(closure('cdk8s/index.d.ts'))).toEqual(['cdk8s', 'constructs']);
       expect(extra(closure('pulumi/index.d.ts'))).toEqual(['@pulumi/kubernetes', '@pulumi/pulumi']);
+      expect(extra(closure('live/index.d.ts'))).toEqual([]);
     });
 
     /** Compiles (and runs) each project; every project is written fresh below its tree. */
