@@ -12,6 +12,7 @@ import { preflight, preflightReader } from '../../lib/live';
 import type { PreflightReport } from '../../lib/live';
 import { DPA, ETCD_KEY, NAMESPACES, PLAN, SUPPORTED, addOnLimits, cleanState, foreignHostedClusters, nodes } from '../live/preflight-fixture';
 import { KubeTools, TestKubeServer, describeWithKubeServer, kubectl } from './kube-apply';
+import { ROOT, hcp, makeProject, removeProject } from '../cli/cli';
 
 const TIMEOUT = 120_000;
 
@@ -66,6 +67,25 @@ describeWithKubeServer('preflight against a real kube-apiserver, as a view-only 
     expect(report.checks.find((c) => c.name === 'control-plane-nodes')?.summary).toBe('3 node(s), 3 labelled for control planes in 3 zone(s); 1 HighlyAvailable hosted cluster(s)');
     // One LIST per kind however many checks read it (ConfigMaps: supported versions and collisions).
     expect(report.reads).toBeLessThanOrEqual(16);
+  }, TIMEOUT);
+
+  test('the command as users run it: `hcp-constructs preflight` of an app, with the ServiceAccount\'s kubeconfig', () => {
+    const project = makeProject();
+    try {
+      fs.writeFileSync(
+        path.join(project, 'main.ts'),
+        `import { App, Chart } from 'cdk8s';\nimport { HostedClusterBackup, HostedClusterBundle } from 'hcp-constructs/cdk8s';\nimport { SUPPORTED_VERSIONS, kubevirtCluster } from ${JSON.stringify(path.join(ROOT, 'examples', 'clusters'))};\n` +
+          `export function define(app: App): void {\n  const chart = new Chart(app, 'kv-dev');\n  const cluster = new HostedClusterBundle(chart, 'cluster', { ...kubevirtCluster, options: { supportedVersions: SUPPORTED_VERSIONS } });\n  new HostedClusterBackup(chart, 'backup', { cluster, schedule: '0 2 * * *' });\n}\n`,
+      );
+      const run = hcp(project, 'preflight', '--kubeconfig', reader);
+      expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(run.stdout).toMatch(/^Preflight of 8 object\(s\) for the management cluster against https:\/\/127\.0\.0\.1:\d+ \(context preflight-reader\), \d+ read\(s\), get and list only:\n/);
+      expect(run.stdout).toContain('  control-plane-nodes    ok           3 node(s), 3 labelled for control planes in 3 zone(s); 1 HighlyAvailable hosted cluster(s)\n');
+      expect(run.stdout.endsWith('0 error(s), 0 warning(s).\n')).toBe(true);
+      expect(fs.existsSync(path.join(project, 'dist'))).toBe(false);
+    } finally {
+      removeProject(project);
+    }
   }, TIMEOUT);
 
   test('supported versions lacking the release\'s minor: its error at each release, nothing else', async () => {
