@@ -7,7 +7,7 @@
  * creates nothing either. The provider: stored-input-guard.ts.
  */
 import * as pulumi from '@pulumi/pulumi';
-import { storedInputGuard } from './stored-input-guard';
+import { StoredInputGuard } from './stored-input-guard';
 
 type Placements = Readonly<Record<string, string>>;
 
@@ -31,12 +31,9 @@ export function placementFailures(olds: unknown, news: unknown): pulumi.dynamic.
     }));
 }
 
-/** The dynamic provider: `check` refuses a move; the rest stores the placement. */
-const placementProvider = storedInputGuard('placementFailures', 'placement');
-
 /** The placement guard of a fleet (`<fleet>-placement`, a child of `parent`). */
-export class PlacementGuard extends pulumi.dynamic.Resource {
+export class PlacementGuard extends StoredInputGuard {
   constructor(name: string, placements: Placements, parent: pulumi.Resource) {
-    super(placementProvider, name, { placements }, { parent });
+    super('placementFailures', 'placement', name, { placements }, { parent });
   }
 }

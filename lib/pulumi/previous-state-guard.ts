@@ -9,14 +9,14 @@
  * resource of a guarded component depends on the guard, so an update without a preview
  * (`--skip-preview`) creates nothing either.
  *
- * The provider is serialized into the state, as dynamic providers are: it loads the check by
- * package name (`hcp-constructs/pulumi`) when it runs, from the program's node_modules.
+ * Its provider's module is stored with it and loads the check by package name
+ * (`hcp-constructs/pulumi`) when it runs, from the program's node_modules (stored-input-guard.ts).
  */
 import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject } from '../api';
 import { oldSelfFields, transitionRules } from '../api';
 import type { PlannedObject, ValidationIssue } from '../core';
-import { storedInputGuard } from './stored-input-guard';
+import { StoredInputGuard } from './stored-input-guard';
 import { checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
 import { PREVIOUS_STATE_CHECKS } from '../previous-state/all-checks';
 
@@ -111,9 +111,6 @@ export function previousStateFailures(olds: unknown, news: unknown): pulumi.dyna
   return errors.map((issue) => ({ property: '', reason: formatIssues([issue]).trim() }));
 }
 
-/** The dynamic provider: `check` refuses what the checks find; the rest stores the inputs. */
-export const guardProvider = storedInputGuard('previousStateFailures', 'previous-state');
-
 /** The name of the program's guard. */
 export const PROGRAM_GUARD_NAME = 'hcp-previous-state';
 
@@ -187,8 +184,8 @@ function storedObjects(objects: ReadonlyMap<pulumi.ProviderResource | undefined,
 }
 
 /** The dynamic resource holding guarded objects: the program's, or one component's. */
-class PreviousStateGuard extends pulumi.dynamic.Resource {
+class PreviousStateGuard extends StoredInputGuard {
   constructor(name: string, inputs: { objects: pulumi.Input<string> }, opts?: pulumi.CustomResourceOptions) {
-    super(guardProvider, name, inputs, opts);
+    super('previousStateFailures', 'previous-state', name, inputs, opts);
   }
 }

@@ -84,7 +84,8 @@ test("the placement guard: the fleet's resources wait for it, and its check refu
   for (const component of [...Object.values(fleet.managementClusters), ...Object.values(fleet.hostedClusters)]) {
     // The guard is the one dynamic resource a component is given to wait for.
     const deps = dependsOn.get(component) as pulumi.Resource[] | undefined;
-    expect((deps ?? []).filter((d) => d instanceof pulumi.dynamic.Resource)).toHaveLength(1);
+    const urns = await Promise.all((deps ?? []).map((d) => valueOf(d.urn)));
+    expect(urns.filter((urn) => /[:$]pulumi-nodejs:dynamic:Resource::/.test(urn))).toHaveLength(1);
   }
   const guard = registrations.find((r) => r.name === 'guarded-placement');
   expect(guard?.type).toBe('pulumi-nodejs:dynamic:Resource');

@@ -24,6 +24,14 @@ beforeAll(async () => {
 
 const workersInPlace: HostedClusterProps = { ...kubevirtCluster, nodePools: kubevirtCluster.nodePools!.map((p, i) => (i === 0 ? { ...p, upgradeType: 'InPlace' as const } : p)) };
 
+/** The provider the dynamic-provider host makes of a guard's `__provider` module (as the host loads it, with require-from-string). */
+function hostProvider(module: unknown): pulumi.dynamic.ResourceProvider {
+  expect(typeof module).toBe('string');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const requireFromString = require('require-from-string') as (code: string) => { handler(): pulumi.dynamic.ResourceProvider };
+  return requireFromString(module as string).handler();
+}
+
 /** The inputs the bundle's guard registers, as the engine stores them. */
 async function guardInputs(props: HostedClusterProps): Promise<Record<string, unknown>> {
   const { __provider, ...inputs } = await guardRegistration(props);
@@ -66,9 +74,10 @@ test("the provider's check refuses a changed upgradeType against what the engine
   const [before, after] = [await guardInputs(kubevirtCluster), await guardInputs(workersInPlace)];
   expect(guard.previousStateFailures(before, after)).toEqual([{ property: '', reason: REFUSED }]);
   // As the engine calls it: the provider loads the check by package name (here the package itself, built).
-  expect(await guard.guardProvider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: '', reason: REFUSED }] });
+  const provider = hostProvider((await guardRegistration(kubevirtCluster)).__provider);
+  expect(await provider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: '', reason: REFUSED }] });
   // Unchanged, or a first deployment (nothing stored): nothing refused.
-  expect(await guard.guardProvider.check!(before, before)).toEqual({ inputs: before, failures: [] });
+  expect(await provider.check!(before, before)).toEqual({ inputs: before, failures: [] });
   expect(guard.previousStateFailures({}, after)).toEqual([]);
   expect(guard.previousStateFailures(undefined, { objects: 'junk' })).toEqual([]);
 });
@@ -80,7 +89,8 @@ test("the provider's check also refuses an upgrade the operators would refuse (t
     'error HostedCluster kubevirt-clusters/kv-dev spec.release.image: the control plane would move from 4.14.30 to 4.16.4, 2 minor releases in one step: ' +
     'a control plane moves one minor release per upgrade (the Kubernetes version skew policy). Fix: Upgrade to a 4.15 release first; once the HostedCluster ' +
     'reports it, move on to 4.16.4. NodePools may stay where they are meanwhile (up to 3 minor releases behind).';
-  expect(await guard.guardProvider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: '', reason: TWO_MINORS }] });
+  const provider = hostProvider((await guardRegistration(kubevirtCluster)).__provider);
+  expect(await provider.check!(before, after)).toEqual({ inputs: after, failures: [{ property: '', reason: TWO_MINORS }] });
   // Its warnings (NodePools that move with their control plane) are findings, not failures.
   expect(guard.checkGuardInputs(before, after).map((i) => `${i.severity} ${i.object}`)).toEqual([
     'error HostedCluster kubevirt-clusters/kv-dev',
@@ -91,11 +101,15 @@ test("the provider's check also refuses an upgrade the operators would refuse (t
   expect(guard.previousStateFailures(await guardInputs(release('4.15.20')), after)).toEqual([]);
 });
 
-test('the provider is serialized with the check loaded by package name, not copied into the state', async () => {
-  const serialized = await pulumi.runtime.serializeFunction(() => guard.guardProvider);
-  expect(serialized.text).toContain("require('hcp-constructs/pulumi')");
-  expect(serialized.text).toContain('createRequire');
-  expect(serialized.text).not.toContain('transitionRules');
+test("the provider's module loads the check by package name, not copied into the state; its diff ignores the module's text", async () => {
+  const { __provider: module, ...inputs } = await guardRegistration(kubevirtCluster);
+  expect(module).toContain("require('hcp-constructs/pulumi')");
+  expect(module).toContain('createRequire');
+  expect(module).not.toContain('transitionRules');
+  const provider = hostProvider(module);
+  expect(await provider.diff!('previous-state', { ...inputs, __provider: 'an older text' }, { ...inputs, __provider: module })).toMatchObject({ changes: false });
+  expect(await provider.diff!('previous-state', inputs, { objects: '{}' })).toMatchObject({ changes: true });
+  expect(await provider.create!(inputs)).toEqual({ id: 'previous-state', outs: inputs });
 });
 
 test('in the real dynamic-provider host started in the repository root (as `pulumi up` there starts it), the guard loads the built package and refuses the change', async () => {
