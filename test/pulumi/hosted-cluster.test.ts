@@ -215,6 +215,20 @@ describe('HostedClusterBundle', () => {
     for (const pool of stack.nodePools) expect(dependsOn.get(pool)).toEqual([stack.hostedCluster, hcDeps.at(-1)]);
   });
 
+  test('in a preview the objects the guard judges do not wait for it: nothing is applied, and its refusal fails the preview all the same', async () => {
+    await mocked.newProgram(true);
+    const dependsOn = new Map<pulumi.Resource, unknown>();
+    const stack = new hcp.HostedClusterBundle(
+      'preview',
+      { ...noneCluster, options: OPTIONS },
+      { transformations: [(args) => (dependsOn.set(args.resource, args.opts.dependsOn), undefined)] },
+    );
+    await registered(stack);
+    // (The refusal failing `pulumi preview` is shown under the real engine: test/engines/pulumi-changes.test.ts.)
+    expect((dependsOn.get(stack.hostedCluster) as pulumi.Resource[]).map((r) => r.constructor.name)).toEqual(['Namespace']);
+    for (const pool of stack.nodePools) expect(dependsOn.get(pool)).toEqual([stack.hostedCluster]);
+  });
+
   test('an empty phase is skipped: without prerequisites the HostedCluster depends on the Namespace', async () => {
     const dependsOn = new Map<pulumi.Resource, unknown>();
     const stack = new hcp.HostedClusterBundle(

@@ -35,7 +35,8 @@ export function strictMocks(answer: (args: pulumi.runtime.MockResourceArgs) => A
       throw new Error(`unexpected provider function call: ${args.token}`);
     },
   };
-  const newProgram = () => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', false);
+  /** A program run: an update, or with `preview` a dry run (`pulumi preview`). */
+  const newProgram = (preview = false) => pulumi.runtime.setMocks(mocks, 'hcp-constructs', 'test', preview);
   const ready = newProgram();
   const harness = {
     registrations,
