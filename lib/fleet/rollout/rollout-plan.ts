@@ -317,7 +317,9 @@ function checkSkew(waves: readonly Omit<RolloutWave, 'surge'>[], byKey: Readonly
     for (const key of wave.clusters) {
       const cluster = byKey.get(key)!;
       const to = releaseVersion(targets.get(key));
-      if (!to || !froms.has(key)) continue;
+      const from = froms.get(key);
+      // A cluster that does not move keeps its pools where its own check put them.
+      if (!to || !from || compareVersions(from, to) === 0) continue;
       cluster.nodePools.forEach((pool, i) => {
         const version = follows(pool, cluster) ? undefined : releaseVersion(pool.release);
         if (!version) return;
