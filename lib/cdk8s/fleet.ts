@@ -290,7 +290,8 @@ export class Fleet extends Construct {
     const folders = folderSpecs(objects).filter((f) => !f.folder.startsWith(GITOPS_PREFIX));
     const placement = new Map(plan.hostedClusters.map((hc) => [hc.cluster, hc.managementCluster]));
     const managedClusters = new Set(objects.filter((p) => p.object.kind === 'ManagedCluster').map((p) => p.object.metadata.name));
-    const checked = checkDelivery(plan.delivery, folders, placement, managedClusters);
+    const rollout = plan.rollout && { waves: plan.rollout.waves, reached: plan.rollout.reached, paused: plan.rollout.paused };
+    const checked = checkDelivery(plan.delivery, folders, placement, managedClusters, rollout);
     this.deliveryIssues = checked.issues;
     if (!checked.parts) {
       attachIssues(new Construct(this, 'delivery'), checked.issues);

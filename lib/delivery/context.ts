@@ -4,6 +4,7 @@
  */
 import type { FolderSpec, IssueCollector } from '../core';
 import { dnsLabelProblem, dnsSubdomainProblem, nearest, quote } from '../core';
+import type { DeliveryRollout } from './rollout';
 
 /** The props with their defaults, and the facts every engine's planner reads. */
 export interface DeliveryContext {
@@ -21,6 +22,8 @@ export interface DeliveryContext {
   readonly placement: ReadonlyMap<string, string>;
   /** The names of the ManagedClusters the app plans, when known; else a management folder with any ManagedCluster counts. */
   readonly managedClusters?: ReadonlySet<string>;
+  /** The fleet's rollout, when it has one: its waves order the engines' syncs. @default none */
+  readonly rollout?: DeliveryRollout;
   /** Where every engine's findings go (paths relative to `delivery.`). */
   readonly issues: IssueCollector;
 }

@@ -16,6 +16,7 @@ import type { RolloutCohortProps, RolloutProps, RolloutSelectorProps, UpdateRisk
 import { rolloutPropsSchema } from './rollout-schema';
 import type { RolloutRecord, RolloutRecordWave } from './rollout-record';
 import { ROLLOUT_RECORD_FILE } from './rollout-record';
+import { NO_ROLLOUT_WAVE } from '../../delivery/rollout';
 import { UpdateGraphIndex, indexUpdateGraph, offeredFrom, updateHop } from './update-graph';
 
 /** A hosted cluster as the rollout reads it. */
@@ -238,6 +239,7 @@ function checkCohortNames(cohorts: readonly { cohort: RolloutCohortProps; path: 
   const seen = new Set<string>();
   for (const { cohort, path } of cohorts) {
     if (!/^[a-z0-9]([-a-z0-9]{0,48}[a-z0-9])?$/.test(cohort.name)) issues.error(`${path}.name`, `wave name ${quote(cohort.name)} is not a DNS label of at most 50 characters.`, 'Use lower-case letters, digits and dashes, such as wave-1.');
+    if (cohort.name === NO_ROLLOUT_WAVE) issues.error(`${path}.name`, `wave name ${quote(NO_ROLLOUT_WAVE)} is reserved: the Argo CD Applications of folders no wave touches carry it.`, 'Give the wave another name.');
     if (seen.has(cohort.name)) issues.error(`${path}.name`, `wave name ${quote(cohort.name)} is used twice${cohort.name === 'canary' ? ' (the canary is called canary)' : ''}.`, 'Give every wave its own name.');
     seen.add(cohort.name);
   }

@@ -137,6 +137,7 @@ export function rolloutReportSvg(report: RolloutReport): string {
     );
     y += height + 22;
   }
+  y += 8;
   const risks = report.risksAcknowledged.length === 0 ? ['Risks acknowledged: none.'] : report.risksAcknowledged.flatMap((r) => wrap(`Risk acknowledged: ${r.name} (${r.hops.join(', ')})${r.message ? `: ${r.message}` : ''}`, 120));
   body.push(...risks.map((line, i) => `<text x="20" y="${y + i * 18}" font-size="13" fill="${COLORS.text}">${escapeXml(line)}</text>`));
   y += risks.length * 18 + 10;
