@@ -37,7 +37,7 @@ import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, Hos
 import { appState } from './engine/app-state';
 import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './engine/fleet-planning';
 import { synthesizesPlainly } from './planned-api-object';
-import { readPreviousOutput } from './engine/previous-output';
+import { previousReleaseImages, readPreviousOutput } from './engine/previous-output';
 import { HostedClusterBundle, PlannedHostedCluster } from './hosted-cluster-bundle';
 import type { HostedClusterProps } from '../platforms';
 import { ManagementCluster } from './management-cluster';
@@ -87,12 +87,7 @@ function previousRollout(dir: string | undefined): RolloutPrevious & { issues: r
   if (dir === undefined) return { issues: [] };
   const file = path.join(dir, 'reports', ROLLOUT_RECORD_FILE);
   const read = readRolloutRecord(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
-  const releases = new Map<string, string>();
-  for (const { object } of readPreviousOutput(dir, new Set(['HostedCluster'])).objects.ofKind('HostedCluster')) {
-    const image = (object as { spec?: { release?: { image?: unknown } } }).spec?.release?.image;
-    if (typeof image === 'string') releases.set(`${object.metadata.namespace ?? ''}/${object.metadata.name}`, image);
-  }
-  return { ...(read.record ? { record: read.record } : {}), releases, issues: read.issues };
+  return { ...(read.record ? { record: read.record } : {}), releases: previousReleaseImages(dir), issues: read.issues };
 }
 
 /**

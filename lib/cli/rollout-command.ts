@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ROLLOUT_RECORD_FILE } from '../core/output-layout';
 import { readManifest } from '../cdk8s/engine/output-folder';
-import { readPreviousOutput } from '../cdk8s/engine/previous-output';
+import { previousReleaseImages } from '../cdk8s/engine/previous-output';
 import { RolloutRecord, currentWave, nextWave, readRolloutRecord, rolloutRecordJson, waveInOutput } from '../fleet';
 import { KubeClient } from '../live/kube-client';
 import { KubeconfigError, kubeconfigFile, readKubeconfig } from '../live/kubeconfig';
@@ -46,7 +46,7 @@ export async function rolloutNextCommand(options: RolloutNextOptions): Promise<E
   const before = fs.readFileSync(file, 'utf8');
   const record = readOrFail(before, file);
   const wave = currentWave(record);
-  const unhealthy = wave ? [...waveInOutput(wave, releasesIn(outdir)), ...(await liveProblems(record, options))] : [];
+  const unhealthy = wave ? [...waveInOutput(wave, previousReleaseImages(outdir)), ...(await liveProblems(record, options))] : [];
   const next = nextWave(record, now, unhealthy);
   if ('refused' in next) return refuse(next.refused);
   fs.writeFileSync(file, rolloutRecordJson(next.record));
@@ -80,16 +80,6 @@ function readOrFail(text: string, file: string): RolloutRecord {
   const read = readRolloutRecord(text);
   if (!read.record) throw new UsageError(`${file}: ${read.issues.map((i) => i.message).join(' ')}`);
   return read.record;
-}
-
-/** Each HostedCluster's release image in the output folder. */
-function releasesIn(outdir: string): Map<string, string> {
-  const releases = new Map<string, string>();
-  for (const { object } of readPreviousOutput(outdir, new Set(['HostedCluster'])).objects.ofKind('HostedCluster')) {
-    const image = (object as { spec?: { release?: { image?: unknown } } }).spec?.release?.image;
-    if (typeof image === 'string') releases.set(`${object.metadata.namespace ?? ''}/${object.metadata.name}`, image);
-  }
-  return releases;
 }
 
 /** The live gate: with `--kubeconfig` always; without one, a rollout whose gate is `live` cannot go on. */

@@ -174,19 +174,13 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { 
     },
   };
   const git = settings.generator === 'git';
-  // A rollout's waves become the Applications' label and the progressive sync's steps (the list generator's elements carry the label).
-  const waves = ctx.rollout && !git ? folderWaves(ctx, ctx.rollout) : undefined;
-  if (ctx.rollout && git) {
-    ctx.issues.warn('argoCd.generator', "the git generator's Applications carry no wave label, so Argo CD syncs every folder of the rollout's waves at once (the waves still start one commit at a time: `hcp-constructs rollout next`).", "Use generator 'list' for a progressive sync in the rollout's order.");
-  }
+  const waves = rolloutWaves(ctx, git);
   const generator: ApplicationSetGenerator = git
     ? { git: { repoURL: ctx.repoURL, revision: ctx.revision, directories: gitDirectories(ctx) } }
     : { list: { elements: delivered.map((f) => ({ folder: f.folder, path: repoPath(ctx, f.folder), destination: settings.destinations.get(f.folder)!, ...(waves ? { rolloutWave: waves.get(f.folder)!.name } : {}) })) } };
   const ignoreDifferences = ignoredDifferences(delivered);
   const applicationSet: ApplicationSet = {
-    apiVersion: DELIVERY_API_VERSIONS.applicationSet,
-    kind: 'ApplicationSet',
-    metadata: { name: project, namespace },
+    ...{ apiVersion: DELIVERY_API_VERSIONS.applicationSet, kind: 'ApplicationSet', metadata: { name: project, namespace } },
     spec: {
       goTemplate: true,
       goTemplateOptions: ['missingkey=error'],
@@ -222,6 +216,14 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { 
     ],
   };
   return { part, settings };
+}
+
+/** A rollout's waves by folder: the Applications' label and the progressive sync's steps (the list generator's elements carry the label). */
+function rolloutWaves(ctx: DeliveryContext, git: boolean): ReturnType<typeof folderWaves> | undefined {
+  if (ctx.rollout && git) {
+    ctx.issues.warn('argoCd.generator', "the git generator's Applications carry no wave label, so Argo CD syncs every folder of the rollout's waves at once (the waves still start one commit at a time: `hcp-constructs rollout next`).", "Use generator 'list' for a progressive sync in the rollout's order.");
+  }
+  return ctx.rollout && !git ? folderWaves(ctx, ctx.rollout) : undefined;
 }
 
 /**

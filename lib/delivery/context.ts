@@ -4,7 +4,16 @@
  */
 import type { FolderSpec, IssueCollector } from '../core';
 import { dnsLabelProblem, dnsSubdomainProblem, nearest, quote } from '../core';
-import type { DeliveryRollout } from './rollout';
+
+/** The waves as the delivery reads them (the fleet's planned rollout). */
+export interface DeliveryRollout {
+  /** The waves in order: their names and clusters (`namespace/name`). */
+  readonly waves: readonly { readonly name: string; readonly clusters: readonly string[] }[];
+  /** How many are started. */
+  readonly reached: number;
+  /** Whether the rollout is paused. */
+  readonly paused: boolean;
+}
 
 /** The props with their defaults, and the facts every engine's planner reads. */
 export interface DeliveryContext {

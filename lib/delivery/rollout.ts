@@ -8,17 +8,9 @@
  */
 import type { ApplicationSetStrategy, KustomizationSpecDependsOn } from '../api';
 import type { FolderSpec } from '../core';
-import type { DeliveryContext } from './context';
+import type { DeliveryContext, DeliveryRollout } from './context';
 
-/** The waves as the delivery reads them (the fleet's planned rollout). */
-export interface DeliveryRollout {
-  /** The waves in order: their names and clusters (`namespace/name`). */
-  readonly waves: readonly { readonly name: string; readonly clusters: readonly string[] }[];
-  /** How many are started. */
-  readonly reached: number;
-  /** Whether the rollout is paused. */
-  readonly paused: boolean;
-}
+export type { DeliveryRollout };
 
 /** The label of each Application naming its folder's wave. */
 export const ROLLOUT_WAVE_LABEL = 'hcp-constructs.io/rollout-wave';
