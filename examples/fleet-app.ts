@@ -6,7 +6,7 @@
  */
 import type { App } from 'cdk8s';
 import { Chart } from 'cdk8s';
-import type { FleetProps, HostedClusterProps, ManagementClusterProps } from '../lib';
+import type { FleetProps, HostedClusterProps, ManagementClusterProps, RolloutProps } from '../lib';
 import type { HostedClusterBundle } from '../lib/cdk8s';
 import { AgentInfrastructure, Fleet, HostedClusterBackup, HostedClusterImport, HostedClusterIngress, HostedClusterSriov } from '../lib/cdk8s';
 import { EXAMPLE_AGENT_CLUSTERS, EXAMPLE_AGENT_INFRASTRUCTURE } from './agent-infrastructure';
@@ -49,6 +49,38 @@ export const EXAMPLE_FLEET: FleetProps = {
     acm: {},
   },
 };
+
+/**
+ * The example's upgrade of the fleet, 4.16 to 4.17.3 (docs/rollouts.md): kv-dev alone first (the
+ * canary, a day of soak), then east's clusters, then the rest; vcluster2 (4.14) and edge-lab
+ * (4.15) stay, two minors and one minor behind the target's line. The update graph is the slice
+ * of stable-4.17 the rollout needs, as captured: 4.16.4 to 4.17.3 is a conditional update with
+ * one risk, acknowledged after reading it.
+ */
+export const EXAMPLE_ROLLOUT: RolloutProps = {
+  target: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.3-x86_64' },
+  overrides: [{ platform: 'KubeVirt', release: { image: 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi' } }],
+  canary: { clusters: ['kubevirt-clusters/kv-dev'], soak: '24h' },
+  waves: [
+    { name: 'east', managementClusters: ['east'] },
+    { name: 'rest', maxConcurrent: 10 },
+  ],
+  holdback: ['clusters/vcluster2', 'none-clusters/edge-lab'],
+  acknowledgedRisks: ['ExampleEtcdDefrag'],
+  updateGraph: {
+    nodes: [{ version: '4.16.4' }, { version: '4.16.9' }, { version: '4.17.3' }],
+    edges: [[0, 1]],
+    conditionalEdges: [
+      {
+        edges: [{ from: '4.16.4', to: '4.17.3' }],
+        risks: [{ name: 'ExampleEtcdDefrag', message: 'etcd defragmentation may pause writes on large clusters during the update.', url: 'https://issues.example.com/OCPBUGS-00000' }],
+      },
+    ],
+  },
+};
+
+/** The example fleet with its rollout. */
+export const EXAMPLE_FLEET_ROLLOUT: FleetProps = { ...EXAMPLE_FLEET, rollout: EXAMPLE_ROLLOUT };
 
 /** Adds the fleet to `app`, with each cluster's hosts, day-2 objects, import and backup beside it. */
 export function defineFleetExample(app: App, fleet: FleetProps = EXAMPLE_FLEET): Fleet {

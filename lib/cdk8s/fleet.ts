@@ -12,14 +12,32 @@ import type { KubernetesObject } from '../api';
 import type { PathTranslator, PlanOptions, ValidationIssue } from '../core';
 import { CLI_DEFAULTS } from '../core/defaults';
 import { formatIssues } from '../core/errors';
-import { GITOPS_PREFIX, folderSpecs } from '../core/output-layout';
+import { GITOPS_PREFIX, ROLLOUT_RECORD_FILE, folderSpecs } from '../core/output-layout';
 import { contributionOf, describeObject, managementNameOfKey, onManagementCluster, planKey } from '../core/plan-model';
-import { checkDelivery, checkFleet, checkHostedCluster, checkHostedClusterWith, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, isClusterWarning, readFleetRecord } from './engine/lazy';
-import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
+import {
+  checkDelivery,
+  checkFleet,
+  checkHostedCluster,
+  checkHostedClusterWith,
+  fleetRecordJson,
+  fleetReportJson,
+  fleetReportSvg,
+  fleetSummary,
+  isClusterWarning,
+  readFleetRecord,
+  readRolloutRecord,
+  rolloutRecordJson,
+  rolloutReport,
+  rolloutReportJson,
+  rolloutReportSvg,
+  rolloutSummary,
+} from './engine/lazy';
+import type { FleetPlan, FleetPlannedHostedCluster, FleetProps, FleetRecord, HostedClusterChecks, RolloutPrevious } from '../fleet';
+
 import { appState } from './engine/app-state';
 import { PlanningThreads, ThreadPlannedCluster, planningThreadCount, prerenderedFilesOf, threadHostedClusterPlan } from './engine/fleet-planning';
 import { synthesizesPlainly } from './planned-api-object';
-import { readPreviousOutput } from './engine/previous-output';
+import { previousReleaseImages, readPreviousOutput } from './engine/previous-output';
 import { HostedClusterBundle, PlannedHostedCluster } from './hosted-cluster-bundle';
 import type { HostedClusterProps } from '../platforms';
 import { ManagementCluster } from './management-cluster';
@@ -62,6 +80,17 @@ function previousPlacement(dir: string | undefined): { record?: FleetRecord; iss
 }
 
 /**
+ * What a rollout reads of the previous synth in `dir`: its rollout record, and the release image of
+ * each HostedCluster it wrote (`namespace/name` → image), for the order of the waves.
+ */
+function previousRollout(dir: string | undefined): RolloutPrevious & { issues: readonly ValidationIssue[] } {
+  if (dir === undefined) return { issues: [] };
+  const file = path.join(dir, 'reports', ROLLOUT_RECORD_FILE);
+  const read = readRolloutRecord(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+  return { ...(read.record ? { record: read.record } : {}), releases: previousReleaseImages(dir), issues: read.issues };
+}
+
+/**
  * Places every hosted cluster of `props` on a management cluster (pins, then the previous
  * placement, then by platform, zone and capacity) and adds their charts to the App of `scope`.
  * Invalid props emit nothing and fail synthesis with every problem listed.
@@ -91,9 +120,10 @@ export class Fleet extends Construct {
       this.given.add(`${String(namespace)}/${String(name)}`);
     }
     const previous = previousPlacement(appState(this).previousOutputDir);
-    const { checked, checks, threadPlans } = this.check(fleet, previous.record, options);
+    const rollout = fleet.rollout === undefined ? { issues: [] } : previousRollout(appState(this).previousOutputDir);
+    const { checked, checks, threadPlans } = this.check(fleet, previous.record, options, rollout);
     // The clusters' own warnings come from their constructs below.
-    this.issues = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
+    this.issues = [...previous.issues, ...rollout.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
     attachIssues(this, this.issues);
     if (!checked.plan) {
       // No bundle takes the clusters' schema checks: their findings are the fleet's.
@@ -115,6 +145,13 @@ export class Fleet extends Construct {
     reportFile(this, 'fleet.svg', fleetReportSvg(plan.report));
     reportFile(this, PLACEMENT_FILE, fleetRecordJson(plan.record));
     reportLines(this, fleetSummary(plan));
+    if (plan.rollout) {
+      const report = rolloutReport(plan.rollout);
+      reportFile(this, 'rollout.json', rolloutReportJson(report));
+      reportFile(this, 'rollout.svg', rolloutReportSvg(report));
+      reportFile(this, ROLLOUT_RECORD_FILE, rolloutRecordJson(plan.rollout.record));
+      reportLines(this, rolloutSummary(report));
+    }
     if (plan.delivery !== undefined) {
       appState(this).whenComplete.push(() => this.deliver(root, plan));
       // cdk8s's own app.synth() validates every construct before it writes: the delivery is planned then too.
@@ -133,7 +170,7 @@ export class Fleet extends Construct {
    * plan in threads (see engine/fleet-planning.ts); otherwise each bundle's schema check runs in a thread
    * meanwhile. Returns the clusters checked here and those a thread planned, by their props.
    */
-  private check(fleet: FleetProps, previous: FleetRecord | undefined, options: PlanOptions) {
+  private check(fleet: FleetProps, previous: FleetRecord | undefined, options: PlanOptions, rollout: RolloutPrevious) {
     const checks = new Map<HostedClusterProps, PlannedHostedCluster>();
     const threadPlans = new Map<HostedClusterProps, ThreadPlannedCluster>();
     const threads = appState(this).synth && synthesizesPlainly(App.of(this)) ? PlanningThreads.start(planningThreadCount(this.given.size), options) : undefined;
@@ -152,7 +189,7 @@ export class Fleet extends Construct {
       });
     };
     try {
-      return { checked: checkFleet(fleet, previous, options, checkClusters), checks, threadPlans };
+      return { checked: checkFleet(fleet, previous, options, checkClusters, rollout), checks, threadPlans };
     } finally {
       threads?.close();
     }
@@ -248,7 +285,8 @@ export class Fleet extends Construct {
     const folders = folderSpecs(objects).filter((f) => !f.folder.startsWith(GITOPS_PREFIX));
     const placement = new Map(plan.hostedClusters.map((hc) => [hc.cluster, hc.managementCluster]));
     const managedClusters = new Set(objects.filter((p) => p.object.kind === 'ManagedCluster').map((p) => p.object.metadata.name));
-    const checked = checkDelivery(plan.delivery, folders, placement, managedClusters);
+    const rollout = plan.rollout && { waves: plan.rollout.waves, reached: plan.rollout.reached, paused: plan.rollout.paused };
+    const checked = checkDelivery(plan.delivery, folders, placement, managedClusters, rollout);
     this.deliveryIssues = checked.issues;
     if (!checked.parts) {
       attachIssues(new Construct(this, 'delivery'), checked.issues);

@@ -17,6 +17,7 @@ Commands:
                          (--live: against the live management cluster, read-only)
   validate <file>...     Check props written as YAML or JSON, without TypeScript
   preflight [app]        Check the app against the live management cluster (read-only)
+  rollout next [app]     Start the next wave of the fleet's rollout: advance its state, synthesize
 
 Options:
   -h, --help             Show help (hcp-constructs <command> --help for a command's)
@@ -143,6 +144,37 @@ Options:
       --context <name>     Its context (default: its current context)
       --management <name>  Which of the app's management clusters (a fleet's) the kubeconfig
                            reaches (default: the app's only one)
+      --verbose            Print the full stack of an error
+  -h, --help               Show this help
+
+${EXIT_CODES}
+`;
+
+export const ROLLOUT_HELP = `Usage:
+  hcp-constructs rollout next [app] [-o <dir>] [--kubeconfig <file>] [--context <name>] [--now <time>]
+  hcp-constructs rollout next --record <file> [--kubeconfig <file>] [--context <name>] [--now <time>]
+
+Starts the next wave of the fleet's rollout (the Fleet's rollout prop), as one commit: reads the
+rollout's state in the output folder (reports/rollout-state.json, written by the synth), advances it
+by one wave and synthesizes, so that the output gives the target release to that wave's clusters.
+Commit the output folder; the delivery engine applies it (control planes before their NodePools).
+
+It refuses, writing nothing, while the rollout is paused (rollout.pause), when every wave is
+started, while the current wave soaks (its soak from the time it started), and while the current
+wave is not healthy: its HostedClusters are not at the target in the output folder, or, with
+--kubeconfig, on the live management cluster (the control plane's update Completed, Available,
+its NodePools Ready and done updating; read-only). A rollout whose healthGate is live needs
+--kubeconfig. It rewrites only the state file the synth wrote (listed in .hcp-constructs-files).
+
+With --record <file> (Pulumi stages, whose state is the stack's rollout output): the same checks on
+that record (live with --kubeconfig), and the advanced record on stdout; nothing is written.
+
+Options:
+  -o, --output <dir>       Output folder (default: dist, or the one the app gives runSynth)
+      --record <file>      Advance this record instead, printing it (no app, no synth)
+      --kubeconfig <file>  Check the current wave on this management cluster too
+      --context <name>     The kubeconfig's context (default: its current context)
+      --now <time>         The time the wave starts (RFC 3339; default: now), for soak times
       --verbose            Print the full stack of an error
   -h, --help               Show this help
 

@@ -1,17 +1,17 @@
 #!/usr/bin/env node
 /**
- * The `hcp-constructs` command: `synth`, `diff`, `validate` and `preflight`, with `--help` and `--version`.
+ * The `hcp-constructs` command: `synth`, `diff`, `validate`, `preflight` and `rollout next`, with `--help` and `--version`.
  * Arguments are read with node's own `util.parseArgs` (see docs/design.md, "Libraries, and why").
  */
 import { parseArgs } from 'util';
 import { HcpValidationError } from '../core/errors';
 import { OutputFolderError } from '../cdk8s/engine/output-folder';
 import { EXIT, ExitCode, UsageError } from './exit-codes';
-import { DIFF_HELP, MAIN_HELP, PREFLIGHT_HELP, SYNTH_HELP, VALIDATE_HELP } from './help';
+import { DIFF_HELP, MAIN_HELP, PREFLIGHT_HELP, ROLLOUT_HELP, SYNTH_HELP, VALIDATE_HELP } from './help';
 import { packageVersion } from '../cdk8s/engine/package-root';
 import { UserCodeError, userStack } from '../cdk8s/engine/user-stack';
 
-const HELP: Readonly<Record<string, string>> = { synth: SYNTH_HELP, diff: DIFF_HELP, validate: VALIDATE_HELP, preflight: PREFLIGHT_HELP };
+const HELP: Readonly<Record<string, string>> = { synth: SYNTH_HELP, diff: DIFF_HELP, validate: VALIDATE_HELP, preflight: PREFLIGHT_HELP, rollout: ROLLOUT_HELP };
 
 /** Options every command takes. */
 const COMMON = { help: { type: 'boolean', short: 'h' }, verbose: { type: 'boolean' } } as const;
@@ -25,7 +25,7 @@ export async function run(argv: readonly string[]): Promise<ExitCode> {
   if (command === undefined || command === '-h' || command === '--help') return print(MAIN_HELP);
   if (command === '-v' || command === '--version' || command === 'version') return print(`${packageVersion()}\n`);
   if (command === 'help') return print(rest[0] === undefined ? MAIN_HELP : (HELP[rest[0]] ?? MAIN_HELP));
-  if (!(command in HELP)) throw new UsageError(`unknown command "${command}": the commands are synth, diff, validate and preflight.`);
+  if (!(command in HELP)) throw new UsageError(`unknown command "${command}": the commands are synth, diff, validate, preflight and rollout.`);
   if (rest.includes('-h') || rest.includes('--help')) return print(HELP[command]);
   if (command === 'synth') {
     const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT, stdout: { type: 'boolean', short: 'p' }, check: { type: 'boolean' } }, 1);
@@ -50,6 +50,13 @@ export async function run(argv: readonly string[]): Promise<ExitCode> {
     const { values, positionals } = parse(rest, { ...COMMON, ...CLUSTER }, 1);
     const { preflightCommand } = await import('./preflight-command');
     return preflightCommand({ app: positionals[0], kubeconfig: values.kubeconfig, context: values.context, management: values.management });
+  }
+  if (command === 'rollout') {
+    const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT, kubeconfig: CLUSTER.kubeconfig, context: CLUSTER.context, record: { type: 'string' }, now: { type: 'string' } }, 2);
+    if (positionals[0] !== 'next') throw new UsageError(positionals[0] === undefined ? 'rollout needs a step: rollout next.' : `unknown rollout step "${positionals[0]}": the step is next.`);
+    if (values.record !== undefined && (positionals[1] !== undefined || values.output !== undefined)) throw new UsageError('--record advances a record file alone: leave out the app and --output.');
+    const { rolloutNextCommand } = await import('./rollout-command');
+    return rolloutNextCommand({ app: positionals[1], output: values.output, record: values.record, kubeconfig: values.kubeconfig, context: values.context, now: values.now });
   }
   const { positionals } = parse(rest, COMMON, Infinity);
   const { validateCommand } = await import('./validate-command');

@@ -46,6 +46,11 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
     if (!clean) process.stderr.write(`synth --check: ${shown(outdir)}/ is not what a synth writes now: run \`hcp-constructs synth\` and commit the result.\n`);
     return clean ? EXIT.ok : EXIT.failed;
   }
+  return writeOutput(define, outdir, options.verbose);
+}
+
+/** Writes the app's output into `outdir` (all or nothing) and prints what changed. */
+export function writeOutput(define: Define, outdir: string, verbose?: boolean): ExitCode {
   let changes: OutputChanges | undefined;
   const progress = new Progress();
   try {
@@ -60,7 +65,7 @@ export async function synthCommand(options: SynthOptions): Promise<ExitCode> {
     printWarnings(result.warnings);
     process.stdout.write(
       `Synthesized ${result.files.length} file(s), ${result.objects} objects, ${result.warnings.length} warning(s) into ${shown(outdir)}/\n` +
-        synthSummary(changes!, options.verbose ? Infinity : undefined) +
+        synthSummary(changes!, verbose ? Infinity : undefined) +
         [...result.upgrades, ...result.summary].map((line) => `${line}\n`).join(''),
     );
   } finally {
@@ -95,7 +100,7 @@ function printDifferences(changes: OutputChanges, outdir: string, output: SynthO
 }
 
 /** Loads the app and settles the output folder: `-o`, else the app's own `runSynth(outdir, ...)`, else dist. */
-async function prepare(app: string | undefined, output: string | undefined, checkFolder: boolean): Promise<{ define: Define; outdir: string }> {
+export async function prepare(app: string | undefined, output: string | undefined, checkFolder: boolean): Promise<{ define: Define; outdir: string }> {
   if (output !== undefined && output.trim() === '') throw new OutputFolderError('the output folder is empty (""); it would be the working directory. Name a folder such as "dist".');
   if (output !== undefined && checkFolder) refuseFolder(path.resolve(output)); // before the app runs, as a synth does
   const loaded = await loadApp(app, warn);

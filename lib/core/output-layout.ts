@@ -17,6 +17,13 @@ export const GITOPS_PREFIX = 'gitops-';
 /** The reports' folder (reports.ts): no target's. */
 const REPORTS_FOLDER = 'reports';
 
+/**
+ * The rollout's state in the reports' folder (lib/fleet/rollout/rollout-record.ts): written by the
+ * synth, advanced by `hcp-constructs rollout next`. Here, where the constructs and the command
+ * line both read it without loading the fleet's planner.
+ */
+export const ROLLOUT_RECORD_FILE = 'rollout-state.json';
+
 /** `management` or `management-<name>`: a management cluster's folder is its target key. */
 const isManagementFolder = (folder: string) => folder === targetKey(MANAGEMENT_CLUSTER) || managementNameOfKey(folder) !== undefined;
 

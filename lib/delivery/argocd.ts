@@ -15,6 +15,7 @@ import { argoCdConfigMapData, argoCdHealthChecks } from '../gitops';
 import type { DeliveryContext } from './context';
 import { checkName, repoPath, unknownName } from './context';
 import type { ARGO_CD_GENERATORS, ARGO_CD_HEALTH_CHECKS, ArgoCdDeliveryProps } from './delivery-props';
+import { ROLLOUT_WAVE_LABEL, folderWaves, rollingSyncStrategy } from './rollout';
 
 /** The Argo CD cluster name of the cluster Argo CD runs on. */
 export const IN_CLUSTER = 'in-cluster';
@@ -172,22 +173,21 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { 
       clusterResourceWhitelist: clusterResourceWhitelist(delivered),
     },
   };
-  const generator: ApplicationSetGenerator =
-    settings.generator === 'list'
-      ? { list: { elements: delivered.map((f) => ({ folder: f.folder, path: repoPath(ctx, f.folder), destination: settings.destinations.get(f.folder)! })) } }
-      : { git: { repoURL: ctx.repoURL, revision: ctx.revision, directories: gitDirectories(ctx) } };
   const git = settings.generator === 'git';
+  const waves = rolloutWaves(ctx, git);
+  const generator: ApplicationSetGenerator = git
+    ? { git: { repoURL: ctx.repoURL, revision: ctx.revision, directories: gitDirectories(ctx) } }
+    : { list: { elements: delivered.map((f) => ({ folder: f.folder, path: repoPath(ctx, f.folder), destination: settings.destinations.get(f.folder)!, ...(waves ? { rolloutWave: waves.get(f.folder)!.name } : {}) })) } };
   const ignoreDifferences = ignoredDifferences(delivered);
   const applicationSet: ApplicationSet = {
-    apiVersion: DELIVERY_API_VERSIONS.applicationSet,
-    kind: 'ApplicationSet',
-    metadata: { name: project, namespace },
+    ...{ apiVersion: DELIVERY_API_VERSIONS.applicationSet, kind: 'ApplicationSet', metadata: { name: project, namespace } },
     spec: {
       goTemplate: true,
       goTemplateOptions: ['missingkey=error'],
       generators: [generator],
+      ...(waves ? { strategy: rollingSyncStrategy(ctx.rollout!) } : {}),
       template: {
-        metadata: { name: git ? '{{.path.basename}}' : '{{.folder}}' },
+        metadata: { name: git ? '{{.path.basename}}' : '{{.folder}}', ...(waves ? { labels: { [ROLLOUT_WAVE_LABEL]: '{{.rolloutWave}}' } } : {}) },
         spec: {
           project,
           source: { repoURL: ctx.repoURL, targetRevision: ctx.revision, path: git ? '{{.path.path}}' : '{{.path}}' },
@@ -216,6 +216,14 @@ export function planArgoCd(props: ArgoCdDeliveryProps, ctx: DeliveryContext): { 
     ],
   };
   return { part, settings };
+}
+
+/** A rollout's waves by folder: the Applications' label and the progressive sync's steps (the list generator's elements carry the label). */
+function rolloutWaves(ctx: DeliveryContext, git: boolean): ReturnType<typeof folderWaves> | undefined {
+  if (ctx.rollout && git) {
+    ctx.issues.warn('argoCd.generator', "the git generator's Applications carry no wave label, so Argo CD syncs every folder of the rollout's waves at once (the waves still start one commit at a time: `hcp-constructs rollout next`).", "Use generator 'list' for a progressive sync in the rollout's order.");
+  }
+  return ctx.rollout && !git ? folderWaves(ctx, ctx.rollout) : undefined;
 }
 
 /**

@@ -5,6 +5,16 @@
 import type { FolderSpec, IssueCollector } from '../core';
 import { dnsLabelProblem, dnsSubdomainProblem, nearest, quote } from '../core';
 
+/** The waves as the delivery reads them (the fleet's planned rollout). */
+export interface DeliveryRollout {
+  /** The waves in order: their names and clusters (`namespace/name`). */
+  readonly waves: readonly { readonly name: string; readonly clusters: readonly string[] }[];
+  /** How many are started. */
+  readonly reached: number;
+  /** Whether the rollout is paused. */
+  readonly paused: boolean;
+}
+
 /** The props with their defaults, and the facts every engine's planner reads. */
 export interface DeliveryContext {
   /** The repository's git URL, as given. */
@@ -21,6 +31,8 @@ export interface DeliveryContext {
   readonly placement: ReadonlyMap<string, string>;
   /** The names of the ManagedClusters the app plans, when known; else a management folder with any ManagedCluster counts. */
   readonly managedClusters?: ReadonlySet<string>;
+  /** The fleet's rollout, when it has one: its waves order the engines' syncs. @default none */
+  readonly rollout?: DeliveryRollout;
   /** Where every engine's findings go (paths relative to `delivery.`). */
   readonly issues: IssueCollector;
 }

@@ -13,11 +13,13 @@ import { planArgoCd } from './argocd';
 import { planAcm } from './acm';
 import { planFlux } from './flux';
 import type { DeliveryContext } from './context';
+import type { DeliveryRollout } from './rollout';
 import type { DeliveryProps } from './delivery-props';
 import { ARGO_CD_GENERATORS, ARGO_CD_HEALTH_CHECKS } from './delivery-props';
 import { byText } from '../core/text-order';
 
 export type { AcmDeliveryProps, ArgoCdDeliveryProps, DeliveryProps, FluxDeliveryProps } from './delivery-props';
+export type { DeliveryRollout } from './rollout';
 
 /** Names findings about the delivery props. */
 export const DELIVERY_OBJECT = 'Delivery';
@@ -67,12 +69,14 @@ const SCP_URL = /^([^@/:\s]+)@([^:/\s]+):(?!\/)(.+)$/;
  * → its name; by default the app's), which is where Flux applies its folder from. `managedClusters`
  * names the ManagedClusters the app plans, so that a hosted cluster's folder whose Argo CD cluster
  * is not among them is a warning (by default any ManagedCluster on its management cluster counts).
+ * `rollout`: the fleet's rollout, whose waves order the engines' syncs (rollout.ts).
  */
 export function checkDelivery(
   input: DeliveryProps | unknown,
   folders: readonly FolderSpec[],
   placement: ReadonlyMap<string, string> = new Map(),
   managedClusters?: ReadonlySet<string>,
+  rollout?: DeliveryRollout,
 ): { parts?: PlannedPart[]; issues: ValidationIssue[] } {
   const checked = checkProps(deliveryPropsSchema, input, DELIVERY_OBJECT, ['repoURL', 'path']);
   if (!checked.props) return { issues: prefixed(checked.issues) };
@@ -87,6 +91,7 @@ export function checkDelivery(
     delivered: sorted.filter((f) => !f.folder.startsWith(GITOPS_PREFIX)),
     placement,
     ...(managedClusters ? { managedClusters } : {}),
+    ...(rollout ? { rollout } : {}),
     issues,
   };
   checkCommon(props, ctx);

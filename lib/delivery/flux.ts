@@ -31,6 +31,7 @@ import type { FluxHealthCheckExpr } from '../gitops';
 import type { DeliveryContext } from './context';
 import { checkName, repoPath } from './context';
 import type { FluxDeliveryProps } from './delivery-props';
+import { FolderWave, earlierWaveRefs, folderWaves, suspendedStage } from './rollout';
 
 /** The GitRepository of every management cluster's Flux. */
 const FLUX_SOURCE_NAME = 'hcp-constructs';
@@ -90,12 +91,13 @@ export function planFlux(props: FluxDeliveryProps, ctx: DeliveryContext): Planne
   }
   for (const folder of ctx.delivered) warnOverwritten(folder, ctx);
   const clusters = clustersOf(ctx);
+  const waves = ctx.rollout ? folderWaves(ctx, ctx.rollout) : undefined;
   return [...clusters.keys()].sort().flatMap((key) => {
     const cluster = clusters.get(key)!;
     // The management folder's last stage: its other folders and its hosted clusters' start after it.
     const last = cluster.main ? lastStageRef(cluster.main, settings) : undefined;
-    const parts = [managementPart(cluster, last, settings, ctx)];
-    if (cluster.hosted.length > 0) parts.push(hostedPart(cluster, last, settings, ctx));
+    const parts = [managementPart(cluster, last, settings, ctx, waves)];
+    if (cluster.hosted.length > 0) parts.push(hostedPart(cluster, last, settings, ctx, waves));
     return parts;
   });
 }
@@ -140,7 +142,7 @@ function clustersOf(ctx: DeliveryContext): Map<string, ClusterFolders> {
 }
 
 /** `gitops-<name>`: the source, the folder's own Kustomization, the staged management folders, and the hosted clusters' folder. */
-function managementPart(cluster: ClusterFolders, last: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
+function managementPart(cluster: ClusterFolders, last: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext, waves?: ReadonlyMap<string, FolderWave>): PlannedPart {
   const folder = fluxFolder(cluster.mc);
   const source: GitRepository = {
     apiVersion: DELIVERY_API_VERSIONS.gitRepository,
@@ -151,20 +153,38 @@ function managementPart(cluster: ClusterFolders, last: KustomizationSpecDependsO
   const objects: PlanItem[] = [planItem(source, PHASES.day2)];
   const add = (k: FluxKustomization) => objects.push(planItem(k, PHASES.day2));
   add(kustomization(FLUX_SELF_NAME, settings.namespace, repoPath(ctx, folder), settings, { wait: false }));
-  if (cluster.main) stageKustomizations(cluster.main, settings.namespace, undefined, settings, ctx).forEach(add);
+  if (cluster.main) stageKustomizations(cluster.main, settings.namespace, undefined, settings, ctx, undefined, waveRules(cluster.main, [], waves, ctx)).forEach(add);
   for (const other of cluster.others) stageKustomizations(other, settings.namespace, last, settings, ctx).forEach(add);
   if (cluster.hosted.length > 0) add(kustomization(FLUX_HOSTED_NAME, settings.namespace, repoPath(ctx, fluxHostedFolder(cluster.mc)), settings, { wait: false, dependsOn: last ? [{ name: last.name }] : [] }));
   return { label: `Flux delivery (${folder})`, target: managementTarget(cluster.mc), folder, objects };
 }
 
 /** `gitops-<name>.hosted`: each hosted cluster's staged folder, in its namespace, applied with its admin kubeconfig. */
-function hostedPart(cluster: ClusterFolders, last: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext): PlannedPart {
+function hostedPart(cluster: ClusterFolders, last: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext, waves?: ReadonlyMap<string, FolderWave>): PlannedPart {
   const folder = fluxHostedFolder(cluster.mc);
   const objects = cluster.hosted.flatMap((hosted) => {
     const target = hosted.target as { readonly namespace: string; readonly name: string };
-    return stageKustomizations(hosted, target.namespace, last, settings, ctx, target.name).map((k) => planItem(k, PHASES.day2));
+    const after = waves ? earlierWaveRefs(hosted, cluster.hosted, waves, hostedLastStageRef) : [];
+    return stageKustomizations(hosted, target.namespace, last, settings, ctx, target.name, waveRules(hosted, after, waves, ctx)).map((k) => planItem(k, PHASES.day2));
   });
   return { label: `Flux delivery (${folder})`, target: managementTarget(cluster.mc), folder, objects };
+}
+
+/** What a rollout adds to a folder's stages: the earlier wave's folders its first stage waits for, and which stages are suspended. */
+interface WaveRules {
+  readonly after: readonly KustomizationSpecDependsOn[];
+  readonly suspended: (stage: string) => boolean;
+}
+
+function waveRules(folder: FolderSpec, after: readonly KustomizationSpecDependsOn[], waves: ReadonlyMap<string, FolderWave> | undefined, ctx: DeliveryContext): WaveRules | undefined {
+  const rollout = ctx.rollout;
+  return rollout && waves ? { after, suspended: (stage) => suspendedStage(folder, stage, waves, rollout) } : undefined;
+}
+
+/** The reference to a hosted cluster's folder's last stage Kustomization, in the cluster's namespace. */
+function hostedLastStageRef(folder: FolderSpec): KustomizationSpecDependsOn | undefined {
+  const stage = folder.stages[folder.stages.length - 1];
+  return stage && folder.target.kind === 'hosted-cluster' ? { name: stageKustomizationName(folder, stage.name), namespace: folder.target.namespace } : undefined;
 }
 
 /** The reference to a folder's last stage Kustomization, from anywhere (with its namespace). */
@@ -175,11 +195,12 @@ function lastStageRef(folder: FolderSpec, settings: FluxSettings): Kustomization
 
 /**
  * One Kustomization per stage of a folder, in STAGES order, each after the one before; the first
- * after `first` (another folder's last stage) when given. `cluster`: a hosted cluster's name, whose
- * admin kubeconfig applies them.
+ * after `first` (another folder's last stage) when given, and after the earlier wave's folders of
+ * a rollout (`rules`). `cluster`: a hosted cluster's name, whose admin kubeconfig applies them.
  */
-function stageKustomizations(folder: FolderSpec, namespace: string, first: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext, cluster?: string): FluxKustomization[] {
-  let previous: KustomizationSpecDependsOn | undefined = first && (first.namespace === namespace ? { name: first.name } : first);
+function stageKustomizations(folder: FolderSpec, namespace: string, first: KustomizationSpecDependsOn | undefined, settings: FluxSettings, ctx: DeliveryContext, cluster?: string, rules?: WaveRules): FluxKustomization[] {
+  const local = (ref: KustomizationSpecDependsOn) => (ref.namespace === namespace ? { name: ref.name } : ref);
+  let previous: KustomizationSpecDependsOn[] = [...(first ? [local(first)] : []), ...(rules?.after ?? []).map(local)];
   return folder.stages.map((stage) => {
     const name = stageKustomizationName(folder, stage.name);
     if (name.length > MAX_LABEL_LENGTH) {
@@ -192,12 +213,13 @@ function stageKustomizations(folder: FolderSpec, namespace: string, first: Kusto
     const exprs = stageHealthCheckExprs(stage);
     const k = kustomization(name, namespace, repoPath(ctx, folder.folder, stage.name), settings, {
       wait: true,
-      dependsOn: previous ? [previous] : [],
+      dependsOn: previous,
+      suspend: rules?.suspended(stage.name) ?? false,
       sourceNamespace: namespace === settings.namespace ? undefined : settings.namespace,
       ...(cluster ? { kubeConfig: { secretRef: { name: secretNames.adminKubeconfig(cluster), key: secretKeys.adminKubeconfig } } } : {}),
       ...(exprs.length > 0 ? { healthCheckExprs: exprs.map((e) => ({ ...e })) } : {}),
     });
-    previous = { name };
+    previous = [{ name }];
     return k;
   });
 }
@@ -208,9 +230,9 @@ function kustomization(
   namespace: string,
   path: string,
   settings: FluxSettings,
-  more: { wait: boolean; dependsOn?: readonly KustomizationSpecDependsOn[]; sourceNamespace?: string } & Pick<FluxKustomization['spec'], 'kubeConfig' | 'healthCheckExprs'>,
+  more: { wait: boolean; dependsOn?: readonly KustomizationSpecDependsOn[]; sourceNamespace?: string; suspend?: boolean } & Pick<FluxKustomization['spec'], 'kubeConfig' | 'healthCheckExprs'>,
 ): FluxKustomization {
-  const { wait, dependsOn, sourceNamespace, kubeConfig, healthCheckExprs } = more;
+  const { wait, dependsOn, sourceNamespace, kubeConfig, healthCheckExprs, suspend } = more;
   return {
     apiVersion: DELIVERY_API_VERSIONS.kustomization,
     kind: 'Kustomization',
@@ -223,6 +245,8 @@ function kustomization(
       wait,
       ...(wait && settings.timeout ? { timeout: settings.timeout } : {}),
       ...(dependsOn?.length ? { dependsOn } : {}),
+      // A paused rollout's wave in progress: Flux applies nothing more of it until the rollout resumes.
+      ...(suspend ? { suspend } : {}),
       ...(kubeConfig ? { kubeConfig } : {}),
       ...(healthCheckExprs ? { healthCheckExprs } : {}),
     },

@@ -8,6 +8,7 @@ import type { Load } from '../capacity/baseline';
 import type { OVERFLOW_RULES } from '../capacity/input-props';
 import type { ManagementClusterProps } from '../management/management-cluster-props';
 import type { HostedClusterProps } from '../platforms/props';
+import type { RolloutProps } from './rollout/rollout-props';
 
 /** One management cluster of the fleet. */
 export interface FleetManagementClusterProps {
@@ -71,4 +72,6 @@ export interface FleetProps {
   readonly addressPools?: readonly FleetAddressPoolProps[];
   /** How the fleet's folders are delivered (Argo CD, Flux, ACM); checked by the delivery planners and passed on as is. @default none */
   readonly delivery?: unknown;
+  /** An upgrade of the fleet, wave by wave (docs/rollouts.md); checked by the rollout planner. @default none */
+  readonly rollout?: RolloutProps;
 }

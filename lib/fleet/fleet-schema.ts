@@ -9,6 +9,7 @@ import { loadSchema } from '../capacity/input';
 import type { ManagementClusterProps } from '../management/management-cluster-props';
 import type { FleetHostedClusterProps } from './fleet-props';
 import { PLACEMENT_STRATEGIES } from './fleet-props';
+import type { RolloutProps } from './rollout/rollout-props';
 import { OVERFLOW_RULES } from '../capacity/input-props';
 
 /** Most management clusters in one fleet. */
@@ -71,6 +72,7 @@ export const fleetPropsSchema = strict(
     placement: v.optional(fleetPlacementOptionsSchema),
     addressPools: v.optional(list(fleetAddressPoolSchema, { max: 1_000 })),
     delivery: v.optional(v.unknown()),
+    rollout: v.optional(passthrough<RolloutProps>('a rollout ({ target, waves, ... })')),
   },
-  'a fleet ({ managementClusters, hostedClusters, placement, addressPools, delivery })',
+  'a fleet ({ managementClusters, hostedClusters, placement, addressPools, delivery, rollout })',
 );

@@ -26,6 +26,8 @@ import { fleetPlacementSchema, fleetPropsSchema } from './fleet-schema';
 import { Placement, PlacementRequest, PlacementTarget, clusterKey, placeClusters } from './placement';
 import { FleetRecord, fleetRecordProblem } from './record';
 import { FleetChanges, FleetReport, FleetReportInput, fleetReport } from './report';
+import { rolloutCluster, withRelease } from './fleet-rollout';
+import { RolloutPlan, RolloutPrevious, planRollout } from './rollout/rollout-plan';
 
 /** Findings about the fleet name it this way. */
 export const FLEET_LABEL = 'Fleet';
@@ -71,6 +73,8 @@ export interface FleetPlan {
   readonly report: FleetReport;
   /** `delivery` as given, for the delivery planners. @default none */
   readonly delivery?: unknown;
+  /** The rollout, planned: its waves, each cluster's state, its record. @default none */
+  readonly rollout?: RolloutPlan;
 }
 
 /** A management cluster that passed its checks: what placement, the fills and the report read of it. */
@@ -146,6 +150,7 @@ export function checkFleet(
   previous?: FleetRecord,
   options: PlanOptions = {},
   checkClusters: HostedClusterChecks = checkEach,
+  rolloutPrevious: RolloutPrevious = {},
 ): { plan?: FleetPlan; issues: readonly ValidationIssue[] } {
   const parsed = v.safeParse(fleetPropsSchema, input);
   const found: ValidationIssue[] = parsed.success ? [] : schemaFindings(parsed.issues, FLEET_LABEL);
@@ -164,7 +169,8 @@ export function checkFleet(
   const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isPlainObject(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
   const placements = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
-  const filled = fillAll([...hcs, ...unplaceable], placements, byName, options, checkClusters, found);
+  const rollout = rolloutOf(given.rollout, hcs, placements, byName, rolloutPrevious, found);
+  const filled = fillAll([...rollout.moved, ...unplaceable], placements, byName, options, checkClusters, found);
   const blockRequests = hcs
     .filter((hc) => filled.has(hc.index) && needsAddresses(filled.get(hc.index)!.hostedCluster))
     .map((hc) => ({ key: clusterKey(hc), managementCluster: placements.get(hc.index)!.managementCluster, index: hc.index }))
@@ -186,18 +192,37 @@ export function checkFleet(
       allocation: { ...fill.allocation, ...(block ? { addresses: block } : {}) },
     };
   });
-  const next = recordOf(planned);
-  const changes = changesOf(planned, record);
-  const report = reportOf(mcs, hcs, planned);
   const plan: FleetPlan = {
     managementClusters: mcs.map((mc) => ({ name: mc.name, ...(mc.zone !== undefined ? { zone: mc.zone } : {}), props: mc.props })),
     hostedClusters: planned,
-    record: next,
-    changes,
-    report,
+    record: recordOf(planned),
+    changes: changesOf(planned, record),
+    report: reportOf(mcs, hcs, planned),
     ...(given.delivery !== undefined ? { delivery: given.delivery } : {}),
+    ...(rollout.plan ? { rollout: rollout.plan } : {}),
   };
   return { plan, issues: found };
+}
+
+/**
+ * The rollout over the placed clusters (those without a placement have errors already: no rollout
+ * then), and the clusters with the releases of its current state.
+ */
+function rolloutOf(
+  input: unknown,
+  hcs: readonly GivenHc[],
+  placements: ReadonlyMap<number, Placement>,
+  byName: ReadonlyMap<string, CheckedMc>,
+  previous: RolloutPrevious,
+  found: ValidationIssue[],
+): { plan?: RolloutPlan; moved: readonly GivenHc[] } {
+  if (input === undefined || hcs.some((hc) => !placements.has(hc.index))) return { moved: hcs };
+  const clusters = hcs.map((hc) => {
+    const mc = placements.get(hc.index)!.managementCluster;
+    return rolloutCluster({ index: hc.index, key: clusterKey(hc), platform: hc.platform, props: hc.props }, mc, byName.get(mc)?.zone);
+  });
+  const plan = planRollout(input, clusters, previous, found, FLEET_LABEL);
+  return { ...(plan ? { plan } : {}), moved: plan ? hcs.map((hc) => ({ ...hc, props: withRelease(hc.props, plan.clusters.get(clusterKey(hc))!.release) })) : hcs };
 }
 
 type Filled = Map<number, { props: HostedClusterProps; allocation: FleetAllocation; hostedCluster: HostedCluster }>;

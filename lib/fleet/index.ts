@@ -9,3 +9,4 @@ export { fleetRecordJson, readFleetRecord } from './record';
 export type { FleetRecord } from './record';
 export { fleetReportJson, fleetReportSvg, fleetSummary } from './report';
 export type { FleetReport, FleetManagementClusterReport, FleetChanges, FleetLimit, FleetSummaryInput } from './report';
+export * from './rollout';

@@ -11,7 +11,7 @@ import * as pulumi from '@pulumi/pulumi';
 import type { PlanOptions, ValidationIssue } from '../core';
 import { formatIssues } from '../core';
 import type { FleetPlan, FleetProps, FleetRecord, HostedClusterChecks } from '../fleet';
-import { FLEET_LABEL, checkFleet, isClusterWarning, fleetRecordJson, readFleetRecord } from '../fleet';
+import { FLEET_LABEL, checkFleet, isClusterWarning, fleetRecordJson, readFleetRecord, readRolloutRecord, rolloutRecordJson } from '../fleet';
 import { HcpResourceError } from './errors';
 import type { HostedClusterProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
@@ -32,6 +32,12 @@ export interface FleetArgs extends FleetProps {
    * @default none (a first update)
    */
   readonly previousPlacement?: string | FleetRecord;
+  /**
+   * The rollout's state (`rollout` output of the last update, JSON text), advanced by one wave
+   * per stage with `hcp-constructs rollout next --record <file>`: the stage's update gives the
+   * target to the clusters of the waves started. @default none (no wave started)
+   */
+  readonly rolloutState?: string;
   /** Validation and secret-handling options of every hosted cluster. @default {} */
   readonly options?: PlanOptions;
 }
@@ -47,13 +53,16 @@ export class Fleet extends pulumi.ComponentResource {
   readonly plan: FleetPlan;
   /** The placement record of this update (JSON): export it and give it back as `previousPlacement`. */
   readonly placement: pulumi.Output<string>;
+  /** The rollout's state of this update (JSON), when the fleet has a rollout: give it back as `rolloutState`. */
+  readonly rollout?: pulumi.Output<string>;
   /** The ManagementCluster component of each management cluster, by its name in the fleet. */
   readonly managementClusters: Readonly<Record<string, ManagementCluster>>;
   /** The hosted clusters, by `namespace/name`. */
   readonly hostedClusters: Readonly<Record<string, HostedClusterBundle>>;
 
   constructor(name: string, args: FleetArgs, opts?: pulumi.ComponentResourceOptions) {
-    const { providers, previousPlacement, options = {}, ...fleet } = args;
+    const { providers, previousPlacement, rolloutState, options = {}, ...fleet } = args;
+    const rolloutRecord = readRolloutRecord(rolloutState);
     const previous = typeof previousPlacement === 'string' ? readFleetRecord(previousPlacement) : { record: previousPlacement, issues: [] as ValidationIssue[] };
     // Each hosted cluster is planned once, to place it; its bundle takes that plan.
     const clusterPlans = new Map<HostedClusterProps, ReturnType<typeof checkHostedCluster>>();
@@ -63,8 +72,8 @@ export class Fleet extends pulumi.ComponentResource {
         if (clusterOptions === options) clusterPlans.set(props, result);
         return result;
       });
-    const checked = checkFleet(fleet, previous.record, options, planEach);
-    const issues: ValidationIssue[] = [...previous.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
+    const checked = checkFleet(fleet, previous.record, options, planEach, rolloutRecord.record ? { record: rolloutRecord.record } : {});
+    const issues: ValidationIssue[] = [...previous.issues, ...rolloutRecord.issues, ...checked.issues.filter((i) => !isClusterWarning(i))];
     for (const mc of checked.plan?.managementClusters ?? []) {
       if (!(typeof providers === 'object' && providers !== null && providers[mc.name])) {
         issues.push({ severity: 'error', object: FLEET_LABEL, path: `providers.${mc.name}`, message: `management cluster ${mc.name} has no provider.`, fix: `Give providers.${mc.name}: a k8s.Provider for that cluster's kubeconfig.` });
@@ -89,8 +98,9 @@ export class Fleet extends pulumi.ComponentResource {
     this.managementClusters = managementClusters;
     this.hostedClusters = hostedClusters;
     this.placement = pulumi.output(fleetRecordJson(plan.record));
+    if (plan.rollout) this.rollout = pulumi.output(rolloutRecordJson(plan.rollout.record));
     // As the other components log theirs: one line each, with the fix.
     for (const issue of issues.filter((i) => i.severity === 'warning')) pulumi.log.warn(formatIssues([issue]).trim(), this);
-    this.registerOutputs({ placement: this.placement });
+    this.registerOutputs({ placement: this.placement, ...(this.rollout ? { rollout: this.rollout } : {}) });
   }
 }

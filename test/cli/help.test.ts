@@ -44,7 +44,7 @@ test('package.json names the command as a bin', () => {
 });
 
 test.each([
-  [['frob'], 'hcp-constructs: unknown command "frob": the commands are synth, diff, validate and preflight.\nRun `hcp-constructs --help` for usage.\n'],
+  [['frob'], 'hcp-constructs: unknown command "frob": the commands are synth, diff, validate, preflight and rollout.\nRun `hcp-constructs --help` for usage.\n'],
   [['synth', '--bogus'], "hcp-constructs: Unknown option '--bogus'.\nRun `hcp-constructs synth --help` for usage.\n"],
   [['synth', 'a.ts', 'b.ts'], 'hcp-constructs: unexpected argument "b.ts".\nRun `hcp-constructs synth --help` for usage.\n'],
   [['synth', '--stdout', '--check'], 'hcp-constructs: --stdout and --check cannot be used together.\nRun `hcp-constructs synth --help` for usage.\n'],

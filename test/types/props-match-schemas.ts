@@ -116,6 +116,8 @@ import { hostedClusterMigrationPropsSchema } from '../../lib/management/migratio
 import type { HostedClusterMigrationProps } from '../../lib/management/migration-props';
 import { fleetAddressPoolSchema, fleetManagementClusterSchema, fleetPlacementOptionsSchema, fleetPlacementSchema, fleetPropsSchema } from '../../lib/fleet/fleet-schema';
 import type { FleetAddressPoolProps, FleetManagementClusterProps, FleetPlacementOptions, FleetPlacementProps, FleetProps } from '../../lib/fleet/fleet-props';
+import { rolloutCanarySchema, rolloutCohortSchema, rolloutPropsSchema, rolloutTargetOverrideSchema, updateGraphSchema } from '../../lib/fleet/rollout/rollout-schema';
+import type { RolloutCohortProps, RolloutProps, RolloutSelectorProps, RolloutTargetOverrideProps, UpdateGraphProps } from '../../lib/fleet/rollout/rollout-props';
 
 /** `true` when A and B are the same type (the compiler's identity relation, not assignability). */
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -232,6 +234,11 @@ same<FleetPlacementProps, v.InferOutput<typeof fleetPlacementSchema>>(true);
 same<FleetPlacementOptions, v.InferOutput<typeof fleetPlacementOptionsSchema>>(true);
 same<FleetAddressPoolProps, v.InferOutput<typeof fleetAddressPoolSchema>>(true);
 same<FleetProps, v.InferOutput<typeof fleetPropsSchema>>(true);
+same<RolloutProps, v.InferOutput<typeof rolloutPropsSchema>>(true);
+same<RolloutCohortProps, v.InferOutput<typeof rolloutCohortSchema>>(true);
+same<RolloutSelectorProps & Pick<RolloutCohortProps, 'soak'>, v.InferOutput<typeof rolloutCanarySchema>>(true);
+same<RolloutTargetOverrideProps, v.InferOutput<typeof rolloutTargetOverrideSchema>>(true);
+same<UpdateGraphProps, v.InferOutput<typeof updateGraphSchema>>(true);
 
 // Edge sites.
 same<EdgeSiteProps, v.InferOutput<typeof edgeSitePropsSchema>>(true);

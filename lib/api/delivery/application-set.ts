@@ -46,8 +46,24 @@ export interface ApplicationSetTemplate {
   };
 }
 
+/** One step of a progressive sync: the Applications whose labels match, synced once the step before is healthy. */
+export interface ApplicationSetRollingSyncStep {
+  /** Label requirements on the Applications (`In` or `NotIn`). */
+  readonly matchExpressions: readonly { readonly key: string; readonly operator: 'In' | 'NotIn'; readonly values: readonly string[] }[];
+  /** How many of the step's Applications sync at once (a number or a percentage). @default all */
+  readonly maxUpdate?: number | string;
+}
+
+/** How the ApplicationSet controller syncs its Applications: `RollingSync`, step by step (progressive sync). */
+export interface ApplicationSetStrategy {
+  readonly type: 'RollingSync';
+  readonly rollingSync: { readonly steps: readonly ApplicationSetRollingSyncStep[] };
+}
+
 /** The fields of an ApplicationSet's spec the library sets. */
 export interface ApplicationSetSpec {
+  /** Progressive sync of the Applications (a fleet rollout's waves). @default all at once */
+  readonly strategy?: ApplicationSetStrategy;
   /** Go templates (with sprig functions) instead of the older `{{param}}` substitution. */
   readonly goTemplate?: boolean;
   /** `missingkey=error`: a template naming a parameter that is not there fails instead of writing `<no value>`. */

@@ -55,8 +55,22 @@ onFirstUse((): typeof Edge => require('../../edge'), ['checkEdgeSite']);
 export declare const { checkDelivery }: typeof Delivery;
 onFirstUse((): typeof Delivery => require('../../delivery'), ['checkDelivery']);
 
-export declare const { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord }: typeof Fleet;
-onFirstUse((): typeof Fleet => require('../../fleet'), ['checkFleet', 'isClusterWarning', 'fleetRecordJson', 'fleetReportJson', 'fleetReportSvg', 'fleetSummary', 'readFleetRecord']);
+export declare const { checkFleet, isClusterWarning, fleetRecordJson, fleetReportJson, fleetReportSvg, fleetSummary, readFleetRecord, readRolloutRecord, rolloutRecordJson, rolloutReport, rolloutReportJson, rolloutReportSvg, rolloutSummary }: typeof Fleet;
+onFirstUse((): typeof Fleet => require('../../fleet'), [
+  'checkFleet',
+  'isClusterWarning',
+  'fleetRecordJson',
+  'fleetReportJson',
+  'fleetReportSvg',
+  'fleetSummary',
+  'readFleetRecord',
+  'readRolloutRecord',
+  'rolloutRecordJson',
+  'rolloutReport',
+  'rolloutReportJson',
+  'rolloutReportSvg',
+  'rolloutSummary',
+]);
 
 export declare const { capacityOfPlan, capacityReportJson, capacityReportSvg, capacitySummary }: typeof Capacity;
 onFirstUse((): typeof Capacity => require('../../capacity'), ['capacityOfPlan', 'capacityReportJson', 'capacityReportSvg', 'capacitySummary']);

@@ -74,3 +74,13 @@ export function readPreviousOutput(dir: string, kinds: ReadonlySet<string>, next
   }
   return { objects: previousObjects(entries), warnings };
 }
+
+/** The release image of each HostedCluster the previous synth wrote into `dir`, by `namespace/name` (a rollout's waves as delivered). */
+export function previousReleaseImages(dir: string): Map<string, string> {
+  const releases = new Map<string, string>();
+  for (const { object } of readPreviousOutput(dir, new Set(['HostedCluster'])).objects.ofKind('HostedCluster')) {
+    const image = (object as { spec?: { release?: { image?: unknown } } }).spec?.release?.image;
+    if (typeof image === 'string') releases.set(`${object.metadata.namespace ?? ''}/${object.metadata.name}`, image);
+  }
+  return releases;
+}

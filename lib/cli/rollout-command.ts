@@ -1,0 +1,102 @@
+/**
+ * `rollout next [app]`: starts the next wave of the fleet's rollout, as one commit. It reads the
+ * rollout's state in the output folder (`reports/rollout-state.json`, which only a synth writes),
+ * refuses while the rollout is paused, complete, the current wave soaks, or the current wave is
+ * not healthy (at its target in the output folder, and with `--kubeconfig` on the live management
+ * cluster, read-only), then advances the state by one wave and synthesizes: the output gives the
+ * target to that wave's clusters. A failed synth puts the state back as it was.
+ *
+ * `rollout next --record <file>` (Pulumi stages): the same checks on the record alone (live with
+ * `--kubeconfig`), and the advanced record on stdout; nothing is written.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { ROLLOUT_RECORD_FILE } from '../core/output-layout';
+import { readManifest } from '../cdk8s/engine/output-folder';
+import { previousReleaseImages } from '../cdk8s/engine/previous-output';
+import { RolloutRecord, currentWave, nextWave, readRolloutRecord, rolloutRecordJson, waveInOutput } from '../fleet';
+import { KubeClient } from '../live/kube-client';
+import { KubeconfigError, kubeconfigFile, readKubeconfig } from '../live/kubeconfig';
+import { liveWaveProblems } from '../live/rollout-health';
+import { EXIT, ExitCode, UsageError } from './exit-codes';
+import { prepare, writeOutput } from './synth-command';
+
+export interface RolloutNextOptions {
+  readonly app?: string;
+  readonly output?: string;
+  /** A record file to advance on stdout instead of the output folder's (Pulumi). */
+  readonly record?: string;
+  readonly kubeconfig?: string;
+  readonly context?: string;
+  /** The time the wave starts (RFC 3339), for soak times; now by default. */
+  readonly now?: string;
+}
+
+export async function rolloutNextCommand(options: RolloutNextOptions): Promise<ExitCode> {
+  const now = options.now === undefined ? new Date() : new Date(options.now);
+  if (Number.isNaN(now.getTime())) throw new UsageError(`--now ${JSON.stringify(options.now)} is not an RFC 3339 time.`);
+  if (options.record !== undefined) return advanceRecordFile(options, now);
+  const { define, outdir } = await prepare(options.app, options.output, true);
+  const relative = `reports/${ROLLOUT_RECORD_FILE}`;
+  const file = path.join(outdir, relative);
+  // Only a file the library wrote is rewritten: the output folder's manifest lists it.
+  if (!readManifest(outdir).includes(relative) || !fs.existsSync(file)) {
+    throw new UsageError(`${file} is not a rollout state a synth wrote: synthesize the app with its rollout first (hcp-constructs synth), then run rollout next.`);
+  }
+  const before = fs.readFileSync(file, 'utf8');
+  const record = readOrFail(before, file);
+  const wave = currentWave(record);
+  const unhealthy = wave ? [...waveInOutput(wave, previousReleaseImages(outdir)), ...(await liveProblems(record, options))] : [];
+  const next = nextWave(record, now, unhealthy);
+  if ('refused' in next) return refuse(next.refused);
+  fs.writeFileSync(file, rolloutRecordJson(next.record));
+  try {
+    const code = writeOutput(define, outdir);
+    process.stdout.write(`Started wave ${next.started.name} (${Object.keys(next.started.clusters).length} cluster(s)), ${next.record.reached} of ${next.record.waves.length}: commit ${path.relative(process.cwd(), outdir) || '.'}/.\n`);
+    return code;
+  } catch (error) {
+    // The synth wrote nothing: the state goes back to what the output folder holds.
+    fs.writeFileSync(file, before);
+    throw error;
+  }
+}
+
+/** `--record <file>`: the advanced record on stdout. */
+async function advanceRecordFile(options: RolloutNextOptions, now: Date): Promise<ExitCode> {
+  let text: string;
+  try {
+    text = fs.readFileSync(options.record!, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${options.record} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+  }
+  const record = readOrFail(text, options.record!);
+  const next = nextWave(record, now, currentWave(record) ? await liveProblems(record, options) : []);
+  if ('refused' in next) return refuse(next.refused);
+  process.stdout.write(rolloutRecordJson(next.record));
+  return EXIT.ok;
+}
+
+function readOrFail(text: string, file: string): RolloutRecord {
+  const read = readRolloutRecord(text);
+  if (!read.record) throw new UsageError(`${file}: ${read.issues.map((i) => i.message).join(' ')}`);
+  return read.record;
+}
+
+/** The live gate: with `--kubeconfig` always; without one, a rollout whose gate is `live` cannot go on. */
+async function liveProblems(record: RolloutRecord, options: RolloutNextOptions): Promise<string[]> {
+  const wave = currentWave(record)!;
+  if (options.kubeconfig === undefined) {
+    return record.healthGate === 'live' ? ['the rollout\'s health gate is live (rollout.healthGate): give --kubeconfig of the management cluster to check the wave there'] : [];
+  }
+  try {
+    return await liveWaveProblems(new KubeClient(readKubeconfig(kubeconfigFile(options.kubeconfig), options.context)), wave.clusters);
+  } catch (error) {
+    throw error instanceof KubeconfigError ? new UsageError(error.message) : error;
+  }
+}
+
+function refuse(reasons: readonly string[]): ExitCode {
+  process.stderr.write(`rollout next: no wave started.\n${reasons.map((r) => (r.startsWith('  ') ? r : `  ${r}`)).join('\n')}\n`);
+  return EXIT.failed;
+}
+

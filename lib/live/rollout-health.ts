@@ -1,0 +1,46 @@
+/**
+ * The live health gate of a rollout's wave, read-only: each HostedCluster of the wave has applied
+ * its target (its version history's newest entry is the target image, `Completed`), is
+ * `Available`, and its NodePools are done updating (`UpdatingVersion` not true) and `Ready`.
+ * What `hcp-constructs rollout next --kubeconfig` checks before it starts the next wave.
+ */
+import type { KubernetesObject } from '../api';
+import type { KubeClient } from './kube-client';
+
+const HYPERSHIFT = 'hypershift.openshift.io/v1beta1';
+
+interface Condition {
+  readonly type?: string;
+  readonly status?: string;
+  readonly message?: string;
+}
+
+const conditionOf = (object: KubernetesObject, type: string): Condition | undefined =>
+  ((object as { status?: { conditions?: Condition[] } }).status?.conditions ?? []).find((c) => c.type === type);
+
+/** What keeps one cluster of the wave from being healthy at `image`, as lines. */
+async function clusterProblems(client: KubeClient, cluster: string, image: string): Promise<string[]> {
+  const [namespace, name] = cluster.split('/');
+  const hc = await client.get(HYPERSHIFT, 'HostedCluster', namespace, name);
+  if (!hc) return [`${cluster}: no HostedCluster on the management cluster`];
+  const problems: string[] = [];
+  const newest = (hc as { status?: { version?: { history?: { image?: string; state?: string }[] } } }).status?.version?.history?.[0];
+  if (newest?.image !== image) problems.push(`${cluster}: the control plane runs ${newest?.image ?? 'no version yet'}, not ${image}`);
+  else if (newest.state !== 'Completed') problems.push(`${cluster}: the control plane's update to ${image} is ${newest.state ?? 'not reported'}, not Completed`);
+  const available = conditionOf(hc, 'Available');
+  if (available?.status !== 'True') problems.push(`${cluster}: not Available${available?.message ? ` (${available.message})` : ''}`);
+  for (const pool of (await client.list(HYPERSHIFT, 'NodePool', { namespace })) ?? []) {
+    if ((pool as { spec?: { clusterName?: string } }).spec?.clusterName !== name) continue;
+    const updating = conditionOf(pool, 'UpdatingVersion');
+    if (updating?.status === 'True') problems.push(`${cluster}: NodePool ${pool.metadata.name} is still updating its version`);
+    if (conditionOf(pool, 'Ready')?.status === 'False') problems.push(`${cluster}: NodePool ${pool.metadata.name} is not Ready`);
+  }
+  return problems;
+}
+
+/** What keeps a wave (`namespace/name` → target image) from being healthy on the live management cluster; empty when it is. */
+export async function liveWaveProblems(client: KubeClient, clusters: Readonly<Record<string, string>>): Promise<string[]> {
+  const found: string[] = [];
+  for (const [cluster, image] of Object.entries(clusters)) found.push(...(await clusterProblems(client, cluster, image)));
+  return found;
+}
