@@ -18,17 +18,17 @@ export const AZURE_EXAMPLE_OPTIONS: PlanOptions = { supportedVersions: parseSupp
 const SUBSCRIPTION = '5f2c1a7e-8b3d-4e6f-9a0b-1c2d3e4f5a6b';
 const GROUP = `/subscriptions/${SUBSCRIPTION}/resourceGroups`;
 
-/** What `hcp create infra azure --name az-prod --infra-id az-prod-k8w2x --workload-identities-file ... --output-file` writes (its YAML, parsed). */
+/** What `hcp create infra azure --name az-prod --infra-id az-prod --workload-identities-file ... --output-file` writes (its YAML, parsed). */
 export const AZURE_INFRA_OUTPUT = {
   baseDomain: 'azure.example.com',
   publicZoneID: `${GROUP}/os4-common/providers/Microsoft.Network/dnszones/azure.example.com`,
-  privateZoneID: `${GROUP}/az-prod-az-prod-k8w2x/providers/Microsoft.Network/privateDnsZones/az-prod-azurecluster.azure.example.com`,
+  privateZoneID: `${GROUP}/az-prod-az-prod/providers/Microsoft.Network/privateDnsZones/az-prod-azurecluster.azure.example.com`,
   region: 'westeurope',
-  resourceGroupName: 'az-prod-az-prod-k8w2x',
+  resourceGroupName: 'az-prod-az-prod',
   vnetID: `${GROUP}/az-prod-vnet/providers/Microsoft.Network/virtualNetworks/az-prod`,
   subnetID: `${GROUP}/az-prod-vnet/providers/Microsoft.Network/virtualNetworks/az-prod/subnets/default`,
   bootImageID: '',
-  infraID: 'az-prod-k8w2x',
+  infraID: 'az-prod',
   securityGroupID: `${GROUP}/az-prod-nsg/providers/Microsoft.Network/networkSecurityGroups/az-prod-nsg`,
   controlPlaneMIs: null,
   dataPlaneIdentities: { diskMSIClientID: '', fileMSIClientID: '', imageRegistryMSIClientID: '' },

@@ -128,7 +128,10 @@ function validateCluster(hc: HostedCluster, issues: IssueCollector): void {
   const subnet = parseAzureResourceId(azure.subnetID ?? '');
   if (subnet?.parent && isAzureResourceOf(azure.vnetID ?? '', 'vnet') && subnet.parent.toLowerCase() !== azure.vnetID.toLowerCase()) {
     // The cloud provider and the VMs are configured with the VNet's name and the subnet's name.
-    issues.error(`${BLOCK}.subnetID`, `the subnet is in the VNet ${quote(subnet.parent)}, not in the cluster's VNet ${quote(azure.vnetID)}.`, "Give a subnet of the cluster's VNet.");
+    // Named by VNet and resource group: the IDs are longer than a message quotes.
+    const vnet = parseAzureResourceId(azure.vnetID)!;
+    const parent = parseAzureResourceId(subnet.parent)!;
+    issues.error(`${BLOCK}.subnetID`, `the subnet is in the VNet ${quote(parent.name)} of resource group ${quote(parent.resourceGroup)}, not in the cluster's VNet ${quote(vnet.name)} of ${quote(vnet.resourceGroup)}.`, "Give a subnet of the cluster's VNet.");
   }
   if (!/^[a-z0-9]+$/.test(azure.location ?? '')) {
     issues.warn(`${BLOCK}.location`, `${quote(azure.location)} is not an Azure region name such as eastus.`, 'Use the region name az account list-locations gives (lowercase, no spaces).');
@@ -138,14 +141,11 @@ function validateCluster(hc: HostedCluster, issues: IssueCollector): void {
   if (azure.azureAuthenticationConfig?.azureAuthenticationConfigType === 'ManagedIdentities') {
     issues.error(`${BLOCK}.azureAuthenticationConfig.azureAuthenticationConfigType`, 'managed identities are for ARO HCP, the managed service; a self-managed cluster uses workload identities.', 'Give platform.azure.workloadIdentities and drop the override.');
   }
-  const topology = azure.topology ?? AZURE_DEFAULTS.endpointAccess;
-  if (topology !== 'Public' && identities && !identities.controlPlaneOperator) {
-    issues.error(`${IDENTITIES}.controlPlaneOperator`, `${topology} endpoint access goes through Private Link, which the control-plane operator sets up with its own identity.`, "Create the identity (hypershift create iam azure without --endpoint-access Public) and give its client ID as workloadIdentities.controlPlaneOperator.");
-  }
   checkResourceId(azure.private?.privateLink?.natSubnetID, 'subnet', `${BLOCK}.private.privateLink.natSubnetID`, issues);
   (azure.private?.privateLink?.additionalAllowedSubscriptions ?? []).forEach((id, i) => checkUuid(id, `${BLOCK}.private.privateLink.additionalAllowedSubscriptions[${i}]`, 'subscription ID', issues));
-  if (!/^https:\/\/[^\s/]+/.test(hc.spec.issuerURL ?? '')) {
-    issues.error('spec.issuerURL', `${quote(hc.spec.issuerURL)} is not an https URL; the workload identities trust the OIDC issuer at that address.`, 'Give the issuer of ccoctl azure create-oidc-issuer (https://<storage account>.blob.core.windows.net/<container>).');
+  // The core checks that issuerURL is https; here, that there is one (the CRD's default is the in-cluster issuer).
+  if (!hc.spec.issuerURL) {
+    issues.error('spec.issuerURL', 'no OIDC issuer: the workload identities trust the issuer their federated credentials name, not the cluster\'s own.', 'Give platform.azure.issuerURL (https://<storage account>.blob.core.windows.net/<container> of ccoctl azure create-oidc-issuer).');
   }
   if (!hc.spec.serviceAccountSigningKey) {
     issues.error('spec.serviceAccountSigningKey', 'no service-account signing key: the tokens would not match the keys the OIDC issuer publishes, so no workload identity could sign in.', 'Give platform.azure.serviceAccountSigningKey (the private key ccoctl made).');
@@ -203,6 +203,13 @@ function checkClusterProps(props: AzureClusterProps, name: string, baseDomain: s
   const domain = props.externalDnsDomain;
   if (access !== 'Public' && !domain) {
     issues.error('platform.azure.externalDnsDomain', `${access} endpoint access publishes the API server as a Route, which needs a hostname.`, 'Give externalDnsDomain (the documentation\'s private clusters use --external-dns-domain), or use Public access.');
+  }
+  if (access !== 'Public' && !props.workloadIdentities.controlPlaneOperator) {
+    issues.error('platform.azure.workloadIdentities.controlPlaneOperator', `${access} endpoint access goes through Private Link, which the control-plane operator sets up with its own identity.`, 'Create the identity (hypershift create iam azure for a private cluster) and give its client ID as workloadIdentities.controlPlaneOperator.');
+  }
+  if (access !== 'Public' && props.natSubnetId === undefined && props.additionalAllowedSubscriptions === undefined) {
+    // The CLI writes an empty privateLink then, which its omitzero drops, and the CRD requires privateLink for type PrivateLink (minProperties 1).
+    issues.error('platform.azure.natSubnetId', `${access} endpoint access needs the Private Link settings, and the HostedCluster CRD refuses an empty privateLink block.`, 'Give natSubnetId (a subnet of the management cluster\'s VNet with privateLinkServiceNetworkPolicies disabled) or additionalAllowedSubscriptions.');
   }
   if (access !== 'Public') {
     issues.warn('platform.azure.endpointAccess', `${access} endpoint access needs the HyperShift operator installed with --private-platform Azure (a Private Link Service per cluster), which the library's management cluster does not set up.`, 'Install the operator with hypershift install --private-platform Azure --azure-private-creds ... --azure-pls-resource-group ... before this cluster, or use Public access.');
