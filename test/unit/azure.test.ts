@@ -5,7 +5,7 @@
  * finding in one run with its path; and the reader of `hcp create infra azure --output-file`.
  */
 import type { HostedCluster, NodePool } from '../../lib/api';
-import { HostedClusterProps, checkHostedCluster } from '../../lib/platforms';
+import { checkHostedCluster } from '../../lib/platforms';
 import { AZURE_WORKLOAD_IDENTITIES, SecretSource, azureWorkloadIdentityNames, checkAzureCliOutput, backupSpecFor, checkManagementCluster } from '../../lib';
 import { AZURE_EXAMPLE_OPTIONS, AZURE_INFRA_OUTPUT, AZURE_MANAGEMENT_CLUSTER, azureCluster } from '../../examples/azure';
 
