@@ -8,6 +8,8 @@ import type { HostedCluster, NodePool } from '../../lib/api';
 import { checkHostedCluster } from '../../lib/platforms';
 import { AZURE_WORKLOAD_IDENTITIES, SecretSource, azureWorkloadIdentityNames, checkAzureCliOutput, backupSpecFor, checkManagementCluster } from '../../lib';
 import { AZURE_EXAMPLE_OPTIONS, AZURE_INFRA_OUTPUT, AZURE_MANAGEMENT_CLUSTER, azureCluster } from '../../examples/azure';
+import { checkFleet } from '../../lib/fleet';
+import { mc, none } from './fleet-fixtures';
 
 const SUB = '11111111-2222-4333-8444-555555555555';
 const NET = `/subscriptions/${SUB}/resourceGroups/net/providers/Microsoft.Network`;
@@ -311,5 +313,16 @@ describe('around the cluster', () => {
     const spec = backupSpecFor(plan(azureCluster).hostedCluster);
     expect(spec.includedResources).toEqual(expect.arrayContaining(['hostedcluster', 'nodepool', 'azurecluster', 'azuremachinetemplate', 'azuremachine']));
     expect(spec.includedNamespaces).toEqual(['azure-clusters', 'azure-clusters-az-prod']);
+  });
+  test('a fleet places an Azure cluster on a management cluster that prepares Azure, and refuses it where none does', () => {
+    const azureMc = mc('azure-mc', {}, { platforms: ['Azure'], operators: { multiclusterEngine: { channel: 'stable-2.11' } }, metallb: undefined, storage: undefined, defaultStorageClass: undefined });
+    const { plan: placed, issues } = checkFleet({ managementClusters: [mc('bare'), azureMc], hostedClusters: [azureCluster, none('lab', { release: azureCluster.release })] }, undefined, AZURE_EXAMPLE_OPTIONS);
+    expect(issues.filter((i) => i.severity === 'error')).toEqual([]);
+    expect(placed!.hostedClusters.map((h) => [h.cluster, h.managementCluster])).toEqual([
+      ['azure-clusters/az-prod', 'azure-mc'],
+      ['none-clusters/lab', 'bare'],
+    ]);
+    const refused = checkFleet({ managementClusters: [mc('bare')], hostedClusters: [azureCluster] }, undefined, AZURE_EXAMPLE_OPTIONS);
+    expect(refused.issues.filter((i) => i.severity === 'error').map((i) => i.path)).toEqual(['hostedClusters[0].platform.type']);
   });
 });

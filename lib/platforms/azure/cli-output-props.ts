@@ -12,12 +12,19 @@ export interface AzureCliIdentity {
 
 /** The workload identities as the CLI writes them, each `{ clientID }`. */
 export interface AzureCliWorkloadIdentities {
+  /** The Azure cloud provider's identity. */
   readonly cloudProvider: AzureCliIdentity;
+  /** The Azure Disk CSI driver's identity. */
   readonly disk: AzureCliIdentity;
+  /** The Azure File CSI driver's identity. */
   readonly file: AzureCliIdentity;
+  /** The image registry operator's identity. */
   readonly imageRegistry: AzureCliIdentity;
+  /** The ingress operator's identity. */
   readonly ingress: AzureCliIdentity;
+  /** The cloud network config controller's identity. */
   readonly network: AzureCliIdentity;
+  /** Cluster API Provider Azure's identity. */
   readonly nodePoolManagement: AzureCliIdentity;
   /** Only for Private and PublicAndPrivate endpoint access. @default none */
   readonly controlPlaneOperator?: AzureCliIdentity;
