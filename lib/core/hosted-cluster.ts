@@ -268,6 +268,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
   );
 
   const issuerURL = props.issuerURL ?? contribution.issuerURL;
+  const signingKey = props.serviceAccountSigningKeySecret ?? contribution.serviceAccountSigningKey;
   const spec: HostedClusterSpec = {
     release: { image: props.release.image },
     pullSecret: { name: pullSecret },
@@ -292,7 +293,7 @@ export function buildHostedCluster<P extends { readonly type: string }>(
     fips: props.fips ?? false,
     ...(secretEncryption ? { secretEncryption } : {}),
     ...(issuerURL ? { issuerURL } : {}),
-    ...(props.serviceAccountSigningKeySecret ? { serviceAccountSigningKey: { name: props.serviceAccountSigningKeySecret } } : {}),
+    ...(signingKey ? { serviceAccountSigningKey: { name: signingKey } } : {}),
     ...(trustBundle ? { additionalTrustBundle: { name: trustBundle.name } } : {}),
     ...(access.configuration ? { configuration: access.configuration } : {}),
     ...(props.imageContentSources ? { imageContentSources: props.imageContentSources } : {}),

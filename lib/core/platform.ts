@@ -38,6 +38,8 @@ export interface ClusterContribution {
   /** Replaces the default base domain handling (e.g. KubeVirt passthrough). */
   readonly dns?: HostedClusterSpec['dns'];
   readonly issuerURL?: string;
+  /** Name of the Secret holding the service-account signing key (Azure workload identities). */
+  readonly serviceAccountSigningKey?: string;
   readonly machineNetwork?: string;
   readonly etcdStorageClassName?: string;
   /** Hostnames for Route/LoadBalancer services, e.g. from an external DNS domain. */

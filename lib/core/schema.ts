@@ -102,6 +102,18 @@ export function strict<const E extends v.ObjectEntries>(entries: E, what = 'an o
   }) as typeof object;
 }
 
+/**
+ * An object a tool wrote (`hcp create infra ... --output-file`) with these keys; keys it does not
+ * know are allowed, since newer versions of the tool add fields. @internal
+ */
+export function cliObject<const E extends v.ObjectEntries>(entries: E, what: string) {
+  return v.looseObject(entries, (issue: AnyIssue) =>
+    issue.input === undefined && issue.expected?.startsWith('"')
+      ? say('is required but not given.', `Set ${issue.expected.slice(1, -1)}; the CLI always writes it.`)
+      : say(`${describeValue(issue.input)} is not ${what}.`, `Give ${what} as the CLI writes it.`),
+  );
+}
+
 /** The finding for a key the object does not have, with the nearest known key when it looks like a typo (`required`: which is missing). */
 function unknownKey(key: string, known: readonly string[], required: boolean): string {
   const guess = nearest(key, known);

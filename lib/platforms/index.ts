@@ -5,6 +5,7 @@ import type { SchemaCheck } from '../core/api-schema-check';
 import { MANAGEMENT_CLUSTER, PHASES, buildPlan, objectKey, hostedClusterPlanPropsSchema, nodePoolPropsSchema, planItem, platformRegistry, tryPlan, tryPlanNodePool } from '../core';
 import { agentPlatform } from './agent';
 import { awsPlatform } from './aws';
+import { azurePlatform } from './azure';
 import { kubevirtPlatform } from './kubevirt';
 import { nonePlatform } from './none';
 import type { HostedClusterProps, NodePoolProps } from './props';
@@ -17,13 +18,16 @@ export * from './aws/interop';
 export * from './kubevirt';
 export * from './agent';
 export * from './none';
+export * from './azure';
+// Not re-exported by './azure', as for AWS.
+export * from './azure/interop';
 
 /**
  * Every platform, once. Adding a definition here adds its type, props and pool block everywhere,
  * and its management-cluster preset, ingress mode and health reading (test/unit/platforms.test.ts
  * lists what a definition must provide).
  */
-export const PLATFORM_DEFINITIONS = [awsPlatform, kubevirtPlatform, agentPlatform, nonePlatform] as const;
+export const PLATFORM_DEFINITIONS = [awsPlatform, kubevirtPlatform, agentPlatform, nonePlatform, azurePlatform] as const;
 
 const registry = platformRegistry(PLATFORM_DEFINITIONS);
 

@@ -8,11 +8,12 @@ import type { HostedClusterPropsOf } from '../core/hosted-cluster-props';
 import type { NodePoolPropsOf } from '../core/node-pool-props';
 import type { AgentNodePoolProps, AgentPlatformProps } from './agent/props';
 import type { AwsNodePoolProps, AwsPlatformProps } from './aws/props';
+import type { AzureNodePoolProps, AzurePlatformProps } from './azure/props';
 import type { KubevirtNodePoolProps, KubevirtPlatformProps } from './kubevirt/props';
 import type { NonePlatformProps } from './none/props';
 
 /** The cluster's platform: its type and that platform's settings. */
-export type PlatformProps = AwsPlatformProps | KubevirtPlatformProps | AgentPlatformProps | NonePlatformProps;
+export type PlatformProps = AwsPlatformProps | KubevirtPlatformProps | AgentPlatformProps | NonePlatformProps | AzurePlatformProps;
 
 /** Per-pool platform settings; only the block of the cluster's platform may be set. */
 export interface NodePoolPlatformProps {
@@ -22,6 +23,8 @@ export interface NodePoolPlatformProps {
   readonly kubevirt?: KubevirtNodePoolProps;
   /** The pool's Agents (Agent clusters). @default the platform's defaults */
   readonly agent?: AgentNodePoolProps;
+  /** The pool's VMs (self-managed Azure clusters). @default the platform's defaults */
+  readonly azure?: AzureNodePoolProps;
 }
 
 /** Everything that describes one hosted cluster: the cluster, its secrets and its NodePools. */

@@ -7,6 +7,7 @@ import type { HostedClusterProps, PlanOptions } from '../../lib';
 import { SecretSource, cliRolesRef } from '../../lib';
 import { SUPPORTED_VERSIONS } from '../../examples/clusters';
 import { awsPropsFromCliOutput } from '../../lib/platforms';
+import { AZURE_FIXTURES } from './azure-fixtures';
 
 export interface ConformanceFixture {
   /** Short label, used in test names. */
@@ -487,4 +488,5 @@ export const CONFORMANCE_FIXTURES: readonly ConformanceFixture[] = [
   { id: 'access', props: access, options: { ...OPTIONS, allowInlineSecrets: true } },
   { id: 'restored', props: restored, options: OPTIONS },
   { id: 'own-etcd', props: ownEtcd, options: OPTIONS },
+  ...AZURE_FIXTURES,
 ];

@@ -8,6 +8,7 @@ import { parseAllDocuments } from 'yaml';
 import { EdgeSite, HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterIngress, HostedClusterMigration, HostedClusterOperators, HostedClusterRestore, HostedClusterSriov, HostedClusterWorkloadBackup, ManagementCluster } from '../../lib/cdk8s';
 import { checkDelivery, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
+import { define as defineAzureExample } from '../../examples/azure';
 import { EXAMPLE_FLEET, defineFleetExample } from '../../examples/fleet-app';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, SUPPORTED_VERSIONS, awsCluster } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
@@ -69,6 +70,7 @@ export const SOURCES: SourceDocs[] = [
   ...EXAMPLE_CLUSTERS.map((cluster) =>
     collect(`example ${cluster.platform.type.toLowerCase()}-${cluster.name}`, (app) => defineExample(app, [cluster], undefined, null, [], undefined, undefined, [])),
   ),
+  collect('example azure', defineAzureExample),
   collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [], undefined, undefined, [])),
   // The built-in example as npm run synth writes it: the fleet, its two management clusters and the hub's delivery objects.
   collect('example fleet', defineFleetExample),

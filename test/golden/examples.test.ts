@@ -12,6 +12,7 @@ import { synthInMemory } from '../../lib/cdk8s/engine/synth';
 import { defineExample } from '../../examples/app';
 import { define as defineDisconnected } from '../../examples/disconnected';
 import { define as defineMigration } from '../../examples/migration';
+import { define as defineAzure } from '../../examples/azure';
 import { define as defineFleet } from '../../examples/main';
 
 /** The YAML files a synth of `define` writes (reports are not manifests), by path in the output folder. */
@@ -60,6 +61,11 @@ goldenApp('migration', defineMigration, "the migration example writes the source
   'management-east/02-operator-configuration/migration-aws-prod.yaml',
   'management-east/05-resources/migration-aws-prod.yaml',
   'management-west/04-restore/migration-aws-prod.yaml',
+]);
+// Self-managed Azure: a management cluster for it and one cluster on infrastructure read from hcp create infra azure's output.
+goldenApp('azure', defineAzure, 'the Azure example writes its management cluster and its hosted cluster', [
+  ...['01-operators', '02-operator-configuration', '03-webhooks'].map((stage) => `management/${stage}/management-cluster.yaml`),
+  'management/05-resources/azure-az-prod.yaml',
 ]);
 // The built-in example as npm run synth writes it: the fleet of two management clusters, and the hub's delivery objects.
 goldenApp('fleet', defineFleet, 'the example fleet writes a folder per management cluster, the day-2 folders and the hub', [

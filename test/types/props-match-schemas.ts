@@ -27,6 +27,10 @@ import { awsClusterPropsSchema, awsNodePoolPropsSchema, awsZoneSchema } from '..
 import type { AwsClusterProps, AwsNodePoolProps, AwsZone } from '../../lib/platforms/aws/props';
 import { awsIamOutputSchema, awsInfraOutputSchema } from '../../lib/platforms/aws/interop';
 import type { AwsIamOutput, AwsInfraOutput } from '../../lib/platforms/aws/cli-output-props';
+import { azureClusterPropsSchema, azureMarketplaceImageSchema, azureNodePoolPropsSchema, azureWorkloadIdentitiesSchema } from '../../lib/platforms/azure';
+import type { AzureClusterProps, AzureMarketplaceImage, AzureNodePoolProps, AzureWorkloadIdentities } from '../../lib/platforms/azure/props';
+import { azureInfraOutputSchema } from '../../lib/platforms/azure/interop';
+import type { AzureInfraOutput } from '../../lib/platforms/azure/cli-output-props';
 import { kubevirtClusterPropsSchema, kubevirtNodePoolPropsSchema, storageClassMappingSchema } from '../../lib/platforms/kubevirt';
 import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from '../../lib/platforms/kubevirt/props';
 import { agentClusterPropsSchema, agentNodePoolPropsSchema } from '../../lib/platforms/agent';
@@ -166,6 +170,10 @@ type NodePoolSchemaOutput = NonNullable<HostedClusterSchemaOutput['nodePools']>[
 same<AwsZone, v.InferOutput<typeof awsZoneSchema>>(true);
 same<AwsClusterProps, v.InferOutput<typeof awsClusterPropsSchema>>(true);
 same<AwsNodePoolProps, v.InferOutput<typeof awsNodePoolPropsSchema>>(true);
+same<AzureWorkloadIdentities, v.InferOutput<typeof azureWorkloadIdentitiesSchema>>(true);
+same<AzureClusterProps, v.InferOutput<typeof azureClusterPropsSchema>>(true);
+same<AzureMarketplaceImage, v.InferOutput<typeof azureMarketplaceImageSchema>>(true);
+same<AzureNodePoolProps, v.InferOutput<typeof azureNodePoolPropsSchema>>(true);
 same<StorageClassMapping, v.InferOutput<typeof storageClassMappingSchema>>(true);
 same<KubevirtClusterProps, v.InferOutput<typeof kubevirtClusterPropsSchema>>(true);
 same<KubevirtNodePoolProps, v.InferOutput<typeof kubevirtNodePoolPropsSchema>>(true);
@@ -261,4 +269,5 @@ same<HostedClusterWorkloadBackupProps, v.InferOutput<typeof hostedClusterWorkloa
 
 // The AWS CLI's JSON.
 same<AwsInfraOutput, v.InferOutput<typeof awsInfraOutputSchema>>(true);
+same<AzureInfraOutput, v.InferOutput<typeof azureInfraOutputSchema>>(true);
 same<AwsIamOutput, v.InferOutput<typeof awsIamOutputSchema>>(true);

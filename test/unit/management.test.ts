@@ -65,7 +65,7 @@ describe('presets', () => {
   });
 
   test('every preset is documented', () => {
-    expect(Object.keys(PLATFORM_PRESETS)).toEqual(['AWS', 'KubeVirt', 'Agent', 'None']);
+    expect(Object.keys(PLATFORM_PRESETS)).toEqual(['AWS', 'KubeVirt', 'Agent', 'None', 'Azure']);
   });
 
   test('a component switched off is brought by the user: not installed, with a warning', () => {
@@ -81,7 +81,7 @@ describe('validation', () => {
       expect(() => checkManagementCluster(value)).not.toThrow();
       expect(checkManagementCluster(value).issues.length).toBeGreaterThan(0);
     }
-    expect(errors({ platforms: ['kubevirt'] })).toEqual(['platforms[0]: "kubevirt" (a string) is not one of AWS, KubeVirt, Agent, None; did you mean "KubeVirt"?']);
+    expect(errors({ platforms: ['kubevirt'] })).toEqual([`platforms[0]: "kubevirt" (a string) is not one of ${Object.keys(PLATFORM_PRESETS).join(', ')}; did you mean "KubeVirt"?`]);
   });
 
   test('overlapping pools, pools outside the machine network, unknown BGP peers', () => {

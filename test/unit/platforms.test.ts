@@ -21,6 +21,8 @@ const isFunction = (value: unknown) => typeof value === 'function';
 const COMPONENTS: readonly ManagementComponent[] = ['metallb', 'virtualization', 'assistedService'];
 const MODES: readonly IngressMode[] = ['platform-load-balancer', 'infrastructure-load-balancer', 'metallb-inside'];
 const SERVICES = ['APIServer', 'OAuthServer', 'Konnectivity', 'Ignition'];
+/** A platform the product documentation has no section for cites the upstream documentation's page (self-managed Azure). */
+const UPSTREAM_DOC = /^[a-z0-9-]+\.md$/;
 
 /**
  * Every member of a definition and what it must be. Keyed by the definition type's keys, so a
@@ -52,7 +54,7 @@ const MUST_PROVIDE: { readonly [K in keyof AnyPlatformDefinition]-?: (value: Any
     isText(m.summary) &&
     isText(m.ports.source) &&
     m.ports.rules.length > 0 &&
-    m.ports.rules.every((r) => [r.service, r.port, r.flow, r.source].every(isText) && /^\d+(\.\d+)+(, \d+(\.\d+)+)*$/.test(r.source)),
+    m.ports.rules.every((r) => [r.service, r.port, r.flow, r.source].every(isText) && (/^\d+(\.\d+)+(, \d+(\.\d+)+)*$/.test(r.source) || UPSTREAM_DOC.test(r.source))),
   ingress: (ingress) =>
     MODES.includes(ingress.mode) &&
     (ingress.mode !== 'infrastructure-load-balancer' ||
@@ -109,6 +111,8 @@ describe.each(PLATFORM_DEFINITIONS.map((d) => [d.type, d as AnyPlatformDefinitio
     const props = {
       platforms: [type],
       ...(definition.management.components.includes('metallb') ? { metallb: { pools: [{ name: 'p', addresses: ['10.0.0.100-10.0.0.120'] }] } } : {}),
+      // The multicluster engine that deploys the platform's oldest hosted release (the default channel is older for Azure).
+      ...(definition.management.minimumMceMinor > 8 ? { operators: { multiclusterEngine: { channel: `stable-2.${definition.management.minimumMceMinor}` } } } : {}),
       ...(definition.management.needsOidcStorage ? { multiclusterEngine: { oidcStorage: { bucket: 'b', region: 'us-east-1', credentials: SecretSource.existing('hypershift-operator-oidc-provider-s3-credentials') } } } : {}),
     };
     const { plan, issues } = checkManagementCluster(props);

@@ -21,6 +21,7 @@ import {
 } from '../../lib/management';
 import { PLATFORM_DEFINITIONS, planHostedCluster } from '../../lib/platforms';
 import { EXAMPLE_OPTIONS, agentCluster, awsCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
+import { AZURE_EXAMPLE_OPTIONS, azureCluster } from '../../examples/azure';
 
 const location = { bucket: 'oadp-backup', prefix: 'hcp', region: 'us-east-1', credentials: SecretSource.existing('cloud-credentials') };
 const management = (dataProtection: unknown, more: Partial<ManagementClusterProps> = {}) =>
@@ -29,8 +30,9 @@ const errors = (issues: readonly ValidationIssue[]) => issues.filter((i) => i.se
 const warnings = (issues: readonly ValidationIssue[]) => issues.filter((i) => i.severity === 'warning').map(({ path, message }) => ({ path, message }));
 const objectOf = (dataProtection: DataProtectionProps, kind: string) => management(dataProtection).plan!.objects.find((o) => o.object.kind === kind);
 
-const clusters: Record<string, HostedClusterProps> = { AWS: awsCluster, KubeVirt: kubevirtCluster, Agent: agentCluster, None: noneCluster };
-const hc = (props: HostedClusterProps = awsCluster): HostedCluster => planHostedCluster(props, EXAMPLE_OPTIONS).hostedCluster;
+const clusters: Record<string, HostedClusterProps> = { AWS: awsCluster, KubeVirt: kubevirtCluster, Agent: agentCluster, None: noneCluster, Azure: azureCluster };
+// The Azure example's release (4.21) is newer than the built-in examples' supported versions.
+const hc = (props: HostedClusterProps = awsCluster): HostedCluster => planHostedCluster(props, props === azureCluster ? AZURE_EXAMPLE_OPTIONS : EXAMPLE_OPTIONS).hostedCluster;
 
 describe('dataProtection: the OADP operator and the DataProtectionApplication', () => {
   test('installs redhat-oadp-operator from the stable channel in openshift-adp', () => {

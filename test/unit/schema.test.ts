@@ -1,7 +1,7 @@
 /** The props schema: any JavaScript value gives findings with paths, never an exception. */
 import fc from 'fast-check';
 import { describeValue, editDistance, formatPath, nearest, quote } from '../../lib/core';
-import { checkHostedCluster, planHostedCluster } from '../../lib/platforms';
+import { PLATFORM_TYPES, checkHostedCluster, planHostedCluster } from '../../lib/platforms';
 import { HcpValidationError } from '../../lib/core';
 import { agentCluster, noneCluster } from '../../examples/clusters';
 
@@ -133,7 +133,7 @@ describe('findings name the value, its type, the path and a fix', () => {
   });
 
   test('platform type: unknown, near miss, not an object', () => {
-    expect(only({ ...agentCluster, platform: { type: 'agent' } })).toMatchObject({ path: 'platform.type', message: 'platform type "agent" (a string) is not one of AWS, KubeVirt, Agent, None; did you mean "Agent"?', fix: 'Use type: "Agent".' });
+    expect(only({ ...agentCluster, platform: { type: 'agent' } })).toMatchObject({ path: 'platform.type', message: `platform type "agent" (a string) is not one of ${PLATFORM_TYPES.join(', ')}; did you mean "Agent"?`, fix: 'Use type: "Agent".' });
     expect(errorsOf({ platform: 7 }).find((i) => i.path === 'platform')).toMatchObject({ message: '7 (a number) is not a platform ({ type: ... }).' });
     expect(only({ ...noneCluster, platform: { type: 'None', aws: {} } })).toMatchObject({ path: 'platform.aws', message: 'unknown key "aws".' });
   });

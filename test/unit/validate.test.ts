@@ -1,6 +1,6 @@
 /** Every rule reports its field path, what is wrong and how to fix it; all problems come at once. */
 import { HcpValidationError, ValidationIssue } from '../../lib/core';
-import { HostedClusterProps, checkHostedCluster, planHostedCluster } from '../../lib/platforms';
+import { HostedClusterProps, PLATFORM_TYPES, checkHostedCluster, planHostedCluster } from '../../lib/platforms';
 import { agentCluster, awsCluster, kubevirtCluster, noneCluster, SUPPORTED_VERSIONS } from '../../examples/clusters';
 
 const options = { supportedVersions: SUPPORTED_VERSIONS };
@@ -159,8 +159,8 @@ describe('platform blocks', () => {
   test('unsupported platform types', () =>
     expect(errors({ ...noneCluster, platform: { type: 'PowerVS' } } as unknown as HostedClusterProps)[0]).toMatchObject({
       path: 'platform.type',
-      message: 'platform type "PowerVS" (a string) is not one of AWS, KubeVirt, Agent, None.',
-      fix: 'Give { type: "AWS" | "KubeVirt" | "Agent" | "None", ... }.',
+      message: `platform type "PowerVS" (a string) is not one of ${PLATFORM_TYPES.join(', ')}.`,
+      fix: `Give { type: ${PLATFORM_TYPES.map((t) => `"${t}"`).join(' | ')}, ... }.`,
     }));
 });
 
