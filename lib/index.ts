@@ -12,6 +12,7 @@ export type { HostedClusterProps, NodePoolProps, PlatformProps, NodePoolPlatform
 export type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, AwsZone, EndpointAccess } from './platforms';
 export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './platforms';
 export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
+export type { PowervsClusterProps, PowervsCredentials, PowervsNodePoolProps, PowervsResourceReference, PowervsVpc } from './platforms';
 export type { ReleaseProps, SecretEncryptionProps, ServicesProps, PriorityClassProps } from './core/hosted-cluster';
 export type { EtcdProps, UnmanagedEtcdProps, OlmCatalogsProps, OlmCatalogImages, TrustBundleSource } from './core/hosted-cluster';
 export type { NetworkingProps, NetworkEntry, ClusterNetworkEntry } from './core/networking';
@@ -73,6 +74,8 @@ export type { ValidationIssue, Severity } from './core/errors';
 // AWS: role ARNs as the CLI names them, and the CLI's `create infra/iam aws` JSON as props.
 export { cliRolesRef, awsPropsFromCliOutput, checkAwsCliOutput } from './platforms';
 export type { AwsInfraOutput, AwsIamOutput, AwsPropsFromCli, AwsClusterExtras } from './platforms';
+export { powervsPropsFromCliOutput, checkPowervsCliOutput, powervsCredentialName, POWERVS_DEFAULTS } from './platforms';
+export type { PowervsInfraOutput, PowervsInfraOutputSecret, PowervsPropsFromCli, PowervsClusterExtras } from './platforms';
 
 // Agent and bare-metal hosts: InfraEnv, NMStateConfig, BareMetalHost, KubeVirt VMs as agents, DNS records.
 export { planAgentInfrastructure, checkAgentInfrastructure } from './platforms';

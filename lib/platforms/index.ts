@@ -7,6 +7,7 @@ import { agentPlatform } from './agent';
 import { awsPlatform } from './aws';
 import { kubevirtPlatform } from './kubevirt';
 import { nonePlatform } from './none';
+import { powervsPlatform } from './powervs';
 import type { HostedClusterProps, NodePoolProps } from './props';
 
 export type { HostedClusterProps, NodePoolPlatformProps, NodePoolProps, PlatformProps } from './props';
@@ -17,13 +18,16 @@ export * from './aws/interop';
 export * from './kubevirt';
 export * from './agent';
 export * from './none';
+export * from './powervs';
+// Not re-exported by './powervs': the CLI's JSON is read into that folder's props, which it imports.
+export * from './powervs/interop';
 
 /**
  * Every platform, once. Adding a definition here adds its type, props and pool block everywhere,
  * and its management-cluster preset, ingress mode and health reading (test/unit/platforms.test.ts
  * lists what a definition must provide).
  */
-export const PLATFORM_DEFINITIONS = [awsPlatform, kubevirtPlatform, agentPlatform, nonePlatform] as const;
+export const PLATFORM_DEFINITIONS = [awsPlatform, kubevirtPlatform, agentPlatform, nonePlatform, powervsPlatform] as const;
 
 const registry = platformRegistry(PLATFORM_DEFINITIONS);
 

@@ -10,9 +10,10 @@ import type { AgentNodePoolProps, AgentPlatformProps } from './agent/props';
 import type { AwsNodePoolProps, AwsPlatformProps } from './aws/props';
 import type { KubevirtNodePoolProps, KubevirtPlatformProps } from './kubevirt/props';
 import type { NonePlatformProps } from './none/props';
+import type { PowervsNodePoolProps, PowervsPlatformProps } from './powervs/props';
 
 /** The cluster's platform: its type and that platform's settings. */
-export type PlatformProps = AwsPlatformProps | KubevirtPlatformProps | AgentPlatformProps | NonePlatformProps;
+export type PlatformProps = AwsPlatformProps | KubevirtPlatformProps | AgentPlatformProps | NonePlatformProps | PowervsPlatformProps;
 
 /** Per-pool platform settings; only the block of the cluster's platform may be set. */
 export interface NodePoolPlatformProps {
@@ -22,6 +23,8 @@ export interface NodePoolPlatformProps {
   readonly kubevirt?: KubevirtNodePoolProps;
   /** The pool's Agents (Agent clusters). @default the platform's defaults */
   readonly agent?: AgentNodePoolProps;
+  /** The pool's VMs (PowerVS clusters). @default the platform's defaults */
+  readonly powervs?: PowervsNodePoolProps;
 }
 
 /** Everything that describes one hosted cluster: the cluster, its secrets and its NodePools. */

@@ -29,6 +29,10 @@ import { awsIamOutputSchema, awsInfraOutputSchema } from '../../lib/platforms/aw
 import type { AwsIamOutput, AwsInfraOutput } from '../../lib/platforms/aws/cli-output-props';
 import { kubevirtClusterPropsSchema, kubevirtNodePoolPropsSchema, storageClassMappingSchema } from '../../lib/platforms/kubevirt';
 import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from '../../lib/platforms/kubevirt/props';
+import { powervsClusterPropsSchema, powervsNodePoolPropsSchema } from '../../lib/platforms/powervs';
+import type { PowervsClusterProps, PowervsNodePoolProps } from '../../lib/platforms/powervs/props';
+import { powervsInfraOutputSchema } from '../../lib/platforms/powervs/interop';
+import type { PowervsInfraOutput } from '../../lib/platforms/powervs/cli-output-props';
 import { agentClusterPropsSchema, agentNodePoolPropsSchema } from '../../lib/platforms/agent';
 import type { AgentClusterProps, AgentNodePoolProps } from '../../lib/platforms/agent/props';
 import { agentInfrastructurePropsSchema } from '../../lib/platforms/agent/infrastructure';
@@ -167,6 +171,8 @@ same<AwsNodePoolProps, v.InferOutput<typeof awsNodePoolPropsSchema>>(true);
 same<StorageClassMapping, v.InferOutput<typeof storageClassMappingSchema>>(true);
 same<KubevirtClusterProps, v.InferOutput<typeof kubevirtClusterPropsSchema>>(true);
 same<KubevirtNodePoolProps, v.InferOutput<typeof kubevirtNodePoolPropsSchema>>(true);
+same<PowervsClusterProps, v.InferOutput<typeof powervsClusterPropsSchema>>(true);
+same<PowervsNodePoolProps, v.InferOutput<typeof powervsNodePoolPropsSchema>>(true);
 same<AgentClusterProps, v.InferOutput<typeof agentClusterPropsSchema>>(true);
 same<AgentNodePoolProps, v.InferOutput<typeof agentNodePoolPropsSchema>>(true);
 same<PlatformProps, HostedClusterSchemaOutput['platform']>(true);
@@ -254,4 +260,5 @@ same<HostedClusterWorkloadBackupProps, v.InferOutput<typeof hostedClusterWorkloa
 
 // The AWS CLI's JSON.
 same<AwsInfraOutput, v.InferOutput<typeof awsInfraOutputSchema>>(true);
+same<PowervsInfraOutput, v.InferOutput<typeof powervsInfraOutputSchema>>(true);
 same<AwsIamOutput, v.InferOutput<typeof awsIamOutputSchema>>(true);

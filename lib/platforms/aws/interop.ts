@@ -7,22 +7,14 @@
  */
 import { v } from '../../core/valibot';
 import { HcpValidationError, IssueCollector, ValidationIssue } from '../../core/errors';
-import { bool, describeValue, list, quote, schemaFindings, schemaMessage, text } from '../../core/schema';
+import { bool, list, quote, schemaFindings, text } from '../../core/schema';
+import { cliObject } from '../cli-output';
 import type { SecretEncryptionProps } from '../../core/hosted-cluster';
 import type { AwsClusterProps } from './props';
 import { AWS_OPERATOR_ROLES, AwsRoleKey, awsKmsSecretEncryption } from './iam';
 import type { AwsIamOutput, AwsInfraOutput } from './cli-output-props';
 
 export type { AwsIamOutput, AwsInfraOutput } from './cli-output-props';
-
-/** An object with these keys; keys it does not know are allowed (newer CLIs add fields). */
-function cliObject<const E extends v.ObjectEntries>(entries: E, what: string) {
-  return v.looseObject(entries, (issue: v.BaseIssue<unknown>) =>
-    issue.input === undefined && issue.expected?.startsWith('"')
-      ? schemaMessage('is required but not given.', `Set ${issue.expected.slice(1, -1)}; the CLI always writes it.`)
-      : schemaMessage(`${describeValue(issue.input)} is not ${what}.`, `Give ${what} as the CLI writes it.`),
-  );
-}
 
 /** `hcp create infra aws --output-file` (CreateInfraOutput). The cluster name's key is `Name`, as the CLI writes it. @internal */
 export const awsInfraOutputSchema = cliObject(
