@@ -13,6 +13,7 @@ export type { AwsClusterProps, AwsNodePoolProps, AwsRolesRef, AwsZone, EndpointA
 export type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from './platforms';
 export type { AgentClusterProps, AgentNodePoolProps } from './platforms';
 export type { AzureClusterProps, AzureNodePoolProps, AzurePlatformProps, AzureWorkloadIdentities, AzureMarketplaceImage, AzureWorkloadIdentity } from './platforms';
+export type { PowervsClusterProps, PowervsCredentials, PowervsNodePoolProps, PowervsResourceReference, PowervsVpc } from './platforms';
 export type { ReleaseProps, SecretEncryptionProps, ServicesProps, PriorityClassProps } from './core/hosted-cluster';
 export type { EtcdProps, UnmanagedEtcdProps, OlmCatalogsProps, OlmCatalogImages, TrustBundleSource } from './core/hosted-cluster';
 export type { NetworkingProps, NetworkEntry, ClusterNetworkEntry } from './core/networking';
@@ -76,6 +77,8 @@ export { cliRolesRef, awsPropsFromCliOutput, checkAwsCliOutput } from './platfor
 export type { AwsInfraOutput, AwsIamOutput, AwsPropsFromCli, AwsClusterExtras } from './platforms';
 export { azurePropsFromCliOutput, checkAzureCliOutput, azureWorkloadIdentityNames, AZURE_WORKLOAD_IDENTITIES } from './platforms';
 export type { AzureInfraOutput, AzureInfraOutputFields, AzureCliIdentity, AzureCliWorkloadIdentities, AzurePropsFromCli, AzureClusterExtras } from './platforms';
+export { powervsPropsFromCliOutput, checkPowervsCliOutput, powervsCredentialName, POWERVS_DEFAULTS } from './platforms';
+export type { PowervsInfraOutput, PowervsInfraOutputSecret, PowervsPropsFromCli, PowervsClusterExtras } from './platforms';
 
 // Agent and bare-metal hosts: InfraEnv, NMStateConfig, BareMetalHost, KubeVirt VMs as agents, DNS records.
 export { planAgentInfrastructure, checkAgentInfrastructure } from './platforms';

@@ -94,7 +94,8 @@ export function buildNodePool(
   cluster: ClusterContext,
   path: string,
 ): NodePool {
-  const arch = props.arch ?? CLI_DEFAULTS.arch;
+  // A platform without amd64 machines (PowerVS: ppc64le) defaults to its own, as the CLI sets it.
+  const arch = props.arch ?? (platform.archs.includes(CLI_DEFAULTS.arch) ? CLI_DEFAULTS.arch : platform.archs[0]);
   const platformBlock = platform.blockKey ? (props.platform as Record<string, unknown> | undefined)?.[platform.blockKey] : undefined;
   const upgradeType = props.upgradeType ?? platform.defaultUpgradeType;
   const spec: NodePoolSpec = {

@@ -51,6 +51,13 @@ export const OBJECT_REFERENCES: Readonly<Record<string, readonly Reference[]>> =
     { path: 'spec.auditWebhook', kind: 'Secret', keys: ['webhook-kubeconfig'] },
     { path: 'spec.etcd.unmanaged.tls.clientSecret', kind: 'Secret', keys: ['etcd-client-ca.crt', 'etcd-client.crt', 'etcd-client.key'] },
     { path: 'spec.platform.kubevirt.credentials.infraKubeConfigSecret', kind: 'Secret', keys: { field: 'key' } },
+    // PowerVS: hypershift-operator .../platform/powervs/powervs.go ReconcileCredentials copies these keys.
+    ...['kubeCloudControllerCreds', 'ingressOperatorCloudCreds', 'storageOperatorCloudCreds', 'imageRegistryOperatorCloudCreds'].map((field) => ({
+      path: `spec.platform.powervs.${field}`,
+      kind: 'Secret' as const,
+      keys: ['ibmcloud_api_key', 'ibm-credentials.env'],
+    })),
+    { path: 'spec.platform.powervs.nodePoolManagementCreds', kind: 'Secret', keys: ['ibm-credentials.env'] },
     ...CONFIGURATION_REFERENCES.map((r) => ({ ...r, path: `spec.configuration.${r.path}` })),
   ],
   NodePool: [

@@ -8,6 +8,7 @@ import { awsPlatform } from './aws';
 import { azurePlatform } from './azure';
 import { kubevirtPlatform } from './kubevirt';
 import { nonePlatform } from './none';
+import { powervsPlatform } from './powervs';
 import type { HostedClusterProps, NodePoolProps } from './props';
 
 export type { HostedClusterProps, NodePoolPlatformProps, NodePoolProps, PlatformProps } from './props';
@@ -21,13 +22,16 @@ export * from './none';
 export * from './azure';
 // Not re-exported by './azure', as for AWS.
 export * from './azure/interop';
+export * from './powervs';
+// Not re-exported by './powervs': the CLI's JSON is read into that folder's props, which it imports.
+export * from './powervs/interop';
 
 /**
  * Every platform, once. Adding a definition here adds its type, props and pool block everywhere,
  * and its management-cluster preset, ingress mode and health reading (test/unit/platforms.test.ts
  * lists what a definition must provide).
  */
-export const PLATFORM_DEFINITIONS = [awsPlatform, kubevirtPlatform, agentPlatform, nonePlatform, azurePlatform] as const;
+export const PLATFORM_DEFINITIONS = [awsPlatform, kubevirtPlatform, agentPlatform, nonePlatform, azurePlatform, powervsPlatform] as const;
 
 const registry = platformRegistry(PLATFORM_DEFINITIONS);
 

@@ -11,9 +11,10 @@ import type { AwsNodePoolProps, AwsPlatformProps } from './aws/props';
 import type { AzureNodePoolProps, AzurePlatformProps } from './azure/props';
 import type { KubevirtNodePoolProps, KubevirtPlatformProps } from './kubevirt/props';
 import type { NonePlatformProps } from './none/props';
+import type { PowervsNodePoolProps, PowervsPlatformProps } from './powervs/props';
 
 /** The cluster's platform: its type and that platform's settings. */
-export type PlatformProps = AwsPlatformProps | KubevirtPlatformProps | AgentPlatformProps | NonePlatformProps | AzurePlatformProps;
+export type PlatformProps = AwsPlatformProps | KubevirtPlatformProps | AgentPlatformProps | NonePlatformProps | AzurePlatformProps | PowervsPlatformProps;
 
 /** Per-pool platform settings; only the block of the cluster's platform may be set. */
 export interface NodePoolPlatformProps {
@@ -25,6 +26,8 @@ export interface NodePoolPlatformProps {
   readonly agent?: AgentNodePoolProps;
   /** The pool's VMs (self-managed Azure clusters). @default the platform's defaults */
   readonly azure?: AzureNodePoolProps;
+  /** The pool's VMs (PowerVS clusters). @default the platform's defaults */
+  readonly powervs?: PowervsNodePoolProps;
 }
 
 /** Everything that describes one hosted cluster: the cluster, its secrets and its NodePools. */

@@ -10,6 +10,7 @@ import { checkDelivery, planHostedCluster } from '../../lib';
 import { defineExample } from '../../examples/app';
 import { define as defineAzureExample } from '../../examples/azure';
 import { EXAMPLE_FLEET, defineFleetExample } from '../../examples/fleet-app';
+import { define as definePowervsExample } from '../../examples/powervs';
 import { EXAMPLE_CLUSTERS, EXAMPLE_DAY2, EXAMPLE_MANAGEMENT_CLUSTER, SUPPORTED_VERSIONS, awsCluster } from '../../examples/clusters';
 import { CONFORMANCE_FIXTURES } from './fixtures';
 import { DAY2_FIXTURES, OPERATORS_FIXTURES, WORKLOAD_BACKUP_FIXTURES } from './day2-fixtures';
@@ -72,6 +73,8 @@ export const SOURCES: SourceDocs[] = [
   ),
   collect('example azure', defineAzureExample),
   collect('example management-cluster', (app) => defineExample(app, [], undefined, undefined, [], undefined, undefined, [])),
+  // The PowerVS example app: its management cluster and its hosted cluster.
+  collect('example powervs', definePowervsExample),
   // The built-in example as npm run synth writes it: the fleet, its two management clusters and the hub's delivery objects.
   collect('example fleet', defineFleetExample),
   collect('example fleet with Flux', (app) => defineFleetExample(app, { ...EXAMPLE_FLEET, delivery: { repoURL: 'https://git.example.com/platform/hosted-clusters.git', flux: {} } })),

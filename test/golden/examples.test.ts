@@ -14,6 +14,7 @@ import { define as defineDisconnected } from '../../examples/disconnected';
 import { define as defineMigration } from '../../examples/migration';
 import { define as defineAzure } from '../../examples/azure';
 import { define as defineFleet } from '../../examples/main';
+import { define as definePowervs } from '../../examples/powervs';
 
 /** The YAML files a synth of `define` writes (reports are not manifests), by path in the output folder. */
 function outputFiles(define: (app: App) => void): Map<string, string> {
@@ -80,4 +81,10 @@ goldenApp('fleet', defineFleet, 'the example fleet writes a folder per managemen
   'management-east/05-resources/kubevirt-kv-lb.yaml',
   ...['01-operators', '02-operator-configuration', '03-webhooks'].map((stage) => `management-west/${stage}/management-west.yaml`),
   ...['agent-vcluster2', 'agent-vm-agents', 'kubevirt-kv-dev', 'none-edge-lab'].map((f) => `management-west/05-resources/${f}.yaml`),
+]);
+// The PowerVS example: a management cluster for PowerVS and one PowerVS hosted cluster.
+goldenApp('powervs', definePowervs, 'the PowerVS example writes the management cluster and its hosted cluster', [
+  'management/01-operators/management-cluster.yaml',
+  'management/02-operator-configuration/management-cluster.yaml',
+  'management/05-resources/powervs-pvs-dev.yaml',
 ]);

@@ -33,6 +33,10 @@ import { azureInfraOutputSchema } from '../../lib/platforms/azure/interop';
 import type { AzureInfraOutput } from '../../lib/platforms/azure/cli-output-props';
 import { kubevirtClusterPropsSchema, kubevirtNodePoolPropsSchema, storageClassMappingSchema } from '../../lib/platforms/kubevirt';
 import type { KubevirtClusterProps, KubevirtNodePoolProps, StorageClassMapping } from '../../lib/platforms/kubevirt/props';
+import { powervsClusterPropsSchema, powervsNodePoolPropsSchema } from '../../lib/platforms/powervs';
+import type { PowervsClusterProps, PowervsNodePoolProps } from '../../lib/platforms/powervs/props';
+import { powervsInfraOutputSchema } from '../../lib/platforms/powervs/interop';
+import type { PowervsInfraOutput } from '../../lib/platforms/powervs/cli-output-props';
 import { agentClusterPropsSchema, agentNodePoolPropsSchema } from '../../lib/platforms/agent';
 import type { AgentClusterProps, AgentNodePoolProps } from '../../lib/platforms/agent/props';
 import { agentInfrastructurePropsSchema } from '../../lib/platforms/agent/infrastructure';
@@ -177,6 +181,8 @@ same<AzureNodePoolProps, v.InferOutput<typeof azureNodePoolPropsSchema>>(true);
 same<StorageClassMapping, v.InferOutput<typeof storageClassMappingSchema>>(true);
 same<KubevirtClusterProps, v.InferOutput<typeof kubevirtClusterPropsSchema>>(true);
 same<KubevirtNodePoolProps, v.InferOutput<typeof kubevirtNodePoolPropsSchema>>(true);
+same<PowervsClusterProps, v.InferOutput<typeof powervsClusterPropsSchema>>(true);
+same<PowervsNodePoolProps, v.InferOutput<typeof powervsNodePoolPropsSchema>>(true);
 same<AgentClusterProps, v.InferOutput<typeof agentClusterPropsSchema>>(true);
 same<AgentNodePoolProps, v.InferOutput<typeof agentNodePoolPropsSchema>>(true);
 same<PlatformProps, HostedClusterSchemaOutput['platform']>(true);
@@ -270,4 +276,5 @@ same<HostedClusterWorkloadBackupProps, v.InferOutput<typeof hostedClusterWorkloa
 // The AWS CLI's JSON.
 same<AwsInfraOutput, v.InferOutput<typeof awsInfraOutputSchema>>(true);
 same<AzureInfraOutput, v.InferOutput<typeof azureInfraOutputSchema>>(true);
+same<PowervsInfraOutput, v.InferOutput<typeof powervsInfraOutputSchema>>(true);
 same<AwsIamOutput, v.InferOutput<typeof awsIamOutputSchema>>(true);

@@ -163,8 +163,8 @@ describe('the registry', () => {
   });
 
   test('a HostedCluster of a type no definition has gets findings, not bare-metal treatment', () => {
-    const hc = hostedCluster('PowerVS');
-    expect(platformDefinition('PowerVS')).toBeUndefined();
+    const hc = hostedCluster('IBMCloud');
+    expect(platformDefinition('IBMCloud')).toBeUndefined();
     expect(platformDefinition('toString')).toBeUndefined();
     expect(checkHostedClusterIngress(hc, { metallb: { pools: [{ name: 'p', addresses: ['10.0.0.100-10.0.0.120'] }] } }).issues.map((i) => i.path)).toEqual(['(cluster)']);
   });
