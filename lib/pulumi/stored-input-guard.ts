@@ -27,7 +27,8 @@ export const DYNAMIC_RESOURCE_TYPE = 'pulumi-nodejs:dynamic:Resource';
  * loads the module with no file name, so a bare require finds nothing in a consumer project),
  * which is its node_modules in a consumer project and the package itself (its package.json
  * `exports`, so the built `build/lib`) in this repository. `diff` compares the inputs without the
- * provider text, so a new version of this text alone changes nothing.
+ * provider text, so a new version of this text alone changes nothing, and compressed inputs by
+ * what they hold.
  */
 export function guardProviderModule(judge: GuardCheck, id: string): string {
   return `'use strict';
@@ -51,7 +52,10 @@ function library() {
     }
   }
 }
-const storedInputs = ({ __provider, ...inputs }) => JSON.stringify(inputs);
+// A compressed input (base64 of gzip, so "H4sI" first) is compared by what it holds: another
+// zlib may write other bytes for the same content.
+const content = (value) => (typeof value === 'string' && value.startsWith('H4sI') ? require('node:zlib').gunzipSync(Buffer.from(value, 'base64')).toString('utf8') : value);
+const storedInputs = ({ __provider, ...inputs }) => JSON.stringify(inputs, (_key, value) => content(value));
 exports.handler = () => ({
   async check(olds, news) {
     return { inputs: news, failures: library()[judge](olds, news) };

@@ -63,7 +63,8 @@ test('waves become dependsOn; the install waits for Completed; a guard holds the
   const install = byName['store-imageclusterinstall-store-042/store-042'] as { metadata: { annotations: Record<string, string> } };
   expect(install.metadata.annotations['pulumi.com/waitFor']).toBe('condition=Completed');
   const guard = registrations.find((r) => r.name === 'hcp-previous-state')!;
-  expect(((JSON.parse(guard.inputs.objects as string) as Record<string, unknown>).default as Array<{ object: { kind: string } }>).map((o) => o.object.kind)).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
+  const { unpackGuardedObjects } = await import('../../lib/pulumi/previous-state-guard');
+  expect(((unpackGuardedObjects(guard.inputs.objects) as Record<string, unknown>).default as Array<{ object: { kind: string } }>).map((o) => o.object.kind)).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
   // The install and its ClusterDeployment (wave 2) depend on everything of the prerequisites (wave 1); so a destroy removes them first.
   expect(dependsOn.get('store-clusterdeployment-store-042/store-042')).toEqual(expect.arrayContaining([...component.phases[1].resources]));
   expect(dependsOn.get('store-managedcluster-store-042')).toEqual(expect.arrayContaining([...component.phases[2].resources]));

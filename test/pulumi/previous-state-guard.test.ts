@@ -6,6 +6,7 @@
  * the guard registers are fed to its provider's `check` here, as the engine would.
  */
 import * as path from 'node:path';
+import * as zlib from 'node:zlib';
 import * as k8s from '@pulumi/kubernetes';
 import * as pulumi from '@pulumi/pulumi';
 import { strictMocks, valueOf } from './strict-mocks';
@@ -59,7 +60,7 @@ const REFUSED =
 test('the guard holds the HostedCluster and NodePools with the props path of each field a rule can name', async () => {
   const inputs = await guardInputs(kubevirtCluster);
   // One JSON string: the default provider's objects (the bundle was given none).
-  const stored = JSON.parse(inputs.objects as string) as Record<string, unknown>;
+  const stored = guard.unpackGuardedObjects(inputs.objects) as Record<string, unknown>;
   expect(Object.keys(stored)).toEqual(['default']);
   const objects = stored.default as Array<{ object: { kind: string; metadata: { name: string } }; propsPaths: Record<string, unknown> }>;
   expect(objects.map((o) => `${o.object.kind} ${o.object.metadata.name}`)).toEqual(['HostedCluster kv-dev', 'NodePool kv-dev-workers', 'NodePool kv-dev-infra']);
@@ -109,6 +110,14 @@ test("the provider's module loads the check by package name, not copied into the
   const provider = hostProvider(module);
   expect(await provider.diff!('previous-state', { ...inputs, __provider: 'an older text' }, { ...inputs, __provider: module })).toMatchObject({ changes: false });
   expect(await provider.diff!('previous-state', inputs, { objects: '{}' })).toMatchObject({ changes: true });
+  // Compressed, the objects are compared by what they hold: another zlib's bytes for the same JSON are no change.
+  const json = JSON.stringify(guard.unpackGuardedObjects(inputs.objects));
+  const otherBytes = zlib.gzipSync(json, { level: 1 }).toString('base64');
+  expect(otherBytes).not.toBe(inputs.objects);
+  expect(await provider.diff!('previous-state', inputs, { objects: otherBytes })).toMatchObject({ changes: false });
+  // The plain JSON earlier versions stored is still judged.
+  expect(guard.unpackGuardedObjects(json)).toEqual(guard.unpackGuardedObjects(inputs.objects));
+  expect((inputs.objects as string).length).toBeLessThan(json.length / 2);
   expect(await provider.create!(inputs)).toEqual({ id: 'previous-state', outs: inputs });
 });
 
@@ -141,13 +150,13 @@ test("one guard serves the program's components, grouped by provider; a componen
   await Promise.all([late, ...late.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
   const guards = registrations.filter((r) => r.type === 'pulumi-nodejs:dynamic:Resource');
   expect(guards.map((r) => r.name)).toEqual(['hcp-previous-state', 'kv-late-previous-state']);
-  const providers = JSON.parse(guards[0].inputs.objects as string) as Record<string, Array<{ object: { kind: string } }>>;
+  const providers = guard.unpackGuardedObjects(guards[0].inputs.objects) as Record<string, Array<{ object: { kind: string } }>>;
   expect(Object.keys(providers)).toEqual(['default', 'urn:pulumi:test::hcp-constructs::pulumi:providers:kubernetes::east']);
   for (const objects of Object.values(providers)) expect(objects.map((o) => o.object.kind)).toEqual(['HostedCluster', 'NodePool', 'NodePool']);
-  expect(Object.values(JSON.parse(guards[1].inputs.objects as string) as Record<string, unknown[]>).map((o) => o.length)).toEqual([3]);
+  expect(Object.values(guard.unpackGuardedObjects(guards[1].inputs.objects) as Record<string, unknown[]>).map((o) => o.length)).toEqual([3]);
   // A change on one provider is judged against what that provider had: the east cluster's pools moved in place, refused there only.
   type Stored = Record<string, Array<{ object: { spec: { management: { upgradeType: string } } } }>>;
-  const changed = JSON.parse(guards[0].inputs.objects as string) as Stored;
+  const changed = guard.unpackGuardedObjects(guards[0].inputs.objects) as Stored;
   changed['urn:pulumi:test::hcp-constructs::pulumi:providers:kubernetes::east'][1].object.spec.management.upgradeType = 'InPlace';
   const stored = { objects: guards[0].inputs.objects };
   expect(guard.previousStateFailures(stored, { objects: JSON.stringify(changed) }).map((f) => f.reason.slice(0, 50))).toEqual([REFUSED.slice(0, 50)]);
