@@ -22,6 +22,7 @@ import {
 import { PLATFORM_DEFINITIONS, planHostedCluster } from '../../lib/platforms';
 import { EXAMPLE_OPTIONS, agentCluster, awsCluster, kubevirtCluster, noneCluster } from '../../examples/clusters';
 import { AZURE_EXAMPLE_OPTIONS, azureCluster } from '../../examples/azure';
+import { POWERVS_CLUSTER } from '../../examples/powervs';
 
 const location = { bucket: 'oadp-backup', prefix: 'hcp', region: 'us-east-1', credentials: SecretSource.existing('cloud-credentials') };
 const management = (dataProtection: unknown, more: Partial<ManagementClusterProps> = {}) =>
@@ -30,9 +31,11 @@ const errors = (issues: readonly ValidationIssue[]) => issues.filter((i) => i.se
 const warnings = (issues: readonly ValidationIssue[]) => issues.filter((i) => i.severity === 'warning').map(({ path, message }) => ({ path, message }));
 const objectOf = (dataProtection: DataProtectionProps, kind: string) => management(dataProtection).plan!.objects.find((o) => o.object.kind === kind);
 
-const clusters: Record<string, HostedClusterProps> = { AWS: awsCluster, KubeVirt: kubevirtCluster, Agent: agentCluster, None: noneCluster, Azure: azureCluster };
+const clusters: Record<string, HostedClusterProps> = { AWS: awsCluster, KubeVirt: kubevirtCluster, Agent: agentCluster, None: noneCluster, Azure: azureCluster, PowerVS: POWERVS_CLUSTER };
 // The Azure example's release (4.21) is newer than the built-in examples' supported versions.
 const hc = (props: HostedClusterProps = awsCluster): HostedCluster => planHostedCluster(props, props === azureCluster ? AZURE_EXAMPLE_OPTIONS : EXAMPLE_OPTIONS).hostedCluster;
+// Every registered platform has its example here (a missing one would fall back to nothing silently).
+test('an example cluster per platform', () => expect(Object.keys(clusters).sort()).toEqual(PLATFORM_DEFINITIONS.map((d) => d.type).sort()));
 
 describe('dataProtection: the OADP operator and the DataProtectionApplication', () => {
   test('installs redhat-oadp-operator from the stable channel in openshift-adp', () => {

@@ -157,9 +157,9 @@ describe('platform blocks', () => {
   test('NodePool platform blocks must match the cluster', () =>
     expectError({ ...noneCluster, nodePools: [{ name: 'p', platform: { kubevirt: { cores: 2 } } }] }, 'nodePools[0].platform.kubevirt', 'of a None cluster'));
   test('unsupported platform types', () =>
-    expect(errors({ ...noneCluster, platform: { type: 'PowerVS' } } as unknown as HostedClusterProps)[0]).toMatchObject({
+    expect(errors({ ...noneCluster, platform: { type: 'IBMCloud' } } as unknown as HostedClusterProps)[0]).toMatchObject({
       path: 'platform.type',
-      message: `platform type "PowerVS" (a string) is not one of ${PLATFORM_TYPES.join(', ')}.`,
+      message: `platform type "IBMCloud" (a string) is not one of ${PLATFORM_TYPES.join(', ')}.`,
       fix: `Give { type: ${PLATFORM_TYPES.map((t) => `"${t}"`).join(' | ')}, ... }.`,
     }));
 });
