@@ -3,10 +3,10 @@
  * with the output (`reports/fleet.json` beside the report) and read back on the next run so that
  * nothing moves. Read tolerantly: a broken record is one warning and counts as none.
  */
-import { canonicalJson } from '../core/canonical-json';
 import type { ValidationIssue } from '../core/errors';
 import { isPlainObject } from '../core/schema';
 import type { FleetAddressBlock } from './allocation';
+import { readJsonRecord, recordJson } from './json-record';
 
 /** What the next run keeps. */
 export interface FleetRecord {
@@ -23,20 +23,13 @@ const FLEET_RECORD = 'fleet record';
 
 /** The record as JSON: keys sorted at every level, two-space indent, final newline. */
 export function fleetRecordJson(record: FleetRecord): string {
-  return `${JSON.stringify(canonicalJson(record), null, 2)}\n`;
+  return recordJson(record);
 }
 
 /** The record in `text` (the previous output's `fleet.json`); none for none, a warning and none for a broken one. */
 export function readFleetRecord(text: string | undefined): { record?: FleetRecord; issues: readonly ValidationIssue[] } {
-  if (text === undefined) return { issues: [] };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { issues: [broken(`it is not JSON (${error instanceof Error ? error.message : String(error)})`)] };
-  }
-  const problem = fleetRecordProblem(value);
-  if (problem) return { issues: [broken(problem)] };
+  const { value, issues } = readJsonRecord(text, fleetRecordProblem, broken);
+  if (!value) return { issues };
   const { version, placements, allocations } = value as FleetRecord;
   return { record: { version, placements, allocations }, issues: [] };
 }

@@ -4,7 +4,7 @@
  * without running the app: the waves, each cluster's target image, how many waves were started
  * and when the last one was. Read tolerantly: a broken record is one warning and counts as none.
  */
-import { canonicalJson } from '../../core/canonical-json';
+import { readJsonRecord, recordJson } from '../json-record';
 import type { ValidationIssue } from '../../core/errors';
 import { isPlainObject } from '../../core/schema';
 import { ROLLOUT_HEALTH_GATES } from './rollout-props';
@@ -43,20 +43,13 @@ export { ROLLOUT_RECORD_FILE };
 
 /** The record as JSON: keys sorted at every level, two-space indent, final newline. */
 export function rolloutRecordJson(record: RolloutRecord): string {
-  return `${JSON.stringify(canonicalJson(record), null, 2)}\n`;
+  return recordJson(record);
 }
 
 /** The record in `text`; none for none, a warning and none for a broken one. */
 export function readRolloutRecord(text: string | undefined): { record?: RolloutRecord; issues: readonly ValidationIssue[] } {
-  if (text === undefined) return { issues: [] };
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { issues: [broken(`it is not JSON (${error instanceof Error ? error.message : String(error)})`)] };
-  }
-  const problem = rolloutRecordProblem(value);
-  return problem ? { issues: [broken(problem)] } : { record: value as RolloutRecord, issues: [] };
+  const { value, issues } = readJsonRecord(text, rolloutRecordProblem, broken);
+  return value ? { record: value as RolloutRecord, issues } : { issues };
 }
 
 function broken(why: string): ValidationIssue {
