@@ -1,8 +1,11 @@
 /** The management cluster's planning: presets, validation with paths, order and readiness. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { SecretSource, checkHostedClusterIngress, checkManagementCluster, planHostedCluster } from '../../lib';
 import type { ManagementClusterProps, ValidationIssue } from '../../lib';
 import { agentCluster, EXAMPLE_OPTIONS } from '../../examples/clusters';
 import { PLATFORM_PRESETS, parseAddressRange } from '../../lib/management';
+import { PLATFORM_TYPES } from '../../lib/platforms';
 
 const errors = (props: unknown) => checkManagementCluster(props).issues.filter((i) => i.severity === 'error').map((i) => `${i.path}: ${i.message}`);
 const kinds = (props: ManagementClusterProps) => checkManagementCluster(props).plan!.objects.map((o) => `${o.phase.wave} ${o.object.kind}/${o.object.metadata.name}`);
@@ -65,7 +68,11 @@ describe('presets', () => {
   });
 
   test('every preset is documented', () => {
-    expect(Object.keys(PLATFORM_PRESETS)).toEqual(['AWS', 'KubeVirt', 'Agent', 'None', 'Azure']);
+    expect(Object.keys(PLATFORM_PRESETS)).toEqual([...PLATFORM_TYPES]);
+    // A row of the presets table in the management-cluster guide per platform.
+    const guide = fs.readFileSync(path.join(__dirname, '../../docs/management-cluster.md'), 'utf8');
+    const rows = [...guide.matchAll(/^\| (\w+) \| /gm)].map((m) => m[1]);
+    for (const type of PLATFORM_TYPES) expect(rows).toContain(type);
   });
 
   test('a component switched off is brought by the user: not installed, with a warning', () => {
