@@ -59,14 +59,28 @@ export function rolloutCluster(given: { index: number; key: string; platform: st
 }
 
 /**
+ * The cluster's NodePools as props: those it gives, else its platform's default ones (as the plan
+ * makes them, core/plan.ts), so that they can be given a release of their own.
+ */
+function poolsOf(props: HostedClusterProps): NonNullable<HostedClusterProps['nodePools']> | undefined {
+  if (props.nodePools) return props.nodePools;
+  const platform: Record<string, unknown> = isPlainObject(props.platform) ? props.platform : {};
+  const definition = platformDefinition(platform.type);
+  if (!definition) return undefined;
+  const block = definition.blockKey ? platform[definition.blockKey] : undefined;
+  return definition.contribute.defaultPools(block as never, props.name).map(({ name, platform: pool }) => ({ name, ...(pool ? { platform: pool } : {}) })) as NonNullable<HostedClusterProps['nodePools']>;
+}
+
+/**
  * The cluster's props with `release`, and the NodePools that gave the cluster's own release (or
- * none) moved with it; with `nodePoolsHeld` (the first of a wave's two steps) those NodePools are
- * given the cluster's release before the move explicitly, so they stay where they are.
+ * none) moved with it; with `nodePoolsHeld` (the first of a wave's two steps) those NodePools, the
+ * platform's default ones included, are given the cluster's release before the move explicitly, so
+ * they stay where they are.
  */
 export function withRelease(props: HostedClusterProps, release: ReleaseProps, nodePoolsHeld = false): HostedClusterProps {
   if (props.release.image === release.image && props.release.version === release.version) return props;
   const before = props.release;
-  const nodePools = props.nodePools?.map((pool) => {
+  const nodePools = (nodePoolsHeld ? poolsOf(props) : props.nodePools)?.map((pool) => {
     if (pool.release !== undefined && pool.release.image !== before.image) return pool;
     if (nodePoolsHeld) return pool.release ? pool : { ...pool, release: before };
     return { ...pool, release };
