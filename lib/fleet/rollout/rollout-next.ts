@@ -6,7 +6,7 @@
  * soak counts from the second.
  */
 import type { PreviousReleases } from './rollout-plan';
-import type { RolloutRecord, RolloutRecordWave } from './rollout-record';
+import type { RolloutRecord, RolloutRecordWave, WaveStep } from './rollout-record';
 
 /** The wave started last; none before the first. */
 export function currentWave(record: RolloutRecord): RolloutRecordWave | undefined {
@@ -30,17 +30,6 @@ export function durationMs(text: string): number | undefined {
   let total = 0;
   for (const [, amount, , unit] of text.matchAll(/(\d+(\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(amount) * UNIT_MS[unit];
   return total;
-}
-
-/** What one `rollout next` moves of a wave: all of it, its control planes (first of two steps), or its NodePools (second). */
-export type WaveStep = 'wave' | 'control-planes' | 'node-pools';
-
-/** What each of a wave's two steps moves, as people read it. */
-export const WAVE_STEP_LABELS: Readonly<Record<Exclude<WaveStep, 'wave'>, string>> = { 'control-planes': 'control planes', 'node-pools': 'NodePools' };
-
-/** The step as the report and the command name it: `east`, `east: control planes`, `east: NodePools`. */
-export function waveStepName(wave: string, step: WaveStep): string {
-  return step === 'wave' ? wave : `${wave}: ${WAVE_STEP_LABELS[step]}`;
 }
 
 /** The outcome of `rollout next`: the advanced record and what it moves, or the reasons it refuses. */

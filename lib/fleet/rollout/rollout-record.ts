@@ -47,6 +47,17 @@ export interface RolloutRecord {
   readonly waves: readonly RolloutRecordWave[];
 }
 
+/** What one `rollout next` moves of a wave: all of it, its control planes (first of two steps), or its NodePools (second). */
+export type WaveStep = 'wave' | 'control-planes' | 'node-pools';
+
+/** What each of a wave's two steps moves, as people read it. */
+export const WAVE_STEP_LABELS: Readonly<Record<Exclude<WaveStep, 'wave'>, string>> = { 'control-planes': 'control planes', 'node-pools': 'NodePools' };
+
+/** The step as the report and the command name it: `east`, `east: control planes`, `east: NodePools`. */
+export function waveStepName(wave: string, step: WaveStep): string {
+  return step === 'wave' ? wave : `${wave}: ${WAVE_STEP_LABELS[step]}`;
+}
+
 /** Where the synth keeps the record, in the output folder's `reports/`. */
 export { ROLLOUT_RECORD_FILE };
 

@@ -8,8 +8,8 @@ import { formatVersion } from '../../core/release';
 import type { ReleaseProps } from '../../core/release-props';
 import type { RolloutPlan, RolloutState } from './rollout-plan';
 import { releaseVersion } from './rollout-plan';
-import type { WaveStep } from './rollout-next';
-import { WAVE_STEP_LABELS, waveStepName } from './rollout-next';
+import type { WaveStep } from './rollout-record';
+import { WAVE_STEP_LABELS, waveStepName } from './rollout-record';
 
 /** One cluster in the report. */
 export interface RolloutReportCluster {
