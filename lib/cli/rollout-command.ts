@@ -54,8 +54,8 @@ export async function rolloutNextCommand(options: RolloutNextOptions): Promise<E
   fs.writeFileSync(file, rolloutRecordJson(next.record));
   try {
     const code = writeOutput(define, outdir);
-    const what = next.step === 'wave' ? 'Started wave' : next.step === 'control-planes' ? 'Started wave (step 1 of 2)' : 'Moved wave (step 2 of 2)';
-    process.stdout.write(`${what} ${waveStepName(next.started.name, next.step)} (${Object.keys(next.started.clusters).length} cluster(s)), ${next.record.reached} of ${next.record.waves.length}: commit ${path.relative(process.cwd(), outdir) || '.'}/.\n`);
+    const step = next.step === 'wave' ? '' : next.step === 'control-planes' ? 'step 1 of 2, ' : 'step 2 of 2, ';
+    process.stdout.write(`${next.step === 'node-pools' ? 'Moved' : 'Started'} wave ${waveStepName(next.started.name, next.step)} (${step}${Object.keys(next.started.clusters).length} cluster(s)), ${next.record.reached} of ${next.record.waves.length}: commit ${path.relative(process.cwd(), outdir) || '.'}/.\n`);
     return code;
   } catch (error) {
     // The synth wrote nothing: the state goes back to what the output folder holds.
