@@ -135,7 +135,7 @@ export type { FleetReport, FleetManagementClusterReport, FleetChanges, FleetLimi
 // Fleet rollouts: an upgrade of the fleet in waves, its state in git (advanced by `rollout next`) and its report.
 export { planRollout, nextWave, waveInOutput, readRolloutRecord, rolloutRecordJson, rolloutReport, rolloutReportJson, rolloutReportSvg, rolloutSummary, ROLLOUT_RECORD_FILE } from './fleet';
 export type { RolloutProps, RolloutCohortProps, RolloutSelectorProps, RolloutTargetOverrideProps, UpdateGraphProps, UpdateGraphConditionalEdgesProps, UpdateRiskProps } from './fleet';
-export type { RolloutPlan, RolloutWave, RolloutClusterPlan, RolloutCluster, RolloutState, RolloutPrevious, PreviousReleases, RolloutRecord, RolloutRecordWave, NextWave, RolloutReport, RolloutReportWave, RolloutReportCluster } from './fleet';
+export type { RolloutPlan, RolloutWave, RolloutClusterPlan, RolloutCluster, RolloutState, RolloutPrevious, RolloutDelivery, PreviousReleases, RolloutRecord, RolloutRecordWave, WaveStep, NextWave, RolloutReport, RolloutReportWave, RolloutReportCluster } from './fleet';
 
 // GitOps: health checks for Argo CD (Lua) and Flux (CEL), from one decision table per kind.
 export { argoCdHealthChecks, argoCdConfigMapData, fluxHealthCheckExprs } from './gitops';

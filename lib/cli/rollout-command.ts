@@ -4,7 +4,9 @@
  * refuses while the rollout is paused, complete, the current wave soaks, or the current wave is
  * not healthy (at its target in the output folder, and with `--kubeconfig` on the live management
  * cluster, read-only), then advances the state by one wave and synthesizes: the output gives the
- * target to that wave's clusters. A failed synth puts the state back as it was.
+ * target to that wave's clusters. With Flux delivery a wave takes two runs: the first moves its
+ * control planes, the second (once they are at the target) its NodePools. A failed synth puts the
+ * state back as it was.
  *
  * `rollout next --record <file>` (Pulumi stages): the same checks on the record alone (live with
  * `--kubeconfig`), and the advanced record on stdout; nothing is written.
@@ -14,7 +16,7 @@ import * as path from 'path';
 import { ROLLOUT_RECORD_FILE } from '../core/output-layout';
 import { readManifest } from '../cdk8s/engine/output-folder';
 import { previousReleaseImages } from '../cdk8s/engine/previous-output';
-import { RolloutRecord, currentWave, nextWave, readRolloutRecord, rolloutRecordJson, waveInOutput } from '../fleet';
+import { RolloutRecord, currentWave, nextWave, readRolloutRecord, rolloutRecordJson, waveInOutput, waveStepName } from '../fleet';
 import { KubeClient } from '../live/kube-client';
 import { KubeconfigError, kubeconfigFile, readKubeconfig } from '../live/kubeconfig';
 import { liveWaveProblems } from '../live/rollout-health';
@@ -52,7 +54,8 @@ export async function rolloutNextCommand(options: RolloutNextOptions): Promise<E
   fs.writeFileSync(file, rolloutRecordJson(next.record));
   try {
     const code = writeOutput(define, outdir);
-    process.stdout.write(`Started wave ${next.started.name} (${Object.keys(next.started.clusters).length} cluster(s)), ${next.record.reached} of ${next.record.waves.length}: commit ${path.relative(process.cwd(), outdir) || '.'}/.\n`);
+    const step = next.step === 'wave' ? '' : next.step === 'control-planes' ? 'step 1 of 2, ' : 'step 2 of 2, ';
+    process.stdout.write(`${next.step === 'node-pools' ? 'Moved' : 'Started'} wave ${waveStepName(next.started.name, next.step)} (${step}${Object.keys(next.started.clusters).length} cluster(s)), ${next.record.reached} of ${next.record.waves.length}: commit ${path.relative(process.cwd(), outdir) || '.'}/.\n`);
     return code;
   } catch (error) {
     // The synth wrote nothing: the state goes back to what the output folder holds.

@@ -2,7 +2,7 @@
  * The fleet's side of a rollout: what the rollout reads of each placed hosted cluster (its
  * management cluster and zone, labels, release, NodePools and their surge machines), and the props
  * a cluster is synthesized with once its wave is started (the target release, for the cluster and
- * for the NodePools that follow it).
+ * for the NodePools that follow it, or, at the first of two steps, for the cluster only).
  */
 import type { ManagementComponent } from '../core/platform-needs';
 import type { ReleaseProps } from '../core/release-props';
@@ -58,10 +58,32 @@ export function rolloutCluster(given: { index: number; key: string; platform: st
   };
 }
 
-/** The cluster's props with `release`, and the NodePools that gave the cluster's own release moved with it. */
-export function withRelease(props: HostedClusterProps, release: ReleaseProps): HostedClusterProps {
+/**
+ * The cluster's NodePools as props: those it gives, else its platform's default ones (as the plan
+ * makes them, core/plan.ts), so that they can be given a release of their own.
+ */
+function poolsOf(props: HostedClusterProps): NonNullable<HostedClusterProps['nodePools']> | undefined {
+  if (props.nodePools) return props.nodePools;
+  const platform: Record<string, unknown> = isPlainObject(props.platform) ? props.platform : {};
+  const definition = platformDefinition(platform.type);
+  if (!definition) return undefined;
+  const block = definition.blockKey ? platform[definition.blockKey] : undefined;
+  return definition.contribute.defaultPools(block as never, props.name).map(({ name, platform: pool }) => ({ name, ...(pool ? { platform: pool } : {}) })) as NonNullable<HostedClusterProps['nodePools']>;
+}
+
+/**
+ * The cluster's props with `release`, and the NodePools that gave the cluster's own release (or
+ * none) moved with it; with `nodePoolsHeld` (the first of a wave's two steps) those NodePools, the
+ * platform's default ones included, are given the cluster's release before the move explicitly, so
+ * they stay where they are.
+ */
+export function withRelease(props: HostedClusterProps, release: ReleaseProps, nodePoolsHeld = false): HostedClusterProps {
   if (props.release.image === release.image && props.release.version === release.version) return props;
-  const before = props.release.image;
-  const nodePools = props.nodePools?.map((pool) => (pool.release?.image === before ? { ...pool, release } : pool));
+  const before = props.release;
+  const nodePools = (nodePoolsHeld ? poolsOf(props) : props.nodePools)?.map((pool) => {
+    if (pool.release !== undefined && pool.release.image !== before.image) return pool;
+    if (nodePoolsHeld) return pool.release ? pool : { ...pool, release: before };
+    return { ...pool, release };
+  });
   return { ...props, release, ...(nodePools ? { nodePools } : {}) } as HostedClusterProps;
 }

@@ -27,7 +27,7 @@ import { Placement, PlacementRequest, PlacementTarget, clusterKey, placeClusters
 import { FleetRecord, fleetRecordProblem } from './record';
 import { FleetChanges, FleetReport, FleetReportInput, fleetReport } from './report';
 import { rolloutCluster, withRelease } from './fleet-rollout';
-import { RolloutPlan, RolloutPrevious, planRollout } from './rollout/rollout-plan';
+import { RolloutDelivery, RolloutPlan, RolloutPrevious, planRollout } from './rollout/rollout-plan';
 
 /** Findings about the fleet name it this way. */
 export const FLEET_LABEL = 'Fleet';
@@ -169,7 +169,9 @@ export function checkFleet(
   const declared = new Set(listAt(given, 'managementClusters').flatMap((mc) => (isPlainObject(mc) && typeof mc.name === 'string' ? [mc.name] : [])));
   const placements = placeClusters(targets, requests, { strategy, onOverflow, previous: record?.placements, declared }, issues);
 
-  const rollout = rolloutOf(given.rollout, hcs, placements, byName, rolloutPrevious, found);
+  // Flux applies a management cluster's HostedClusters and NodePools at once: each wave then takes two commits.
+  const nodePoolStep = isPlainObject(given.delivery) && given.delivery.flux !== undefined;
+  const rollout = rolloutOf(given.rollout, hcs, placements, byName, rolloutPrevious, { nodePoolStep }, found);
   const filled = fillAll([...rollout.moved, ...unplaceable], placements, byName, options, checkClusters, found);
   const blockRequests = hcs
     .filter((hc) => filled.has(hc.index) && needsAddresses(filled.get(hc.index)!.hostedCluster))
@@ -214,6 +216,7 @@ function rolloutOf(
   placements: ReadonlyMap<number, Placement>,
   byName: ReadonlyMap<string, CheckedMc>,
   previous: RolloutPrevious,
+  delivery: RolloutDelivery,
   found: ValidationIssue[],
 ): { plan?: RolloutPlan; moved: readonly GivenHc[] } {
   if (input === undefined || hcs.some((hc) => !placements.has(hc.index))) return { moved: hcs };
@@ -221,8 +224,12 @@ function rolloutOf(
     const mc = placements.get(hc.index)!.managementCluster;
     return rolloutCluster({ index: hc.index, key: clusterKey(hc), platform: hc.platform, props: hc.props }, mc, byName.get(mc)?.zone);
   });
-  const plan = planRollout(input, clusters, previous, found, FLEET_LABEL);
-  return { ...(plan ? { plan } : {}), moved: plan ? hcs.map((hc) => ({ ...hc, props: withRelease(hc.props, plan.clusters.get(clusterKey(hc))!.release) })) : hcs };
+  const plan = planRollout(input, clusters, previous, found, FLEET_LABEL, delivery);
+  const moved = (hc: GivenHc) => {
+    const c = plan!.clusters.get(clusterKey(hc))!;
+    return { ...hc, props: withRelease(hc.props, c.release, c.nodePoolsHeld) };
+  };
+  return { ...(plan ? { plan } : {}), moved: plan ? hcs.map(moved) : hcs };
 }
 
 type Filled = Map<number, { props: HostedClusterProps; allocation: FleetAllocation; hostedCluster: HostedCluster }>;

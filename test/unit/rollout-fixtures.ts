@@ -44,6 +44,9 @@ export const ROLLOUT = {
 };
 
 export const planned = (rollout: object = ROLLOUT, previous: RolloutPrevious = {}, clusters?: object[]) => checkFleet(rolloutFleet(rollout, clusters), undefined, OPTIONS, undefined, previous);
+/** The same fleet delivered by Flux (each wave then takes two steps) or by Argo CD. */
+export const plannedDelivered = (engine: 'flux' | 'argoCd', rollout: object = ROLLOUT, previous: RolloutPrevious = {}, clusters?: object[]) =>
+  checkFleet({ ...rolloutFleet(rollout, clusters), delivery: { repoURL: 'https://git.example.com/fleet.git', [engine]: {} } }, undefined, OPTIONS, undefined, previous);
 export const errorsOf = (rollout: object, previous: RolloutPrevious = {}, clusters?: object[]) => planned(rollout, previous, clusters).issues.filter((i) => i.severity === 'error');
 
 /** A record of `reached` waves of the plan. */

@@ -1,10 +1,11 @@
 /**
  * The example fleet's rollout (EXAMPLE_ROLLOUT) delivered by Flux, synthesized as a user runs it:
  * a synth that starts no wave, then `rollout next` (the same pure steps the command takes: the
- * wave's health in the output, nextWave, the state file, a synth) for each wave. At every state the
- * emitted Kustomizations are read back from the gitops folders and checked: dependsOn between stages
- * and waves with exact names, suspend of the wave in progress while paused (and only it), where the
- * wave's control planes and NodePools land, byte-identical output, and the reference Flux CRD.
+ * wave's health in the output, nextWave, the state file, a synth) twice for each wave: its control
+ * planes, then its NodePools (Flux applies both in one stage). At every state the emitted
+ * Kustomizations are read back from the gitops folders and checked: dependsOn between stages and
+ * waves with exact names, suspend of the wave in progress while paused (and only it), which
+ * HostedClusters and NodePools each step moves, byte-identical output, and the reference Flux CRD.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -32,7 +33,7 @@ const fleetOf = (rollout: Partial<typeof EXAMPLE_ROLLOUT> = {}): FleetProps => (
 
 const synth = (dir: string, fleet: FleetProps) => synthAtomically(dir, (app) => void defineFleetExample(app, fleet));
 
-/** `rollout next` at `now`: refused when the command would be, else the state advanced by one wave and synthesized. */
+/** `rollout next` at `now`: refused when the command would be, else the state advanced by one step and synthesized. */
 function rolloutNext(dir: string, fleet: FleetProps, now: string) {
   const file = path.join(dir, 'reports', ROLLOUT_RECORD_FILE);
   const { record } = readRolloutRecord(fs.readFileSync(file, 'utf8'));
@@ -41,7 +42,7 @@ function rolloutNext(dir: string, fleet: FleetProps, now: string) {
   const next = nextWave(record, new Date(now), wave ? waveInOutput(wave, previousReleaseImages(dir)) : []);
   if ('refused' in next) return { refused: next.refused };
   fs.writeFileSync(file, rolloutRecordJson(next.record));
-  return { started: next.started.name, result: synth(dir, fleet) };
+  return { started: next.started.name, step: next.step, result: synth(dir, fleet) };
 }
 
 /** The files of the gitops folders (the Flux objects), by path. */
@@ -56,6 +57,17 @@ function kustomizations(dir: string): Map<string, Kustomization> {
     if (path.basename(file) === 'kustomization.yaml') continue; // kustomize's own file, not a Flux object
     for (const doc of parseAllDocuments(content).map((d) => d.toJS() as Kustomization)) {
       if (doc.kind === 'Kustomization') found.set(`${file.split('/')[0]} ${doc.metadata.namespace}/${doc.metadata.name}`, doc);
+    }
+  }
+  return found;
+}
+
+/** The release image of every HostedCluster and NodePool the Flux objects deliver, keyed `<kind> <namespace>/<name>`. */
+function releaseImages(dir: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const content of Object.values(deliveredFiles(dir))) {
+    for (const doc of parseAllDocuments(content).map((d) => d.toJS() as { kind?: string; metadata?: { name: string; namespace: string }; spec?: { release?: { image?: string } } })) {
+      if ((doc?.kind === 'HostedCluster' || doc?.kind === 'NodePool') && doc.spec?.release?.image) found.set(`${doc.kind} ${doc.metadata!.namespace}/${doc.metadata!.name}`, doc.spec.release.image);
     }
   }
   return found;
@@ -93,7 +105,7 @@ const EAST_RESOURCES = 'gitops-east flux-system/management-east-05-resources';
 const WEST_RESOURCES = 'gitops-west flux-system/management-west-05-resources';
 
 const folder = temporaryFolder('hcp-rollout-flux-');
-/** The gitops files of the unpaused output at each state (0..3 waves started), to compare the paused ones with. */
+/** The gitops files of the unpaused output at each state (0..6 steps taken), to compare the paused ones with. */
 const unpaused: Record<string, string>[] = [];
 let dist: string;
 
@@ -116,26 +128,27 @@ describe('Flux delivery of the example rollout', () => {
     expect(gitopsFiles(dist)).toEqual(unpaused[0]);
   });
 
-  /** What a pause suspends at each state: the stage of the management folder holding the wave's clusters, and the wave's hosted folders. */
-  const SUSPENDED_WHILE = [
-    { now: '2026-12-01T00:00:00Z', wave: 'canary', suspended: [`${WEST_RESOURCES}=true`] },
-    {
-      now: '2026-12-02T01:00:00Z',
-      wave: 'east',
-      suspended: [
-        `${EAST_RESOURCES}=true`,
-        'gitops-east.hosted aws-clusters/aws-prod-00-images=true',
-        'gitops-east.hosted aws-clusters/aws-prod-01-operators=true',
-        'gitops-east.hosted aws-clusters/aws-prod-03-webhooks=true',
-        'gitops-east.hosted kubevirt-clusters/kv-lb-05-resources=true',
-      ],
-    },
-    { now: '2026-12-02T02:00:00Z', wave: 'rest', suspended: [`${WEST_RESOURCES}=true`] },
+  /** The suspend of a paused rollout at each wave: the stage of the management folder holding the wave's clusters, and the wave's hosted folders. */
+  const EAST_SUSPENDED = [
+    `${EAST_RESOURCES}=true`,
+    'gitops-east.hosted aws-clusters/aws-prod-00-images=true',
+    'gitops-east.hosted aws-clusters/aws-prod-01-operators=true',
+    'gitops-east.hosted aws-clusters/aws-prod-03-webhooks=true',
+    'gitops-east.hosted kubevirt-clusters/kv-lb-05-resources=true',
   ];
+  /** Each `rollout next`: two per wave, the control planes then the NodePools, 30 minutes apart (the canary's 24h soak counts from its second step). */
+  const STEPS = [
+    { now: '2026-12-01T00:00:00Z', wave: 'canary', step: 'control-planes', suspended: [`${WEST_RESOURCES}=true`] },
+    { now: '2026-12-01T00:30:00Z', wave: 'canary', step: 'node-pools', suspended: [`${WEST_RESOURCES}=true`] },
+    { now: '2026-12-02T01:00:00Z', wave: 'east', step: 'control-planes', suspended: EAST_SUSPENDED },
+    { now: '2026-12-02T01:30:00Z', wave: 'east', step: 'node-pools', suspended: EAST_SUSPENDED },
+    { now: '2026-12-02T02:00:00Z', wave: 'rest', step: 'control-planes', suspended: [`${WEST_RESOURCES}=true`] },
+    { now: '2026-12-02T02:30:00Z', wave: 'rest', step: 'node-pools', suspended: [`${WEST_RESOURCES}=true`] },
+  ] as const;
 
-  test.each(SUSPENDED_WHILE.map((s, i) => [i + 1, s.wave, s] as const))('after rollout next %i (%s): the same dependsOn; paused, only the wave in progress is suspended; resumed, the output is the unpaused one', (reached, wave, { now, suspended }) => {
+  test.each(STEPS.map((s, i) => [i + 1, s.wave, s.step, s] as const))('after rollout next %i (%s, %s): the same dependsOn; paused, only the wave in progress is suspended; resumed, the output is the unpaused one', (reached, wave, step, { now, suspended }) => {
     const run = rolloutNext(dist, fleetOf(), now);
-    expect(run.started).toBe(wave);
+    expect([run.started, run.step]).toEqual([wave, step]);
     const started = kustomizations(dist);
     expect(dependsOnOf(started)).toEqual(EXAMPLE_DEPENDS_ON);
     expect(suspendedOf(started)).toEqual([]);
@@ -149,7 +162,7 @@ describe('Flux delivery of the example rollout', () => {
     const withoutSuspend = (ks: Map<string, Kustomization>) => [...ks].map(([key, k]) => [key, { ...k, spec: { ...k.spec, suspend: undefined } }]);
     expect(withoutSuspend(paused)).toEqual(withoutSuspend(started));
     expect(deliveredFiles(dist)).toEqual(delivered);
-    // While paused `rollout next` starts nothing.
+    // While paused `rollout next` moves nothing, not even the NodePools of the wave in progress.
     expect(rolloutNext(dist, fleetOf({ pause: true }), '2026-12-05T00:00:00Z')).toEqual({ refused: [expect.stringContaining('the rollout is paused')] });
 
     synth(dist, fleetOf());
@@ -157,8 +170,8 @@ describe('Flux delivery of the example rollout', () => {
     expect(gitopsFiles(dist)).toEqual(unpaused[reached]);
   });
 
-  test('a wave\'s control planes and NodePools are in one stage Kustomization, after the earlier stages: Flux applies them together, so the synth warns per NodePool', () => {
-    // Replayed from the start in a folder of its own, to read the warnings of each wave's synth.
+  test('a wave\'s control planes and NodePools are in one stage Kustomization, so rollout next moves them in two commits: no NodePool moves with its control plane, none warns', () => {
+    // Replayed from the start in a folder of its own, to read what each step changes and warns.
     const dir = path.join(folder(), 'order');
     synth(dir, fleetOf());
     const ks = kustomizations(dir);
@@ -170,27 +183,50 @@ describe('Flux delivery of the example rollout', () => {
       const kinds = (ks.get(key)!.spec.healthCheckExprs as { kind: string }[]).map((e) => e.kind);
       expect(kinds).toEqual(expect.arrayContaining(['HostedCluster', 'NodePool']));
     }
+    const targets = [EXAMPLE_ROLLOUT.target.image, ...(EXAMPLE_ROLLOUT.overrides ?? []).map((o) => o.release.image)];
+    let before = releaseImages(dir);
+    expect([...before.values()].filter((image) => targets.includes(image))).toEqual([]);
     const moved: Record<string, string[]> = {};
-    for (const { now, wave } of SUSPENDED_WHILE) {
+    for (const { now, wave, step } of STEPS) {
       const run = rolloutNext(dir, fleetOf(), now);
-      const warned = run.result!.warnings.filter((w) => w.message.includes('in the same change as its control plane'));
-      moved[wave] = warned.map((w) => w.object).sort();
-      for (const w of warned) {
-        expect(w.fix).toContain('with Flux or kubectl, commit the control plane first and the NodePools in a second change');
-        // The NodePool is in its management cluster's 05-resources folder, the one file with its HostedCluster, written after it.
-        const [, namespace, name] = /^NodePool ([^/]+)\/(.+)$/.exec(w.object)!;
-        const holding = Object.entries(deliveredFiles(dir)).filter(([, text]) => new RegExp(`kind: NodePool\nmetadata:\n(  .*\n)*?  name: ${name}\n  namespace: ${namespace}\n`).test(text));
-        expect(holding.map(([f]) => f)).toEqual([expect.stringMatching(/^management-(east|west)\/05-resources\//)]);
-        const text = holding[0][1];
-        expect(text.indexOf('kind: HostedCluster\n')).toBeGreaterThanOrEqual(0);
-        expect(text.indexOf('kind: HostedCluster\n')).toBeLessThan(text.indexOf('kind: NodePool\n'));
-      }
+      expect([run.started, run.step]).toEqual([wave, step]);
+      // The upgrade rule's warning (core/upgrade.ts) is for a NodePool moving with its control plane: none does.
+      expect([wave, step, run.result!.warnings.filter((w) => w.message.includes('in the same change as its control plane')).map((w) => w.object)]).toEqual([wave, step, []]);
+      const after = releaseImages(dir);
+      const changed = [...after].filter(([object, image]) => before.get(object) !== image);
+      // Every object that moves goes to a target (the KubeVirt clusters have one of their own).
+      expect(changed.filter(([, image]) => !targets.includes(image))).toEqual([]);
+      moved[`${wave} ${step}`] = changed.map(([object]) => object).sort();
+      before = after;
     }
     expect(moved).toEqual({
-      canary: ['NodePool kubevirt-clusters/kv-dev-infra', 'NodePool kubevirt-clusters/kv-dev-workers'],
-      east: ['NodePool aws-clusters/aws-prod-us-east-2a', 'NodePool aws-clusters/aws-prod-us-east-2b', 'NodePool kubevirt-clusters/kv-lb'],
-      rest: ['NodePool agent-labs/vm-agents-workers'],
+      'canary control-planes': ['HostedCluster kubevirt-clusters/kv-dev'],
+      'canary node-pools': ['NodePool kubevirt-clusters/kv-dev-infra', 'NodePool kubevirt-clusters/kv-dev-workers'],
+      'east control-planes': ['HostedCluster aws-clusters/aws-prod', 'HostedCluster kubevirt-clusters/kv-lb'],
+      'east node-pools': ['NodePool aws-clusters/aws-prod-us-east-2a', 'NodePool aws-clusters/aws-prod-us-east-2b', 'NodePool kubevirt-clusters/kv-lb'],
+      'rest control-planes': ['HostedCluster agent-labs/vm-agents'],
+      'rest node-pools': ['NodePool agent-labs/vm-agents-workers'],
     });
+    expect(rolloutNext(dir, fleetOf(), '2026-12-03T00:00:00Z')).toEqual({ refused: [expect.stringContaining('the rollout is complete')] });
+  });
+
+  test('the NodePools wait for their control planes in the previous output, and the soak counts from the NodePools\' step', () => {
+    const dir = path.join(folder(), 'gates');
+    synth(dir, fleetOf());
+    expect(rolloutNext(dir, fleetOf(), '2026-12-01T00:00:00Z').step).toBe('control-planes');
+    // The canary's control plane is not in the previous output (its synth is put back): its NodePools do not move.
+    const file = path.join(dir, 'reports', ROLLOUT_RECORD_FILE);
+    const held = fs.readFileSync(file, 'utf8');
+    expect(JSON.parse(held)).toMatchObject({ reached: 1, nodePoolStep: true, nodePoolsHeld: true, startedAt: '2026-12-01T00:00:00.000Z' });
+    const record = readRolloutRecord(held).record!;
+    const behind = new Map([...previousReleaseImages(dir)].map(([c, image]) => [c, c === 'kubevirt-clusters/kv-dev' ? 'quay.io/openshift-release-dev/ocp-release:4.16.4-x86_64' : image]));
+    expect(nextWave(record, new Date('2026-12-01T00:30:00Z'), waveInOutput(currentWave(record)!, behind))).toEqual({
+      refused: ['the control planes of wave "canary" are not at the target yet, so its NodePools stay:', expect.stringContaining('kubevirt-clusters/kv-dev: the previous output has')],
+    });
+    expect(rolloutNext(dir, fleetOf(), '2026-12-01T12:00:00Z').step).toBe('node-pools');
+    // 24h from the NodePools' step, not from the control planes'.
+    expect(rolloutNext(dir, fleetOf(), '2026-12-02T06:00:00Z')).toEqual({ refused: [expect.stringContaining('soaks for 24h from 2026-12-01T12:00:00.000Z')] });
+    expect(rolloutNext(dir, fleetOf(), '2026-12-02T12:00:00Z')).toMatchObject({ started: 'east', step: 'control-planes' });
   });
 
   test('the output is deterministic: a first synth twice, and the last state again in a copy of its folder, are byte-identical', () => {
@@ -203,7 +239,7 @@ describe('Flux delivery of the example rollout', () => {
     fs.cpSync(dist, copy, { recursive: true });
     synth(copy, fleetOf());
     expect(filesBelow(copy)).toEqual(filesBelow(dist));
-    expect(gitopsFiles(copy)).toEqual(unpaused[3]);
+    expect(gitopsFiles(copy)).toEqual(unpaused[STEPS.length]);
   });
 });
 
@@ -219,9 +255,11 @@ describe('Flux delivery of the example rollout with east cut into one cluster pe
     // The reference names the other cluster's namespace (Flux looks a reference without one up in the Kustomization's own).
     expect(kustomizations(dir).get('gitops-east.hosted kubevirt-clusters/kv-lb-05-resources')!.spec.dependsOn).toEqual([{ name: 'management-east-05-resources', namespace: 'flux-system' }, { name: 'aws-prod-03-webhooks', namespace: 'aws-clusters' }]);
     const waves: string[] = [];
-    for (const now of ['2026-12-01T00:00:00Z', '2026-12-02T01:00:00Z', '2026-12-02T02:00:00Z', '2026-12-02T03:00:00Z']) {
+    // Two steps per wave, 30 minutes apart; the next wave an hour after the one before.
+    const times = ['2026-12-01T00:00:00Z', '2026-12-02T01:00:00Z', '2026-12-02T02:00:00Z', '2026-12-02T03:00:00Z'].flatMap((t) => [t, t.replace(':00:00Z', ':30:00Z')]);
+    for (const now of times) {
       const run = rolloutNext(dir, cut, now);
-      waves.push(run.started!);
+      waves.push(`${run.started} ${run.step}`);
       expect(dependsOnOf(kustomizations(dir))).toEqual(CUT_DEPENDS_ON);
       if (run.started === 'east-2') {
         // Paused during east-2: kv-lb's folder and east's cluster stage; aws-prod's (east-1, done) stays.
@@ -230,7 +268,7 @@ describe('Flux delivery of the example rollout with east cut into one cluster pe
         synth(dir, cut);
       }
     }
-    expect(waves).toEqual(['canary', 'east-1', 'east-2', 'rest']);
+    expect(waves).toEqual(['canary', 'east-1', 'east-2', 'rest'].flatMap((w) => [`${w} control-planes`, `${w} node-pools`]));
   });
 });
 
@@ -240,8 +278,7 @@ describeWithCrdServer('the rollout\'s Flux objects against the reference Flux CR
   beforeAll(() => {
     const dir = path.join(folder(), 'crd');
     synth(dir, fleetOf());
-    rolloutNext(dir, fleetOf(), '2026-12-01T00:00:00Z');
-    rolloutNext(dir, fleetOf(), '2026-12-02T01:00:00Z');
+    for (const now of ['2026-12-01T00:00:00Z', '2026-12-01T00:30:00Z', '2026-12-02T01:00:00Z']) rolloutNext(dir, fleetOf(), now);
     synth(dir, fleetOf({ pause: true }));
     objects = Object.entries(gitopsFiles(dir))
       .filter(([f]) => path.basename(f) !== 'kustomization.yaml')

@@ -3,9 +3,9 @@ export { ROLLOUT_HEALTH_GATES } from './rollout-props';
 /** The schemas (valibot, so internal). @internal */
 export { rolloutPropsSchema, rolloutCohortSchema, rolloutCanarySchema, rolloutTargetOverrideSchema, updateGraphSchema } from './rollout-schema';
 export { planRollout, releaseVersion, ROLLOUT_STATES } from './rollout-plan';
-export type { RolloutPlan, RolloutWave, RolloutClusterPlan, RolloutCluster, RolloutState, RolloutPrevious, PreviousReleases } from './rollout-plan';
-export { ROLLOUT_RECORD_FILE, readRolloutRecord, rolloutRecordJson } from './rollout-record';
-export type { RolloutRecord, RolloutRecordWave } from './rollout-record';
+export type { RolloutPlan, RolloutWave, RolloutClusterPlan, RolloutCluster, RolloutState, RolloutPrevious, RolloutDelivery, PreviousReleases } from './rollout-plan';
+export { ROLLOUT_RECORD_FILE, readRolloutRecord, rolloutRecordJson, waveStepName } from './rollout-record';
+export type { RolloutRecord, RolloutRecordWave, WaveStep } from './rollout-record';
 export { nextWave, waveInOutput, currentWave, durationMs } from './rollout-next';
 export type { NextWave } from './rollout-next';
 export { rolloutReport, rolloutReportJson, rolloutReportSvg, rolloutSummary } from './rollout-report';

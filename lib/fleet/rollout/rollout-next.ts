@@ -1,10 +1,12 @@
 /**
  * `rollout next` as a pure step: the record advanced by one wave, or why not (paused, complete,
  * the current wave soaking, or not healthy). The caller says what is unhealthy: the previous
- * output ({@link waveInOutput}) or the live clusters.
+ * output ({@link waveInOutput}) or the live clusters. With `nodePoolStep` (Flux delivery) a wave
+ * takes two steps: its control planes, then, once they are at the target, its NodePools; the
+ * soak counts from the second.
  */
 import type { PreviousReleases } from './rollout-plan';
-import type { RolloutRecord, RolloutRecordWave } from './rollout-record';
+import type { RolloutRecord, RolloutRecordWave, WaveStep } from './rollout-record';
 
 /** The wave started last; none before the first. */
 export function currentWave(record: RolloutRecord): RolloutRecordWave | undefined {
@@ -30,17 +32,24 @@ export function durationMs(text: string): number | undefined {
   return total;
 }
 
-/** The outcome of `rollout next`: the advanced record, or the reasons it refuses. */
-export type NextWave = { readonly record: RolloutRecord; readonly started: RolloutRecordWave } | { readonly refused: readonly string[] };
+/** The outcome of `rollout next`: the advanced record and what it moves, or the reasons it refuses. */
+export type NextWave = { readonly record: RolloutRecord; readonly started: RolloutRecordWave; readonly step: WaveStep } | { readonly refused: readonly string[] };
 
 /**
- * Advances `record` by one wave at `now`, unless it is paused, complete, its current wave still
- * soaks, or `unhealthy` lists problems of the current wave.
+ * Advances `record` by one wave at `now` (or, when the current wave holds its NodePools, by that
+ * wave's second step), unless it is paused, complete, its current wave still soaks, or `unhealthy`
+ * lists problems of the current wave.
  */
 export function nextWave(record: RolloutRecord, now: Date, unhealthy: readonly string[]): NextWave {
   if (record.paused) return { refused: ['the rollout is paused (rollout.pause is true): no wave starts until it is false and synthesized again.'] };
-  if (record.reached >= record.waves.length) return { refused: [`every wave of the rollout to ${record.target} is started (${record.waves.length} of ${record.waves.length}): the rollout is complete.`] };
   const current = currentWave(record);
+  if (current && record.nodePoolsHeld) {
+    // The second step: the control planes must be at the target first; no soak between the steps.
+    if (unhealthy.length > 0) return { refused: [`the control planes of wave "${current.name}" are not at the target yet, so its NodePools stay:`, ...unhealthy.map((p) => `  ${p}`)] };
+    const { nodePoolsHeld: _held, ...rest } = record;
+    return { record: { ...rest, startedAt: now.toISOString() }, started: current, step: 'node-pools' };
+  }
+  if (record.reached >= record.waves.length) return { refused: [`every wave of the rollout to ${record.target} is started (${record.waves.length} of ${record.waves.length}): the rollout is complete.`] };
   const refused: string[] = [];
   if (current?.soak !== undefined && record.startedAt !== undefined) {
     const until = Date.parse(record.startedAt) + (durationMs(current.soak) ?? 0);
@@ -49,5 +58,6 @@ export function nextWave(record: RolloutRecord, now: Date, unhealthy: readonly s
   if (current && unhealthy.length > 0) refused.push(`wave "${current.name}" is not healthy yet:`, ...unhealthy.map((p) => `  ${p}`));
   if (refused.length > 0) return { refused };
   const started = record.waves[record.reached];
-  return { record: { ...record, reached: record.reached + 1, startedAt: now.toISOString() }, started };
+  const advanced = { ...record, reached: record.reached + 1, startedAt: now.toISOString() };
+  return record.nodePoolStep ? { record: { ...advanced, nodePoolsHeld: true }, started, step: 'control-planes' } : { record: advanced, started, step: 'wave' };
 }

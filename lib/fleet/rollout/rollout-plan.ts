@@ -14,7 +14,7 @@ import { byText } from '../../core/text-order';
 import { v } from '../../core/valibot';
 import type { RolloutCohortProps, RolloutProps, RolloutSelectorProps, UpdateRiskProps } from './rollout-props';
 import { rolloutPropsSchema } from './rollout-schema';
-import type { RolloutRecord, RolloutRecordWave } from './rollout-record';
+import type { RolloutRecord, RolloutRecordWave, WaveStep } from './rollout-record';
 import { ROLLOUT_RECORD_FILE } from './rollout-record';
 import { NO_ROLLOUT_WAVE } from '../../delivery/rollout';
 import { UpdateGraphIndex, indexUpdateGraph, offeredFrom, updateHop } from './update-graph';
@@ -67,6 +67,8 @@ export interface RolloutClusterPlan {
   readonly to: string;
   /** The release it is synthesized with now: the target once its wave is started. */
   readonly release: ReleaseProps;
+  /** Its NodePools that follow the cluster stay at its release before the rollout (its wave's first step of two). @default false */
+  readonly nodePoolsHeld?: boolean;
   /** The target release its wave gives it. */
   readonly target: ReleaseProps;
 }
@@ -79,6 +81,8 @@ export interface RolloutPlan {
   /** How many waves are started. */
   readonly reached: number;
   readonly paused: boolean;
+  /** What the wave started last has moved: all of it, or with two steps per wave its control planes or its NodePools; `wave` before any. */
+  readonly step: WaveStep;
   /** By `namespace/name`, in the fleet's order. */
   readonly clusters: ReadonlyMap<string, RolloutClusterPlan>;
   /** The risks of the target that were acknowledged, with the hops that carry them. */
@@ -93,6 +97,16 @@ export interface RolloutPrevious {
   readonly record?: RolloutRecord;
   /** The clusters' releases in the previous output; absent when there is none (a first synth). @default none */
   readonly releases?: PreviousReleases;
+}
+
+/** How the delivery applies a wave. */
+export interface RolloutDelivery {
+  /**
+   * Each wave takes two `rollout next`: control planes, then NodePools. For Flux, which applies a
+   * management cluster's HostedClusters and NodePools in one stage (Argo CD orders them by sync
+   * wave, Pulumi by dependsOn). @default false
+   */
+  readonly nodePoolStep?: boolean;
 }
 
 const P = 'rollout';
@@ -110,7 +124,7 @@ export function releaseVersion(release: ReleaseProps | undefined): OcpVersion | 
  * to `issues` with paths under `rollout.` (and `hostedClusters[i]` for a cluster's own release);
  * no plan when one is an error.
  */
-export function planRollout(input: unknown, clusters: readonly RolloutCluster[], previous: RolloutPrevious, found: ValidationIssue[], object = 'Fleet'): RolloutPlan | undefined {
+export function planRollout(input: unknown, clusters: readonly RolloutCluster[], previous: RolloutPrevious, found: ValidationIssue[], object = 'Fleet', delivery: RolloutDelivery = {}): RolloutPlan | undefined {
   const parsed = v.safeParse(rolloutPropsSchema, input);
   if (!parsed.success) {
     found.push(...schemaFindings(parsed.issues, object).map((i) => ({ ...i, path: i.path.startsWith('(') ? P : `${P}.${i.path}` })));
@@ -139,16 +153,22 @@ export function planRollout(input: unknown, clusters: readonly RolloutCluster[],
   const reached = Math.min(kept?.reached ?? 0, waves.length);
   checkOrder(surged, reached, targets, previous.releases, issues);
   if (countErrors() > errorsBefore) return undefined;
+  const nodePoolStep = delivery.nodePoolStep === true;
+  // The first step of a wave is kept while the delivery still takes two (another delivery moves the pools now).
+  const nodePoolsHeld = nodePoolStep && reached > 0 && kept?.nodePoolStep === true && kept.nodePoolsHeld === true && kept.reached === reached;
   const record: RolloutRecord = {
     version: 1,
     target: targetImage,
     reached,
     paused: props.pause ?? false,
     healthGate: props.healthGate ?? 'previous-output',
+    ...(nodePoolStep ? { nodePoolStep } : {}),
+    ...(nodePoolsHeld ? { nodePoolsHeld } : {}),
     ...(kept?.startedAt !== undefined && reached > 0 ? { startedAt: kept.startedAt } : {}),
     waves: surged.map((w): RolloutRecordWave => ({ name: w.name, clusters: Object.fromEntries(w.clusters.map((c) => [c, targets.get(c)!.image])), ...(w.soak ? { soak: w.soak } : {}) })),
   };
-  return { target: props.target, waves: surged, holdback, reached, paused: record.paused, clusters: clusterPlans(clusters, surged, reached, targets, froms), acknowledged, record };
+  const step: WaveStep = !nodePoolStep || reached === 0 ? 'wave' : nodePoolsHeld ? 'control-planes' : 'node-pools';
+  return { target: props.target, waves: surged, holdback, reached, paused: record.paused, step, clusters: clusterPlans(clusters, surged, reached, nodePoolsHeld, targets, froms), acknowledged, record };
 }
 
 /** `namespace/name` or a unique `name` → the cluster's key; an error for an unknown or ambiguous one. */
@@ -381,8 +401,11 @@ function checkOrder(waves: readonly RolloutWave[], reached: number, targets: Rea
   }
 }
 
-/** Each cluster's state and release now: waves before the last started one are done, that one is in progress, the rest pending. */
-function clusterPlans(clusters: readonly RolloutCluster[], waves: readonly RolloutWave[], reached: number, targets: ReadonlyMap<string, ReleaseProps>, froms: ReadonlyMap<string, OcpVersion>): Map<string, RolloutClusterPlan> {
+/**
+ * Each cluster's state and release now: waves before the last started one are done, that one is in
+ * progress (its NodePools held when it is at its first step of two), the rest pending.
+ */
+function clusterPlans(clusters: readonly RolloutCluster[], waves: readonly RolloutWave[], reached: number, nodePoolsHeld: boolean, targets: ReadonlyMap<string, ReleaseProps>, froms: ReadonlyMap<string, OcpVersion>): Map<string, RolloutClusterPlan> {
   const waveOf = new Map(waves.flatMap((w, i) => w.clusters.map((c) => [c, i] as const)));
   return new Map(
     clusters.map((c) => {
@@ -399,6 +422,7 @@ function clusterPlans(clusters: readonly RolloutCluster[], waves: readonly Rollo
           from,
           to: i === undefined ? from : formatVersion(releaseVersion(target)!),
           release: i !== undefined && i < reached ? target : c.release,
+          ...(nodePoolsHeld && state === 'in-progress' ? { nodePoolsHeld } : {}),
           target,
         },
       ];

@@ -2,7 +2,7 @@
  * The rollout's state in git: `reports/rollout-state.json` in the output, written by every synth
  * and advanced by one wave by `hcp-constructs rollout next`. It holds what `rollout next` needs
  * without running the app: the waves, each cluster's target image, how many waves were started
- * and when the last one was. Read tolerantly: a broken record is one warning and counts as none.
+ * and when the last one was, and, when each wave takes two steps, which step the last one is at. Read tolerantly: a broken record is one warning and counts as none.
  */
 import { readJsonRecord, recordJson } from '../json-record';
 import type { ValidationIssue } from '../../core/errors';
@@ -28,14 +28,34 @@ export interface RolloutRecord {
   readonly target: string;
   /** How many waves are started (0: none yet). */
   readonly reached: number;
-  /** When the last wave was started (RFC 3339), by `rollout next`. @default never */
+  /** When the last wave was started (RFC 3339), by `rollout next`; with {@link nodePoolStep}, when its NodePools were moved. @default never */
   readonly startedAt?: string;
+  /**
+   * Each wave takes two `rollout next`: its control planes, then its NodePools (Flux delivery,
+   * which applies a management cluster's HostedClusters and NodePools in one stage). A record
+   * without it (Argo CD, Pulumi, or one written before) moves the NodePools with their wave.
+   * @default false
+   */
+  readonly nodePoolStep?: boolean;
+  /** The wave started last has moved its control planes only: its NodePools that follow their cluster stay at their release. @default false */
+  readonly nodePoolsHeld?: boolean;
   /** `rollout.pause` as synthesized. */
   readonly paused: boolean;
   /** What `rollout next` checks before starting a wave. */
   readonly healthGate: (typeof ROLLOUT_HEALTH_GATES)[number];
   /** The waves, in order. */
   readonly waves: readonly RolloutRecordWave[];
+}
+
+/** What one `rollout next` moves of a wave: all of it, its control planes (first of two steps), or its NodePools (second). */
+export type WaveStep = 'wave' | 'control-planes' | 'node-pools';
+
+/** What each of a wave's two steps moves, as people read it. */
+export const WAVE_STEP_LABELS: Readonly<Record<Exclude<WaveStep, 'wave'>, string>> = { 'control-planes': 'control planes', 'node-pools': 'NodePools' };
+
+/** The step as the report and the command name it: `east`, `east: control planes`, `east: NodePools`. */
+export function waveStepName(wave: string, step: WaveStep): string {
+  return step === 'wave' ? wave : `${wave}: ${WAVE_STEP_LABELS[step]}`;
 }
 
 /** Where the synth keeps the record, in the output folder's `reports/`. */
@@ -78,6 +98,10 @@ export function rolloutRecordProblem(value: unknown): string | undefined {
   if (!Number.isInteger(value.reached) || (value.reached as number) < 0 || (value.reached as number) > value.waves.length) return `reached is not a whole number from 0 to ${value.waves.length}`;
   if (typeof value.paused !== 'boolean') return 'paused is not true or false';
   if (!ROLLOUT_HEALTH_GATES.includes(value.healthGate as never)) return `healthGate is not one of ${ROLLOUT_HEALTH_GATES.join(', ')}`;
+  for (const flag of ['nodePoolStep', 'nodePoolsHeld'] as const) {
+    if (value[flag] !== undefined && typeof value[flag] !== 'boolean') return `${flag} is not true or false`;
+  }
+  if (value.nodePoolsHeld === true && (value.nodePoolStep !== true || value.reached === 0)) return 'nodePoolsHeld is true without nodePoolStep or a wave started';
   if (value.startedAt !== undefined && (typeof value.startedAt !== 'string' || Number.isNaN(Date.parse(value.startedAt)))) return 'startedAt is not an RFC 3339 time';
   return undefined;
 }

@@ -8,6 +8,8 @@ import { formatVersion } from '../../core/release';
 import type { ReleaseProps } from '../../core/release-props';
 import type { RolloutPlan, RolloutState } from './rollout-plan';
 import { releaseVersion } from './rollout-plan';
+import type { WaveStep } from './rollout-record';
+import { WAVE_STEP_LABELS, waveStepName } from './rollout-record';
 
 /** One cluster in the report. */
 export interface RolloutReportCluster {
@@ -27,6 +29,8 @@ export interface RolloutReportWave {
   readonly surge: Readonly<Record<string, number>>;
   /** @default none */
   readonly soak?: string;
+  /** The wave in progress, when each wave takes two steps (Flux): the step it is at. @default none */
+  readonly step?: Exclude<WaveStep, 'wave'>;
 }
 
 /** The rollout report. */
@@ -56,6 +60,7 @@ export function rolloutReport(plan: RolloutPlan): RolloutReport {
       clusters: w.clusters.map(cluster),
       surge: w.surge,
       ...(w.soak ? { soak: w.soak } : {}),
+      ...(i === plan.reached - 1 && plan.step !== 'wave' ? { step: plan.step } : {}),
     })),
     heldBack: plan.holdback.map(cluster),
     risksAcknowledged: plan.acknowledged,
@@ -118,7 +123,7 @@ export function rolloutReportSvg(report: RolloutReport): string {
   const rows: Array<{ title: string; detail: string; clusters: readonly RolloutReportCluster[] }> = [
     ...report.waves.map((w, i) => ({
       title: `${i + 1}. ${w.name}`,
-      detail: [STATE_STYLE[w.state].label, w.soak ? `soak ${w.soak}` : '', ...Object.entries(w.surge).map(([mc, n]) => `+${n} surge on ${mc}`)].filter(Boolean).join(', '),
+      detail: [w.step ? `${STATE_STYLE[w.state].label}: ${WAVE_STEP_LABELS[w.step]}` : STATE_STYLE[w.state].label, w.soak ? `soak ${w.soak}` : '', ...Object.entries(w.surge).map(([mc, n]) => `+${n} surge on ${mc}`)].filter(Boolean).join(', '),
       clusters: w.clusters,
     })),
     ...(report.heldBack.length > 0 ? [{ title: 'held back', detail: 'stay on their release', clusters: report.heldBack }] : []),
@@ -161,12 +166,15 @@ export function rolloutReportSvg(report: RolloutReport): string {
   ].join('\n')}\n`;
 }
 
-/** Lines for the synth summary: where the rollout is, and what `rollout next` starts. */
+/** Lines for the synth summary: where the rollout is, and what `rollout next` does. */
 export function rolloutSummary(report: RolloutReport): string[] {
   const current = report.waves[report.reached - 1];
   const next = report.waves[report.reached];
-  return [
-    `Rollout: wave ${report.reached} of ${report.waves.length} started${current ? ` (${current.name}: ${current.clusters.length} cluster(s))` : ''}${report.paused ? ', paused' : ''}` +
-      (next ? `; \`hcp-constructs rollout next\` starts ${next.name} (${next.clusters.length} cluster(s))` : '; complete'),
-  ];
+  const then =
+    current?.step === 'control-planes'
+      ? `; \`hcp-constructs rollout next\` moves ${waveStepName(current.name, 'node-pools')}`
+      : next
+        ? `; \`hcp-constructs rollout next\` starts ${next.name} (${next.clusters.length} cluster(s))`
+        : '; complete';
+  return [`Rollout: wave ${report.reached} of ${report.waves.length} started${current ? ` (${current.step ? `${waveStepName(current.name, current.step)},` : `${current.name}:`} ${current.clusters.length} cluster(s))` : ''}${report.paused ? ', paused' : ''}${then}`];
 }
