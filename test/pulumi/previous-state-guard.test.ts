@@ -115,8 +115,9 @@ test("the provider's module loads the check by package name, not copied into the
   const otherBytes = zlib.gzipSync(json, { level: 1 }).toString('base64');
   expect(otherBytes).not.toBe(inputs.objects);
   expect(await provider.diff!('previous-state', inputs, { objects: otherBytes })).toMatchObject({ changes: false });
-  // The plain JSON earlier versions stored is still judged.
+  // The plain JSON earlier versions stored is still judged, and is no change against the same objects compressed.
   expect(guard.unpackGuardedObjects(json)).toEqual(guard.unpackGuardedObjects(inputs.objects));
+  expect(await provider.diff!('previous-state', { objects: json }, inputs)).toMatchObject({ changes: false });
   expect((inputs.objects as string).length).toBeLessThan(json.length / 2);
   expect(await provider.create!(inputs)).toEqual({ id: 'previous-state', outs: inputs });
 });
