@@ -74,7 +74,7 @@ const asGuarded = (value: unknown): GuardedObject[] =>
  * One string rather than the objects themselves: the SDK, the engine and the dynamic-provider host
  * each walk a structured input value by value, and pass a string as it is. Compressed because the
  * engine writes the guard's inputs and outputs into every checkpoint of an update: 120 KB of JSON
- * for 25 hosted clusters (5 KB compressed) cost 3 s of a 25-cluster `pulumi up` (npm run
+ * for 25 hosted clusters (5 KB compressed) cost 1.5 to 3 s of a 25-cluster `pulumi up` (npm run
  * bench:engine). The plain JSON that versions before this one stored is read too. Anything else
  * counts as none.
  */

@@ -65,7 +65,7 @@ export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
         // provider at once rather than after the guard's dynamic-provider host has started; what
         // follows a judged object waits for it anyway. Not in a preview, which applies nothing:
         // the guard's refusal fails it all the same, and the objects' own checks need not wait
-        // for the host to start (a second of a 25-cluster preview, npm run bench:engine).
+        // for the dynamic-provider host to start.
         if (args.guard && !dryRun && guardedKinds.has(p.object.kind)) explicit.push(args.guard);
         const resource = args.register(p, gate(withExplicit(base, explicit)));
         program.resources.set(resourceKey(p), resource);
