@@ -99,7 +99,7 @@ async function liveProblems(record: RolloutRecord, options: RolloutNextOptions):
 }
 
 function refuse(reasons: readonly string[]): ExitCode {
-  process.stderr.write(`rollout next: no wave started.\n${reasons.map((r) => (r.startsWith('  ') ? r : `  ${r}`)).join('\n')}\n`);
+  process.stderr.write(`rollout next: nothing started (no wave, no NodePools step).\n${reasons.map((r) => (r.startsWith('  ') ? r : `  ${r}`)).join('\n')}\n`);
   return EXIT.failed;
 }
 

@@ -52,7 +52,7 @@ describe('rollout next on the example fleet', () => {
     const before = fs.readFileSync(path.join(project, 'dist', 'reports', 'rollout-state.json'), 'utf8');
     const run = next('2026-12-01T06:00:00Z');
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('rollout next: no wave started.\n  wave "canary" soaks for 24h from 2026-12-01T00:00:00.000Z, until 2026-12-02T00:00:00.000Z.');
+    expect(run.stderr).toContain('rollout next: nothing started (no wave, no NodePools step).\n  wave "canary" soaks for 24h from 2026-12-01T00:00:00.000Z, until 2026-12-02T00:00:00.000Z.');
     expect(fs.readFileSync(path.join(project, 'dist', 'reports', 'rollout-state.json'), 'utf8')).toBe(before);
   });
 
