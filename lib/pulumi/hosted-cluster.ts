@@ -13,7 +13,7 @@ import type { HostedClusterProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
 import { HcpResourceError } from './errors';
 import { previousStateGuard } from './previous-state-guard';
-import { RegisteredPhase, registerPhases } from './register-phases';
+import { dependsOnAll, RegisteredPhase, registerPhases } from './register-phases';
 import { addToProgram, renderResource, resourceNameFor } from './render';
 
 /** Type token of {@link HostedClusterBundle}. */
@@ -175,8 +175,9 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
     // Secret values known only at deployment are checked once, here; the component and every
     // resource wait for that check, so a malformed value creates nothing and is reported once.
     const checked = checkSecretValues(secrets);
-    const after = (dependsOn: pulumi.ResourceOptions['dependsOn']): pulumi.ResourceOptions['dependsOn'] =>
-      checked ? pulumi.all([checked, dependsOn ?? []]).apply(([, deps]) => (Array.isArray(deps) ? deps : [deps]) as pulumi.Resource[]) : dependsOn;
+    // The check joins each dependsOn as an Output of no resources (see dependsOnAll).
+    const checkedFirst = checked?.apply(() => [] as pulumi.Resource[]);
+    const after = (dependsOn: pulumi.ResourceOptions['dependsOn']): pulumi.ResourceOptions['dependsOn'] => (checkedFirst ? dependsOnAll(dependsOn, checkedFirst) : dependsOn);
     super(HOSTED_CLUSTER_BUNDLE_TYPE, name, {}, { ...opts, ...(checked ? { dependsOn: after(opts?.dependsOn) } : {}) });
     this.plan = plan;
     this.options = planned.options;

@@ -5,6 +5,9 @@
  * the preview with the way forward. Under mocks the engine does not call providers, so the inputs
  * the guard registers are fed to its provider's `check` here, as the engine would.
  */
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import * as k8s from '@pulumi/kubernetes';
@@ -120,6 +123,26 @@ test("the provider's module loads the check by package name, not copied into the
   expect(await provider.diff!('previous-state', { objects: json }, inputs)).toMatchObject({ changes: false });
   expect((inputs.objects as string).length).toBeLessThan(json.length / 2);
   expect(await provider.create!(inputs)).toEqual({ id: 'previous-state', outs: inputs });
+});
+
+test('with nothing stored (a first deployment) the check finds nothing without loading the library; with something stored it needs it', async () => {
+  const registration = await guardRegistration(kubevirtCluster);
+  // The provider in a process of its own, in a folder where hcp-constructs cannot be found.
+  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-guard-'));
+  const checkThere = (olds: Record<string, unknown>): string => {
+    const script =
+      `const provider = require(${JSON.stringify(require.resolve('require-from-string'))})(process.env.MODULE).handler();` +
+      `provider.check(JSON.parse(process.env.OLDS), JSON.parse(process.env.NEWS)).then((r) => console.log(JSON.stringify(r.failures)), (e) => console.log(String(e.message)));`;
+    const env = { PATH: process.env.PATH, MODULE: registration.__provider as string, OLDS: JSON.stringify(olds), NEWS: JSON.stringify(registration) };
+    return execFileSync(process.execPath, ['-e', script], { cwd: elsewhere, env, encoding: 'utf8' }).trim();
+  };
+  try {
+    expect(checkThere({})).toBe('[]');
+    expect(checkThere({ __provider: 'an older text' })).toBe('[]');
+    expect(checkThere(registration)).toMatch(/^the previous-state guard cannot load hcp-constructs\/pulumi from /);
+  } finally {
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  }
 });
 
 test('in the real dynamic-provider host started in the repository root (as `pulumi up` there starts it), the guard loads the built package and refuses the change', async () => {
