@@ -5,7 +5,8 @@
  * written through the status subresource as the HyperShift operator writes it, one state after
  * another. Each state not done (no status, an update in progress, NodePools not yet at the
  * target, a degraded control plane) is refused with the cluster named and the record left as it
- * was; the done state starts the next wave and the record says so.
+ * was; the done state starts the next wave and the record says so. The command reads as a
+ * ServiceAccount that may only get HostedClusters and list NodePools in the wave's namespace.
  */
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,6 +16,7 @@ import * as yaml from 'js-yaml';
 import { ENGINES_BIN, KUBECTL } from './engine-tools';
 import { HYPERSHIFT_CRDS, describeUnlessMissing, missingForCliOnHypershiftServer } from './engine-suite';
 import { KubeServer, startKubeServer } from './kube-server';
+import { tokenKubeconfig } from './kube-apply';
 import { ROOT, hcp, makeProject, removeProject } from '../cli/cli';
 
 const execFileP = promisify(execFile);
@@ -51,6 +53,8 @@ const nodePoolStatus = (version: string, updating: boolean) => ({
 describeUnlessMissing('rollout next --kubeconfig against kube-apiserver (the example fleet\'s canary)', missingForCliOnHypershiftServer(), () => {
   let server: KubeServer;
   let project: string;
+  /** The kubeconfig `rollout next` reads with: the ServiceAccount with the gate's read-only Role. */
+  let reader: string;
   const recordFile = () => path.join(project, 'dist', 'reports', 'rollout-state.json');
 
   const kubectl = async (args: string[], input?: string) => {
@@ -71,7 +75,7 @@ describeUnlessMissing('rollout next --kubeconfig against kube-apiserver (the exa
     for (const pool of POOLS) await setStatus('nodepool', pool, status);
   };
   /** `rollout next` as users run it, with the management cluster's kubeconfig. */
-  const next = () => hcp(project, 'rollout', 'next', APP, '-o', 'dist', '--now', AFTER_SOAK, '--kubeconfig', server.kubeconfig);
+  const next = () => hcp(project, 'rollout', 'next', APP, '-o', 'dist', '--now', AFTER_SOAK, '--kubeconfig', reader);
   /** Runs it in a state that must be refused: exit 1, nothing written; returns what it printed. */
   const refused = () => {
     const before = fs.readFileSync(recordFile(), 'utf8');
@@ -95,6 +99,14 @@ describeUnlessMissing('rollout next --kubeconfig against kube-apiserver (the exa
     await kubectl(['apply', '--server-side', '--field-manager=argocd-controller', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }));
     const applied = await kubectl(['get', 'hostedcluster', CLUSTER, '-n', NAMESPACE, '-o', 'jsonpath={.spec.release.image}']);
     expect(applied.stdout).toBe(TARGET.image);
+    // What the gate reads, and nothing more: get HostedClusters, list NodePools (docs/rollouts.md).
+    const gate = [
+      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'rollout-gate', namespace: NAMESPACE } },
+      { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'rollout-gate', namespace: NAMESPACE }, rules: [{ apiGroups: ['hypershift.openshift.io'], resources: ['hostedclusters'], verbs: ['get'] }, { apiGroups: ['hypershift.openshift.io'], resources: ['nodepools'], verbs: ['list'] }] },
+      { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'rollout-gate', namespace: NAMESPACE }, roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'rollout-gate' }, subjects: [{ kind: 'ServiceAccount', name: 'rollout-gate', namespace: NAMESPACE }] },
+    ];
+    await kubectl(['apply', '--server-side', '--field-manager=admin', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: gate }));
+    reader = await tokenKubeconfig(async (args) => (await kubectl(args)).stdout, server, 'rollout-gate', NAMESPACE);
   }, TIMEOUT);
 
   afterAll(async () => {
