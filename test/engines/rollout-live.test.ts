@@ -140,8 +140,13 @@ describeUnlessMissing('rollout next --kubeconfig against kube-apiserver (the exa
     expect(refused()).toBe(`${REFUSED}  ${NAMESPACE}/${CLUSTER}: Degraded (${message})\n`);
   }, TIMEOUT);
 
-  test('every cluster of the canary at the target, Available, its NodePools updated: the next wave (east) starts', async () => {
+  test('every cluster of the canary at the target, Available, its NodePools updated: the next wave (east) starts, with --record too', async () => {
     await setStatus('hostedcluster', CLUSTER, hostedClusterStatus(UPDATED, HEALTHY));
+    // Pulumi's stages (--record): the advanced record on stdout, the file left as it is.
+    const before = fs.readFileSync(recordFile(), 'utf8');
+    const staged = hcp(project, 'rollout', 'next', '--record', recordFile(), '--now', AFTER_SOAK, '--kubeconfig', reader);
+    expect({ status: staged.status, stderr: staged.stderr, reached: JSON.parse(staged.stdout).reached }).toEqual({ status: 0, stderr: '', reached: 2 });
+    expect(fs.readFileSync(recordFile(), 'utf8')).toBe(before);
     const run = next();
     expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: expect.not.stringContaining('nothing started') });
     expect(run.stdout).toContain('Upgrades (in apply order):\n  HostedCluster aws-clusters/aws-prod 4.16.4 -> 4.17.3\n');
