@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { engineTool } from './engine-tools';
-import { SHARED_DIR } from '../conformance/crd-server';
+import { kubeServerTools } from './kube-server';
+import { REFERENCE_CRDS, SHARED_DIR } from '../conformance/crd-server';
 
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
@@ -19,6 +20,19 @@ export function missingFor(tools: readonly string[]): string | undefined {
   const missing = tools.filter((t) => !engineTool(t));
   if (missing.length > 0) return `${missing.join(', ')} not built on this machine: run \`bash engines/build.sh\``;
   if (!fs.existsSync(path.join(REPO_ROOT, 'build/lib/pulumi/index.js'))) return 'the package is not built: run `npm run build`';
+  return undefined;
+}
+
+/** The HostedCluster and NodePool CRDs, all a server needs for the suites that read or write only those. */
+export const HYPERSHIFT_CRDS = path.join(REFERENCE_CRDS, 'hypershift');
+
+/** Why a suite that runs the built command against kube-apiserver with {@link HYPERSHIFT_CRDS} cannot run here, or undefined when it can. */
+export function missingForCliOnHypershiftServer(): string | undefined {
+  const tools = kubeServerTools();
+  if ('missing' in tools) return tools.missing;
+  if (!engineTool('kubectl')) return 'kubectl is not built: run `bash engines/build.sh`';
+  if (!fs.existsSync(HYPERSHIFT_CRDS)) return `${HYPERSHIFT_CRDS} not found (../shared is not beside the repository)`;
+  if (!fs.existsSync(path.join(REPO_ROOT, 'build', 'lib', 'cli', 'main.js'))) return 'the package is not built: run `npm run build`';
   return undefined;
 }
 

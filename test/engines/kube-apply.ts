@@ -106,3 +106,16 @@ export async function kubectl(tools: KubeTools, server: TestKubeServer, args: re
     if (input !== undefined) child.stdin!.end(input);
   });
 }
+
+/**
+ * A kubeconfig for a ServiceAccount's token (TokenRequest API, 1 hour), checking the server
+ * against its CA: what a suite reads the server as when it checks which permissions are enough.
+ * `run` runs kubectl as the admin and returns its stdout.
+ */
+export async function tokenKubeconfig(run: (args: string[]) => Promise<string>, server: Pick<TestKubeServer, 'url' | 'ca' | 'dir'>, name: string, namespace = 'default'): Promise<string> {
+  const token = (await run(['create', 'token', name, '-n', namespace, '--duration=1h'])).trim();
+  const file = path.join(server.dir, `${name}.kubeconfig`);
+  const ca = fs.readFileSync(server.ca).toString('base64');
+  fs.writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'Config', 'current-context': name, contexts: [{ name, context: { cluster: 'kube', user: name } }], clusters: [{ name: 'kube', cluster: { server: server.url, 'certificate-authority-data': ca } }], users: [{ name, user: { token } }] }));
+  return file;
+}

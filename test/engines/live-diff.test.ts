@@ -12,13 +12,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { KUBECTL } from './engine-tools';
-import { describeUnlessMissing } from './engine-suite';
-import { KubeServer, REPO_ROOT, kubeServerTools, startKubeServer } from './kube-server';
+import { HYPERSHIFT_CRDS, describeUnlessMissing, missingForCliOnHypershiftServer } from './engine-suite';
+import { KubeServer, startKubeServer } from './kube-server';
 import { hcp, makeProject, removeProject } from '../cli/cli';
 
 const execFileP = promisify(execFile);
 const TIMEOUT = 180_000;
-const HYPERSHIFT_CRDS = path.resolve(REPO_ROOT, '..', 'shared', 'reference', 'crds', 'hypershift');
 
 /** The app: pool `workers` has 2 replicas, `autoscaled` 1 to 3; `moved` moves workers to autoscaling and adds pool `extra`. */
 function app(moved: boolean): string {
@@ -43,14 +42,6 @@ export function define(app: App): void {
 `;
 }
 
-function missingReason(): string | undefined {
-  const tools = kubeServerTools();
-  if ('missing' in tools) return tools.missing;
-  if (!fs.existsSync(HYPERSHIFT_CRDS)) return `${HYPERSHIFT_CRDS} not found (../shared is not beside the repository)`;
-  if (!fs.existsSync(path.join(REPO_ROOT, 'build', 'lib', 'cli', 'main.js'))) return 'the package is not built: run `npm run build`';
-  return undefined;
-}
-
 /** The expected lines of the fields the operator owns once it has reconciled (the clean state). */
 const OPERATOR = 'hypershift-operator';
 const HC_LEFT = [
@@ -62,7 +53,7 @@ const HC_LEFT = [
 ];
 const POOL_LEFT = `    left    .metadata.finalizers[="hypershift.openshift.io/finalizer"] (${OPERATOR}): expected, the HyperShift operator writes hypershift.openshift.io/finalizer, so that it removes the machines before the object goes (nodepool controller, Reconcile)`;
 
-describeUnlessMissing('diff --live against kube-apiserver (seeded states)', missingReason(), () => {
+describeUnlessMissing('diff --live against kube-apiserver (seeded states)', missingForCliOnHypershiftServer(), () => {
   let server: KubeServer;
   let project: string;
 

@@ -11,7 +11,7 @@ import type { KubernetesObject } from '../../lib/api';
 import { preflight, preflightReader } from '../../lib/live';
 import type { PreflightReport } from '../../lib/live';
 import { DPA, ETCD_KEY, NAMESPACES, PLAN, SUPPORTED, addOnLimits, cleanState, foreignHostedClusters, nodes } from '../live/preflight-fixture';
-import { KubeTools, TestKubeServer, describeWithKubeServer, kubectl } from './kube-apply';
+import { KubeTools, TestKubeServer, describeWithKubeServer, kubectl, tokenKubeconfig as serviceAccountKubeconfig } from './kube-apply';
 import { ROOT, hcp, makeProject, removeProject } from '../cli/cli';
 
 const TIMEOUT = 120_000;
@@ -36,14 +36,7 @@ describeWithKubeServer('preflight against a real kube-apiserver, as a view-only 
     }
   };
   const remove = (o: KubernetesObject) => run(['delete', `${o.kind.toLowerCase()}${o.apiVersion.includes('/') ? `.${o.apiVersion.split('/')[0]}` : ''}`, o.metadata.name!, ...(o.metadata.namespace ? ['-n', o.metadata.namespace] : []), '--wait=false']);
-  /** A kubeconfig for a ServiceAccount's token, checking the server against its CA. */
-  const tokenKubeconfig = async (name: string): Promise<string> => {
-    const token = (await run(['create', 'token', name, '-n', 'default', '--duration=1h'])).trim();
-    const file = path.join(server.dir, `${name}.kubeconfig`);
-    const ca = fs.readFileSync(server.ca).toString('base64');
-    fs.writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'Config', 'current-context': name, contexts: [{ name, context: { cluster: 'kube', user: name } }], clusters: [{ name: 'kube', cluster: { server: server.url, 'certificate-authority-data': ca } }], users: [{ name, user: { token } }] }));
-    return file;
-  };
+  const tokenKubeconfig = (name: string) => serviceAccountKubeconfig(run, server, name);
   const check = (kubeconfig = reader): Promise<PreflightReport> => preflight(PLAN, { kubeconfig });
   const lines = (report: PreflightReport) => report.findings.map((f) => `${f.severity} ${f.object} ${f.path}`);
 
