@@ -17,16 +17,16 @@
  *
  * For each program, in a fresh stack: `pulumi preview`, `pulumi up --yes --skip-preview`, the
  * resources in the state (`pulumi stack export`), a second `pulumi preview --expect-no-changes`
- * (the deployed stack: the guard now judges what it stored), then
- * `pulumi destroy --yes --skip-preview`; one
- * server for both, emptied by each destroy (a second server would share the 2 cores with the
- * first and stay idle meanwhile), with stand-in operators started for each program. Before the
- * first round, each program previews once, untimed: the first preview against a new server took
- * 2 s longer than the next ones (6.9 against 4.5 s, the plain program), which would otherwise fall
- * on whichever program goes first. The order alternates from round to round (library first, then plain
- * first); the figures are the medians of the rounds. After each `up`, the objects on the server (kind,
- * namespace, name, labels, annotations, spec, data) are compared with those the other program
- * created: they must be the same. Prints figures and the ratios against the 1.2x target; never asserts.
+ * (the deployed stack: the guard now judges what it stored), then `pulumi destroy --yes
+ * --skip-preview`; one server for both, emptied by each destroy (a second server would share the
+ * 2 cores with the first and stay idle meanwhile), with stand-in operators started for each
+ * program. Before the first round, each program previews once, untimed: the first preview against
+ * a new server took 2 s longer than the next ones (6.9 against 4.5 s, the plain program), which
+ * would otherwise fall on whichever program goes first. The order alternates from round to round
+ * (library first, then plain first); the figures are the medians of the rounds. After each `up`,
+ * the objects on the server (kind, namespace, name, labels, annotations, spec, data) are compared
+ * with those the other program created: they must be the same. Prints figures and the ratios
+ * against the 1.2x target; never asserts.
  *
  * Here rather than beside the other benchmarks' sources: it imports the engine harness under
  * test/engines, which is no part of the package's build, so tsconfig.json excludes bench/engine
