@@ -84,7 +84,8 @@ describeWithEngines('a Fleet with a rollout under the real engine: one wave per 
   };
   const up = async (what: string) => {
     const run = await stack.ok(['up', '--yes', '--skip-preview']);
-    process.stderr.write(`\n[engine] fleet rollout, pulumi up (${what}): ${(run.ms / 1000).toFixed(1)} s\n${run.stdout.split('\n').slice(-4).join('\n')}\n`);
+    const summary = run.stdout.split('\n').filter((line) => /^\s+[~+-]? ?\d+ (created|updated|unchanged|deleted)/.test(line));
+    process.stderr.write(`\n[engine] fleet rollout, pulumi up (${what}): ${(run.ms / 1000).toFixed(1)} s\n${summary.join('\n')}\n`);
     return run;
   };
 
