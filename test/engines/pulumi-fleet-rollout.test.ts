@@ -13,10 +13,9 @@ import type { FleetProps, HostedClusterProps } from '../../lib';
 import { hcp } from '../cli/cli';
 import { engineTool } from './engine-tools';
 import { PULUMI_TOOLS, describeWithEngines } from './engine-suite';
-import { startKubeServer, type KubeServer } from './kube-server';
-import { createOpenShiftBasics, engineCrds } from './management-fixture';
+import type { KubeServer } from './kube-server';
+import { startManagementServers } from './management-fixture';
 import { PulumiStack } from './pulumi-cli';
-import { StandInOperators } from './stand-in-operators';
 
 const MINUTES = 60_000;
 const NAMES = ['east', 'west'] as const;
@@ -53,8 +52,8 @@ const fleet = (target = TARGET): FleetProps => ({
 });
 
 describeWithEngines('a Fleet with a rollout under the real engine: one wave per update, on two servers', PULUMI_TOOLS, () => {
-  const servers: Record<string, KubeServer> = {};
-  const operators: Record<string, StandInOperators> = {};
+  let servers: Record<string, KubeServer> = {};
+  let stopServers: (() => Promise<void>) | undefined;
   let stack: PulumiStack;
 
   /** `namespace/name` → spec.release.image of every object of `kind` on every server. */
@@ -90,12 +89,7 @@ describeWithEngines('a Fleet with a rollout under the real engine: one wave per 
   };
 
   beforeAll(async () => {
-    for (const name of NAMES) {
-      servers[name] = await startKubeServer({ crds: engineCrds(), name: `rollout-${name}` });
-      createOpenShiftBasics(servers[name]);
-      operators[name] = new StandInOperators(servers[name]);
-      await operators[name].start();
-    }
+    ({ servers, stop: stopServers } = await startManagementServers(NAMES, 'rollout'));
     // No ambient kubeconfig: every object goes through the provider of its management cluster.
     stack = await PulumiStack.create({ programDir: path.join(__dirname, 'program', 'fleet-rollout'), stack: 'rollout', env: { KUBECONFIG: '/nonexistent' } });
     await stack.config({ fleet: JSON.stringify(fleet()) });
@@ -104,10 +98,7 @@ describeWithEngines('a Fleet with a rollout under the real engine: one wave per 
   }, 5 * MINUTES);
 
   afterAll(async () => {
-    for (const name of NAMES) {
-      operators[name]?.stop();
-      await servers[name]?.stop();
-    }
+    await stopServers?.();
     stack?.remove();
   });
 
