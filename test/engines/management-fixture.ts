@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import * as yaml from 'js-yaml';
 import { REFERENCE_CRDS, TEST_CRDS } from '../conformance/crd-server';
 import { engineTool } from './engine-tools';
-import type { KubeServer } from './kube-server';
+import { startKubeServer, type KubeServer } from './kube-server';
+import { StandInOperators } from './stand-in-operators';
 
 /**
  * The CRDs the server is loaded with: the reference set, but HyperConverged with the version the
@@ -40,4 +41,26 @@ export function createOpenShiftBasics(server: KubeServer): void {
     { apiVersion: 'operator.openshift.io/v1', kind: 'IngressController', metadata: { name: 'default', namespace: 'openshift-ingress-operator' }, spec: {} },
   ];
   execFileSync(engineTool('kubectl')!, ['--kubeconfig', server.kubeconfig, 'create', '-f', '-'], { input: objects.map((o) => JSON.stringify(o)).join('\n') });
+}
+
+/** The management clusters of a fleet suite, by name: a server each, with OpenShift's basics and the stand-in operators. */
+export async function startManagementServers(names: readonly string[], prefix: string): Promise<{ servers: Record<string, KubeServer>; stop: () => Promise<void> }> {
+  const servers: Record<string, KubeServer> = {};
+  const operators: StandInOperators[] = [];
+  const stop = async () => {
+    for (const o of operators) o.stop();
+    for (const server of Object.values(servers)) await server.stop();
+  };
+  try {
+    for (const name of names) {
+      servers[name] = await startKubeServer({ crds: engineCrds(), name: `${prefix}-${name}` });
+      createOpenShiftBasics(servers[name]);
+      operators.push(new StandInOperators(servers[name]));
+      await operators[operators.length - 1].start();
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { servers, stop };
 }

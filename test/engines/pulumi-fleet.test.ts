@@ -8,17 +8,16 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { engineTool } from './engine-tools';
 import { PULUMI_TOOLS, REPO_ROOT, describeWithEngines } from './engine-suite';
-import { startKubeServer, type KubeServer } from './kube-server';
-import { createOpenShiftBasics, engineCrds } from './management-fixture';
+import type { KubeServer } from './kube-server';
+import { startManagementServers } from './management-fixture';
 import { PulumiStack } from './pulumi-cli';
-import { StandInOperators } from './stand-in-operators';
 
 const MINUTES = 60_000;
 const NAMES = ['east', 'west'] as const;
 
 describeWithEngines('the example fleet under the real engine: two management clusters, two servers, two providers', PULUMI_TOOLS, () => {
-  const servers: Record<string, KubeServer> = {};
-  const operators: Record<string, StandInOperators> = {};
+  let servers: Record<string, KubeServer> = {};
+  let stopServers: (() => Promise<void>) | undefined;
   let stack: PulumiStack;
 
   const hostedClustersOn = (name: string): string[] =>
@@ -29,12 +28,7 @@ describeWithEngines('the example fleet under the real engine: two management clu
       .sort();
 
   beforeAll(async () => {
-    for (const name of NAMES) {
-      servers[name] = await startKubeServer({ crds: engineCrds(), name: `fleet-${name}` });
-      createOpenShiftBasics(servers[name]);
-      operators[name] = new StandInOperators(servers[name]);
-      await operators[name].start();
-    }
+    ({ servers, stop: stopServers } = await startManagementServers(NAMES, 'fleet'));
     // No ambient kubeconfig: every object must go through the provider of its management cluster.
     stack = await PulumiStack.create({ programDir: REPO_ROOT, stack: 'fleet', env: { KUBECONFIG: '/nonexistent' } });
     await stack.config({ cluster: 'fleet' });
@@ -43,10 +37,7 @@ describeWithEngines('the example fleet under the real engine: two management clu
   }, 5 * MINUTES);
 
   afterAll(async () => {
-    for (const name of NAMES) {
-      operators[name]?.stop();
-      await servers[name]?.stop();
-    }
+    await stopServers?.();
     stack?.remove();
   });
 
