@@ -82,8 +82,10 @@ export class Fleet extends pulumi.ComponentResource {
     if (!checked.plan || issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
     super(FLEET_TYPE, name, {}, opts);
     const plan = (this.plan = checked.plan);
-    // Everything waits for the guard, so a refused move creates nothing, with or without a preview.
-    const guard = new PlacementGuard(`${name}-placement`, plan.record.placements, this);
+    // Everything waits for the guard, so a refused move or wave creates nothing, with or without a preview.
+    const record = plan.rollout?.record;
+    const progress = record ? { target: record.target, reached: record.reached, waves: record.waves.map((w) => w.name) } : undefined;
+    const guard = new PlacementGuard(`${name}-placement`, plan.record.placements, progress, this);
     const managementClusters: Record<string, ManagementCluster> = {};
     for (const mc of plan.managementClusters) {
       managementClusters[mc.name] = new ManagementCluster(`${name}-${mc.name}`, mc.props, { parent: this, provider: providers[mc.name], dependsOn: [guard] });

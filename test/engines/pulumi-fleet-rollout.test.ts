@@ -104,7 +104,7 @@ describeWithEngines('a Fleet with a rollout under the real engine: one wave per 
 
   let state = '';
 
-  test('the first update starts no wave; with the canary started, only the canary moves, and `rollout` is the state given', async () => {
+  test('the first update starts no wave; with the canary started, only the canary moves, `rollout` is the state given, and a state two waves on is refused', async () => {
     await up('no wave');
     expect(onServers()).toEqual(expected([]));
     const first = JSON.parse(await rolloutOutput()) as { reached: number; target: string; waves: Array<{ name: string }>; startedAt?: string };
@@ -122,6 +122,14 @@ describeWithEngines('a Fleet with a rollout under the real engine: one wave per 
     expect(onServers()).toEqual(expected(['canary-a']));
     // The output is the state as given back: the next `rollout next --record` reads it.
     expect(await rolloutOutput()).toBe(state);
+
+    // A state edited by hand two waves on: the fleet's guard refuses it before anything moves.
+    await stack.config({ rolloutState: JSON.stringify({ ...JSON.parse(state), reached: 3 }) });
+    const skipping = await stack.run(['preview']);
+    expect(skipping.code).not.toBe(0);
+    expect(skipping.stdout + skipping.stderr).toContain('would start 2 waves in one update (east, rest): the last update had started 1 of 3');
+    expect(onServers()).toEqual(expected(['canary-a']));
+    await stack.config({ rolloutState: state });
   }, 20 * MINUTES);
 
   test('the next wave waits for the soak, then moves east\'s cluster on its server; a preview after it finds no change', async () => {

@@ -105,3 +105,30 @@ test("the placement guard: the fleet's resources wait for it, and its check refu
   expect(hcp.placementFailures(undefined, 42)).toEqual([]);
 });
 
+test("the fleet's guard refuses a rollout state that starts more than one wave since the last update, for the same target", () => {
+  const target = 'quay.io/openshift-release-dev/ocp-release:4.17.3-multi';
+  const progress = (reached: number, to = target) => ({ placements: {}, rollout: { target: to, reached, waves: ['canary', 'east', 'rest'] } });
+  // One wave on, the same, back, another target, or nothing stored: nothing refused.
+  for (const [olds, news] of [
+    [progress(0), progress(1)],
+    [progress(1), progress(2)],
+    [progress(2), progress(2)],
+    [progress(2), progress(0)],
+    [progress(3, 'quay.io/openshift-release-dev/ocp-release:4.16.4-multi'), progress(2)],
+    [{ placements: {} }, progress(3)],
+    [{ placements: {}, rollout: { target, reached: 'two', waves: [] } }, progress(3)],
+  ]) {
+    expect(hcp.placementFailures(olds, news)).toEqual([]);
+  }
+  expect(hcp.placementFailures(progress(0), progress(2))).toEqual([
+    {
+      property: '',
+      reason:
+        `the rollout to ${target} would start 2 waves in one update (canary, east): the last update had started 0 of 3, ` +
+        'and waves start one at a time, each once the one before it is healthy. ' +
+        'Fix: Give rolloutState the rollout output of the last update, advanced by one wave with `hcp-constructs rollout next --record`.',
+    },
+  ]);
+  expect(hcp.placementFailures(progress(1), progress(3))[0].reason).toContain('would start 2 waves in one update (east, rest)');
+});
+
