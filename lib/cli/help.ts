@@ -151,8 +151,8 @@ ${EXIT_CODES}
 `;
 
 export const ROLLOUT_HELP = `Usage:
-  hcp-constructs rollout next [app] [-o <dir>] [--kubeconfig <file>] [--context <name>] [--now <time>]
-  hcp-constructs rollout next --record <file> [--kubeconfig <file>] [--context <name>] [--now <time>]
+  hcp-constructs rollout next [app] [-o <dir>] [--kubeconfig [<management>=]<file>]... [--context <name>] [--now <time>]
+  hcp-constructs rollout next --record <file> [--kubeconfig [<management>=]<file>]... [--context <name>] [--now <time>]
 
 Starts the next wave of the fleet's rollout (the Fleet's rollout prop), as one commit: reads the
 rollout's state in the output folder (reports/rollout-state.json, written by the synth), advances it
@@ -162,9 +162,16 @@ Commit the output folder; the delivery engine applies it (control planes before 
 It refuses, writing nothing, while the rollout is paused (rollout.pause), when every wave is
 started, while the current wave soaks (its soak from the time it started), and while the current
 wave is not healthy: its HostedClusters are not at the target in the output folder, or, with
---kubeconfig, on the live management cluster (the control plane's update Completed, Available,
-its NodePools Ready and done updating; read-only). A rollout whose healthGate is live needs
---kubeconfig. It rewrites only the state file the synth wrote (listed in .hcp-constructs-files).
+--kubeconfig, on the live management clusters, each cluster on the one it is placed on (the control
+plane's update Completed, Available, its NodePools Ready and done updating; read-only). A rollout
+whose healthGate is live needs --kubeconfig. It rewrites only the state file the synth wrote
+(listed in .hcp-constructs-files).
+
+A fleet on several management clusters: give --kubeconfig <management>=<file> once per management
+cluster (e.g. --kubeconfig west=west.kubeconfig --kubeconfig east=east.kubeconfig), or one
+--kubeconfig <file> whose contexts are named after the management clusters, or both (the named
+files first). A wave on one management cluster may use the file's current context (or --context).
+A cluster whose management cluster has no kubeconfig is refused, naming the option to add.
 
 With --record <file> (Pulumi stages, whose state is the stack's rollout output): the same checks on
 that record (live with --kubeconfig), and the advanced record on stdout; nothing is written.
@@ -172,8 +179,11 @@ that record (live with --kubeconfig), and the advanced record on stdout; nothing
 Options:
   -o, --output <dir>       Output folder (default: dist, or the one the app gives runSynth)
       --record <file>      Advance this record instead, printing it (no app, no synth)
-      --kubeconfig <file>  Check the current wave on this management cluster too
-      --context <name>     The kubeconfig's context (default: its current context)
+      --kubeconfig [<management>=]<file>
+                           Check the current wave live: the kubeconfig of one management cluster
+                           (repeatable), or one file for the others (contexts named after them)
+      --context <name>     The context of the --kubeconfig <file> without a name, for a wave on
+                           one management cluster (default: the file's current context)
       --now <time>         The time the wave starts (RFC 3339; default: now), for soak times
       --verbose            Print the full stack of an error
   -h, --help               Show this help

@@ -52,7 +52,7 @@ export async function run(argv: readonly string[]): Promise<ExitCode> {
     return preflightCommand({ app: positionals[0], kubeconfig: values.kubeconfig, context: values.context, management: values.management });
   }
   if (command === 'rollout') {
-    const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT, kubeconfig: CLUSTER.kubeconfig, context: CLUSTER.context, record: { type: 'string' }, now: { type: 'string' } }, 2);
+    const { values, positionals } = parse(rest, { ...COMMON, ...OUTPUT, kubeconfig: { type: 'string', multiple: true }, context: CLUSTER.context, record: { type: 'string' }, now: { type: 'string' } }, 2);
     if (positionals[0] !== 'next') throw new UsageError(positionals[0] === undefined ? 'rollout needs a step: rollout next.' : `unknown rollout step "${positionals[0]}": the step is next.`);
     if (values.record !== undefined && (positionals[1] !== undefined || values.output !== undefined)) throw new UsageError('--record advances a record file alone: leave out the app and --output.');
     const { rolloutNextCommand } = await import('./rollout-command');

@@ -3,7 +3,7 @@
  * rollout's state in the output folder (`reports/rollout-state.json`, which only a synth writes),
  * refuses while the rollout is paused, complete, the current wave soaks, or the current wave is
  * not healthy (at its target in the output folder, and with `--kubeconfig` on the live management
- * cluster, read-only), then advances the state by one wave and synthesizes: the output gives the
+ * clusters, each cluster on its own, read-only), then advances the state by one wave and synthesizes: the output gives the
  * target to that wave's clusters. With Flux delivery a wave takes two runs: the first moves its
  * control planes, the second (once they are at the target) its NodePools. A failed synth puts the
  * state back as it was.
@@ -18,7 +18,8 @@ import { readManifest } from '../cdk8s/engine/output-folder';
 import { previousReleaseImages } from '../cdk8s/engine/previous-output';
 import { RolloutRecord, currentWave, nextWave, readRolloutRecord, rolloutRecordJson, waveInOutput, waveStepName } from '../fleet';
 import { KubeClient } from '../live/kube-client';
-import { KubeconfigError, kubeconfigFile, readKubeconfig } from '../live/kubeconfig';
+import type { Connection } from '../live/kubeconfig';
+import { parseManagementKubeconfigs, routeWave } from '../live/management-kubeconfigs';
 import { liveWaveProblems } from '../live/rollout-health';
 import { EXIT, ExitCode, UsageError } from './exit-codes';
 import { prepare, writeOutput } from './synth-command';
@@ -28,7 +29,8 @@ export interface RolloutNextOptions {
   readonly output?: string;
   /** A record file to advance on stdout instead of the output folder's (Pulumi). */
   readonly record?: string;
-  readonly kubeconfig?: string;
+  /** `--kubeconfig`, repeatable: `<management>=<file>`, or one file (see lib/live/management-kubeconfigs.ts). */
+  readonly kubeconfig?: readonly string[];
   readonly context?: string;
   /** The time the wave starts (RFC 3339), for soak times; now by default. */
   readonly now?: string;
@@ -48,7 +50,8 @@ export async function rolloutNextCommand(options: RolloutNextOptions): Promise<E
   const before = fs.readFileSync(file, 'utf8');
   const record = readOrFail(before, file);
   const wave = currentWave(record);
-  const unhealthy = wave ? [...waveInOutput(wave, previousReleaseImages(outdir)), ...(await liveProblems(record, options))] : [];
+  const live = await liveProblems(record, options);
+  const unhealthy = wave ? [...waveInOutput(wave, previousReleaseImages(outdir)), ...live] : [];
   const next = nextWave(record, now, unhealthy);
   if ('refused' in next) return refuse(next.refused);
   fs.writeFileSync(file, rolloutRecordJson(next.record));
@@ -73,7 +76,7 @@ async function advanceRecordFile(options: RolloutNextOptions, now: Date): Promis
     throw new UsageError(`cannot read ${options.record} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
   }
   const record = readOrFail(text, options.record!);
-  const next = nextWave(record, now, currentWave(record) ? await liveProblems(record, options) : []);
+  const next = nextWave(record, now, await liveProblems(record, options));
   if ('refused' in next) return refuse(next.refused);
   process.stdout.write(rolloutRecordJson(next.record));
   return EXIT.ok;
@@ -85,17 +88,30 @@ function readOrFail(text: string, file: string): RolloutRecord {
   return read.record;
 }
 
-/** The live gate: with `--kubeconfig` always; without one, a rollout whose gate is `live` cannot go on. */
+/**
+ * The live gate: with `--kubeconfig` always, each cluster of the current wave read on its own
+ * management cluster; without one, a rollout whose gate is `live` cannot go on. The options are
+ * checked even when no wave is started, so that a wrong one is said at once.
+ */
 async function liveProblems(record: RolloutRecord, options: RolloutNextOptions): Promise<string[]> {
-  const wave = currentWave(record)!;
-  if (options.kubeconfig === undefined) {
-    return record.healthGate === 'live' ? ['the rollout\'s health gate is live (rollout.healthGate): give --kubeconfig of the management cluster to check the wave there'] : [];
+  const wave = currentWave(record);
+  if (options.kubeconfig === undefined || options.kubeconfig.length === 0) {
+    if (options.context !== undefined) throw new UsageError(`--context ${options.context} is a context of --kubeconfig <file>, and no --kubeconfig is given: give the kubeconfig too.`);
+    return wave && record.healthGate === 'live' ? ['the rollout\'s health gate is live (rollout.healthGate): give --kubeconfig of the management cluster (one per management cluster: --kubeconfig <management>=<file>) to check the wave there'] : [];
   }
-  try {
-    return await liveWaveProblems(new KubeClient(readKubeconfig(kubeconfigFile(options.kubeconfig), options.context)), wave.clusters);
-  } catch (error) {
-    throw error instanceof KubeconfigError ? new UsageError(error.message) : error;
+  const { kubeconfigs, problems } = parseManagementKubeconfigs(options.kubeconfig, options.context);
+  const routed = routeWave(kubeconfigs, { clusters: wave ? Object.keys(wave.clusters) : [], managementClusters: record.managementClusters });
+  const all = [...problems, ...routed.problems];
+  if (all.length > 0) throw new UsageError(all.length === 1 ? all[0] : `the kubeconfigs cannot be used:\n${all.map((p) => `  ${p}`).join('\n')}`);
+  if (!wave) return [];
+  // One client per management cluster: the clusters placed on it share its connection.
+  const clients = new Map<Connection, KubeClient>();
+  const readers = new Map<string, KubeClient | string>();
+  for (const [cluster, reader] of routed.clusters) {
+    if (typeof reader !== 'string' && !clients.has(reader)) clients.set(reader, new KubeClient(reader));
+    readers.set(cluster, typeof reader === 'string' ? reader : clients.get(reader)!);
   }
+  return liveWaveProblems(readers, wave.clusters);
 }
 
 function refuse(reasons: readonly string[]): ExitCode {

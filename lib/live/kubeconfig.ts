@@ -49,8 +49,8 @@ export function kubeconfigFile(file?: string, env: Readonly<Record<string, strin
   return path.resolve(fromEnv ?? path.join(os.homedir(), '.kube', 'config'));
 }
 
-/** The connection of `context` (default: the file's current context) in the kubeconfig `file`. */
-export function readKubeconfig(file: string, context?: string): Connection {
+/** The kubeconfig `file` as a mapping. */
+function loadKubeconfig(file: string): Fields {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -64,6 +64,20 @@ export function readKubeconfig(file: string, context?: string): Connection {
     throw new KubeconfigError(`the kubeconfig ${file} is not YAML (${(error as Error).message.split('\n')[0]}).`);
   }
   if (typeof config !== 'object' || Array.isArray(config)) throw new KubeconfigError(`the kubeconfig ${file} is not a mapping.`);
+  return config;
+}
+
+/** The names of the contexts in the kubeconfig `file`, in its order. */
+export function kubeconfigContexts(file: string): string[] {
+  return namesIn(loadKubeconfig(file), 'contexts');
+}
+
+const entriesOf = (config: Fields, list: 'contexts' | 'clusters' | 'users'): Array<Named<Fields>> => (Array.isArray(config[list]) ? (config[list] as Array<Named<Fields>>) : []);
+const namesIn = (config: Fields, list: 'contexts' | 'clusters' | 'users'): string[] => entriesOf(config, list).map((e) => e?.name).filter((n): n is string => typeof n === 'string');
+
+/** The connection of `context` (default: the file's current context) in the kubeconfig `file`. */
+export function readKubeconfig(file: string, context?: string): Connection {
+  const config = loadKubeconfig(file);
   const name = context ?? config['current-context'];
   if (typeof name !== 'string' || name === '') throw new KubeconfigError(`the kubeconfig ${file} has no current-context: name one with --context.`);
   const ctx = entry(config, 'contexts', name, file).context ?? {};
@@ -89,10 +103,9 @@ export function readKubeconfig(file: string, context?: string): Connection {
 }
 
 function entry(config: Fields, list: 'contexts' | 'clusters' | 'users', name: string, file: string): Fields & { context?: Fields; cluster?: Fields; user?: Fields } {
-  const entries = Array.isArray(config[list]) ? (config[list] as Array<Named<Fields>>) : [];
-  const found = entries.find((e) => e && e.name === name);
+  const found = entriesOf(config, list).find((e) => e && e.name === name);
   if (!found) {
-    const names = entries.map((e) => e?.name).filter((n): n is string => typeof n === 'string');
+    const names = namesIn(config, list);
     throw new KubeconfigError(`the kubeconfig ${file} has no ${list.slice(0, -1)} "${name}"${names.length ? ` (it has ${names.join(', ')})` : ''}.`);
   }
   return found;

@@ -3,7 +3,8 @@
  * its target (its version history's newest entry is the target image, `Completed`), is
  * `Available` and not `Degraded`, and its NodePools are done updating (`UpdatingVersion` not true),
  * `Ready`, and those that follow the wave (their release is the wave's image) report the target's
- * version. What `hcp-constructs rollout next --kubeconfig` checks before it starts the next wave.
+ * version, each on its own management cluster. What `hcp-constructs rollout next --kubeconfig`
+ * checks before it starts the next wave.
  */
 import type { KubernetesObject } from '../api';
 import type { KubeClient } from './kube-client';
@@ -57,9 +58,18 @@ async function clusterProblems(client: KubeClient, cluster: string, image: strin
   return problems;
 }
 
-/** What keeps a wave (`namespace/name` → target image) from being healthy on the live management cluster; empty when it is. */
-export async function liveWaveProblems(client: KubeClient, clusters: Readonly<Record<string, string>>): Promise<string[]> {
+/**
+ * What keeps a wave (`namespace/name` → target image) from being healthy on the live management
+ * clusters; empty when it is. `clients`: one client for every cluster, or each cluster's own (its
+ * management cluster's), or the line that says why it cannot be read.
+ */
+export async function liveWaveProblems(clients: KubeClient | ReadonlyMap<string, KubeClient | string>, clusters: Readonly<Record<string, string>>): Promise<string[]> {
   const found: string[] = [];
-  for (const [cluster, image] of Object.entries(clusters)) found.push(...(await clusterProblems(client, cluster, image)));
+  for (const [cluster, image] of Object.entries(clusters)) {
+    const client = clients instanceof Map ? clients.get(cluster) : clients;
+    if (client === undefined) found.push(`${cluster}: no kubeconfig reads its management cluster`);
+    else if (typeof client === 'string') found.push(client);
+    else found.push(...(await clusterProblems(client as KubeClient, cluster, image)));
+  }
   return found;
 }

@@ -50,6 +50,28 @@ const nodePoolStatus = (version: string, updating: boolean) => ({
   conditions: [condition('UpdatingVersion', updating ? 'True' : 'False', 'AsExpected', updating ? `Updating version in progress. Target version: ${TARGET.version}` : ''), condition('Ready', 'True')],
 });
 
+/** kubectl on `server` as its admin. */
+const kubectlOn = async (server: KubeServer, args: string[], input?: string) => {
+  const child = execFileP(KUBECTL, ['--kubeconfig', server.kubeconfig, ...args], {
+    env: { ...process.env, PATH: `${ENGINES_BIN}${path.delimiter}${process.env.PATH}`, KUBECACHEDIR: path.join(server.dir, 'kubectl-cache') },
+    timeout: 60_000,
+  });
+  if (input !== undefined) child.child.stdin!.end(input);
+  return child;
+};
+/**
+ * Replaces the status of a HostedCluster or NodePool through the status subresource, as the
+ * operator does. A JSON patch: a merge patch would drop the nulls the CRD requires (availableUpdates).
+ */
+const setStatusOn = (server: KubeServer, kind: 'hostedcluster' | 'nodepool', namespace: string, name: string, status: object) =>
+  kubectlOn(server, ['patch', `${kind}.hypershift.openshift.io`, name, '-n', namespace, '--subresource=status', '--type=json', '--field-manager=hypershift-operator', '-p', JSON.stringify([{ op: 'add', path: '/status', value: status }])]);
+/** The Namespace, HostedCluster and NodePools of a synthesized cluster file (the kinds these servers serve), applied server-side as argocd-controller. */
+const applyClusterFile = async (server: KubeServer, file: string) => {
+  const objects = yaml.loadAll(fs.readFileSync(file, 'utf8')).filter((o) => ['Namespace', 'HostedCluster', 'NodePool'].includes((o as { kind: string }).kind)) as Array<{ kind: string; metadata: { name: string } }>;
+  await kubectlOn(server, ['apply', '--server-side', '--field-manager=argocd-controller', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }));
+  return objects;
+};
+
 describeUnlessMissing('rollout next --kubeconfig against kube-apiserver (the example fleet\'s canary)', missingForCliOnHypershiftServer(), () => {
   let server: KubeServer;
   let project: string;
@@ -57,20 +79,8 @@ describeUnlessMissing('rollout next --kubeconfig against kube-apiserver (the exa
   let reader: string;
   const recordFile = () => path.join(project, 'dist', 'reports', 'rollout-state.json');
 
-  const kubectl = async (args: string[], input?: string) => {
-    const child = execFileP(KUBECTL, ['--kubeconfig', server.kubeconfig, ...args], {
-      env: { ...process.env, PATH: `${ENGINES_BIN}${path.delimiter}${process.env.PATH}`, KUBECACHEDIR: path.join(server.dir, 'kubectl-cache') },
-      timeout: 60_000,
-    });
-    if (input !== undefined) child.child.stdin!.end(input);
-    return child;
-  };
-  /**
-   * Replaces the status of a HostedCluster or NodePool through the status subresource, as the
-   * operator does. A JSON patch: a merge patch would drop the nulls the CRD requires (availableUpdates).
-   */
-  const setStatus = (kind: 'hostedcluster' | 'nodepool', name: string, status: object) =>
-    kubectl(['patch', `${kind}.hypershift.openshift.io`, name, '-n', NAMESPACE, '--subresource=status', '--type=json', '--field-manager=hypershift-operator', '-p', JSON.stringify([{ op: 'add', path: '/status', value: status }])]);
+  const kubectl = (args: string[], input?: string) => kubectlOn(server, args, input);
+  const setStatus = (kind: 'hostedcluster' | 'nodepool', name: string, status: object) => setStatusOn(server, kind, NAMESPACE, name, status);
   const setPools = async (status: object) => {
     for (const pool of POOLS) await setStatus('nodepool', pool, status);
   };
@@ -93,10 +103,8 @@ describeUnlessMissing('rollout next --kubeconfig against kube-apiserver (the exa
     expect(canary.stdout).toContain('Started wave canary (1 cluster(s)), 1 of 3');
     // Delivered as Argo CD delivers it: the canary's HostedCluster and NodePools (the only kinds this
     // server serves of the file), applied server-side as argocd-controller.
-    const file = fs.readFileSync(path.join(project, 'dist', 'management-west', '05-resources', 'kubevirt-kv-dev.yaml'), 'utf8');
-    const objects = yaml.loadAll(file).filter((o) => ['Namespace', 'HostedCluster', 'NodePool'].includes((o as { kind: string }).kind));
-    expect(objects.map((o) => (o as { kind: string }).kind)).toEqual(['Namespace', 'HostedCluster', 'NodePool', 'NodePool']);
-    await kubectl(['apply', '--server-side', '--field-manager=argocd-controller', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }));
+    const objects = await applyClusterFile(server, path.join(project, 'dist', 'management-west', '05-resources', 'kubevirt-kv-dev.yaml'));
+    expect(objects.map((o) => o.kind)).toEqual(['Namespace', 'HostedCluster', 'NodePool', 'NodePool']);
     const applied = await kubectl(['get', 'hostedcluster', CLUSTER, '-n', NAMESPACE, '-o', 'jsonpath={.spec.release.image}']);
     expect(applied.stdout).toBe(TARGET.image);
     // What the gate reads, and nothing more: get HostedClusters, list NodePools (docs/rollouts.md).
@@ -157,5 +165,95 @@ describeUnlessMissing('rollout next --kubeconfig against kube-apiserver (the exa
     // The output gives east's clusters the target; kv-dev (done) keeps it.
     const eastCluster = fs.readFileSync(path.join(project, 'dist', 'management-east', '05-resources', 'kubevirt-kv-lb.yaml'), 'utf8');
     expect(eastCluster).toContain(`image: ${TARGET.image}`);
+  }, TIMEOUT);
+});
+
+/**
+ * A wave on two management clusters: the example fleet with a canary of kv-dev (west) and kv-lb
+ * (east), each management cluster a kube-apiserver of its own. The wave passes only when both
+ * are healthy, each read on its own server; a management cluster without a kubeconfig is refused
+ * by name, and a wrong option is a usage error.
+ */
+describeUnlessMissing('rollout next --kubeconfig <management>=<file> across two management clusters (two kube-apiservers)', missingForCliOnHypershiftServer(), () => {
+  const servers: Record<'west' | 'east', KubeServer> = {} as Record<'west' | 'east', KubeServer>;
+  let project: string;
+  /** cluster → its server, and its NodePools as applied. */
+  const placed: Record<string, { server: 'west' | 'east'; pools: string[] }> = { 'kv-dev': { server: 'west', pools: [] }, 'kv-lb': { server: 'east', pools: [] } };
+  const both = () => ['--kubeconfig', `west=${servers.west.kubeconfig}`, '--kubeconfig', `east=${servers.east.kubeconfig}`];
+  const next = (...kubeconfigs: string[]) => hcp(project, 'rollout', 'next', 'multi.ts', '-o', 'dist', '--now', AFTER_SOAK, ...kubeconfigs);
+  const recordFile = () => path.join(project, 'dist', 'reports', 'rollout-state.json');
+  const refused = (...kubeconfigs: string[]) => {
+    const before = fs.readFileSync(recordFile(), 'utf8');
+    const run = next(...kubeconfigs);
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(fs.readFileSync(recordFile(), 'utf8')).toBe(before);
+    return run.stderr;
+  };
+  const healthy = async (cluster: string) => {
+    const server = servers[placed[cluster].server];
+    await setStatusOn(server, 'hostedcluster', NAMESPACE, cluster, hostedClusterStatus(UPDATED, HEALTHY));
+    for (const pool of placed[cluster].pools) await setStatusOn(server, 'nodepool', NAMESPACE, pool, nodePoolStatus(TARGET.version, false));
+  };
+
+  beforeAll(async () => {
+    const [west, east] = await Promise.all([startKubeServer({ name: 'rollout-west', crds: [HYPERSHIFT_CRDS] }), startKubeServer({ name: 'rollout-east', crds: [HYPERSHIFT_CRDS] })]);
+    Object.assign(servers, { west, east });
+    project = makeProject();
+    // The example fleet whose canary spans both management clusters (both KubeVirt: the multi-arch target).
+    fs.writeFileSync(path.join(project, 'multi.ts'), [
+      `import { runSynth } from ${JSON.stringify(path.join(ROOT, 'lib', 'cdk8s'))};`,
+      `import { EXAMPLE_FLEET_ROLLOUT, EXAMPLE_ROLLOUT, defineFleetExample } from ${JSON.stringify(path.join(ROOT, 'examples', 'fleet-app'))};`,
+      `export const define = (app: any) => defineFleetExample(app, { ...EXAMPLE_FLEET_ROLLOUT, rollout: { ...EXAMPLE_ROLLOUT, canary: { clusters: ['${NAMESPACE}/kv-dev', '${NAMESPACE}/kv-lb'], soak: '24h' } } });`,
+      `if (require.main === module) process.exitCode = runSynth(define);`,
+    ].join('\n'));
+    expect(hcp(project, 'synth', 'multi.ts', '-o', 'dist').status).toBe(0);
+    const canary = hcp(project, 'rollout', 'next', 'multi.ts', '-o', 'dist', '--now', CANARY_STARTED);
+    expect(canary.stdout).toContain('Started wave canary (2 cluster(s)), 1 of 3');
+    expect(JSON.parse(fs.readFileSync(recordFile(), 'utf8')).managementClusters).toMatchObject({ [`${NAMESPACE}/kv-dev`]: 'west', [`${NAMESPACE}/kv-lb`]: 'east' });
+    for (const [cluster, where] of Object.entries(placed)) {
+      const objects = await applyClusterFile(servers[where.server], path.join(project, 'dist', `management-${where.server}`, '05-resources', `kubevirt-${cluster}.yaml`));
+      where.pools = objects.filter((o) => o.kind === 'NodePool').map((o) => o.metadata.name);
+    }
+  }, TIMEOUT);
+
+  afterAll(async () => {
+    if (project) removeProject(project);
+    await Promise.all(Object.values(servers).map((s) => s?.stop()));
+  }, TIMEOUT);
+
+  test('west healthy, east not yet: refused, only kv-lb named, each read on its own server', async () => {
+    await healthy('kv-dev');
+    expect(refused(...both())).toBe(`${REFUSED}  ${NAMESPACE}/kv-lb: the control plane runs no version yet, not ${TARGET.image}\n  ${NAMESPACE}/kv-lb: not Available\n`);
+  }, TIMEOUT);
+
+  test('no kubeconfig for east: refused naming the option, never "no HostedCluster"; wrong options are usage errors, all at once', async () => {
+    await healthy('kv-lb');
+    expect(refused('--kubeconfig', `west=${servers.west.kubeconfig}`)).toBe(`${REFUSED}  ${NAMESPACE}/kv-lb: its management cluster east has no kubeconfig: give --kubeconfig east=<file>\n`);
+    // One file without contexts named after the management clusters reads neither of a two-cluster wave.
+    expect(refused('--kubeconfig', servers.west.kubeconfig)).toContain(`${NAMESPACE}/kv-lb: its management cluster east has no kubeconfig: give --kubeconfig east=<file>, or a context named east in ${servers.west.kubeconfig}\n`);
+    const wrong = next(...both(), '--kubeconfig', 'north=/nonexistent/north.kubeconfig');
+    expect({ status: wrong.status, stdout: wrong.stdout }).toEqual({ status: 2, stdout: '' });
+    expect(wrong.stderr).toContain('--kubeconfig north=/nonexistent/north.kubeconfig: the fleet\'s rollout has no management cluster "north" (it has east, west): name one of them.');
+    expect(wrong.stderr).toContain('--kubeconfig north=/nonexistent/north.kubeconfig: cannot read the kubeconfig /nonexistent/north.kubeconfig (ENOENT).');
+  }, TIMEOUT);
+
+  test('both healthy: --record passes with one file per management cluster; -o dist starts the next wave with one file whose contexts are named after them', () => {
+    const before = fs.readFileSync(recordFile(), 'utf8');
+    const staged = hcp(project, 'rollout', 'next', '--record', recordFile(), '--now', AFTER_SOAK, ...both());
+    expect({ status: staged.status, stderr: staged.stderr, reached: JSON.parse(staged.stdout || '{}').reached }).toEqual({ status: 0, stderr: '', reached: 2 });
+    expect(fs.readFileSync(recordFile(), 'utf8')).toBe(before);
+    // kubectl's form: one file, a context per management cluster.
+    const merged = path.join(project, 'fleet.kubeconfig');
+    const names = ['west', 'east'] as const;
+    fs.writeFileSync(merged, yaml.dump({
+      apiVersion: 'v1', kind: 'Config', 'current-context': 'west',
+      clusters: names.map((n) => ({ name: n, cluster: { server: servers[n].url, 'certificate-authority': servers[n].ca } })),
+      users: names.map((n) => ({ name: n, user: { 'client-certificate': servers[n].cert, 'client-key': servers[n].key } })),
+      contexts: names.map((n) => ({ name: n, context: { cluster: n, user: n } })),
+    }));
+    const run = next('--kubeconfig', merged);
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: expect.not.stringContaining('nothing started') });
+    expect(run.stdout).toContain('Started wave east (1 cluster(s)), 2 of 3: commit dist/.\n');
+    expect(JSON.parse(fs.readFileSync(recordFile(), 'utf8')).reached).toBe(2);
   }, TIMEOUT);
 });

@@ -55,3 +55,12 @@ test('a NodePool still updating says so once; a pinned one (another release), or
     'clusters/kv: NodePool kv-workers is still updating its version',
   ]);
 });
+
+test('a wave on several management clusters: each cluster read through its own client, a refusal line kept as it is', async () => {
+  const west = client([done(), nodePool('kv-workers', TARGET, updated('4.17.3'))]);
+  const east = client([]);
+  const wave = { 'clusters/kv': TARGET, 'other/kv': TARGET, 'third/kv': TARGET };
+  const refusal = 'third/kv: its management cluster north has no kubeconfig: give --kubeconfig north=<file>';
+  // other/kv's HostedCluster is on west only: read on east, it is missing there.
+  expect(await liveWaveProblems(new Map<string, KubeClient | string>([['clusters/kv', west], ['other/kv', east], ['third/kv', refusal]]), wave)).toEqual(['other/kv: no HostedCluster on the management cluster', refusal]);
+});

@@ -119,6 +119,14 @@ describe('the record and rollout next', () => {
     expect(readRolloutRecord('{"version":1}').issues[0].severity).toBe('warning');
   });
 
+  it('records the management cluster of each cluster of the waves, and warns about a broken placement', () => {
+    const clusters = record.waves.flatMap((w) => Object.keys(w.clusters)).sort();
+    expect(Object.keys(record.managementClusters ?? {}).sort()).toEqual(clusters);
+    expect(new Set(Object.values(record.managementClusters ?? {})).size).toBeGreaterThan(0);
+    const broken = readRolloutRecord(rolloutRecordJson({ ...record, managementClusters: { [clusters[0]]: 7 } as never }));
+    expect({ record: broken.record, message: broken.issues[0]?.message }).toEqual({ record: undefined, message: expect.stringContaining('managementClusters is not a map') });
+  });
+
   it('starts one wave, then waits for the soak and for the wave in the previous output', () => {
     const started = nextWave(record, now, []);
     expect('record' in started && started.record.reached).toBe(1);

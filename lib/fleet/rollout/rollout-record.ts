@@ -2,7 +2,8 @@
  * The rollout's state in git: `reports/rollout-state.json` in the output, written by every synth
  * and advanced by one wave by `hcp-constructs rollout next`. It holds what `rollout next` needs
  * without running the app: the waves, each cluster's target image, how many waves were started
- * and when the last one was, and, when each wave takes two steps, which step the last one is at. Read tolerantly: a broken record is one warning and counts as none.
+ * and when the last one was, when each wave takes two steps, which step the last one is at, and
+ * each cluster's management cluster. Read tolerantly: a broken record is one warning and counts as none.
  */
 import { readJsonRecord, recordJson } from '../json-record';
 import type { ValidationIssue } from '../../core/errors';
@@ -45,6 +46,13 @@ export interface RolloutRecord {
   readonly healthGate: (typeof ROLLOUT_HEALTH_GATES)[number];
   /** The waves, in order. */
   readonly waves: readonly RolloutRecordWave[];
+  /**
+   * Where each cluster of the waves is placed: `namespace/name` → its management cluster's name,
+   * so that `rollout next` checks each one on its own management cluster. A record written before
+   * it has none: the live gate then reads one management cluster for the whole wave.
+   * @default none
+   */
+  readonly managementClusters?: Readonly<Record<string, string>>;
 }
 
 /** What one `rollout next` moves of a wave: all of it, its control planes (first of two steps), or its NodePools (second). */
@@ -102,6 +110,7 @@ export function rolloutRecordProblem(value: unknown): string | undefined {
     if (value[flag] !== undefined && typeof value[flag] !== 'boolean') return `${flag} is not true or false`;
   }
   if (value.nodePoolsHeld === true && (value.nodePoolStep !== true || value.reached === 0)) return 'nodePoolsHeld is true without nodePoolStep or a wave started';
+  if (value.managementClusters !== undefined && !(isPlainObject(value.managementClusters) && Object.values(value.managementClusters).every((m) => typeof m === 'string'))) return 'managementClusters is not a map of namespace/name to a management cluster\'s name';
   if (value.startedAt !== undefined && (typeof value.startedAt !== 'string' || Number.isNaN(Date.parse(value.startedAt)))) return 'startedAt is not an RFC 3339 time';
   return undefined;
 }
