@@ -5,9 +5,9 @@
  * preview or update the engine passes its provider the inputs it stored last time (`olds`) with
  * the new ones (`news`); its `check` runs the same checks as a cdk8s synth
  * (every layer's, lib/previous-state/all-checks.ts) and refuses a change the API server would refuse, or an
- * upgrade step the operators would refuse, with the way forward, before anything happens. Every
- * resource of a guarded component depends on the guard, so an update without a preview
- * (`--skip-preview`) creates nothing either.
+ * upgrade step the operators would refuse, with the way forward, before anything happens. In an
+ * update the objects it judges wait for it (register-phases.ts), so an update without a preview
+ * (`--skip-preview`) applies nothing it refuses.
  *
  * Its provider's module is stored with it and loads the check by package name
  * (`hcp-constructs/pulumi`) when it runs, from the program's node_modules (stored-input-guard.ts).

@@ -118,6 +118,19 @@ export function dependsOnRecorder(): { dependsOn: Map<pulumi.Resource, unknown>;
   return { dependsOn, record };
 }
 
+/**
+ * Whether `dependency` is the wait for the previous-state guard that the objects it judges are
+ * given in an update: an Output of no resources (so no dependency in the state) that resolves to
+ * none once the guard is registered.
+ */
+export async function isGuardWait(dependency: unknown, registrations: ReadonlyArray<{ name: string; type: string }>): Promise<boolean> {
+  if (!pulumi.Output.isInstance(dependency)) return false;
+  const output = dependency as pulumi.Output<unknown> & { resources(): Set<pulumi.Resource> };
+  if (output.resources().size !== 0) return false;
+  const value = await valueOf(output);
+  return Array.isArray(value) && value.length === 0 && registrations.some((r) => r.type === 'pulumi-nodejs:dynamic:Resource' && /previous-state$/.test(r.name));
+}
+
 /** A copy of a rendered object without the annotations each adapter adds on its own (Argo CD's sync wave, Pulumi's waitFor), for parity tests. */
 export const withoutAdapterAnnotations = (object: unknown): unknown =>
   withoutAnnotations(object as Record<string, unknown>, 'argocd.argoproj.io/sync-wave', 'pulumi.com/waitFor');
