@@ -120,16 +120,24 @@ export function routeWave(kubeconfigs: ManagementKubeconfigs, placement: WavePla
       }
     }
   }
-  for (const c of placement.clusters) {
+  return { clusters: connectionsOf(placement.clusters, known, byName, file), problems };
+}
+
+/** Each cluster's connection by its management cluster's name, or the line saying which kubeconfig is missing (none for one that could not be read: that is a problem already). */
+function connectionsOf(
+  clusters: readonly string[],
+  known: Readonly<Record<string, string>>,
+  byName: ReadonlyMap<string, Connection | undefined>,
+  file: string | undefined,
+): Map<string, Connection | string> {
+  const found = new Map<string, Connection | string>();
+  for (const c of clusters) {
     const name = known[c];
-    if (byName.has(name)) {
-      const connection = byName.get(name);
-      if (connection) clusters.set(c, connection);
-    } else {
-      clusters.set(c, `${c}: its management cluster ${name} has no kubeconfig: give --kubeconfig ${name}=<file>${file === undefined ? '' : `, or a context named ${name} in ${file}`}`);
-    }
+    const connection = byName.get(name);
+    if (connection) found.set(c, connection);
+    else if (!byName.has(name)) found.set(c, `${c}: its management cluster ${name} has no kubeconfig: give --kubeconfig ${name}=<file>${file === undefined ? '' : `, or a context named ${name} in ${file}`}`);
   }
-  return { clusters, problems };
+  return found;
 }
 
 const fileOption = (kubeconfigs: ManagementKubeconfigs): string => `--kubeconfig ${kubeconfigs.file}${kubeconfigs.context === undefined ? '' : ` --context ${kubeconfigs.context}`}`;
