@@ -110,10 +110,11 @@ function withExplicit(base: pulumi.ResourceOptions['dependsOn'], explicit: Reado
  * whose dependencies differ, even in a preview: 0.6 s of its CPU in a preview of 25 deployed
  * hosted clusters (its Go profile).
  */
-function afterRegistered(resource: pulumi.Resource): pulumi.Output<pulumi.Resource[]> {
-  // `promise()` is how the SDK itself waits for an Output; its declarations leave it out.
-  const urn = (resource.urn as unknown as { promise(): Promise<unknown> }).promise();
-  return pulumi.output(urn.then(() => [] as pulumi.Resource[]));
+export function afterRegistered(resource: pulumi.Resource): pulumi.Output<pulumi.Resource[]> | pulumi.Resource {
+  // `promise()` is how the SDK itself waits for an Output; its declarations leave it out, so an
+  // SDK without it gets the plain dependency.
+  const urn = resource.urn as unknown as { promise?: () => Promise<unknown> };
+  return typeof urn.promise === 'function' ? pulumi.output(urn.promise().then(() => [] as pulumi.Resource[])) : resource;
 }
 
 /**
