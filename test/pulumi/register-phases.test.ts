@@ -13,9 +13,15 @@ beforeAll(async () => {
   phases = await import('../../lib/pulumi/register-phases');
 });
 
+class Guard extends pulumi.CustomResource {
+  constructor(name: string) {
+    super('test:index:Guard', name, {});
+  }
+}
+
 test('the wait resolves to no resources once the resource is registered, and carries none', async () => {
   await mocked.newProgram();
-  const guard = new pulumi.CustomResource('test:index:Guard', 'guard', {});
+  const guard = new Guard('guard');
   const wait = phases.afterRegistered(guard) as pulumi.Output<pulumi.Resource[]> & { resources(): Set<pulumi.Resource> };
   expect(pulumi.Output.isInstance(wait)).toBe(true);
   expect(wait.resources().size).toBe(0);
