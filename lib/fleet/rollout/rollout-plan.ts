@@ -165,7 +165,8 @@ export function planRollout(input: unknown, clusters: readonly RolloutCluster[],
     ...(nodePoolStep ? { nodePoolStep } : {}),
     ...(nodePoolsHeld ? { nodePoolsHeld } : {}),
     ...(kept?.startedAt !== undefined && reached > 0 ? { startedAt: kept.startedAt } : {}),
-    waves: surged.map((w): RolloutRecordWave => ({ name: w.name, clusters: Object.fromEntries(w.clusters.map((c) => [c, targets.get(c)!.image])), ...(w.soak ? { soak: w.soak } : {}) })),    managementClusters: Object.fromEntries(surged.flatMap((w) => w.clusters.map((c) => [c, byKey.get(c)!.managementCluster]))),
+    waves: surged.map((w): RolloutRecordWave => ({ name: w.name, clusters: Object.fromEntries(w.clusters.map((c) => [c, targets.get(c)!.image])), ...(w.soak ? { soak: w.soak } : {}) })),
+    managementClusters: Object.fromEntries(surged.flatMap((w) => w.clusters.map((c) => [c, byKey.get(c)!.managementCluster]))),
   };
   const step: WaveStep = !nodePoolStep || reached === 0 ? 'wave' : nodePoolsHeld ? 'control-planes' : 'node-pools';
   return { target: props.target, waves: surged, holdback, reached, paused: record.paused, step, clusters: clusterPlans(clusters, surged, reached, nodePoolsHeld, targets, froms), acknowledged, record };
