@@ -128,6 +128,26 @@ export function previousStateFailures(olds: unknown, news: unknown): pulumi.dyna
 /** The name of the program's guard. */
 export const PROGRAM_GUARD_NAME = 'hcp-previous-state';
 
+/**
+ * The stack setting that turns the guard off: `pulumi config set hcp-constructs:previousStateGuard
+ * false`. For stacks that start empty every time (a CI preview in a throwaway stack), where the
+ * guard has nothing to judge and its dynamic-provider host is a process start for nothing: 0.8 to
+ * 1.0 s of a 25-cluster preview (npm run bench:engine, its "without the guard" row). Off, the API
+ * server still refuses what its rules refuse (the provider's preview is a server-side dry run), but
+ * nothing refuses the operators' upgrade rules before they meet them, and the guard's stored
+ * objects go with it: the first preview after turning it back on judges nothing.
+ */
+export const GUARD_SETTING = { namespace: 'hcp-constructs', key: 'previousStateGuard' } as const;
+
+/** Whether the stack keeps the guard: unset or `true`. Any value but `true` or `false` is an error, which `addToProgram` reports before a component registers. */
+export function guardSetting(): { readonly wanted: boolean; readonly issue?: ValidationIssue } {
+  const value = new pulumi.Config(GUARD_SETTING.namespace).get(GUARD_SETTING.key);
+  if (value === undefined || value === 'true' || value === 'false') return { wanted: value !== 'false' };
+  const path = `${GUARD_SETTING.namespace}:${GUARD_SETTING.key}`;
+  const fix = `Set it to false to turn the guard off (\`pulumi config set ${path} false\`), or remove it (\`pulumi config rm ${path}\`) to keep the guard.`;
+  return { wanted: true, issue: { severity: 'error', object: 'stack configuration', path, message: `is ${JSON.stringify(value)}, neither true nor false.`, fix } };
+}
+
 /** The program's guard while components still join it. */
 interface ProgramGuard {
   readonly resource: pulumi.Resource;
@@ -140,7 +160,8 @@ const programGuards = new WeakMap<object, ProgramGuard>();
 const NO_ENGINE = {};
 
 /**
- * The guard of a component's objects, or undefined when none of them is of a kind the checks read.
+ * The guard of a component's objects, or undefined when none of them is of a kind the checks read
+ * or the stack turned the guard off ({@link GUARD_SETTING}).
  *
  * One guard serves the program (`hcp-previous-state`): every component made in the program's first
  * turn (its top level, before anything is awaited) joins it, and its inputs are sealed on the next
@@ -161,7 +182,7 @@ export function previousStateGuard(
   checked?: pulumi.Output<unknown>,
 ): pulumi.Resource | undefined {
   const objects = guardedObjects(planned);
-  if (objects.length === 0) return undefined;
+  if (objects.length === 0 || !guardSetting().wanted) return undefined;
   const engine = (pulumi.runtime.getMonitor() as object | undefined) ?? NO_ENGINE;
   const guard = programGuards.get(engine) ?? newProgramGuard(engine);
   if (!guard.joining) return new PreviousStateGuard(`${component}-previous-state`, storedObjects(new Map([[provider, objects]])), { parent });

@@ -13,6 +13,7 @@ import type { PlanContribution, PlannedObject, PlannedPart, ValidationIssue, Val
 import { contributionOf, targetKey } from '../core';
 import { HcpResourceError } from './errors';
 import { ProgramPlan, programPlan } from './program-plan';
+import { guardSetting } from './previous-state-guard';
 
 /** Annotation pulumi-kubernetes (>= 4.18) reads to decide when a resource is ready. */
 export const PULUMI_WAIT_FOR_ANNOTATION = 'pulumi.com/waitFor';
@@ -32,12 +33,14 @@ export function componentContribution<P extends PlannedPart>(
 /**
  * Adds a contribution to the plan of the program's cluster `provider` talks to; returns the
  * objects new to it (the others another component registered already). Throws
- * {@link HcpResourceError} on any error (collisions, unmet requirements), so call it before the
+ * {@link HcpResourceError} on any error (collisions, unmet requirements, a malformed guard setting), so call it before the
  * component registers itself: a failing preview creates nothing.
  */
 export function addToProgram(provider: pulumi.ProviderResource | undefined, contribution: PlanContribution): { program: ProgramPlan; added: readonly PlannedObject[] } {
   const program = programPlan(provider);
-  const { added, issues } = program.plan.add(contribution);
+  const { added, issues: planIssues } = program.plan.add(contribution);
+  const { issue: setting } = guardSetting();
+  const issues = setting ? [...planIssues, setting] : planIssues;
   if (issues.some((i) => i.severity === 'error')) throw new HcpResourceError(issues);
   return { program, added };
 }

@@ -186,3 +186,49 @@ test("one guard serves the program's components, grouped by provider; a componen
   expect(guard.previousStateFailures(stored, { objects: JSON.stringify(changed) }).map((f) => f.reason.slice(0, 50))).toEqual([REFUSED.slice(0, 50)]);
   expect(guard.previousStateFailures(stored, stored)).toEqual([]);
 });
+
+describe('the stack setting hcp-constructs:previousStateGuard', () => {
+  const key = 'hcp-constructs:previousStateGuard';
+  const withSetting = async (value: string, run: () => Promise<void>) => {
+    const saved = pulumi.runtime.allConfig();
+    pulumi.runtime.setConfig(key, value);
+    try {
+      await run();
+    } finally {
+      pulumi.runtime.setAllConfig(saved);
+    }
+  };
+  const bundleRegistrations = async () => {
+    await mocked.newProgram();
+    registrations.length = 0;
+    const bundle = new hcp.HostedClusterBundle('kv', { ...kubevirtCluster, options: EXAMPLE_OPTIONS });
+    await Promise.all([bundle, ...bundle.phases.flatMap((p) => p.resources)].map((r) => valueOf(r.urn)));
+    return registrations;
+  };
+
+  test('false: no guard is registered, and every object of the bundle still is', async () => {
+    const guarded = (await bundleRegistrations()).map((r) => r.type);
+    await withSetting('false', async () => {
+      const unguarded = (await bundleRegistrations()).map((r) => r.type);
+      expect(unguarded).not.toContain('pulumi-nodejs:dynamic:Resource');
+      expect(guarded.filter((t) => t !== 'pulumi-nodejs:dynamic:Resource').sort()).toEqual([...unguarded].sort());
+    });
+    expect(guarded.filter((t) => t === 'pulumi-nodejs:dynamic:Resource')).toHaveLength(1);
+  });
+
+  test('true keeps it; any other value fails the component before it registers, naming the setting', async () => {
+    await withSetting('true', async () => {
+      expect((await bundleRegistrations()).map((r) => r.name)).toContain('hcp-previous-state');
+    });
+    await withSetting('maybe', async () => {
+      await mocked.newProgram();
+      registrations.length = 0;
+      expect(() => new hcp.HostedClusterBundle('kv', { ...kubevirtCluster, options: EXAMPLE_OPTIONS })).toThrow(
+        'hcp-constructs:previousStateGuard: is "maybe", neither true nor false.',
+      );
+      // Refused before the component registered anything.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(registrations).toEqual([]);
+    });
+  });
+});
