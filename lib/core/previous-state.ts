@@ -43,6 +43,16 @@ export interface PreviousStateCheck {
    */
   readonly summaryKinds?: readonly string[];
   /**
+   * `object` when each of its errors compares a planned object only with that same object's
+   * previous version, never with another object: an adapter that is given one object's previous
+   * version at a time (Pulumi's resource hooks, previous-state-hook.ts) can run it on that object
+   * alone. `program` when an error needs other objects (a Restore of a cluster the previous state
+   * had). @default 'program'
+   */
+  readonly scope?: 'object' | 'program';
+  /** Its findings are warnings only: an adapter that reports errors alone (Pulumi's) skips it. @default false */
+  readonly warnsOnly?: boolean;
+  /**
    * The rendered paths its findings can name on an object of `kind` (`spec.hostname`), so that an
    * adapter that keeps objects without their props (the Pulumi guard) keeps the props path of each. @default none
    */

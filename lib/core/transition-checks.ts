@@ -35,6 +35,8 @@ export function wayForward(kind: string, field: string, value: string | undefine
 /** The transition rules of every planned object of a kind that has them, against its previous version. */
 export const transitionRuleCheck: PreviousStateCheck = {
   name: 'transition rules',
+  // A rule compares an object with its own previous version (oldSelf).
+  scope: 'object',
   // Read from the generated schemas rather than listed: today HostedCluster, NodePool and BGPPeer.
   get kinds() {
     return transitionKinds();

@@ -169,6 +169,8 @@ export function upgradeFindings(previous: readonly unknown[], planned: readonly 
 export const upgradeCheck: PreviousStateCheck = {
   name: 'upgrades',
   kinds: ['HostedCluster', 'NodePool'],
+  // Its errors are a control plane's own step; the NodePool findings that read the cluster are warnings.
+  scope: 'object',
   // The multicluster engine's Subscription moves in the summary (its channel) but has no rule.
   summaryKinds: ['Subscription'],
   check: (previous, planned) => withPropsPaths(upgradeFindings(...beforeAndAfter(previous, planned)), planned),

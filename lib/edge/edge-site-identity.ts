@@ -61,6 +61,8 @@ function removedInstalls(previous: PreviousObjects, planned: readonly PlannedObj
 export const edgeSiteIdentityCheck: PreviousStateCheck = {
   name: 'edge site identity',
   kinds: ['ImageClusterInstall', 'ClusterDeployment'],
+  // Its errors are one object's identity fields; a removed site is a warning.
+  scope: 'object',
   reportedPaths: (kind) => (IDENTITY_FIELDS[kind] ?? []).map(({ field }) => `spec.${field}`),
   check: (previous, planned) => [
     ...planned.flatMap((p) => identityChanges(previous, p)),

@@ -33,6 +33,7 @@ function removedClusters(previous: PreviousObjects, planned: readonly PlannedObj
 
 export const autoImportCheck: PreviousStateCheck = {
   name: 'auto-import',
+  warnsOnly: true,
   kinds: ['HostedCluster', 'AddOnDeploymentConfig', 'MultiClusterEngine'],
   check(previous, planned) {
     const issues: ValidationIssue[] = [];

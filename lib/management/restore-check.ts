@@ -15,7 +15,9 @@ import type { KubernetesObject } from '../api';
 import { HYPERSHIFT_API_VERSION, PROTECTION_API_VERSIONS } from '../api';
 import type { ValidationIssue } from '../core/errors';
 import type { PlannedObject } from '../core/plan-model';
+import { targetKey } from '../core/plan-model';
 import type { PreviousObjects, PreviousStateCheck } from '../core/previous-state';
+import { NO_PREVIOUS_OBJECTS, previousObjects } from '../core/previous-state';
 
 /** Labels that tie a Schedule, Backup or Restore to its hosted cluster. */
 export const PROTECTED_CLUSTER_LABELS = { name: 'hcp-constructs.io/hosted-cluster', namespace: 'hcp-constructs.io/hosted-cluster-namespace' } as const;
@@ -70,3 +72,22 @@ export const restoreCheck: PreviousStateCheck = {
   },
   summary: (previous, planned) => newRestores(previous, planned).map((r) => `Restore ${r.planned.object.metadata.name} recreates ${r.namespace}/${r.name} from ${r.source}`),
 };
+
+/**
+ * What a judge with no record of the previous deployment refuses (a new Pulumi guard, whose
+ * stack may have run the cluster for a long time without one): a Restore of a cluster planned
+ * beside it, unless the restore set says the cluster is gone, since a live cluster and a
+ * destroyed one look the same without a record. @internal
+ */
+export function restoresWithoutRecord(planned: readonly PlannedObject[]): ValidationIssue[] {
+  const clusters = previousObjects(planned.filter((p) => p.object.kind === 'HostedCluster').map((p) => [targetKey(p.target), p.object] as const));
+  return newRestores(NO_PREVIOUS_OBJECTS, planned)
+    .filter((restore) => restore.planned.object.metadata.annotations?.[CLUSTER_GONE_ANNOTATION] !== 'true' && previousCluster(clusters, restore))
+    .map((restore) => ({
+      severity: 'error' as const,
+      object: restore.planned.contributor,
+      path: 'clusterGone',
+      message: `nothing is stored yet about HostedCluster ${restore.namespace}/${restore.name} (no backup or restore of it was in this program before), so whether it runs now cannot be told, and restoring it from ${restore.source} would overwrite a live control plane (documentation 7.6: the hosted cluster must be destroyed after the backup and before the restore).`,
+      fix: 'If the cluster is gone (destroyed, or its management cluster lost), set clusterGone: true. Otherwise destroy it first: run the program without it, then add the restore set.',
+    }));
+}

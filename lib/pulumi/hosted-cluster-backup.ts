@@ -7,6 +7,7 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { HostedClusterBackupPlan, HostedClusterBackupProps } from '../management';
 import { checkHostedClusterBackup } from '../management';
 import type { PlannedClusterRef } from './planned-cluster';
+import { plannedHostedCluster } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 
 /** Type token of {@link HostedClusterBackup}. */
@@ -25,7 +26,7 @@ export class HostedClusterBackup extends PlannedComponent<HostedClusterBackupPla
 
   constructor(name: string, args: HostedClusterBackupArgs, opts?: pulumi.ComponentResourceOptions) {
     const { cluster, ...props } = args;
-    super(HOSTED_CLUSTER_BACKUP_TYPE, name, checkHostedClusterBackup(cluster.plan.hostedCluster, props), opts, { managementProvider: cluster.managementProvider });
+    super(HOSTED_CLUSTER_BACKUP_TYPE, name, checkHostedClusterBackup(cluster.plan.hostedCluster, props), opts, { managementProvider: cluster.managementProvider, guarded: plannedHostedCluster(cluster) });
     this.backup = this.resourceOf((object) => object.kind === 'Schedule' || object.kind === 'Backup')!;
     this.registerOutputs({ warnings: this.warnings });
   }

@@ -8,6 +8,7 @@ import type * as pulumi from '@pulumi/pulumi';
 import type { HostedClusterRestorePlan, HostedClusterRestoreProps } from '../management';
 import { checkHostedClusterRestore } from '../management';
 import type { PlannedClusterRef } from './planned-cluster';
+import { plannedHostedCluster } from './planned-cluster';
 import { PlannedComponent } from './planned-component';
 
 /** Type token of {@link HostedClusterRestore}. */
@@ -26,7 +27,7 @@ export class HostedClusterRestore extends PlannedComponent<HostedClusterRestoreP
 
   constructor(name: string, args: HostedClusterRestoreArgs, opts?: pulumi.ComponentResourceOptions) {
     const { cluster, ...props } = args;
-    super(HOSTED_CLUSTER_RESTORE_TYPE, name, checkHostedClusterRestore(cluster.plan.hostedCluster, props), opts, { managementProvider: cluster.managementProvider });
+    super(HOSTED_CLUSTER_RESTORE_TYPE, name, checkHostedClusterRestore(cluster.plan.hostedCluster, props), opts, { managementProvider: cluster.managementProvider, guarded: plannedHostedCluster(cluster) });
     this.restore = this.resourceOf((object) => object.kind === 'Restore')!;
     this.registerOutputs({ warnings: this.warnings });
   }

@@ -12,7 +12,7 @@ import { PHASES, SecretSource, SecretValues, ValueSecret, applySecretValues, con
 import type { HostedClusterProps } from '../platforms';
 import { checkHostedCluster } from '../platforms';
 import { HcpResourceError } from './errors';
-import { previousStateGuard } from './previous-state-guard';
+import { previousStateHooks } from './previous-state-hook';
 import { dependsOnAll, RegisteredPhase, registerPhases } from './register-phases';
 import { addToProgram, renderResource, resourceNameFor } from './render';
 
@@ -193,10 +193,12 @@ export class HostedClusterBundle extends pulumi.ComponentResource {
       added: new Set(added),
       phases: plan.phases,
       dependsOn: opts?.dependsOn,
-      guard: previousStateGuard(name, added, this, opts?.provider, checked),
       gate: after,
-      register: (p, dependsOn) =>
-        renderResource(resourceNameFor(name, p.object), withFields(p, fields), valueSecrets.get(objectKey(p.object)), { parent: this, ...(dependsOn ? { dependsOn } : {}) }),
+      register: (p, dependsOn) => {
+        const resourceName = resourceNameFor(name, p.object);
+        const hooks = previousStateHooks(resourceName, p, (fields.get(objectKey(p.object)) ?? []).map((f) => f.path));
+        return renderResource(resourceName, withFields(p, fields), valueSecrets.get(objectKey(p.object)), { parent: this, ...(dependsOn ? { dependsOn } : {}), ...hooks });
+      },
     });
     const phases = this.phases;
     const resourceOf = (phase: string) => (phases.find((p) => p.name === phase)?.resources ?? []) as k8s.apiextensions.CustomResource[];

@@ -10,6 +10,7 @@ import type { KubernetesObject } from '../api';
 import type { PlannedObject, PlannedPart, ValidationIssue } from '../core';
 import { formatIssues, targetKey } from '../core';
 import { previousStateGuard } from './previous-state-guard';
+import { previousStateHooks } from './previous-state-hook';
 import { RegisteredPhase, registerPhases } from './register-phases';
 import { addToProgram, componentContribution, renderResource, resourceNameFor } from './render';
 
@@ -22,6 +23,11 @@ export interface PlannedComponentOptions {
   readonly providers?: ReadonlyMap<string, pulumi.ProviderResource>;
   /** Registers one object instead of the default rendering (to feed one resource's outputs into another). @default renderResource */
   readonly render?: (planned: PlannedObject, resourceName: string, opts: pulumi.CustomResourceOptions) => pulumi.CustomResource;
+  /**
+   * Objects of this program the part's guard stores beside the part's own, for the checks that
+   * need them later (a protected cluster's HostedCluster, which a Restore of it is judged against). @default none
+   */
+  readonly guarded?: readonly PlannedObject[];
 }
 
 /**
@@ -61,10 +67,10 @@ export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.Com
       objects: contribution.objects,
       added: new Set(added),
       dependsOn: opts.dependsOn,
-      guard: previousStateGuard(name, added, this, managementProvider),
+      guard: previousStateGuard(name, [...added, ...(options.guarded ?? [])], this, managementProvider),
       register: (planned, dependsOn) => {
-        const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}) };
         const resourceName = resourceNameFor(name, planned.object);
+        const childOpts: pulumi.CustomResourceOptions = { parent: this, ...(dependsOn ? { dependsOn } : {}), ...previousStateHooks(resourceName, planned) };
         const resource = options.render ? options.render(planned, resourceName, childOpts) : renderResource(resourceName, planned, undefined, childOpts, providers);
         this.registered.push({ object: planned.object, resource });
         return resource;

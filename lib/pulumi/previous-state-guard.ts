@@ -1,13 +1,15 @@
 /**
- * The previous state in a Pulumi program: a small dynamic resource holds the program's objects of
- * the kinds the previous-state checks' findings read (HostedCluster, NodePool, BGPPeer; not the
- * kinds only a summary reads, which Pulumi does not show). On the next
- * preview or update the engine passes its provider the inputs it stored last time (`olds`) with
- * the new ones (`news`); its `check` runs the same checks as a cdk8s synth
- * (every layer's, lib/previous-state/all-checks.ts) and refuses a change the API server would refuse, or an
- * upgrade step the operators would refuse, with the way forward, before anything happens. In an
- * update the objects it judges wait for it (register-phases.ts), so an update without a preview
- * (`--skip-preview`) applies nothing it refuses.
+ * The previous state in a Pulumi program, for the checks that compare more than one object (a
+ * Restore against the HostedClusters the previous deployment had): a small dynamic resource holds
+ * the program's objects of the kinds those checks read. On the next preview or update the engine
+ * passes its provider the inputs it stored last time (`olds`) with the new ones (`news`); its
+ * `check` runs those checks (lib/previous-state/all-checks.ts, the ones not `scope: 'object'`,
+ * which resource hooks run on each object: previous-state-hook.ts) and refuses what they refuse,
+ * with the way forward, before anything happens. In an update the objects it judges wait for it
+ * (register-phases.ts), so an update without a preview (`--skip-preview`) applies nothing it
+ * refuses. Only the components that protect a cluster plan objects of those kinds (a Restore), and
+ * they store their cluster's HostedCluster with them (`PlannedComponentOptions.guarded`): a
+ * program without them has no guard, and no dynamic-provider host runs.
  *
  * Its provider's module is stored with it and loads the check by package name
  * (`hcp-constructs/pulumi`) when it runs, from the program's node_modules (stored-input-guard.ts).
@@ -19,7 +21,14 @@ import { oldSelfFields, transitionRules } from '../api';
 import type { PlannedObject, ValidationIssue } from '../core';
 import { StoredInputGuard } from './stored-input-guard';
 import { checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
+import { restoresWithoutRecord } from '../management';
 import { PREVIOUS_STATE_CHECKS } from '../previous-state/all-checks';
+
+/** The checks the guard runs: those whose errors need more than one object (hooks run the others; Pulumi shows no warnings). */
+const GUARD_CHECKS = PREVIOUS_STATE_CHECKS.filter((check) => check.scope !== 'object' && !check.warnsOnly);
+
+/** The kinds the guard stores and judges: a component's objects of these kinds wait for it in an update. */
+export const guardKinds = (): ReadonlySet<string> => judgedKinds(GUARD_CHECKS);
 
 /** A planned object as the guard stores it: plain data, with its props paths as a table. */
 export interface GuardedObject extends Omit<PlannedObject, 'paths'> {
@@ -36,7 +45,7 @@ const reportedPathsByKind = new Map<string, readonly string[]>();
 function reportedPaths(kind: string): readonly string[] {
   const known = reportedPathsByKind.get(kind);
   if (known) return known;
-  const paths = new Set<string>(PREVIOUS_STATE_CHECKS.flatMap((check) => check.reportedPaths?.(kind) ?? []));
+  const paths = new Set<string>(GUARD_CHECKS.flatMap((check) => check.reportedPaths?.(kind) ?? []));
   for (const rule of transitionRules()) {
     if (rule.kind !== kind) continue;
     const at = rule.path === '<root>' ? [] : rule.path.split('.');
@@ -48,9 +57,9 @@ function reportedPaths(kind: string): readonly string[] {
   return found;
 }
 
-/** The objects of `planned` the previous-state checks' findings read, as the guard stores them. */
+/** The objects of `planned` the guard's checks read, as the guard stores them. */
 export function guardedObjects(planned: readonly PlannedObject[]): GuardedObject[] {
-  const kinds = judgedKinds(PREVIOUS_STATE_CHECKS);
+  const kinds = guardKinds();
   return planned
     .filter((p) => kinds.has(p.object.kind))
     .map(({ paths, ...rest }) => {
@@ -106,12 +115,15 @@ export function unpackGuardedObjects(stored: unknown): unknown {
 export function checkGuardInputs(olds: unknown, news: unknown): ValidationIssue[] {
   const before = byProvider(olds);
   return [...byProvider(news)].flatMap(([provider, objects]) => {
-    const previous = previousObjects((before.get(provider) ?? []).map((o) => [targetKey(o.target), o.object as KubernetesObject] as const));
+    const stored = before.get(provider) ?? [];
     const planned: PlannedObject[] = objects.map(({ propsPaths, ...rest }) => ({
       ...rest,
       paths: (path: string) => (isRecord(propsPaths) ? propsPaths[path] : undefined) ?? { path },
     }));
-    return checkAgainstPrevious(previous, planned, PREVIOUS_STATE_CHECKS);
+    // Nothing stored for this cluster: the guard is new, and cannot tell a live cluster from a destroyed one.
+    if (stored.length === 0) return restoresWithoutRecord(planned);
+    const previous = previousObjects(stored.map((o) => [targetKey(o.target), o.object as KubernetesObject] as const));
+    return checkAgainstPrevious(previous, planned, GUARD_CHECKS);
   });
 }
 
@@ -160,8 +172,8 @@ const programGuards = new WeakMap<object, ProgramGuard>();
 const NO_ENGINE = {};
 
 /**
- * The guard of a component's objects, or undefined when none of them is of a kind the checks read
- * or the stack turned the guard off ({@link GUARD_SETTING}).
+ * The guard of a component's objects, or undefined when none of them is of a kind the guard's
+ * checks read or the stack turned the guard off ({@link GUARD_SETTING}).
  *
  * One guard serves the program (`hcp-previous-state`): every component made in the program's first
  * turn (its top level, before anything is awaited) joins it, and its inputs are sealed on the next

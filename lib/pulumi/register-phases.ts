@@ -5,8 +5,8 @@
  */
 import * as pulumi from '@pulumi/pulumi';
 import type { PlannedObject } from '../core';
-import { judgedKinds, objectKey, targetKey } from '../core';
-import { PREVIOUS_STATE_CHECKS } from '../previous-state/all-checks';
+import { objectKey, targetKey } from '../core';
+import { guardKinds } from './previous-state-guard';
 import type { ProgramPlan } from './program-plan';
 
 /** The program's key of a planned object: its target and identity. */
@@ -46,7 +46,7 @@ export interface RegisterPhasesArgs {
 
 export function registerPhases(args: RegisterPhasesArgs): RegisteredPhase[] {
   const { program, objects, added, gate = (d) => d } = args;
-  const guardedKinds = judgedKinds(PREVIOUS_STATE_CHECKS);
+  const guardedKinds = guardKinds();
   // Not in a preview, which applies nothing: the guard's refusal fails it all the same, and the
   // objects' own checks need not wait for the dynamic-provider host to start.
   const guardFirst = args.guard && !pulumi.runtime.isDryRun() ? afterRegistered(args.guard) : undefined;

@@ -27,8 +27,9 @@ export const DYNAMIC_RESOURCE_TYPE = 'pulumi-nodejs:dynamic:Resource';
  * loads the module with no file name, so a bare require finds nothing in a consumer project),
  * which is its node_modules in a consumer project and the package itself (its package.json
  * `exports`, so the built `build/lib`) in this repository. With nothing stored (a first
- * deployment) the judging functions find nothing, having no previous state or placement to judge
- * against, so `check` does not load the library (0.2 s of CPU in the host).
+ * deployment) the placement judge finds nothing, having no placement to judge against, so `check`
+ * does not load the library for it (0.2 s of CPU in the host); the previous-state judge has a rule
+ * for a guard with no record (restore-check.ts, `restoresWithoutRecord`).
  * `diff` compares the inputs without the provider text, so a new version of this text alone
  * changes nothing, and compressed inputs by what they hold.
  */
@@ -37,6 +38,7 @@ export function guardProviderModule(judge: GuardCheck, id: string): string {
 // The provider of an hcp-constructs guard (lib/pulumi/stored-input-guard.ts).
 const judge = ${JSON.stringify(judge)};
 const id = ${JSON.stringify(id)};
+const judgesFirstDeployment = ${JSON.stringify(judge === 'previousStateFailures')};
 function library() {
   try {
     return require('hcp-constructs/pulumi');
@@ -58,8 +60,8 @@ function library() {
 // zlib may write other bytes for the same content.
 const content = (value) => (typeof value === 'string' && value.startsWith('H4sI') ? require('node:zlib').gunzipSync(Buffer.from(value, 'base64')).toString('utf8') : value);
 const storedInputs = ({ __provider, ...inputs }) => JSON.stringify(inputs, (_key, value) => content(value));
-// Nothing stored yet (the guard's first deployment): nothing to judge, and no library to load.
-const stored = (olds) => Object.keys(olds || {}).some((key) => key !== '__provider');
+// Nothing stored yet (the guard's first deployment): nothing to judge for placements, and no library to load.
+const stored = (olds) => judgesFirstDeployment || Object.keys(olds || {}).some((key) => key !== '__provider');
 exports.handler = () => ({
   async check(olds, news) {
     return { inputs: news, failures: stored(olds) ? library()[judge](olds, news) : [] };

@@ -86,8 +86,8 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     await setProps(props);
     const preview = await stack.run(['preview']);
     expect(preview.code).not.toBe(0);
-    // The reason alone follows the resource (no dump of the guard's inputs before it).
-    expect(preview.stdout.replace(/\s+/g, ' ')).toContain("resource 'hcp-previous-state' has a problem: error ");
+    // The program's resource hook refuses it, on the object itself.
+    expect(preview.stdout.replace(/\s+/g, ' ')).toContain('failed: before hook "hcp-previous-state" failed: error ');
     expect(preview.stdout.replace(/\s+/g, ' ')).toContain(message);
     expect(preview.stdout).toContain('Fix:');
     const up = await stack.run(['up', '--yes', '--skip-preview']);

@@ -45,7 +45,7 @@ test('an inline pull secret the user opted into is a Pulumi secret', async () =>
   expect(unwrap(pull.inputs.stringData)).toEqual({ '.dockerconfigjson': '{"auths":{"quay.io":{"auth":"eDp5"}}}' });
 });
 
-test('waves become dependsOn; the install waits for Completed; a guard holds the identity fields', async () => {
+test('waves become dependsOn; the install waits for Completed; no guard (hooks judge the identity fields)', async () => {
   const dependsOn = new Map<string, unknown>();
   const record: pulumi.ResourceTransformation = (args) => {
     dependsOn.set(args.name, args.opts.dependsOn);
@@ -62,9 +62,8 @@ test('waves become dependsOn; the install waits for Completed; a guard holds the
   const byName = Object.fromEntries(registrations.map((r) => [r.name, r.inputs]));
   const install = byName['store-imageclusterinstall-store-042/store-042'] as { metadata: { annotations: Record<string, string> } };
   expect(install.metadata.annotations['pulumi.com/waitFor']).toBe('condition=Completed');
-  const guard = registrations.find((r) => r.name === 'hcp-previous-state')!;
-  const { unpackGuardedObjects } = await import('../../lib/pulumi/previous-state-guard');
-  expect(((unpackGuardedObjects(guard.inputs.objects) as Record<string, unknown>).default as Array<{ object: { kind: string } }>).map((o) => o.object.kind)).toEqual(['ImageClusterInstall', 'ClusterDeployment']);
+  // Its identity fields are judged by resource hooks (bound under an engine): no guard.
+  expect(registrations.filter((r) => r.type === 'pulumi-nodejs:dynamic:Resource')).toEqual([]);
   // The install and its ClusterDeployment (wave 2) depend on everything of the prerequisites (wave 1); so a destroy removes them first.
   expect(dependsOn.get('store-clusterdeployment-store-042/store-042')).toEqual(expect.arrayContaining([...component.phases[1].resources]));
   expect(dependsOn.get('store-managedcluster-store-042')).toEqual(expect.arrayContaining([...component.phases[2].resources]));
@@ -76,16 +75,13 @@ test('invalid args throw HcpResourceError before anything is registered', async 
   expect(registrations).toEqual([]);
 });
 
-test('the guard keeps the props path of the identity fields: a preview refuses a new host name, naming hostname', async () => {
+test('the hook refuses a new host name against the stored install, naming the prop hostname', async () => {
   const { checkEdgeSite } = await import('../../lib/edge');
   const { contributionOf } = await import('../../lib/core');
-  const { checkGuardInputs, guardedObjects } = await import('../../lib/pulumi/previous-state-guard');
-  const stored = (props: EdgeSiteProps) => ({ objects: JSON.stringify({ default: guardedObjects(contributionOf(checkEdgeSite(props).plan!, []).objects) }) });
-  const before = stored(site);
-  expect((JSON.parse(before.objects) as { default: Array<{ propsPaths: object }> }).default.map((o) => o.propsPaths)).toEqual([
-    { 'spec.hostname': { path: 'hostname' } },
-    { 'spec.clusterName': { path: 'name', renderedPath: 'spec.clusterName' }, 'spec.baseDomain': { path: 'baseDomain' } },
-  ]);
-  const findings = checkGuardInputs(before, stored({ ...site, hostname: 'sno-new' }));
+  const { judgeUpdate } = await import('../../lib/pulumi/previous-state-hook');
+  const installOf = (props: EdgeSiteProps) => contributionOf(checkEdgeSite(props).plan!, []).objects.find((p) => p.object.kind === 'ImageClusterInstall')!;
+  const stored = JSON.parse(JSON.stringify(installOf(site).object)) as unknown;
+  const findings = judgeUpdate(installOf({ ...site, hostname: 'sno-new' }), stored);
   expect(findings.map((i) => `${i.severity} ${i.object} ${i.path}`)).toEqual(['error ImageClusterInstall store-042/store-042 hostname']);
+  expect(judgeUpdate(installOf(site), stored)).toEqual([]);
 });

@@ -101,7 +101,6 @@ test('a 3-zone cluster: every resource, printed as a table, with the counts of t
     'kubernetes:core/v1:Namespace': 1,
     'kubernetes:hypershift.openshift.io/v1beta1:HostedCluster': 1,
     'kubernetes:hypershift.openshift.io/v1beta1:NodePool': 3,
-    'pulumi-nodejs:dynamic:Resource': 1, // the previous-state guard of the bundle
     'pulumi:providers:kubernetes': 1,
     'random:index/randomBytes:RandomBytes': 1,
   });
