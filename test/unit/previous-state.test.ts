@@ -28,6 +28,7 @@ import * as platforms from '../../lib/platforms';
 import { PREVIOUS_STATE_CHECKS } from '../../lib/previous-state/all-checks';
 import { planHostedCluster } from '../../lib/platforms';
 import { kubevirtCluster, EXAMPLE_OPTIONS } from '../../examples/clusters';
+import { EXAMPLE_EDGE_SITES } from '../../examples/edge';
 
 const cm = (name: string, namespace?: string): KubernetesObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, ...(namespace ? { namespace } : {}) } });
 
@@ -126,6 +127,35 @@ describe('checkAgainstPrevious', () => {
       `  NodePool kubevirt-clusters/${pool.metadata.name} 4.18.1 -> 4.16.4`,
     ]);
     expect(reviewAgainstPrevious(previousObjects([]), planned, PREVIOUS_STATE_CHECKS)).toEqual({ findings: [], summary: [] });
+  });
+
+  test("a check of scope 'object' finds the same errors given each object's own previous version alone (what Pulumi's hook is given)", () => {
+    // Every object changed at once, so any error that read another object's previous version would show.
+    const release = { image: 'quay.io/openshift-release-dev/ocp-release:4.18.1-multi' };
+    const management = { ...pool.spec.management, upgradeType: pool.spec.management.upgradeType === 'Replace' ? 'InPlace' : 'Replace' };
+    const site = edge.checkEdgeSite(EXAMPLE_EDGE_SITES[0]);
+    const all = [...planned, ...contributionOf(site.plan!, []).objects];
+    const changed = (p: (typeof all)[number]): KubernetesObject => {
+      const o = p.object as KubernetesObject & { spec?: Record<string, unknown> };
+      if (o.kind === 'HostedCluster') return { ...o, spec: { ...o.spec, release, controllerAvailabilityPolicy: 'SingleReplica' } } as KubernetesObject;
+      if (o.kind === 'NodePool') return { ...o, spec: { ...o.spec, release, management, arch: 'arm64' } } as KubernetesObject;
+      if (o.kind === 'ImageClusterInstall') return { ...o, spec: { ...o.spec, hostname: 'sno-before' } } as KubernetesObject;
+      if (o.kind === 'ClusterDeployment') return { ...o, spec: { ...o.spec, clusterName: 'before', baseDomain: 'before.example.com' } } as KubernetesObject;
+      return o;
+    };
+    const key = (p: (typeof all)[number]) => core.targetKey(p.target);
+    const previous = previousObjects(all.map((p) => [key(p), changed(p)] as const));
+    const oneObject = PREVIOUS_STATE_CHECKS.filter((check) => check.scope === 'object');
+    expect(oneObject.map((check) => check.name)).toEqual(['transition rules', 'upgrades', 'edge site identity']);
+    for (const check of oneObject) {
+      const errors = (findings: readonly core.ValidationIssue[]) => findings.filter((f) => f.severity === 'error').map((f) => `${f.object} ${f.path}: ${f.message}`);
+      const together = errors(checkAgainstPrevious(previous, all, [check]));
+      const alone = all.flatMap((p) => errors(checkAgainstPrevious(previousObjects([[key(p), changed(p)]]), [p], [check])));
+      expect(together.length).toBeGreaterThan(0);
+      expect(alone.sort()).toEqual(together.sort());
+    }
+    // The restore check is not one of them: a Restore's error reads its cluster's previous version.
+    expect(restoreCheck.scope).toBeUndefined();
   });
 
   test('a NodePool of the props changed: the finding names its props path and the way forward', () => {
