@@ -17,7 +17,6 @@
 import * as zlib from 'node:zlib';
 import * as pulumi from '@pulumi/pulumi';
 import type { KubernetesObject } from '../api';
-import { oldSelfFields, transitionRules } from '../api';
 import type { PlannedObject, ValidationIssue } from '../core';
 import { StoredInputGuard } from './stored-input-guard';
 import { checkAgainstPrevious, formatIssues, judgedKinds, previousObjects, targetKey } from '../core';
@@ -38,21 +37,11 @@ export interface GuardedObject extends Omit<PlannedObject, 'paths'> {
 
 const reportedPathsByKind = new Map<string, readonly string[]>();
 
-/**
- * The rendered paths a finding about `kind` can name: where each transition rule is and the fields
- * it reads from `oldSelf`, and what the other checks say they report. Found once per kind.
- */
+/** The rendered paths a finding of the guard's checks about `kind` can name (what they say they report). Found once per kind. */
 function reportedPaths(kind: string): readonly string[] {
   const known = reportedPathsByKind.get(kind);
   if (known) return known;
-  const paths = new Set<string>(GUARD_CHECKS.flatMap((check) => check.reportedPaths?.(kind) ?? []));
-  for (const rule of transitionRules()) {
-    if (rule.kind !== kind) continue;
-    const at = rule.path === '<root>' ? [] : rule.path.split('.');
-    paths.add(at.join('.'));
-    for (const field of oldSelfFields(rule.rule)) paths.add([...at, ...field].join('.'));
-  }
-  const found = [...paths].filter((p) => p !== '');
+  const found = [...new Set(GUARD_CHECKS.flatMap((check) => check.reportedPaths?.(kind) ?? []))].filter((p) => p !== '');
   reportedPathsByKind.set(kind, found);
   return found;
 }
@@ -137,7 +126,7 @@ export function previousStateFailures(olds: unknown, news: unknown): pulumi.dyna
   return errors.map((issue) => ({ property: '', reason: formatIssues([issue]).trim() }));
 }
 
-/** The name of the program's guard. */
+/** The name of the program's guard, and of its resource hook (previous-state-hook.ts). */
 export const PROGRAM_GUARD_NAME = 'hcp-previous-state';
 
 /**
@@ -163,8 +152,8 @@ export function guardSetting(): { readonly wanted: boolean; readonly issue?: Val
 /** The program's guard while components still join it. */
 interface ProgramGuard {
   readonly resource: pulumi.Resource;
-  /** Until sealed: the guarded objects of each provider, in the order the components were made, and what the guard waits for. */
-  joining?: { readonly objects: Map<pulumi.ProviderResource | undefined, GuardedObject[]>; readonly checks: pulumi.Output<unknown>[] };
+  /** Until sealed: the guarded objects of each provider, in the order the components were made. */
+  joining?: { readonly objects: Map<pulumi.ProviderResource | undefined, GuardedObject[]> };
 }
 
 // Keyed by the engine connection, as the program's plan (program-plan.ts).
@@ -181,31 +170,20 @@ const NO_ENGINE = {};
  * Diff or Create, which measured 5 s of a preview of 25 hosted clusters (npm run bench:engine).
  * A component made later (in an `apply`, after an `await`) gets its own,
  * `<component>-previous-state`, a child of `parent`.
- *
- * `checked` is the component's check of its secret values: the guard waits for it, and when it
- * fails, so does the guard, with the same error (reported once), so nothing of the program is
- * created.
  */
-export function previousStateGuard(
-  component: string,
-  planned: readonly PlannedObject[],
-  parent: pulumi.Resource,
-  provider: pulumi.ProviderResource | undefined,
-  checked?: pulumi.Output<unknown>,
-): pulumi.Resource | undefined {
+export function previousStateGuard(component: string, planned: readonly PlannedObject[], parent: pulumi.Resource, provider: pulumi.ProviderResource | undefined): pulumi.Resource | undefined {
   const objects = guardedObjects(planned);
   if (objects.length === 0 || !guardSetting().wanted) return undefined;
   const engine = (pulumi.runtime.getMonitor() as object | undefined) ?? NO_ENGINE;
   const guard = programGuards.get(engine) ?? newProgramGuard(engine);
   if (!guard.joining) return new PreviousStateGuard(`${component}-previous-state`, storedObjects(new Map([[provider, objects]])), { parent });
   guard.joining.objects.set(provider, [...(guard.joining.objects.get(provider) ?? []), ...objects]);
-  if (checked) guard.joining.checks.push(checked);
   return guard.resource;
 }
 
 /** The program's guard, its inputs sealed on the program's next turn: the objects of each provider (by its URN, `default` for none). */
 function newProgramGuard(engine: object): ProgramGuard {
-  const joining: NonNullable<ProgramGuard['joining']> = { objects: new Map(), checks: [] };
+  const joining: NonNullable<ProgramGuard['joining']> = { objects: new Map() };
   const sealed = pulumi.output(
     new Promise<true>((resolve) =>
       setImmediate(() => {
@@ -215,10 +193,7 @@ function newProgramGuard(engine: object): ProgramGuard {
     ),
   );
   const objects = { objects: sealed.apply(() => storedObjects(joining.objects).objects) };
-  // As a dependency rather than an input: a failed check then fails the guard with its own error,
-  // which the language host reports once, where an input would wrap it in a new one.
-  const dependsOn = sealed.apply(() => pulumi.all(joining.checks)).apply(() => [] as pulumi.Resource[]);
-  const guard: ProgramGuard = { resource: new PreviousStateGuard(PROGRAM_GUARD_NAME, objects, { dependsOn }), joining };
+  const guard: ProgramGuard = { resource: new PreviousStateGuard(PROGRAM_GUARD_NAME, objects), joining };
   programGuards.set(engine, guard);
   return guard;
 }
