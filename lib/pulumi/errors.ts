@@ -23,7 +23,7 @@ export class HcpResourceError extends pulumi.ResourceError {
    * How `util.inspect` shows it: its stack, as is. The Pulumi SDK inspects an uncaught error with
    * colours, and Node 20 colouring a stack line under `node_modules/@pulumi/<file>` (the SDK's
    * frames, source-mapped) loops until the string is too long: a malformed secret value, found in
-   * an `apply`, took 26 s to fail a preview (measured under the engine).
+   * an `apply`, took 26 s to fail a preview (measured under the engine). @internal
    */
   [inspect.custom](): string {
     return this.stack ?? `${this.name}: ${this.message}`;
