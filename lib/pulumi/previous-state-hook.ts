@@ -36,8 +36,20 @@ export function judgeUpdate(planned: PlannedObject, oldInputs: unknown, deployTi
   return checkAgainstPrevious(previous, [planned], ONE_OBJECT_CHECKS).filter((issue) => issue.severity === 'error');
 }
 
-// The program's hook and the objects it judges, by resource name; keyed by the engine connection, as the program's plan (program-plan.ts).
-const programHooks = new WeakMap<object, { readonly hook: pulumi.ResourceHook; readonly objects: Map<string, HookedObject> }>();
+/** The program's hook and the objects it judges, by resource name. */
+interface ProgramHook {
+  readonly hook: pulumi.ResourceHook;
+  readonly objects: Map<string, HookedObject>;
+}
+
+// Keyed by the engine connection, as the program's plan (program-plan.ts); null when the stack turned the checks off.
+const programHooks = new WeakMap<object, ProgramHook | null>();
+
+function newProgramHook(): ProgramHook {
+  const objects = new Map<string, HookedObject>();
+  const hook = new pulumi.ResourceHook(PROGRAM_GUARD_NAME, (args) => refuseUpdate(objects.get(args.name), args.oldInputs), { onDryRun: true });
+  return { hook, objects };
+}
 
 /**
  * The hook option of resource `resourceName` that renders `planned`: undefined for a kind no
@@ -47,14 +59,12 @@ const programHooks = new WeakMap<object, { readonly hook: pulumi.ResourceHook; r
  */
 export function previousStateHooks(resourceName: string, planned: PlannedObject, deployTimePaths: readonly FieldPath[] = []): { hooks: pulumi.ResourceHookBinding } | undefined {
   hookKinds ??= judgedKinds(ONE_OBJECT_CHECKS);
-  if (!hookKinds.has(planned.object.kind) || !pulumi.runtime.hasEngine() || !guardSetting().wanted) return undefined;
+  if (!hookKinds.has(planned.object.kind) || !pulumi.runtime.hasEngine()) return undefined;
   const engine = pulumi.runtime.getMonitor() as object;
   let program = programHooks.get(engine);
-  if (!program) {
-    const objects = new Map<string, HookedObject>();
-    const hook = new pulumi.ResourceHook(PROGRAM_GUARD_NAME, (args) => refuseUpdate(objects.get(args.name), args.oldInputs), { onDryRun: true });
-    programHooks.set(engine, (program = { hook, objects }));
-  }
+  // The stack setting is read once per program (each read parses the whole stack configuration).
+  if (program === undefined) programHooks.set(engine, (program = guardSetting().wanted ? newProgramHook() : null));
+  if (program === null) return undefined;
   program.objects.set(resourceName, { planned, deployTimePaths });
   return { hooks: { beforeUpdate: [program.hook] } };
 }
