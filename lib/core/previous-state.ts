@@ -52,11 +52,6 @@ export interface PreviousStateCheck {
   readonly scope?: 'object' | 'program';
   /** Its findings are warnings only: an adapter that reports errors alone (Pulumi's) skips it. @default false */
   readonly warnsOnly?: boolean;
-  /**
-   * The rendered paths its findings can name on an object of `kind` (`spec.hostname`), so that an
-   * adapter that keeps objects without their props (the Pulumi guard) keeps the props path of each. @default none
-   */
-  readonly reportedPaths?: (kind: string) => readonly string[];
 }
 
 /** `target:group/kind/namespace/name` without the API version, so a new version still finds the object. */

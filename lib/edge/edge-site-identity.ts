@@ -63,7 +63,6 @@ export const edgeSiteIdentityCheck: PreviousStateCheck = {
   kinds: ['ImageClusterInstall', 'ClusterDeployment'],
   // Its errors are one object's identity fields; a removed site is a warning.
   scope: 'object',
-  reportedPaths: (kind) => (IDENTITY_FIELDS[kind] ?? []).map(({ field }) => `spec.${field}`),
   check: (previous, planned) => [
     ...planned.flatMap((p) => identityChanges(previous, p)),
     ...removedInstalls(previous, planned).map((install) => ({

@@ -29,36 +29,13 @@ const GUARD_CHECKS = PREVIOUS_STATE_CHECKS.filter((check) => check.scope !== 'ob
 /** The kinds the guard stores and judges: a component's objects of these kinds wait for it in an update. */
 export const guardKinds = (): ReadonlySet<string> => judgedKinds(GUARD_CHECKS);
 
-/** A planned object as the guard stores it: plain data, with its props paths as a table. */
-export interface GuardedObject extends Omit<PlannedObject, 'paths'> {
-  /** The props path of each rendered path a check may report (those where it differs). */
-  readonly propsPaths: Readonly<Record<string, Pick<ValidationIssue, 'path' | 'renderedPath'>>>;
-}
-
-const reportedPathsByKind = new Map<string, readonly string[]>();
-
-/** The rendered paths a finding of the guard's checks about `kind` can name (what they say they report). Found once per kind. */
-function reportedPaths(kind: string): readonly string[] {
-  const known = reportedPathsByKind.get(kind);
-  if (known) return known;
-  const found = [...new Set(GUARD_CHECKS.flatMap((check) => check.reportedPaths?.(kind) ?? []))].filter((p) => p !== '');
-  reportedPathsByKind.set(kind, found);
-  return found;
-}
+/** A planned object as the guard stores it: plain data (its props paths stay behind, as no check the guard runs reports a translated path). */
+export type GuardedObject = Omit<PlannedObject, 'paths'>;
 
 /** The objects of `planned` the guard's checks read, as the guard stores them. */
 export function guardedObjects(planned: readonly PlannedObject[]): GuardedObject[] {
   const kinds = guardKinds();
-  return planned
-    .filter((p) => kinds.has(p.object.kind))
-    .map(({ paths, ...rest }) => {
-      const propsPaths: Record<string, Pick<ValidationIssue, 'path' | 'renderedPath'>> = {};
-      for (const rendered of paths ? reportedPaths(rest.object.kind) : []) {
-        const translated = paths!(rendered);
-        if (translated.path !== rendered) propsPaths[rendered] = translated;
-      }
-      return { ...rest, propsPaths };
-    });
+  return planned.filter((p) => kinds.has(p.object.kind)).map(({ paths: _paths, ...rest }) => rest);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -105,14 +82,10 @@ export function checkGuardInputs(olds: unknown, news: unknown): ValidationIssue[
   const before = byProvider(olds);
   return [...byProvider(news)].flatMap(([provider, objects]) => {
     const stored = before.get(provider) ?? [];
-    const planned: PlannedObject[] = objects.map(({ propsPaths, ...rest }) => ({
-      ...rest,
-      paths: (path: string) => (isRecord(propsPaths) ? propsPaths[path] : undefined) ?? { path },
-    }));
     // Nothing stored for this cluster: the guard is new, and cannot tell a live cluster from a destroyed one.
-    if (stored.length === 0) return restoresWithoutRecord(planned);
+    if (stored.length === 0) return restoresWithoutRecord(objects);
     const previous = previousObjects(stored.map((o) => [targetKey(o.target), o.object as KubernetesObject] as const));
-    return checkAgainstPrevious(previous, planned, GUARD_CHECKS);
+    return checkAgainstPrevious(previous, objects, GUARD_CHECKS);
   });
 }
 
