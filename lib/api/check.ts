@@ -12,30 +12,46 @@ import type { SchemaFinding, SkippedRule, WalkContext } from './schema/validate'
 import { checkTransitionRules, hasTransitionRules } from './schema/transitions';
 import type { TransitionCheckResult } from './schema/transitions';
 
-let kinds: Map<string, KindSchema> | undefined;
+/** A kind the checker knows; a generated kind's schema is loaded when first asked for. */
+interface KnownKind {
+  readonly schema: () => KindSchema;
+  /** Whether it has transition rules, when known without the schema (generated kinds). */
+  readonly transitionRules?: boolean;
+}
+
+let kinds: Map<string, KnownKind> | undefined;
 
 /**
- * The known kinds by `apiVersion kind`, loaded on the first check rather than with the package: the
- * generated schemas take tens of milliseconds to load, which every `require('hcp-constructs/cdk8s')`
- * would pay (as the CEL evaluator, schema/cel-lazy.ts).
+ * The known kinds by `apiVersion kind`, found on the first check rather than with the package, and
+ * each generated schema loaded only when a check meets its kind: loading every one and walking
+ * them for their transition rules took 40 ms of a Pulumi program that plans HostedClusters and
+ * NodePools only (the CEL evaluator is lazy for the same reason, schema/cel-lazy.ts).
  */
-function knownKinds(): Map<string, KindSchema> {
+function knownKinds(): Map<string, KnownKind> {
   if (!kinds) {
     const { GENERATED_KINDS } = require('./kinds.generated') as typeof GeneratedKinds; // eslint-disable-line @typescript-eslint/no-require-imports
     const { operatorHubKindSchema } = require('./guest/operator-hub-schema') as typeof OperatorHubSchema; // eslint-disable-line @typescript-eslint/no-require-imports
     const { argoCdKindSchema } = require('./delivery/argocd-schema') as typeof ArgoCdSchema; // eslint-disable-line @typescript-eslint/no-require-imports
     const { managedClusterAddOnKindSchema } = require('./management/managed-cluster-addon') as typeof ManagedClusterAddOnSchema; // eslint-disable-line @typescript-eslint/no-require-imports
-    kinds = new Map([...GENERATED_KINDS, ...BUILT_IN_KINDS, operatorHubKindSchema, argoCdKindSchema, managedClusterAddOnKindSchema].map((k) => [`${k.apiVersion} ${k.kind}`, k]));
+    const generated = GENERATED_KINDS.map((k): [string, KnownKind] => {
+      let schema: KindSchema | undefined;
+      return [`${k.apiVersion} ${k.kind}`, { schema: () => (schema ??= k.load()), transitionRules: k.transitionRules }];
+    });
+    const written = [...BUILT_IN_KINDS, operatorHubKindSchema, argoCdKindSchema, managedClusterAddOnKindSchema].map((k): [string, KnownKind] => [`${k.apiVersion} ${k.kind}`, { schema: () => k }]);
+    kinds = new Map([...generated, ...written]);
   }
   return kinds;
 }
+
+/** Every known kind's schema (loads them all: for the whole-registry views, never a check). */
+const allKindSchemas = (): KindSchema[] => [...knownKinds().values()].map((k) => k.schema());
 
 /** Top-level fields the API server resets on create (status subresource): not validated. */
 const IGNORED_TOP_LEVEL = new Set(['status']);
 
 /** The schema of a kind, or undefined when the library does not know it. */
 export function findKindSchema(apiVersion: string, kind: string): KindSchema | undefined {
-  return knownKinds().get(`${apiVersion} ${kind}`);
+  return knownKinds().get(`${apiVersion} ${kind}`)?.schema();
 }
 
 /** `apiVersion kind` of every kind that can be checked. */
@@ -92,8 +108,14 @@ function bodyOf(obj: Record<string, unknown>): Record<string, unknown> {
 
 /** Whether objects of this kind have transition rules (rules that judge an update against the stored object). */
 export function kindHasTransitionRules(apiVersion: string, kind: string): boolean {
-  const schema = findKindSchema(apiVersion, kind);
-  return schema !== undefined && hasTransitionRules(schema.schema);
+  const known = knownKinds().get(`${apiVersion} ${kind}`);
+  return known !== undefined && (known.transitionRules ?? hasTransitionRules(known.schema().schema));
+}
+
+/** The kinds (by name) that have transition rules, without loading the generated schemas. */
+export function transitionRuleKinds(): string[] {
+  const withRules = [...knownKinds()].filter(([, k]) => k.transitionRules ?? hasTransitionRules(k.schema().schema)).map(([key]) => key.slice(key.indexOf(' ') + 1));
+  return [...new Set(withRules)].sort();
 }
 
 /**
@@ -135,7 +157,7 @@ export function transitionRules(): readonly TransitionRule[] {
     if (node.items) visit(k, node.items, `${path}[*]`);
     if (node.additionalProperties) visit(k, node.additionalProperties, `${path}[*]`);
   };
-  for (const k of knownKinds().values()) visit(k, k.schema, '');
+  for (const k of allKindSchemas()) visit(k, k.schema, '');
   return (allTransitionRules = Object.freeze(found.map((r) => Object.freeze(r))));
 }
 
@@ -173,7 +195,7 @@ export function celRuleCoverage(): { total: number; evaluable: number; skipped: 
     if (node.items) visit(kind, node.items, `${path}[*]`);
     if (node.additionalProperties) visit(kind, node.additionalProperties, `${path}[*]`);
   };
-  for (const k of knownKinds().values()) visit(k.kind, k.schema, '');
+  for (const k of allKindSchemas()) visit(k.kind, k.schema, '');
   return { total, evaluable: total - skipped.length, skipped };
 }
 

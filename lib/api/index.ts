@@ -12,7 +12,7 @@ export * from './ocm';
 export * from './edge';
 export * from './delivery';
 export * from './schema';
-export { checkObjectSchema, checkObjectSchemaDetailed, checkObjectTransitions, checkedKinds, celRuleCoverage, findKindSchema, kindHasTransitionRules, transitionRules } from './check';
+export { checkObjectSchema, checkObjectSchemaDetailed, checkObjectTransitions, checkedKinds, celRuleCoverage, findKindSchema, kindHasTransitionRules, transitionRuleKinds, transitionRules } from './check';
 export type { SchemaCheckResult } from './check';
 export type { TransitionCheckResult, TransitionFinding } from './schema/transitions';
 export { oldSelfFields } from './schema/transitions';

@@ -5,7 +5,7 @@
  * OutOfSync in Argo CD (or fail `pulumi up`) with an API error; here it fails before anything is
  * written, with the way forward the documentation gives.
  */
-import { checkObjectTransitions, kindHasTransitionRules, transitionRules } from '../api';
+import { checkObjectTransitions, kindHasTransitionRules, transitionRuleKinds } from '../api';
 import type { KubernetesObject, TransitionFinding } from '../api';
 import type { ValidationIssue } from './errors';
 import type { PlannedObject } from './plan-model';
@@ -46,7 +46,7 @@ export const transitionRuleCheck: PreviousStateCheck = {
 
 let kinds: readonly string[] | undefined;
 function transitionKinds(): readonly string[] {
-  return (kinds ??= [...new Set(transitionRules().map((r) => r.kind))].sort());
+  return (kinds ??= transitionRuleKinds());
 }
 
 function checkPlannedTransitions(previous: PreviousObjects, planned: PlannedObject): ValidationIssue[] {

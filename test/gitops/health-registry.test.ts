@@ -30,7 +30,7 @@ function missingHealthRows(kinds: readonly KindSchema[], tables: readonly { grou
 
 describe('health rows for every kind with a status', () => {
   it('has a table or a reason for every kind of the registry that has a status schema', () => {
-    expect(missingHealthRows(GENERATED_KINDS, healthTables, KINDS_WITHOUT_HEALTH_ROWS)).toEqual([]);
+    expect(missingHealthRows(GENERATED_KINDS.map((k) => k.load()), healthTables, KINDS_WITHOUT_HEALTH_ROWS)).toEqual([]);
   });
 
   it('says exactly what to add when a kind has neither', () => {
@@ -44,7 +44,7 @@ describe('health rows for every kind with a status', () => {
   });
 
   it('keeps no stale or doubled entries: each reason names a registry kind with a status and no table', () => {
-    const byKey = new Map(GENERATED_KINDS.map((k) => [keyOf(k), k]));
+    const byKey = new Map(GENERATED_KINDS.map((k) => k.load()).map((k) => [keyOf(k), k]));
     const tabled = new Set(healthTables.map((t) => `${t.group}/${t.kind}`));
     for (const [key, why] of Object.entries(KINDS_WITHOUT_HEALTH_ROWS)) {
       expect([key, byKey.has(key) && hasStatus(byKey.get(key)!), tabled.has(key), why.length > 20]).toEqual([key, true, false, true]);

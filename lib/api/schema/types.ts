@@ -80,3 +80,13 @@ export interface KindSchema {
   /** Extra apimachinery checks that are not expressible as schema (Secret data keys, ...). */
   readonly extra?: string;
 }
+
+/** A kind of the generated registry (lib/api/kinds.generated.ts), its schema loaded on demand. */
+export interface GeneratedKind {
+  readonly apiVersion: string;
+  readonly kind: string;
+  /** Whether its schema has transition rules (`oldSelf`): known without loading the schema. */
+  readonly transitionRules: boolean;
+  /** The schema (its module is loaded on the first call). */
+  readonly load: () => KindSchema;
+}
