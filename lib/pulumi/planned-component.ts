@@ -77,7 +77,11 @@ export abstract class PlannedComponent<P extends PlannedPart> extends pulumi.Com
       },
     });
     const lines = checked.issues.filter((i) => i.severity === 'warning').map((w) => formatIssues([w]).trim());
-    for (const line of lines) pulumi.log.warn(line, this);
+    // Logged once the component has its URN: the SDK sends log messages in order, each once its
+    // resource has one, so a warning of a component whose registration fails (it waits for a
+    // bundle with a malformed secret value) would hold back every later message, the error saying
+    // why among them (a backup of such a bundle ended the run with no message, real engine).
+    if (lines.length > 0) this.urn.apply(() => lines.forEach((line) => pulumi.log.warn(line, this)));
     this.warnings = pulumi.output(lines);
   }
 

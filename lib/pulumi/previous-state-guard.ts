@@ -32,10 +32,27 @@ export const guardKinds = (): ReadonlySet<string> => judgedKinds(GUARD_CHECKS);
 /** A planned object as the guard stores it: plain data (its props paths stay behind, as no check the guard runs reports a translated path). */
 export type GuardedObject = Omit<PlannedObject, 'paths'>;
 
-/** The objects of `planned` the guard's checks read, as the guard stores them. */
+/**
+ * Kinds whose spec the guard keeps. The restore check, the only one it runs (a test says so), reads
+ * a new Restore's spec (its backup) and only looks other objects up by identity. Keeping no more
+ * keeps the guard's inputs still while a cluster changes: `pulumi up --skip-preview` updates the
+ * guard before the hook refuses a change of the HostedCluster, and with the spec in it a reverted
+ * change still showed the guard changing (test/engines/pulumi-changes.test.ts).
+ */
+const SPEC_KEPT_KINDS: ReadonlySet<string> = new Set(['Restore']);
+
+/** The objects of `planned` the guard's checks read, as the guard stores them: identity, labels and annotations, and the spec of the kinds above. */
 export function guardedObjects(planned: readonly PlannedObject[]): GuardedObject[] {
   const kinds = guardKinds();
-  return planned.filter((p) => kinds.has(p.object.kind)).map(({ paths: _paths, ...rest }) => rest);
+  return planned
+    .filter((p) => kinds.has(p.object.kind))
+    .map(({ paths: _paths, object, ...rest }) => {
+      const { apiVersion, kind, metadata } = object;
+      const { name, namespace, labels, annotations } = metadata;
+      const kept = { apiVersion, kind, metadata: { name, ...(namespace ? { namespace } : {}), ...(labels ? { labels } : {}), ...(annotations ? { annotations } : {}) } };
+      const spec = (object as { spec?: unknown }).spec;
+      return { ...rest, object: SPEC_KEPT_KINDS.has(kind) && spec !== undefined ? { ...kept, spec } : kept };
+    });
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,8 +1,11 @@
 /**
  * A consumer's program under the real engine (test/engines/program: the package imported by name,
  * props as JSON stack config): changes the API server would refuse fail `pulumi preview` and
- * `pulumi up` with the library's message and change nothing; the ACM import's ManagedCluster is
- * deleted before the HostedCluster on `pulumi destroy`, observed on the server.
+ * `pulumi up` with the library's message and change nothing, whether the resource hook refuses
+ * them (an object's own change, on the bundle's objects and on a `NodePool` component's) or the
+ * previous-state guard (a Restore of the live cluster, which the backup component guards); the ACM
+ * import's ManagedCluster is deleted before the HostedCluster on `pulumi destroy`, observed on the
+ * server.
  */
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -19,6 +22,7 @@ const MINUTES = 60_000;
 const NAMESPACE = 'engine-clusters';
 /** A NodePool the program adds with the `NodePool` component, beside the bundle's own. */
 const EXTRA_POOL = 'kv-engine-extra';
+const extraPool = (upgradeType: 'Replace' | 'InPlace') => JSON.stringify({ ...cluster.nodePools![1], name: EXTRA_POOL, upgradeType });
 
 const { pullSecret: _pullSecret, ...cluster } = { ...kubevirtCluster, name: 'kv-engine', namespace: NAMESPACE };
 const withWorkers = (upgradeType: 'Replace' | 'InPlace'): Omit<HostedClusterProps, 'pullSecret'> => ({
@@ -38,6 +42,8 @@ describeWithEngines("a consumer's program under the real engine: refused changes
   beforeAll(async () => {
     server = await startKubeServer({ crds: engineCrds(), name: 'consumer' });
     createOpenShiftBasics(server);
+    // The OADP operator's namespace, where the backup's Schedule goes.
+    execFileSync(engineTool('kubectl')!, ['--kubeconfig', server.kubeconfig, 'create', 'namespace', 'openshift-adp']);
     operators = new StandInOperators(server);
     await operators.start();
     stack = await PulumiStack.create({ programDir: path.join(REPO_ROOT, 'test/engines/program'), stack: 'consumer', env: { KUBECONFIG: server.kubeconfig } });
@@ -45,7 +51,8 @@ describeWithEngines("a consumer's program under the real engine: refused changes
       pullSecret: { secret: '{"auths":{}}' },
       supportedVersions: JSON.stringify(SUPPORTED_VERSIONS),
       import: 'true',
-      extraNodePool: JSON.stringify({ ...cluster.nodePools![1], name: EXTRA_POOL }),
+      extraNodePool: extraPool('Replace'),
+      backup: JSON.stringify({ schedule: '0 2 * * *' }),
     });
     await setProps(withWorkers('Replace'));
     process.stderr.write(`[engine] consumer program: transcript in ${stack.transcript}\n`);
@@ -78,24 +85,59 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     expect((await stack.run(['preview', '--expect-no-changes'])).code).toBe(0);
   }, 10 * MINUTES);
 
+  const specs = () => ({
+    hc: kubectlJson(['get', 'hostedcluster', '-n', NAMESPACE, 'kv-engine']).spec,
+    np: kubectlJson(['get', 'nodepool', '-n', NAMESPACE, 'kv-dev-workers']).spec,
+    extra: kubectlJson(['get', 'nodepool', '-n', NAMESPACE, EXTRA_POOL]).spec,
+  });
+
   test.each([
-    ['a NodePool upgradeType', withWorkers('InPlace'), 'UpgradeType is immutable: it was "Replace" in the previous output and is "InPlace" now'],
-    ['an immutable HostedCluster field', { ...withWorkers('Replace'), controllerAvailabilityPolicy: 'SingleReplica' }, 'ControllerAvailabilityPolicy is immutable: it was "HighlyAvailable" in the previous output and is "SingleReplica" now'],
-  ])('a change of %s fails `pulumi preview` and `pulumi up` with the way forward, and changes nothing', async (_what, props, message) => {
-    const before = { hc: kubectlJson(['get', 'hostedcluster', '-n', NAMESPACE, 'kv-engine']).spec, np: kubectlJson(['get', 'nodepool', '-n', NAMESPACE, 'kv-dev-workers']).spec };
-    await setProps(props);
+    ['a NodePool upgradeType', { props: JSON.stringify(withWorkers('InPlace')) }, 'NodePool engine-clusters/kv-dev-workers', 'UpgradeType is immutable: it was "Replace" in the previous output and is "InPlace" now'],
+    [
+      'an immutable HostedCluster field',
+      { props: JSON.stringify({ ...withWorkers('Replace'), controllerAvailabilityPolicy: 'SingleReplica' }) },
+      'HostedCluster engine-clusters/kv-engine',
+      'ControllerAvailabilityPolicy is immutable: it was "HighlyAvailable" in the previous output and is "SingleReplica" now',
+    ],
+    ["the upgradeType of a NodePool component's pool", { extraNodePool: extraPool('InPlace') }, `NodePool ${NAMESPACE}/${EXTRA_POOL}`, 'UpgradeType is immutable: it was "Replace" in the previous output and is "InPlace" now'],
+  ])('a change of %s fails `pulumi preview` and `pulumi up` in the resource hook with the way forward, and changes nothing', async (_what, change, object, message) => {
+    const before = specs();
+    await stack.config(change);
     const preview = await stack.run(['preview']);
     expect(preview.code).not.toBe(0);
     // The program's resource hook refuses it, on the object itself.
-    expect(preview.stdout.replace(/\s+/g, ' ')).toContain('failed: before hook "hcp-previous-state" failed: error ');
+    expect(preview.stdout.replace(/\s+/g, ' ')).toContain(`failed: before hook "hcp-previous-state" failed: error ${object} `);
     expect(preview.stdout.replace(/\s+/g, ' ')).toContain(message);
     expect(preview.stdout).toContain('Fix:');
     const up = await stack.run(['up', '--yes', '--skip-preview']);
     expect(up.code).not.toBe(0);
     expect(up.stdout.replace(/\s+/g, ' ')).toContain(message);
-    expect({ hc: kubectlJson(['get', 'hostedcluster', '-n', NAMESPACE, 'kv-engine']).spec, np: kubectlJson(['get', 'nodepool', '-n', NAMESPACE, 'kv-dev-workers']).spec }).toEqual(before);
-    await setProps(withWorkers('Replace'));
+    expect(specs()).toEqual(before);
+    await stack.config({ props: JSON.stringify(withWorkers('Replace')), extraNodePool: extraPool('Replace') });
     expect((await stack.run(['preview', '--expect-no-changes'])).code).toBe(0);
+  }, 10 * MINUTES);
+
+  test('a Restore of the live cluster fails `pulumi preview` and `pulumi up` in the previous-state guard (its dynamic-provider host) and creates no Restore', async () => {
+    const restores = () => execFileSync(engineTool('kubectl')!, ['--kubeconfig', server.kubeconfig, 'get', 'restores.velero.io', '-A', '-o', 'name'], { encoding: 'utf8' });
+    await stack.config({ restore: JSON.stringify({ backupName: 'nightly-1' }) });
+    const preview = await stack.run(['preview']);
+    expect(preview.code).not.toBe(0);
+    const said = preview.stdout.replace(/\s+/g, ' ');
+    expect(said).toContain(`(component kv-engine-restore) clusterGone: the previous output applied HostedCluster ${NAMESPACE}/kv-engine`);
+    expect(said).toContain('Fix: Destroy the cluster first');
+    await stack.ok(['config', 'rm', 'restore']);
+    expect((await stack.run(['preview', '--expect-no-changes'])).code).toBe(0);
+    // Without a preview the Restore waits for the guard, which refuses it: the server never gets it.
+    await stack.config({ restore: JSON.stringify({ backupName: 'nightly-1' }) });
+    const up = await stack.run(['up', '--yes', '--skip-preview']);
+    expect(up.code).not.toBe(0);
+    expect(up.stdout.replace(/\s+/g, ' ')).toContain('clusterGone: the previous output applied HostedCluster');
+    expect(restores()).toBe('');
+    // The restore set's component was recorded before its Restore failed; the next update removes it.
+    await stack.ok(['config', 'rm', 'restore']);
+    await stack.ok(['up', '--yes', '--skip-preview']);
+    expect((await stack.run(['preview', '--expect-no-changes'])).code).toBe(0);
+    expect(restores()).toBe('');
   }, 10 * MINUTES);
 
   test('`pulumi destroy` deletes the ManagedCluster, then the NodePools, then the HostedCluster, then the rest', async () => {

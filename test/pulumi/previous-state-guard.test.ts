@@ -81,6 +81,15 @@ test('a program of bundles alone has no guard; a backup schedule stores its clus
   const stored = guard.unpackGuardedObjects((await guardInputs('none')).objects) as Record<string, Array<{ object: { kind: string; metadata: { name: string } } }>>;
   expect(Object.keys(stored)).toEqual(['default']);
   expect(stored.default.map((o) => `${o.object.kind} ${o.object.metadata.name}`)).toEqual(['HostedCluster kv-dev']);
+  // Its identity only: the restore check looks a cluster up, and a spec would change the guard whenever the cluster changes.
+  expect(Object.keys(stored.default[0].object).sort()).toEqual(['apiVersion', 'kind', 'metadata']);
+  expect(Object.keys(stored.default[0].object.metadata).sort()).toEqual(expect.arrayContaining(['name', 'namespace']));
+  const withRestore = guard.unpackGuardedObjects((await guardInputs('restore')).objects) as typeof stored;
+  expect(withRestore.default.find((o) => o.object.kind === 'Restore')!.object).toMatchObject({ spec: { backupName: 'nightly-1' } });
+});
+
+test('the guard runs the restore check alone, which reads no stored spec: a check that needs more must keep it (SPEC_KEPT_KINDS)', () => {
+  expect([...guard.guardKinds()].sort()).toEqual(['HostedCluster', 'Restore']);
 });
 
 test("a Restore of a cluster the guard stored is refused with the way forward; clusterGone lets it through", async () => {

@@ -4,11 +4,12 @@
  * config, the pull secret a secret config value. Config: `props` (HostedClusterProps as JSON),
  * `pullSecret` (secret), `supportedVersions` (the operator's list, JSON), `import` (true: also a
  * HostedClusterImport into ACM), `extraNodePool` (NodePoolProps as JSON: one more NodePool, added
- * with the `NodePool` component).
+ * with the `NodePool` component), `backup` (HostedClusterBackupProps as JSON: the cluster's backup,
+ * which brings the previous-state guard), `restore` (HostedClusterRestoreProps as JSON: its restore set).
  */
 import * as pulumi from '@pulumi/pulumi';
-import type { HostedClusterProps, NodePoolProps } from 'hcp-constructs';
-import { HostedClusterBundle, HostedClusterImport, NodePool } from 'hcp-constructs/pulumi';
+import type { HostedClusterBackupProps, HostedClusterProps, HostedClusterRestoreProps, NodePoolProps } from 'hcp-constructs';
+import { HostedClusterBackup, HostedClusterBundle, HostedClusterImport, HostedClusterRestore, NodePool } from 'hcp-constructs/pulumi';
 
 const config = new pulumi.Config();
 const props = config.requireObject<HostedClusterProps>('props');
@@ -24,4 +25,8 @@ if (config.getBoolean('import')) {
 }
 const extraNodePool = config.getObject<NodePoolProps>('extraNodePool');
 if (extraNodePool) new NodePool(`${props.name}-extra-pool`, { ...extraNodePool, cluster });
+const backup = config.getObject<HostedClusterBackupProps>('backup');
+if (backup) new HostedClusterBackup(`${props.name}-backup`, { ...backup, cluster }, { dependsOn: cluster });
+const restore = config.getObject<HostedClusterRestoreProps>('restore');
+if (restore) new HostedClusterRestore(`${props.name}-restore`, { ...restore, cluster });
 export const hostedClusterName = cluster.hostedClusterName;
