@@ -22,6 +22,8 @@ const MINUTES = 60_000;
 const NAMESPACE = 'engine-clusters';
 /** A NodePool the program adds with the `NodePool` component, beside the bundle's own. */
 const EXTRA_POOL = 'kv-engine-extra';
+/** The cluster's backup schedule (HostedClusterBackupProps), which brings the previous-state guard. */
+const BACKUP = JSON.stringify({ schedule: '0 2 * * *' });
 const extraPool = (upgradeType: 'Replace' | 'InPlace') => JSON.stringify({ ...cluster.nodePools![1], name: EXTRA_POOL, upgradeType });
 
 const { pullSecret: _pullSecret, ...cluster } = { ...kubevirtCluster, name: 'kv-engine', namespace: NAMESPACE };
@@ -52,7 +54,6 @@ describeWithEngines("a consumer's program under the real engine: refused changes
       supportedVersions: JSON.stringify(SUPPORTED_VERSIONS),
       import: 'true',
       extraNodePool: extraPool('Replace'),
-      backup: JSON.stringify({ schedule: '0 2 * * *' }),
     });
     await setProps(withWorkers('Replace'));
     process.stderr.write(`[engine] consumer program: transcript in ${stack.transcript}\n`);
@@ -65,7 +66,8 @@ describeWithEngines("a consumer's program under the real engine: refused changes
   });
 
   test('a malformed secret value fails `pulumi preview` with the finding (never the value) and creates nothing', async () => {
-    await stack.config({ pullSecret: { secret: 'not-json-at-all' } });
+    // With a backup of the cluster: its warning, logged before it was registered, once held the error back.
+    await stack.config({ pullSecret: { secret: 'not-json-at-all' }, backup: BACKUP });
     const preview = await stack.run(['preview']);
     expect(preview.code).not.toBe(0);
     expect(preview.stdout).toContain('secretValues.pullSecret: the pull secret is not valid JSON.');
@@ -75,6 +77,8 @@ describeWithEngines("a consumer's program under the real engine: refused changes
     expect(up.stdout).toContain('secretValues.pullSecret: the pull secret is not valid JSON.');
     expect(() => kubectlJson(['get', 'namespace', NAMESPACE])).toThrow(/NotFound/);
     await stack.config({ pullSecret: { secret: '{"auths":{}}' } });
+    // The other tests run without the guard the backup brings, and its dynamic-provider host's start in every command.
+    await stack.ok(['config', 'rm', 'backup']);
   }, 10 * MINUTES);
 
   test('`pulumi up` creates the cluster, its import and a NodePool added with the NodePool component; a second preview finds no change', async () => {
@@ -119,6 +123,9 @@ describeWithEngines("a consumer's program under the real engine: refused changes
 
   test('a Restore of the live cluster fails `pulumi preview` and `pulumi up` in the previous-state guard (its dynamic-provider host) and creates no Restore', async () => {
     const restores = () => execFileSync(engineTool('kubectl')!, ['--kubeconfig', server.kubeconfig, 'get', 'restores.velero.io', '-A', '-o', 'name'], { encoding: 'utf8' });
+    // The backup brings the guard, which stores the HostedCluster it protects.
+    await stack.config({ backup: BACKUP });
+    await stack.ok(['up', '--yes', '--skip-preview']);
     await stack.config({ restore: JSON.stringify({ backupName: 'nightly-1' }) });
     const preview = await stack.run(['preview']);
     expect(preview.code).not.toBe(0);
