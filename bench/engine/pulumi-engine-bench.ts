@@ -29,7 +29,8 @@
  * (each program first once in three rounds); the figures are the medians of the rounds. After each
  * `up`, the objects on the server (kind, namespace, name, labels, annotations, spec, data) are
  * compared with those the plain program created: they must be the same. Prints figures and the ratios
- * against the 1.2x target; never asserts.
+ * against the 1.2x target; never asserts. Last, previews alone of one stack of each program,
+ * interleaved pair by pair (see interleavedPreviews).
  *
  * Here rather than beside the other benchmarks' sources: it imports the engine harness under
  * test/engines, which is no part of the package's build, so tsconfig.json excludes bench/engine
@@ -225,6 +226,31 @@ async function measureWith(program: Program, round: number, server: KubeServer, 
   return { program, round, previewMs: preview.ms, upMs: up.ms, againMs: again.ms, destroyMs: destroy.ms, resources: resources.length, byType, objects };
 }
 
+/** How many previews of each program the interleaved section times. */
+const PREVIEW_PAIRS = 6;
+
+/**
+ * Previews alone, of one stack of each program, alternating (which goes first alternates too):
+ * each pair runs within seconds, so the machine's load drifts less between the two programs than
+ * between the rounds above, which create, deploy and destroy stacks in between.
+ */
+async function interleavedPreviews(server: KubeServer, objectsFile: string, stacks: PulumiStack[]): Promise<Record<'library' | 'plain', number[]>> {
+  const times: Record<'library' | 'plain', number[]> = { library: [], plain: [] };
+  const of: Partial<Record<'library' | 'plain', PulumiStack>> = {};
+  for (const program of ['library', 'plain'] as const) {
+    const stack = await PulumiStack.create({ programDir: PROGRAMS[program], stack: stackName('pairs', program), env: { KUBECONFIG: server.kubeconfig } });
+    stacks.push(stack);
+    await stack.config({ pullSecret: { secret: PULL_SECRET }, ...configOf(program, objectsFile) });
+    await stack.ok(['preview']);
+    of[program] = stack;
+  }
+  for (let pair = 0; pair < PREVIEW_PAIRS; pair++) {
+    for (const program of pair % 2 === 0 ? (['library', 'plain'] as const) : (['plain', 'library'] as const)) times[program].push((await of[program]!.ok(['preview'])).ms);
+    process.stderr.write(`  previews, pair ${pair + 1}: library ${(times.library[pair] / 1000).toFixed(1)} s, plain ${(times.plain[pair] / 1000).toFixed(1)} s\n`);
+  }
+  return times;
+}
+
 /** One untimed preview of `program` in a stack of its own, removed after. */
 async function warmUp(program: Program, server: KubeServer, objectsFile: string): Promise<void> {
   const stack = await PulumiStack.create({ programDir: PROGRAMS[program], stack: stackName('warm', program), env: { KUBECONFIG: server.kubeconfig } });
@@ -269,6 +295,7 @@ async function main(): Promise<void> {
   const server = await startKubeServer({ crds: [REFERENCE_CRDS], name: 'engine-bench' });
   const stacks: PulumiStack[] = [];
   const runs: Measurement[] = [];
+  let interleaved: Record<'library' | 'plain', number[]> = { library: [], plain: [] };
   const mismatches: string[] = [];
   try {
     out(`kube-apiserver ${server.version} ready in ${(server.timings.totalMs / 1000).toFixed(1)} s (CRD snapshot ${server.snapshot})`);
@@ -282,6 +309,7 @@ async function main(): Promise<void> {
         if (lib.objects.size !== k8sObjects) mismatches.push(`round ${round + 1}, ${lib.program}: ${lib.objects.size} objects on the server, ${k8sObjects} recorded`);
       }
     }
+    interleaved = await interleavedPreviews(server, objectsFile, stacks);
   } finally {
     await server.stop();
     if (process.env.HCP_BENCH_KEEP === '1') out(`Stacks kept: ${stacks.map((s) => s.home).join(' ')}; the plain program's objects: ${objectsFile}`);
@@ -327,6 +355,11 @@ async function main(): Promise<void> {
         `with the checks off ${s(unguarded / plain, 2)}x (the checks ${s(lib - unguarded)} s); round by round ${perRound.map((x) => `${s(x, 2)}x`).join(', ')}`,
     );
   }
+  const [lib, plain] = [median(interleaved.library), median(interleaved.plain)];
+  out(
+    `- previews alone, interleaved (${PREVIEW_PAIRS} of each, the same two stacks, nothing deployed): library ${s(lib / 1000, 2)} s, plain ${s(plain / 1000, 2)} s, ` +
+      `${s(lib / plain, 2)}x (each pair ${interleaved.library.map((l, i) => `${s(l / interleaved.plain[i], 2)}x`).join(', ')})`,
+  );
   out();
   out(`Load average at the end: ${loadText(os.loadavg())}; total ${s((Date.now() - started) / 60000)} min`);
 }
