@@ -205,10 +205,21 @@ async function measure(program: Program, round: number, server: KubeServer, obje
   }
 }
 
+/** A new stack of `program` on `server`, its configuration set (removed again if that fails). */
+async function configuredStack(prefix: string, program: Program, server: KubeServer, objectsFile: string): Promise<PulumiStack> {
+  const stack = await PulumiStack.create({ programDir: PROGRAMS[program], stack: stackName(prefix, program), env: { KUBECONFIG: server.kubeconfig } });
+  try {
+    await stack.config({ pullSecret: { secret: PULL_SECRET }, ...configOf(program, objectsFile) });
+  } catch (error) {
+    stack.remove();
+    throw error;
+  }
+  return stack;
+}
+
 async function measureWith(program: Program, round: number, server: KubeServer, objectsFile: string, stacks: PulumiStack[]): Promise<Measurement> {
-  const stack = await PulumiStack.create({ programDir: PROGRAMS[program], stack: stackName('bench', program), env: { KUBECONFIG: server.kubeconfig } });
+  const stack = await configuredStack('bench', program, server, objectsFile);
   stacks.push(stack);
-  await stack.config({ pullSecret: { secret: PULL_SECRET }, ...configOf(program, objectsFile) });
   const log = (what: string, ms: number) => process.stderr.write(`  round ${round + 1}, ${program}: ${what} ${(ms / 1000).toFixed(1)} s\n`);
   const preview = await stack.ok(['preview']);
   log('preview', preview.ms);
@@ -238,9 +249,8 @@ async function interleavedPreviews(server: KubeServer, objectsFile: string, stac
   const times: Record<'library' | 'plain', number[]> = { library: [], plain: [] };
   const of: Partial<Record<'library' | 'plain', PulumiStack>> = {};
   for (const program of ['library', 'plain'] as const) {
-    const stack = await PulumiStack.create({ programDir: PROGRAMS[program], stack: stackName('pairs', program), env: { KUBECONFIG: server.kubeconfig } });
+    const stack = await configuredStack('pairs', program, server, objectsFile);
     stacks.push(stack);
-    await stack.config({ pullSecret: { secret: PULL_SECRET }, ...configOf(program, objectsFile) });
     await stack.ok(['preview']);
     of[program] = stack;
   }
@@ -253,9 +263,8 @@ async function interleavedPreviews(server: KubeServer, objectsFile: string, stac
 
 /** One untimed preview of `program` in a stack of its own, removed after. */
 async function warmUp(program: Program, server: KubeServer, objectsFile: string): Promise<void> {
-  const stack = await PulumiStack.create({ programDir: PROGRAMS[program], stack: stackName('warm', program), env: { KUBECONFIG: server.kubeconfig } });
+  const stack = await configuredStack('warm', program, server, objectsFile);
   try {
-    await stack.config({ pullSecret: { secret: PULL_SECRET }, ...configOf(program, objectsFile) });
     await stack.ok(['preview']);
   } finally {
     stack.remove();

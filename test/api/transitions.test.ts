@@ -6,7 +6,8 @@
  */
 import type { KubernetesObject, SchemaNode } from '../../lib/api';
 import { checkObjectTransitions, findKindSchema, transitionRules } from '../../lib/api';
-import { oldSelfFields } from '../../lib/api/schema/transitions';
+import { hasTransitionRules, oldSelfFields } from '../../lib/api/schema/transitions';
+import { GENERATED_KINDS } from '../../lib/api/kinds.generated';
 import { planHostedCluster } from '../../lib/platforms';
 import { awsCluster, EXAMPLE_OPTIONS } from '../../examples/clusters';
 
@@ -164,5 +165,14 @@ describe('checkObjectTransitions', () => {
     expect(checkObjectTransitions(np, EXAMPLES.HostedCluster).findings).toEqual([]);
     expect(checkObjectTransitions(np, 'not an object').findings).toEqual([]);
     expect(checkObjectTransitions(null, np).findings).toEqual([]);
+  });
+});
+
+describe('the generated registry', () => {
+  it("says which kinds have transition rules as their schemas do (the flag spares loading every schema to find them)", () => {
+    const flagged = GENERATED_KINDS.filter((k) => k.transitionRules).map((k) => k.kind);
+    const found = GENERATED_KINDS.filter((k) => hasTransitionRules(k.load().schema)).map((k) => k.kind);
+    expect(flagged).toEqual(found);
+    expect(flagged).toEqual(expect.arrayContaining(['HostedCluster', 'NodePool']));
   });
 });

@@ -5,7 +5,6 @@
  * The failure says exactly what to add, for whoever adds the next kind.
  */
 import { GENERATED_KINDS } from '../../lib/api/kinds.generated';
-import { hasTransitionRules } from '../../lib/api/schema/transitions';
 import { checkedKinds } from '../../lib/api';
 import type { KindSchema } from '../../lib/api/schema/types';
 import { apiGroupOf } from '../../lib/core';
@@ -55,14 +54,5 @@ describe('health rows for every kind with a status', () => {
   it('has a table only for kinds the library knows (generated or written by hand), with the served version', () => {
     const served = new Set(checkedKinds());
     expect(healthTables.map((t) => `${t.group}/${t.version} ${t.kind}`).filter((k) => !served.has(k))).toEqual([]);
-  });
-});
-
-describe('the generated registry', () => {
-  it("says which kinds have transition rules as their schemas do (the flag spares loading every schema to find them)", () => {
-    const flagged = GENERATED_KINDS.filter((k) => k.transitionRules).map((k) => k.kind);
-    const found = GENERATED_KINDS.filter((k) => hasTransitionRules(k.load().schema)).map((k) => k.kind);
-    expect(flagged).toEqual(found);
-    expect(flagged).toEqual(expect.arrayContaining(['HostedCluster', 'NodePool']));
   });
 });
