@@ -16,7 +16,10 @@
  * is the overhead measured. The library program runs a second time with the checks turned off
  * (`hcp-constructs:previousStateGuard false`, the "library, checks off" row), which shows what they
  * cost; the target is the library's with them, its default. Both programs are plain JavaScript
- * (`typescript: false`), so neither pays for ts-node at start.
+ * (`typescript: false`), so neither pays for ts-node at start. The library also saves the program
+ * work a plain program does: it leaves the SDK's promise bookkeeping stacks unmapped
+ * (lib/pulumi/sdk-promise-stacks.ts); a third program, the plain one doing the same, shows what the
+ * rest of the library costs.
  *
  * For each program, in a fresh stack: `pulumi preview`, `pulumi up --yes --skip-preview`, the
  * resources in the state (`pulumi stack export`), a second `pulumi preview --expect-no-changes`
@@ -29,8 +32,10 @@
  * (each program first once in three rounds); the figures are the medians of the rounds. After each
  * `up`, the objects on the server (kind, namespace, name, labels, annotations, spec, data) are
  * compared with those the plain program created: they must be the same. Prints figures and the ratios
- * against the 1.2x target; never asserts. Last, previews alone of one stack of each program,
- * interleaved pair by pair (see interleavedPreviews).
+ * against the 1.2x target; never asserts. Last, previews alone of one stack of each of library,
+ * plain and plain with the stacks unmapped, interleaved (see interleavedPreviews). The CPU time the
+ * hypervisor gave other machines meanwhile (steal, /proc/stat) is printed: on a shared host it
+ * slowed some runs by half.
  *
  * Here rather than beside the other benchmarks' sources: it imports the engine harness under
  * test/engines, which is no part of the package's build, so tsconfig.json excludes bench/engine
@@ -68,13 +73,23 @@ function option(name: string, fallback: number): number {
 const CLUSTERS = option('clusters', 25);
 const ROUNDS = option('rounds', 3);
 const HERE = __dirname;
-const PROGRAMS = { library: path.join(HERE, 'library'), plain: path.join(HERE, 'plain'), 'library, checks off': path.join(HERE, 'library') } as const;
+const PROGRAMS = {
+  library: path.join(HERE, 'library'),
+  plain: path.join(HERE, 'plain'),
+  'library, checks off': path.join(HERE, 'library'),
+  'plain, SDK stacks unmapped': path.join(HERE, 'plain'),
+} as const;
 type Program = keyof typeof PROGRAMS;
+/** The programs of the full rounds. */
 const ORDER: readonly Program[] = ['library', 'plain', 'library, checks off'];
+/** The programs whose previews alone are interleaved. */
+const INTERLEAVED = ['library', 'plain', 'plain, SDK stacks unmapped'] as const;
+type Interleaved = (typeof INTERLEAVED)[number];
 
 /** Each program's stack configuration besides the pull secret. */
 function configOf(program: Program, objectsFile: string): Record<string, string> {
   if (program === 'plain') return { objects: objectsFile };
+  if (program === 'plain, SDK stacks unmapped') return { objects: objectsFile, skipSdkPromiseStacks: 'true' };
   return { clusters: String(CLUSTERS), ...(program === 'library, checks off' ? { 'hcp-constructs:previousStateGuard': 'false' } : {}) };
 }
 
@@ -238,25 +253,25 @@ async function measureWith(program: Program, round: number, server: KubeServer, 
 }
 
 /** How many previews of each program the interleaved section times. */
-const PREVIEW_PAIRS = 6;
+const PREVIEW_SETS = 6;
 
 /**
- * Previews alone, of one stack of each program, alternating (which goes first alternates too):
- * each pair runs within seconds, so the machine's load drifts less between the two programs than
- * between the rounds above, which create, deploy and destroy stacks in between.
+ * Previews alone, of one stack of each program in {@link INTERLEAVED}, one after the other, which
+ * goes first rotating: a set runs within seconds, so the machine's load drifts less between the
+ * programs than between the rounds above, which create, deploy and destroy stacks in between.
  */
-async function interleavedPreviews(server: KubeServer, objectsFile: string, stacks: PulumiStack[]): Promise<Record<'library' | 'plain', number[]>> {
-  const times: Record<'library' | 'plain', number[]> = { library: [], plain: [] };
-  const of: Partial<Record<'library' | 'plain', PulumiStack>> = {};
-  for (const program of ['library', 'plain'] as const) {
+async function interleavedPreviews(server: KubeServer, objectsFile: string, stacks: PulumiStack[]): Promise<Record<Interleaved, number[]>> {
+  const times = Object.fromEntries(INTERLEAVED.map((p) => [p, [] as number[]])) as Record<Interleaved, number[]>;
+  const of = {} as Record<Interleaved, PulumiStack>;
+  for (const program of INTERLEAVED) {
     const stack = await configuredStack('pairs', program, server, objectsFile);
     stacks.push(stack);
     await stack.ok(['preview']);
     of[program] = stack;
   }
-  for (let pair = 0; pair < PREVIEW_PAIRS; pair++) {
-    for (const program of pair % 2 === 0 ? (['library', 'plain'] as const) : (['plain', 'library'] as const)) times[program].push((await of[program]!.ok(['preview'])).ms);
-    process.stderr.write(`  previews, pair ${pair + 1}: library ${(times.library[pair] / 1000).toFixed(1)} s, plain ${(times.plain[pair] / 1000).toFixed(1)} s\n`);
+  for (let set = 0; set < PREVIEW_SETS; set++) {
+    for (const program of INTERLEAVED.map((_, i) => INTERLEAVED[(i + set) % INTERLEAVED.length])) times[program].push((await of[program].ok(['preview'])).ms);
+    process.stderr.write(`  previews, set ${set + 1}: ${INTERLEAVED.map((p) => `${p} ${(times[p][set] / 1000).toFixed(1)} s`).join(', ')}\n`);
   }
   return times;
 }
@@ -269,6 +284,24 @@ async function warmUp(program: Program, server: KubeServer, objectsFile: string)
   } finally {
     stack.remove();
   }
+}
+
+/** The machine's CPU time counters (/proc/stat, all cores): total and stolen (given by the hypervisor to other machines); undefined off Linux. */
+function cpuTimes(): { readonly total: number; readonly steal: number } | undefined {
+  try {
+    const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is counted in user already)
+    return { total: fields.slice(0, 8).reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The share of CPU time stolen since `since`, as text (`12%`), or `unknown`. */
+function stolenSince(since: ReturnType<typeof cpuTimes>): string {
+  const now = cpuTimes();
+  if (!since || !now || now.total === since.total) return 'unknown';
+  return `${Math.round((100 * (now.steal - since.steal)) / (now.total - since.total))}%`;
 }
 
 const median = (xs: readonly number[]): number => {
@@ -291,6 +324,7 @@ async function main(): Promise<void> {
   out(`Machine: ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`);
   out(`Load average (1 / 5 / 15 min) at the start: ${loadText(os.loadavg())}`);
   const started = Date.now();
+  const startedCpu = cpuTimes();
 
   const recorded = await recordLibraryObjects(CLUSTERS);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'hcp-engine-bench-'));
@@ -304,7 +338,7 @@ async function main(): Promise<void> {
   const server = await startKubeServer({ crds: [REFERENCE_CRDS], name: 'engine-bench' });
   const stacks: PulumiStack[] = [];
   const runs: Measurement[] = [];
-  let interleaved: Record<'library' | 'plain', number[]> = { library: [], plain: [] };
+  let interleaved: Record<Interleaved, number[]> | undefined;
   const mismatches: string[] = [];
   try {
     out(`kube-apiserver ${server.version} ready in ${(server.timings.totalMs / 1000).toFixed(1)} s (CRD snapshot ${server.snapshot})`);
@@ -364,13 +398,20 @@ async function main(): Promise<void> {
         `with the checks off ${s(unguarded / plain, 2)}x (the checks ${s(lib - unguarded)} s); round by round ${perRound.map((x) => `${s(x, 2)}x`).join(', ')}`,
     );
   }
-  const [lib, plain] = [median(interleaved.library), median(interleaved.plain)];
+  const times = interleaved!;
+  const [lib, plain, unmapped] = INTERLEAVED.map((p) => median(times[p]));
   out(
-    `- previews alone, interleaved (${PREVIEW_PAIRS} of each, the same two stacks, nothing deployed): library ${s(lib / 1000, 2)} s, plain ${s(plain / 1000, 2)} s, ` +
-      `${s(lib / plain, 2)}x (each pair ${interleaved.library.map((l, i) => `${s(l / interleaved.plain[i], 2)}x`).join(', ')})`,
+    `- previews alone, interleaved (${PREVIEW_SETS} of each, the same stacks, nothing deployed): library ${s(lib / 1000, 2)} s, plain ${s(plain / 1000, 2)} s, ` +
+      `${s(lib / plain, 2)}x (each set ${times.library.map((l, i) => `${s(l / times.plain[i], 2)}x`).join(', ')})`,
+  );
+  // The library leaves the SDK's promise stacks unmapped (lib/pulumi/sdk-promise-stacks.ts), which a plain program does not:
+  // the plain program doing the same shows what the rest of the library costs.
+  out(
+    `- the same against the plain program leaving the SDK's promise stacks unmapped as the library does: ${s(unmapped / 1000, 2)} s, library ${s(lib / unmapped, 2)}x ` +
+      `(each set ${times.library.map((l, i) => `${s(l / times['plain, SDK stacks unmapped'][i], 2)}x`).join(', ')}); leaving them unmapped saves the plain program ${s((plain - unmapped) / 1000, 2)} s`,
   );
   out();
-  out(`Load average at the end: ${loadText(os.loadavg())}; total ${s((Date.now() - started) / 60000)} min`);
+  out(`Load average at the end: ${loadText(os.loadavg())}; CPU time stolen by the hypervisor during the run: ${stolenSince(startedCpu)}; total ${s((Date.now() - started) / 60000)} min`);
 }
 
 main().catch((error: unknown) => {

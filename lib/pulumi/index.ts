@@ -55,3 +55,7 @@ export { previousStateFailures } from './previous-state-guard';
 
 // The error every component throws on invalid input (with every finding in `.issues`).
 export { HcpResourceError } from './errors';
+
+// The SDK's promise bookkeeping stacks, read only when debugging leaks, are not source-mapped (see sdk-promise-stacks.ts).
+import { skipSdkPromiseStacks } from './sdk-promise-stacks';
+skipSdkPromiseStacks();

@@ -28,3 +28,7 @@ export type { OidcBucketArgs } from '../management/oidc-bucket';
 // Inside the hosted cluster: the role an OLM operator assumes through STS (CCO manual mode).
 export { AwsOperatorRole } from './operator-role';
 export type { AwsOperatorRoleArgs } from './operator-role';
+
+// The SDK's promise bookkeeping stacks, read only when debugging leaks, are not source-mapped (see ../sdk-promise-stacks.ts).
+import { skipSdkPromiseStacks } from '../sdk-promise-stacks';
+skipSdkPromiseStacks();
