@@ -116,7 +116,9 @@ export class PulumiStack {
     return result;
   }
 
+  /** Deletes the stack's folder; with HCP_ENGINE_KEEP=1 keeps it, to read its transcript.log and state. */
   remove(): void {
+    if (process.env.HCP_ENGINE_KEEP === '1') return;
     fs.rmSync(this.home, { recursive: true, force: true });
   }
 }
