@@ -264,7 +264,7 @@ async function interleavedPreviews(server: KubeServer, objectsFile: string, stac
   const times = Object.fromEntries(INTERLEAVED.map((p) => [p, [] as number[]])) as Record<Interleaved, number[]>;
   const of = {} as Record<Interleaved, PulumiStack>;
   for (const program of INTERLEAVED) {
-    const stack = await configuredStack('pairs', program, server, objectsFile);
+    const stack = await configuredStack('interleaved', program, server, objectsFile);
     stacks.push(stack);
     await stack.ok(['preview']);
     of[program] = stack;
