@@ -15,13 +15,19 @@
 const DEBUGGABLE = /[\\/]@pulumi[\\/]pulumi[\\/]runtime[\\/]debuggable\.js$/;
 const INSTALLED = Symbol.for('hcp-constructs.sdkPromiseStacks');
 
-type PrepareStackTrace = NonNullable<ErrorConstructor['prepareStackTrace']>;
+/**
+ * Wraps the current `Error.prepareStackTrace` so that a stack `unread` accepts is only the error's
+ * line, every other one formatted by that handler; a no-op when there is none.
+ */
+export function leaveUnmapped(unread: (error: Error, frames: NodeJS.CallSite[]) => boolean): void {
+  const previous = Error.prepareStackTrace;
+  if (!previous) return;
+  Error.prepareStackTrace = (error, frames) => (error instanceof Error && unread(error, frames) ? String(error) : previous(error, frames));
+}
 
-/** Wraps the current `Error.prepareStackTrace`; a no-op when there is none, when leaks are being debugged, or when already wrapped. */
+/** {@link leaveUnmapped} for the SDK's promise stacks; a no-op when leaks are being debugged, or when already installed. */
 export function skipSdkPromiseStacks(): void {
-  const previous = Error.prepareStackTrace as (PrepareStackTrace & { [INSTALLED]?: true }) | undefined;
-  if (!previous || previous[INSTALLED] || process.env.PULUMI_DEBUG_PROMISE_LEAKS) return;
-  const prepare: PrepareStackTrace = (error, frames) =>
-    error instanceof Error && error.message === '' && DEBUGGABLE.test(frames[0]?.getFileName() ?? '') ? String(error) : previous(error, frames);
-  Error.prepareStackTrace = Object.assign(prepare, { [INSTALLED]: true as const });
+  if ((Error.prepareStackTrace as { [INSTALLED]?: true } | undefined)?.[INSTALLED] || process.env.PULUMI_DEBUG_PROMISE_LEAKS) return;
+  leaveUnmapped((error, frames) => error.message === '' && DEBUGGABLE.test(frames[0]?.getFileName() ?? ''));
+  if (Error.prepareStackTrace) Object.assign(Error.prepareStackTrace, { [INSTALLED]: true });
 }

@@ -1,4 +1,6 @@
 /** The SDK's promise bookkeeping stacks are left unmapped; every other stack still reaches the handler that was installed. */
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
 import { skipSdkPromiseStacks } from '../../lib/pulumi/sdk-promise-stacks';
 
 // Internal to the SDK (no types published): the wrapper that takes a stack of every promise it makes.
@@ -57,4 +59,22 @@ test('installed once however often the entries load, and not at all without a ha
   Reflect.deleteProperty(Error, 'prepareStackTrace');
   skipSdkPromiseStacks();
   expect(Error.prepareStackTrace).toBeUndefined();
+});
+
+test('in a process set up as the Pulumi runtime sets up a program, loading the built package leaves the promise stacks unmapped and the source positions mapped', () => {
+  // @pulumi/pulumi/cmd/run/index.js requires source-map-support/register before the program; the
+  // program then loads hcp-constructs/pulumi by name (the repository's build, as its Pulumi.yaml does).
+  const script = `
+    require('source-map-support/register');
+    require('hcp-constructs/pulumi');
+    const { debuggablePromise } = require('@pulumi/pulumi/runtime/debuggable');
+    const { Resource } = require('@pulumi/pulumi/resource');
+    const promise = Promise.resolve(1);
+    debuggablePromise(promise, 'test');
+    console.log(JSON.stringify({ promise: promise._debugStackTrace, position: Resource.callsites()[0].file, error: new Error('boom').stack.split('\\n')[0] }));`;
+  const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8', env: { ...process.env, PULUMI_DEBUG_PROMISE_LEAKS: '' } }));
+  expect(out.promise).toBe('Error');
+  // The source position the SDK sends the engine still goes through the source maps (its TypeScript source).
+  expect(out.position).toMatch(/[\\/]@pulumi[\\/]resource\.ts$/);
+  expect(out.error).toBe('Error: boom');
 });
